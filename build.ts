@@ -1,0 +1,113 @@
+/**
+ * Build entry. `node scripts/run-ts.mjs build.ts` builds the content into
+ * `dist/` (keeping the shell that is there); with `--shell` it bundles the
+ * shell first. Every step writes into a temporary folder that replaces `dist/`
+ * only when the whole build has succeeded.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Rendered } from './src/build/render';
+import { buildContent, type RenderCache } from './src/build/content';
+import { BuildError, formatProblem } from './src/build/errors';
+import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, type ShellRecord } from './src/build/output';
+import { buildShell } from './src/build/shell';
+
+/** Options of one build. */
+export interface BuildSiteOptions {
+  /** Project root (holds `src/`, `public/`). */
+  root: string;
+  /** The `content/` folder. */
+  contentDir: string;
+  /** The site folder, `dist/`. */
+  distDir: string;
+  /** Bundle the shell too. */
+  shell: boolean;
+  /** Render cache kept across builds. */
+  cache?: RenderCache;
+  /** Dev build: unminified shell. */
+  dev?: boolean;
+  /** Prints warnings; defaults to stderr. */
+  warn?: (line: string) => void;
+}
+
+/** What a build did. */
+export interface BuildSiteResult {
+  pages: number;
+  rendered: number;
+  warnings: number;
+  shell: ShellRecord | null;
+  ms: number;
+}
+
+/** Builds the site; on failure `distDir` is left exactly as it was. */
+export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteResult> {
+  const started = performance.now();
+  const warn = options.warn ?? ((line: string) => console.warn(`[build] warning: ${line}`));
+  const tmp = tempDirFor(options.distDir);
+  try {
+    let shell: ShellRecord | null;
+    if (options.shell) {
+      shell = await buildShell({ root: options.root, outDir: tmp, dev: options.dev });
+      writeFileSync(join(tmp, SHELL_RECORD), JSON.stringify(shell, null, 2));
+    } else {
+      shell = readShellRecord(options.distDir);
+      if (shell) carryShell(options.distDir, tmp, shell);
+    }
+    const result = await buildContent({ contentDir: options.contentDir, shell, cache: options.cache, onWarning: (p) => warn(formatProblem(p)) });
+    writeFiles(tmp, result.files);
+    carryPreviousBlobs(options.distDir, tmp);
+    swapIn(tmp, options.distDir);
+    const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
+    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, ms: performance.now() - started };
+  } catch (error) {
+    discard(tmp);
+    throw error;
+  }
+}
+
+const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.json';
+
+function loadCache(root: string): RenderCache {
+  try {
+    return new Map(JSON.parse(readFileSync(join(root, CACHE_FILE), 'utf8')) as [string, Rendered][]);
+  } catch {
+    return new Map();
+  }
+}
+
+function saveCache(root: string, cache: RenderCache): void {
+  const file = join(root, CACHE_FILE);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify([...cache]));
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const root = process.cwd();
+  const cache = args.includes('--no-cache') ? new Map() : loadCache(root);
+  const before = cache.size;
+  try {
+    const result = await buildSite({
+      root,
+      contentDir: resolve(flag('--content') ?? 'content'),
+      distDir: resolve(flag('--out') ?? 'dist'),
+      shell: args.includes('--shell'),
+      cache,
+    });
+    if (cache.size !== before) saveCache(root, cache);
+    console.log(`[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms`);
+  } catch (error) {
+    if (error instanceof BuildError) {
+      console.error(`[build] ${error.message}\n[build] dist/ was left unchanged.`);
+    } else {
+      console.error('[build] failed; dist/ was left unchanged.', error);
+    }
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve('build.ts')) await main();

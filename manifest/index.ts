@@ -1,0 +1,9 @@
+/** The manifest contract, shared by `build.ts` and the shell. */
+export * from './constants';
+export * from './errors';
+export * from './links';
+export * from './lookup';
+export * from './parse';
+export * from './paths';
+export * from './siteConfig';
+export type * from './types';

@@ -1,0 +1,86 @@
+/**
+ * Internal link resolution, shared by the build (which validates every link)
+ * and the shell (which turns the same links into router links).
+ */
+import { normalizeRoutePath, splitHref, stripBase, withBase } from './paths';
+
+/** What a link in a markdown file points to. */
+export type LinkTarget =
+  | { kind: 'external' }
+  | { kind: 'route'; path: string; hash: string }
+  | { kind: 'asset'; path: string }
+  | { kind: 'missingPage'; path: string }
+  | { kind: 'missingFile'; file: string };
+
+/** What the resolver needs to know about the site. */
+export interface LinkContext {
+  /** Base path, `/abp-react/`. */
+  baseUrl: string;
+  /** Route paths that exist. */
+  routes: ReadonlySet<string> | Record<string, unknown>;
+  /** Route path by source file relative to `content/` (`docs/intro.md`). */
+  routeBySource: Record<string, string>;
+  /** Static files below the base (`img/logo.svg`), when known. */
+  assets?: ReadonlySet<string>;
+}
+
+const hasRoute = (ctx: LinkContext, path: string) =>
+  ctx.routes instanceof Set ? ctx.routes.has(path) : Object.hasOwn(ctx.routes, path);
+
+/** Joins POSIX-style paths and resolves `.` and `..` segments. */
+export function joinPath(dir: string, rel: string): string {
+  const out: string[] = [];
+  for (const seg of `${dir}/${rel}`.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return out.join('/');
+}
+
+/**
+ * Resolves `href` written in `source` (path relative to `content/`) whose page
+ * lives at `fromRoute`. Markdown file links (`../x.md`) resolve against the
+ * source folder; other relative links against the route, as a browser would.
+ */
+export function resolveContentLink(href: string, source: string, fromRoute: string, ctx: LinkContext): LinkTarget {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return { kind: 'external' };
+  const { path, hash } = splitHref(href);
+  if (path === '') return { kind: 'route', path: fromRoute, hash };
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // A malformed escape is kept as written; the lookup below reports it.
+  }
+  if (/\.mdx?$/i.test(decoded)) {
+    const file = decoded.startsWith('/')
+      ? joinPath('', decoded)
+      : joinPath(source.split('/').slice(0, -1).join('/'), decoded);
+    const route = ctx.routeBySource[file] ?? ctx.routeBySource[`docs/${file}`];
+    return route === undefined ? { kind: 'missingFile', file } : { kind: 'route', path: route, hash };
+  }
+  let absolute: string;
+  if (decoded.startsWith('/')) {
+    absolute = stripBase(decoded, ctx.baseUrl) ?? decoded;
+  } else {
+    const dir = fromRoute.endsWith('/') ? fromRoute : fromRoute.split('/').slice(0, -1).join('/');
+    absolute = '/' + joinPath(dir, decoded);
+  }
+  const asset = absolute.slice(1);
+  if (ctx.assets?.has(asset)) return { kind: 'asset', path: asset };
+  const route = normalizeRoutePath(absolute);
+  return hasRoute(ctx, route) ? { kind: 'route', path: route, hash } : { kind: 'missingPage', path: route };
+}
+
+/** The href a resolved target gets in rendered HTML (with the base path), or null to keep it. */
+export function hrefFor(target: LinkTarget, baseUrl: string): string | null {
+  switch (target.kind) {
+    case 'route':
+      return withBase(target.path, baseUrl) + (target.hash ? `#${target.hash}` : '');
+    case 'asset':
+      return withBase('/' + target.path, baseUrl);
+    default:
+      return null;
+  }
+}

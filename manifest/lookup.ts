@@ -1,0 +1,56 @@
+/**
+ * Lookups and view-model helpers over a manifest: plain functions the shell's
+ * components call, computed once per page rather than inside components.
+ */
+import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from './constants';
+import { UnknownIdError } from './errors';
+import type { DocVersion, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
+
+/** The default docs version (`current`). */
+export function currentVersion(manifest: Manifest): DocVersion {
+  return manifest.versions[0]!;
+}
+
+/** A doc by id; throws listing the available ids. */
+export function getDoc(manifest: Manifest, id: string): ManifestDoc {
+  const doc = manifest.docs[id];
+  if (!doc) throw new UnknownIdError('doc id', id, Object.keys(manifest.docs).sort());
+  return doc;
+}
+
+/** A sidebar by id; throws listing the available ids. */
+export function getSidebar(manifest: Manifest, id: string): SidebarItem[] {
+  const sidebars = currentVersion(manifest).sidebars;
+  const sidebar = sidebars[id];
+  if (!sidebar) throw new UnknownIdError('sidebar', id, Object.keys(sidebars));
+  return sidebar;
+}
+
+/** Whether a sidebar subtree contains the route path. */
+export function sidebarContains(item: SidebarItem, path: string): boolean {
+  if (item.type === 'doc') return item.path === path;
+  if (item.type === 'link') return item.href === path;
+  return item.path === path || item.items.some((child) => sidebarContains(child, path));
+}
+
+/** Headings shown in the table of contents of a page (levels 2–3 unless the page says otherwise). */
+export function tocHeadings(page: Pick<ManifestPage, 'headings' | 'tocMinLevel' | 'tocMaxLevel'>): ManifestHeading[] {
+  const min = page.tocMinLevel || TOC_MIN_LEVEL;
+  const max = page.tocMaxLevel || TOC_MAX_LEVEL;
+  return page.headings.filter((h) => h.depth >= min && h.depth <= max);
+}
+
+/** Document title: `Page | ABP React`, or the site title alone. */
+export function documentTitle(pageTitle: string | null, siteTitle: string): string {
+  return pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle;
+}
+
+/** The markdown page (doc or standalone page) at a route path, or null. */
+export function pageAt(manifest: Manifest, path: string): ManifestPage | null {
+  const target = manifest.routes[path];
+  if (!target) return null;
+  if (target.kind === 'doc') return manifest.docs[target.id] ?? null;
+  if (target.kind === 'docsRoot') return manifest.docs[target.docId] ?? null;
+  if (target.kind === 'page') return manifest.pages[target.id] ?? null;
+  return null;
+}

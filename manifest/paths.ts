@@ -1,0 +1,48 @@
+/**
+ * Route-path helpers shared by the build and the shell. A route path is the
+ * part of the URL below the base path, starting with `/` and without a
+ * trailing slash (`/` alone for the home page).
+ */
+
+/**
+ * Canonical route path: drops a trailing `index.html`, `.html` and slash
+ * (spec §2: such paths are the same page) and collapses repeated slashes.
+ */
+export function normalizeRoutePath(path: string): string {
+  let p = ('/' + path).replace(/\/{2,}/g, '/');
+  p = p.replace(/\/index\.html$/i, '/').replace(/\.html$/i, '');
+  if (p.length > 1) p = p.replace(/\/+$/, '');
+  return p || '/';
+}
+
+/** Strips the base path (`/abp-react/`) from a URL path; null when the path is outside it. */
+export function stripBase(pathname: string, baseUrl: string): string | null {
+  const base = baseUrl.replace(/\/+$/, '');
+  if (pathname === base) return '/';
+  if (!pathname.startsWith(base + '/')) return null;
+  return pathname.slice(base.length) || '/';
+}
+
+/** Joins the base path and a route path: `withBase('/docs/intro', '/abp-react/')` is `/abp-react/docs/intro`. */
+export function withBase(routePath: string, baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return routePath === '/' ? base + '/' : base + routePath;
+}
+
+/** File below `dist/` holding a route's HTML: `/` is `index.html`, `/docs/intro` is `docs/intro.html`. */
+export function routeHtmlFile(routePath: string): string {
+  return routePath === '/' ? 'index.html' : routePath.slice(1) + '.html';
+}
+
+/** Splits `path#hash` and `path?query`; the path part is returned as written. */
+export function splitHref(href: string): { path: string; query: string; hash: string } {
+  const hashAt = href.indexOf('#');
+  const hash = hashAt >= 0 ? href.slice(hashAt + 1) : '';
+  const rest = hashAt >= 0 ? href.slice(0, hashAt) : href;
+  const queryAt = rest.indexOf('?');
+  return {
+    path: queryAt >= 0 ? rest.slice(0, queryAt) : rest,
+    query: queryAt >= 0 ? rest.slice(queryAt + 1) : '',
+    hash,
+  };
+}

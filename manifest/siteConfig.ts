@@ -1,0 +1,313 @@
+/**
+ * Site configuration: what authors write in `content/site.config.json`
+ * (`SiteConfigInput`, checked against `manifest/site.schema.json`) and what the
+ * shell reads from the manifest (`SiteConfig`, every default filled in).
+ */
+
+/** A link an author writes: `to` for a route of this site, `href` for anywhere else. */
+export interface LinkInput {
+  /** Text shown. */
+  label: string;
+  /** Route below the base path, such as `/docs/intro`. */
+  to?: string;
+  /** Absolute URL. */
+  href?: string;
+}
+
+/** A navbar entry as authors write it (the Docusaurus item types this site supports). */
+export type NavbarItemInput =
+  | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
+  | { type: 'doc'; docId: string; label?: string; position?: 'left' | 'right' }
+  | { type?: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+
+/** A resolved navbar entry: every target is a route path or an absolute URL. */
+export interface NavbarItem {
+  /** Text shown. */
+  label: string;
+  /** Route path (starting with `/`) or absolute URL. */
+  href: string;
+  /** Whether `href` leaves the site. */
+  external: boolean;
+  /** Which side of the navbar. */
+  position: 'left' | 'right';
+  /** For `docSidebar` items: the sidebar whose docs make the item active. */
+  sidebarId: string | null;
+}
+
+/** A resolved link: route path or absolute URL. */
+export interface SiteLink {
+  /** Text shown. */
+  label: string;
+  /** Route path or absolute URL. */
+  href: string;
+  /** Whether `href` leaves the site. */
+  external: boolean;
+}
+
+/** A home-page feature card. */
+export interface HomeFeature {
+  /** Card title. */
+  title: string;
+  /** One or two sentences. */
+  description: string;
+  /** Where the card's link goes. */
+  link: LinkInput;
+}
+
+/** A home-page figure such as "58 UI component files". */
+export interface HomeStat {
+  /** The figure. */
+  value: string;
+  /** What it counts. */
+  label: string;
+}
+
+/** Home page texts. */
+export interface HomeConfig {
+  /** Hero heading. */
+  heading: string;
+  /** Hero sentence under the heading. */
+  lead: string;
+  /** Hero buttons, primary first. */
+  actions: LinkInput[];
+  /** Feature section heading. */
+  featuresHeading: string;
+  /** Feature cards. */
+  features: HomeFeature[];
+  /** Stats section heading. */
+  statsHeading: string;
+  /** Figures. */
+  stats: HomeStat[];
+  /** Getting-started heading. */
+  ctaHeading: string;
+  /** Getting-started sentence. */
+  ctaText: string;
+  /** Shell commands shown in the getting-started block. */
+  ctaCommands: string[];
+}
+
+/** Algolia DocSearch settings. */
+export interface SearchConfig {
+  /** Algolia application id (a placeholder until the site has one). */
+  appId: string;
+  /** Search-only API key. */
+  apiKey: string;
+  /** Index name. */
+  indexName: string;
+  /** Filter hits by language and docs version, as DocSearch's contextual search does. */
+  contextualSearch: boolean;
+  /** Route of the search results page. */
+  searchPagePath: string;
+  /** Hosts to query instead of Algolia's (self-hosted compatible endpoint, tests). */
+  hosts: string[] | null;
+  /** Send Algolia Insights events. Off by default. */
+  insights: boolean;
+  /** URL for "Believe this query should return results? Let us know.", or null. */
+  feedbackUrl: string | null;
+}
+
+/** A closeable bar above the navbar. */
+export interface AnnouncementBar {
+  /** Changing the id shows the bar again to readers who closed it. */
+  id: string;
+  /** Text shown. */
+  content: string;
+  /** Optional link after the text. */
+  link: SiteLink | null;
+  /** Whether the reader may close it. */
+  isCloseable: boolean;
+}
+
+/** What authors write. Optional fields get the defaults of `resolveSiteConfig`. */
+export interface SiteConfigInput {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  favicon?: string;
+  organizationName: string;
+  projectName: string;
+  image?: string;
+  themeColor?: string;
+  editUrl?: string;
+  copyright: string;
+  metadata?: { name: string; content: string }[];
+  colorMode?: Partial<ColorModeConfig>;
+  navbar: { title: string; logo: { src: string; alt: string }; hideOnScroll?: boolean; items: NavbarItemInput[] };
+  footer: { style?: 'dark' | 'light'; logo?: { src: string; alt: string }; links: { title: string; items: LinkInput[] }[] };
+  announcementBar?: { id: string; content: string; link?: LinkInput; isCloseable?: boolean } | null;
+  search: Partial<SearchConfig> & { appId: string; apiKey: string; indexName: string };
+  docs?: Partial<DocsConfig>;
+  home: HomeConfig;
+}
+
+/** Colour mode settings (spec §4). */
+export interface ColorModeConfig {
+  /** Mode used with no stored choice and no system preference. */
+  defaultMode: 'light' | 'dark';
+  /** Hide the toggle. */
+  disableSwitch: boolean;
+  /** Follow `prefers-color-scheme` when the reader has not chosen. */
+  respectPrefersColorScheme: boolean;
+}
+
+/** The docs plugin settings. */
+export interface DocsConfig {
+  /** Route segment of the docs: `docs`. */
+  routeBasePath: string;
+  /** The one sidebar's id: `tutorialSidebar`. */
+  sidebarId: string;
+  /** Label of version `current`: `Next`. */
+  versionLabel: string;
+  /** Doc shown at `/docs`: `intro`. */
+  mainDocId: string;
+}
+
+/** The resolved configuration that ships in the manifest. */
+export interface SiteConfig {
+  /** Site title, after the `|` in every document title. */
+  title: string;
+  /** One-line tagline. */
+  tagline: string;
+  /** Production origin, such as `https://antosubash.github.io`. */
+  url: string;
+  /** Base path with both slashes: `/abp-react/`. */
+  baseUrl: string;
+  /** Favicon path below the base. */
+  favicon: string;
+  /** GitHub organisation. */
+  organizationName: string;
+  /** GitHub project. */
+  projectName: string;
+  /** Social card image below the base. */
+  image: string;
+  /** Browser theme colour. */
+  themeColor: string;
+  /** Base URL for "Edit this page" links (the doc's path below `content/` is appended), or null. */
+  editUrl: string | null;
+  /** Footer copyright line. */
+  copyright: string;
+  /** Extra `<meta>` tags. */
+  metadata: { name: string; content: string }[];
+  /** Colour mode. */
+  colorMode: ColorModeConfig;
+  /** Navbar. */
+  navbar: { title: string; logo: { src: string; alt: string }; hideOnScroll: boolean; items: NavbarItem[] };
+  /** Footer. */
+  footer: { style: 'dark' | 'light'; logo: { src: string; alt: string } | null; links: { title: string; items: SiteLink[] }[] };
+  /** Announcement bar, or null. */
+  announcementBar: AnnouncementBar | null;
+  /** Search. */
+  search: SearchConfig;
+  /** Docs plugin. */
+  docs: DocsConfig;
+  /** The only locale. */
+  locale: { code: string; label: string; direction: 'ltr' | 'rtl' };
+  /** Offline-mode activation strategies (spec §9). */
+  offlineModeActivationStrategies: ('appInstalled' | 'standalone' | 'queryString')[];
+  /** Home page. */
+  home: HomeConfig;
+}
+
+/** Placeholder credentials: with these the shell searches only the local index. */
+export const PLACEHOLDER_APP_ID = 'YOUR_APP_ID';
+/** Placeholder search-only key. */
+export const PLACEHOLDER_API_KEY = 'YOUR_SEARCH_API_KEY';
+
+/** Whether a link target leaves the site. */
+export function isExternalHref(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+/** Resolves `{ label, to | href }` into a link; throws with the item when it has no target. */
+export function resolveLink(input: LinkInput, where: string): SiteLink {
+  const href = input.to ?? input.href;
+  if (!href) {
+    throw new Error(
+      `${where}: item ${JSON.stringify(input)} has no target. Give it \`to\` (a route such as "/docs/intro") or \`href\` (an absolute URL).`,
+    );
+  }
+  return { label: input.label, href, external: isExternalHref(href) };
+}
+
+/**
+ * Fills in every default and resolves navbar items. `docPath` maps a doc id to
+ * its route and throws (listing the ids) for an unknown one.
+ */
+export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) => string): SiteConfig {
+  const docs: DocsConfig = {
+    routeBasePath: 'docs',
+    sidebarId: 'tutorialSidebar',
+    versionLabel: 'Next',
+    mainDocId: 'intro',
+    ...input.docs,
+  };
+  const navbarItems = input.navbar.items.map((item, index): NavbarItem => {
+    const where = `navbar.items[${index}]`;
+    const position = item.position ?? 'left';
+    if (item.type === 'docSidebar') {
+      if (item.sidebarId !== docs.sidebarId) {
+        throw new Error(
+          `${where}: item ${JSON.stringify(item)} names sidebar \`${item.sidebarId}\`. Available sidebars:\n- ${docs.sidebarId}`,
+        );
+      }
+      return { label: item.label, href: docPath(docs.mainDocId), external: false, position, sidebarId: item.sidebarId };
+    }
+    if (item.type === 'doc') {
+      const href = docPath(item.docId);
+      return { label: item.label ?? item.docId, href, external: false, position, sidebarId: null };
+    }
+    const link = resolveLink(item, where);
+    return { ...link, position, sidebarId: null };
+  });
+  const bar = input.announcementBar;
+  return {
+    title: input.title,
+    tagline: input.tagline,
+    url: input.url.replace(/\/+$/, ''),
+    baseUrl: input.baseUrl,
+    favicon: input.favicon ?? 'img/favicon.svg',
+    organizationName: input.organizationName,
+    projectName: input.projectName,
+    image: input.image ?? 'img/social-card.png',
+    themeColor: input.themeColor ?? '#4f5fd6',
+    editUrl: input.editUrl ?? null,
+    copyright: input.copyright,
+    metadata: input.metadata ?? [],
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true, ...input.colorMode },
+    navbar: {
+      title: input.navbar.title,
+      logo: input.navbar.logo,
+      hideOnScroll: input.navbar.hideOnScroll ?? true,
+      items: navbarItems,
+    },
+    footer: {
+      style: input.footer.style ?? 'dark',
+      logo: input.footer.logo ?? null,
+      links: input.footer.links.map((column, c) => ({
+        title: column.title,
+        items: column.items.map((item, i) => resolveLink(item, `footer.links[${c}].items[${i}]`)),
+      })),
+    },
+    announcementBar: bar
+      ? {
+          id: bar.id,
+          content: bar.content,
+          link: bar.link ? resolveLink(bar.link, 'announcementBar.link') : null,
+          isCloseable: bar.isCloseable ?? true,
+        }
+      : null,
+    search: {
+      contextualSearch: true,
+      searchPagePath: 'search',
+      hosts: null,
+      insights: false,
+      feedbackUrl: null,
+      ...input.search,
+    },
+    docs,
+    locale: { code: 'en', label: 'English', direction: 'ltr' },
+    offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
+    home: input.home,
+  };
+}

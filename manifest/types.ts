@@ -1,0 +1,229 @@
+/**
+ * The manifest contract: every type that crosses the seam between the content
+ * build (`build.ts`) and the reader shell (`src/`). Only plain JSON lives here:
+ * no `Date`, `Map` or `undefined` values; dates are ISO strings.
+ */
+import type { SiteConfig } from './siteConfig';
+
+/** A reference to another doc, used for previous/next links. */
+export interface DocLink {
+  /** Doc id, or the category slug for a generated index. */
+  id: string;
+  /** Label shown on the pagination card. */
+  title: string;
+  /** Route path below the base path, such as `/docs/intro`. */
+  path: string;
+}
+
+/** One heading of a page, as the table of contents and search see it. */
+export interface ManifestHeading {
+  /** Heading level, 2 to 6 (the h1 is the page title). */
+  depth: number;
+  /** Anchor id, from github-slugger or an explicit `{#id}`. */
+  id: string;
+  /** Plain text of the heading. */
+  text: string;
+}
+
+/** A rendered markdown page: a doc or a standalone page such as `/markdown-page`. */
+export interface ManifestPage {
+  /** Stable id: `fundamentals/authentication` for docs, `markdown-page` for pages. */
+  id: string;
+  /** Route path below the base path, without a trailing slash. */
+  path: string;
+  /** Page title: front matter `title`, else the first h1. */
+  title: string;
+  /** Meta description: front matter `description`, else the first paragraph. */
+  description: string;
+  /** Meta keywords from front matter. */
+  keywords: string[];
+  /** Social card image (absolute URL or path below the base), or null for the site's. */
+  image: string | null;
+  /** Headings of levels 2 to 6 in document order. */
+  headings: ManifestHeading[];
+  /** File name of the markdown blob below `blobs/`: `<hash>.md`. */
+  blob: string;
+  /** Size of the blob in bytes, for offline-storage estimates. */
+  blobSize: number;
+  /** Last modification time of the source file, ISO 8601. */
+  lastModified: string;
+  /** Source path relative to `content/`, for "Edit this page" and error messages. */
+  source: string;
+  /** Whether the first h1 is part of the body (the shell then does not add one). */
+  hasH1: boolean;
+  /** Table of contents hidden by front matter. */
+  hideTableOfContents: boolean;
+  /** Smallest heading level shown in the table of contents. */
+  tocMinLevel: number;
+  /** Largest heading level shown in the table of contents. */
+  tocMaxLevel: number;
+  /** Code-block languages used, so the shell loads only those highlighters. */
+  codeLanguages: string[];
+  /** Whether the page has a Mermaid diagram (the shell loads Mermaid only then). */
+  hasMermaid: boolean;
+}
+
+/** A doc: a page inside the docs sidebar. */
+export interface ManifestDoc extends ManifestPage {
+  /** Label in the sidebar: front matter `sidebar_label`, else the title. */
+  sidebarLabel: string;
+  /** Sidebar id the doc belongs to, or null when it is in no sidebar. */
+  sidebar: string | null;
+  /** Labels of the categories above the doc, outermost first (breadcrumbs). */
+  category: string[];
+  /** Previous page in reading order, or null. */
+  previous: DocLink | null;
+  /** Next page in reading order, or null. */
+  next: DocLink | null;
+  /** "Edit this page" URL, or null when the site has no edit URL. */
+  editUrl: string | null;
+}
+
+/** A doc entry in the sidebar. */
+export interface SidebarDoc {
+  type: 'doc';
+  /** Doc id. */
+  id: string;
+  /** Label shown. */
+  label: string;
+  /** Route path below the base. */
+  path: string;
+}
+
+/** An external or plain link in the sidebar. */
+export interface SidebarLink {
+  type: 'link';
+  /** Label shown. */
+  label: string;
+  /** Absolute URL or route path. */
+  href: string;
+}
+
+/** A category of the sidebar, from a folder and its `_category_.json`. */
+export interface SidebarCategory {
+  type: 'category';
+  /** Label shown, from `_category_.json` or the folder name. */
+  label: string;
+  /** Whether it starts collapsed. */
+  collapsed: boolean;
+  /** Whether the reader can collapse it. */
+  collapsible: boolean;
+  /** Route path of the category's own page (generated index or linked doc), or null. */
+  path: string | null;
+  /** Children in sidebar order. */
+  items: SidebarItem[];
+}
+
+/** One entry of a sidebar tree. */
+export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
+
+/** A generated category index such as `/docs/category/fundamentals`. */
+export interface CategoryIndex {
+  /** Slug of the label, as in the route. */
+  slug: string;
+  /** Route path below the base. */
+  path: string;
+  /** Category label, used as the page title. */
+  label: string;
+  /** Description shown above the cards. */
+  description: string;
+  /** Labels of the enclosing categories (breadcrumbs). */
+  category: string[];
+  /** Cards: the category's direct children. */
+  items: CategoryCard[];
+  /** Previous page in reading order, or null. */
+  previous: DocLink | null;
+  /** Next page in reading order, or null. */
+  next: DocLink | null;
+}
+
+/** A card on a category index page. */
+export interface CategoryCard {
+  /** Card title. */
+  title: string;
+  /** Route path the card opens. */
+  path: string;
+  /** One line under the title: the doc's description or the item count. */
+  description: string;
+}
+
+/** A docs version. This site has one, `current`, labelled `Next`. */
+export interface DocVersion {
+  /** Version name: `current`. */
+  name: string;
+  /** Label shown: `Next`. */
+  label: string;
+  /** Route path of the version root: `/docs`. */
+  path: string;
+  /** Doc opened at the version root: `intro`. */
+  mainDocId: string;
+  /** Every doc of the version. */
+  docs: { id: string; path: string; sidebar: string | null }[];
+  /** Ids of draft docs (always empty in a production build). */
+  draftIds: string[];
+  /** Sidebars by id: `tutorialSidebar`. */
+  sidebars: Record<string, SidebarItem[]>;
+}
+
+/** What a route path shows. */
+export type RouteTarget =
+  | { kind: 'home' }
+  | { kind: 'search' }
+  | { kind: 'docsRoot'; docId: string }
+  | { kind: 'doc'; id: string }
+  | { kind: 'page'; id: string }
+  | { kind: 'category'; slug: string };
+
+/** Files of the search feature. */
+export interface SearchFiles {
+  /** DocSearch-shaped records, below the base: `search/records.<hash>.json`. */
+  records: string;
+  /** Serialized local index, below the base: `search/index.<hash>.json`. */
+  index: string;
+  /** Number of records. */
+  count: number;
+}
+
+/** The whole manifest, `dist/manifest.json`. */
+export interface Manifest {
+  /** Contract version; the shell refuses a manifest with another one. */
+  manifestVersion: number;
+  /** Hash of the content, changes whenever anything a reader sees changes. */
+  contentHash: string;
+  /** Build time, ISO 8601. */
+  generatedAt: string;
+  /** Resolved site configuration. */
+  site: SiteConfig;
+  /** Docs versions; the first is the default. */
+  versions: DocVersion[];
+  /** Docs by id. */
+  docs: Record<string, ManifestDoc>;
+  /** Standalone pages by id. */
+  pages: Record<string, ManifestPage>;
+  /** Generated category indexes by slug. */
+  categories: Record<string, CategoryIndex>;
+  /** Route table: path below the base (no trailing slash, `/` for home) to target. */
+  routes: Record<string, RouteTarget>;
+  /** Search files. */
+  search: SearchFiles;
+}
+
+/** One search record in Algolia DocSearch's shape. */
+export interface SearchRecord {
+  /** Unique record id. */
+  objectID: string;
+  /** Absolute URL, with the base path and an optional `#anchor`. */
+  url: string;
+  /** Which level the record stands for. */
+  type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+  /** Heading hierarchy: lvl0 is the category, lvl1 the page title. */
+  hierarchy: Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
+  /** Paragraph text for `content` records, else null. */
+  content: string | null;
+  /** Language facet, `en`. */
+  language: string;
+  /** Docs version facets, `current`. */
+  docusaurus_tag: string;
+  /** Ranking weight: page level first, then position on the page. */
+  weight: { pageRank: number; level: number; position: number };
+}

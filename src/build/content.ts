@@ -1,0 +1,306 @@
+/**
+ * The content build: `content/` in, every content file of `dist/` out (as an
+ * in-memory file map; `output.ts` writes it atomically).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MANIFEST_VERSION, SITEMAP } from '../../manifest/constants';
+import { UnknownIdError } from '../../manifest/errors';
+import { loadGrammars, GRAMMARS } from '../../manifest/highlight';
+import { type LinkContext, hrefFor, resolveContentLink } from '../../manifest/links';
+import { parseManifest } from '../../manifest/parse';
+import { withBase } from '../../manifest/paths';
+import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
+import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, RouteTarget } from '../../manifest/types';
+import { buildDocsModel, type DocEntry, docEntry } from './docs';
+import { BuildError, ProblemLog, type Problem } from './errors';
+import { esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
+import { type Rendered, createRenderer } from './render';
+import { localDocs, localIndexJson, searchRecords, type SearchPage } from './search';
+import { loadSiteConfig } from './siteConfig';
+import { checkPlainMarkdown, parseSource, readCategory, type SourceFile, walk } from './sources';
+
+/** Bump when rendering changes, so cached renders are not reused. */
+const RENDER_VERSION = 1;
+
+/** Renders kept between builds, keyed by file hash and route-table hash. */
+export type RenderCache = Map<string, Rendered>;
+
+export interface ContentBuildOptions {
+  /** The `content/` folder. */
+  contentDir: string;
+  /** Shell assets to reference from the HTML, or null for HTML without the shell. */
+  shell: ShellAssets | null;
+  /** Render cache, shared across builds in one process (dev) or loaded from disk. */
+  cache?: RenderCache;
+  /** Receives warnings (broken anchors, unresolvable markdown links). */
+  onWarning?: (problem: Problem) => void;
+}
+
+export interface ContentBuildResult {
+  /** Files to write below `dist/`, by relative path. */
+  files: Map<string, string | Buffer>;
+  manifest: Manifest;
+  warnings: Problem[];
+  /** How many pages were rendered rather than taken from the cache. */
+  rendered: number;
+}
+
+const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
+
+/** Runs the content build; throws `BuildError` on any error, after collecting all of them. */
+export async function buildContent(options: ContentBuildOptions): Promise<ContentBuildResult> {
+  const { contentDir } = options;
+  const log = new ProblemLog();
+  const input = loadSiteConfig(contentDir);
+  const routeBase = input.docs?.routeBasePath ?? 'docs';
+
+  const all = walk(contentDir, contentDir);
+  const sources: SourceFile[] = [];
+  for (const rel of all.filter((f) => /^(docs|pages)\/.+\.mdx?$/.test(f))) {
+    const full = join(contentDir, rel);
+    const raw = readFileSync(full, 'utf8');
+    const file = parseSource(rel, raw, statSync(full).mtime.toISOString(), log);
+    if (!file || file.data.draft) continue;
+    if (rel.endsWith('.mdx')) checkPlainMarkdown(file, log);
+    sources.push(file);
+  }
+  const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
+  const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== 'site.config.json');
+  log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
+
+  // Ids and routes, checked for duplicates.
+  const docs: DocEntry[] = sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
+  const pages = sources.filter((s) => s.rel.startsWith('pages/')).map((file) => {
+    const id = file.rel.replace(/^pages\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+    return { file, id: id || 'index', path: file.data.slug ?? `/${id}` };
+  });
+  const claimed = new Map<string, string>();
+  const claim = (key: string, display: string, what: string) => {
+    const other = claimed.get(key);
+    if (other) log.error(display, 1, `${what} is also used by \`${other}\`. Give one of them another \`id\` or \`slug\` in its front matter.`);
+    else claimed.set(key, display);
+  };
+  for (const d of docs) {
+    claim(`id:${d.id}`, d.file.display, `doc id \`${d.id}\``);
+    claim(`path:${d.path}`, d.file.display, `route \`${d.path}\``);
+  }
+  for (const p of pages) claim(`path:${p.path}`, p.file.display, `route \`${p.path}\``);
+  log.throwIfAny((n) => `Cannot build: ${n} duplicate id${n === 1 ? '' : 's'} or route${n === 1 ? '' : 's'}:`);
+
+  const docsById = new Map(docs.map((d) => [d.id, d]));
+  const docPath = (id: string) => {
+    const d = docsById.get(id);
+    if (!d) throw new UnknownIdError('doc id', id, [...docsById.keys()].sort());
+    return d.path;
+  };
+  let site: SiteConfig;
+  try {
+    site = resolveSiteConfig(input, docPath);
+  } catch (error) {
+    throw new BuildError(`Cannot build: an item in \`content/site.config.json\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], { cause: error });
+  }
+  const base = site.baseUrl;
+
+  // Route table. Category routes are known once the sidebar exists, but their paths only depend on labels.
+  const routes: Record<string, RouteTarget> = { '/': { kind: 'home' }, [`/${site.search.searchPagePath}`]: { kind: 'search' } };
+  if (!docsById.has(site.docs.mainDocId)) {
+    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`content/site.config.json\` is \`${site.docs.mainDocId}\`, which is no doc.`, [], { cause: new UnknownIdError('doc id', site.docs.mainDocId, [...docsById.keys()].sort()) });
+  }
+  routes[`/${routeBase}`] = { kind: 'docsRoot', docId: site.docs.mainDocId };
+  for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
+  for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
+  const preModel = buildDocsModel({ docs, categories, routeBase, label: (d) => d.id, description: () => '', log: new ProblemLog() });
+  for (const c of preModel.categoryIndexes) routes[c.path] = { kind: 'category', slug: c.slug };
+
+  // Render every page (or take it from the cache).
+  const routeBySource: Record<string, string> = {};
+  for (const d of docs) routeBySource[d.file.rel] = d.path;
+  for (const p of pages) routeBySource[p.file.rel] = p.path;
+  const linkContext: LinkContext = { baseUrl: base, routes, routeBySource, assets: new Set(assets) };
+  const routesKey = sha(JSON.stringify([RENDER_VERSION, base, Object.keys(routes).sort(), routeBySource]));
+  const grammars = await loadGrammars(Object.keys(GRAMMARS));
+  const render = createRenderer(grammars);
+  const cache = options.cache ?? new Map();
+  let renderedCount = 0;
+  const renders = new Map<string, Rendered>();
+  for (const { file, path } of [...docs, ...pages]) {
+    const key = `${file.hash}:${routesKey}`;
+    let result = cache.get(key);
+    if (!result) {
+      result = render(file.body, (href) => hrefFor(resolveContentLink(href, file.rel, path, linkContext), base));
+      cache.set(key, result);
+      renderedCount++;
+    }
+    renders.set(file.rel, result);
+  }
+
+  // Titles, then the docs model with real labels.
+  const titleOf = (file: SourceFile) => file.data.title ?? renders.get(file.rel)?.h1 ?? null;
+  for (const { file } of [...docs, ...pages]) {
+    if (!titleOf(file)) log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
+  }
+  const descriptionOf = (file: SourceFile) => (file.data.description ?? renders.get(file.rel)?.firstParagraph ?? '').slice(0, 300);
+  const label = (d: DocEntry) => d.file.data.sidebar_label ?? titleOf(d.file) ?? d.id;
+  const model = buildDocsModel({ docs, categories, routeBase, label, description: (d) => descriptionOf(d.file), log });
+  log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
+
+  // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
+  const headingIds = new Map<string, Set<string>>();
+  for (const { file, path } of [...docs, ...pages]) headingIds.set(path, new Set(renders.get(file.rel)!.headings.map((h) => h.id)));
+  for (const { file, path } of [...docs, ...pages]) {
+    for (const link of renders.get(file.rel)!.links) {
+      const target = resolveContentLink(link.url, file.rel, path, linkContext);
+      const line = file.bodyLine + link.line - 1;
+      if (target.kind === 'missingPage') {
+        log.error(file.display, line, `link to "${link.url}" matches no page. Link to an existing route such as \`/${routeBase}/${site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`);
+      } else if (target.kind === 'missingFile') {
+        log.warn(file.display, line, `link to "${link.url}" names a markdown file that does not exist (\`content/${target.file}\`).`);
+      } else if (target.kind === 'route' && target.hash) {
+        const ids = headingIds.get(target.path);
+        if (ids && !ids.has(target.hash)) log.warn(file.display, line, `link to "${link.url}" names anchor \`#${target.hash}\`, which is no heading of \`${target.path}\`.`);
+      }
+    }
+  }
+  log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
+  for (const w of log.warnings) options.onWarning?.(w);
+
+  // Blobs and page entries.
+  const files = new Map<string, string | Buffer>();
+  const pageEntry = (file: SourceFile, id: string, path: string): ManifestPage => {
+    const r = renders.get(file.rel)!;
+    const blob = `${sha(file.body).slice(0, 16)}.md`;
+    files.set(`blobs/${blob}`, file.body);
+    return {
+      id,
+      path,
+      title: titleOf(file)!,
+      description: descriptionOf(file),
+      keywords: file.data.keywords ?? [],
+      image: file.data.image ?? null,
+      headings: r.headings.map(({ depth, id: hid, text }) => ({ depth, id: hid, text })),
+      blob,
+      blobSize: Buffer.byteLength(file.body),
+      lastModified: file.mtime,
+      source: file.rel,
+      hasH1: r.h1 !== null,
+      hideTableOfContents: file.data.hide_table_of_contents ?? false,
+      tocMinLevel: file.data.toc_min_heading_level ?? 2,
+      tocMaxLevel: file.data.toc_max_heading_level ?? 3,
+      codeLanguages: r.codeLanguages,
+      hasMermaid: r.hasMermaid,
+    };
+  };
+  const manifestDocs: Record<string, ManifestDoc> = {};
+  for (const d of docs) {
+    const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
+    manifestDocs[d.id] = {
+      ...pageEntry(d.file, d.id, d.path),
+      sidebarLabel: label(d),
+      sidebar: site.docs.sidebarId,
+      category: model.breadcrumbs.get(d.id) ?? [],
+      previous: nav.previous,
+      next: nav.next,
+      editUrl: site.editUrl ? site.editUrl.replace(/\/?$/, '/') + d.file.rel : null,
+    };
+  }
+  const manifestPages: Record<string, ManifestPage> = {};
+  for (const p of pages) manifestPages[p.id] = pageEntry(p.file, p.id, p.path);
+  const categoryIndexes: Record<string, CategoryIndex> = {};
+  for (const c of model.categoryIndexes) categoryIndexes[c.slug] = c;
+
+  // Search.
+  const order = new Map(docs.map((d, i) => [d.id, i]));
+  const searchPages: SearchPage[] = [
+    ...docs.map((d) => ({ entry: manifestDocs[d.id]!, lvl0: (model.breadcrumbs.get(d.id) ?? [])[0] ?? 'Documentation', rank: order.get(d.id) ?? 0 })),
+    ...pages.map((p) => ({ entry: manifestPages[p.id]!, lvl0: 'Pages', rank: 1000 })),
+  ].map(({ entry, lvl0, rank }) => ({
+    path: entry.path,
+    url: site.url + withBase(entry.path, base),
+    title: entry.title,
+    lvl0,
+    sections: renders.get(entry.source)!.sections,
+    pageRank: rank,
+  }));
+  const records = JSON.stringify(searchRecords(searchPages, site.locale.code, 'current'));
+  const index = localIndexJson(localDocs(searchPages));
+  const recordsFile = `search/records.${sha(records).slice(0, 12)}.json`;
+  const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
+  files.set(recordsFile, records);
+  files.set(indexFile, index);
+
+  const manifestBody: Omit<Manifest, 'generatedAt' | 'contentHash'> = {
+    manifestVersion: MANIFEST_VERSION,
+    site,
+    versions: [
+      {
+        name: 'current',
+        label: site.docs.versionLabel,
+        path: `/${routeBase}`,
+        mainDocId: site.docs.mainDocId,
+        docs: docs.map((d) => ({ id: d.id, path: d.path, sidebar: site.docs.sidebarId })),
+        draftIds: [],
+        sidebars: { [site.docs.sidebarId]: model.sidebar },
+      },
+    ],
+    docs: manifestDocs,
+    pages: manifestPages,
+    categories: categoryIndexes,
+    routes,
+    search: { records: recordsFile, index: indexFile, count: JSON.parse(records).length },
+  };
+  const contentHash = sha(JSON.stringify(manifestBody)).slice(0, 16);
+  const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
+  const manifest = parseManifest({ ...manifestBody, contentHash, generatedAt: new Date(latest).toISOString() });
+  files.set('manifest.json', JSON.stringify(manifest));
+
+  // Per-route HTML.
+  const sidebar = model.sidebar;
+  const article = (entry: ManifestPage, extra = '') => {
+    const r = renders.get(entry.source)!;
+    const h1 = r.h1 === null ? `<header><h1>${esc(entry.title)}</h1></header>` : '';
+    return `<article class="doc"><div class="markdown">${h1}${r.html}</div>${extra}</article>`;
+  };
+  const htmlFor = (route: RouteHtml) => renderRouteHtml(site, options.shell, route);
+  const put = (path: string, html: string) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
+  for (const d of Object.values(manifestDocs)) {
+    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: article(d), preloadFetch: [`blobs/${d.blob}`], sidebar }));
+  }
+  const mainDoc = manifestDocs[site.docs.mainDocId]!;
+  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: article(mainDoc), preloadFetch: [`blobs/${mainDoc.blob}`], sidebar }));
+  for (const p of Object.values(manifestPages)) {
+    put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, preloadFetch: [`blobs/${p.blob}`], sidebar: null }));
+  }
+  for (const c of Object.values(categoryIndexes)) {
+    const cards = c.items.map((i) => `<li><a class="card" href="${esc(withBase(i.path, base))}"><h2 class="card__title">${esc(i.title)}</h2><p class="card__description">${esc(i.description)}</p></a></li>`).join('');
+    put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, main: `<article class="doc"><header><h1>${esc(c.label)}</h1><p class="category-description">${esc(c.description)}</p></header><ul class="card-grid">${cards}</ul></article>`, preloadFetch: [], sidebar }));
+  }
+  const home = site.home;
+  const homeMain = `<div class="hero"><div class="container"><h1 class="hero__title">${esc(home.heading)}</h1><p class="hero__lead">${esc(home.lead)}</p></div></div>`;
+  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null, main: homeMain, preloadFetch: [], sidebar: null }));
+  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, main: '<div class="container"><h1>Search the documentation</h1></div>', preloadFetch: [], sidebar: null, noindex: true }));
+  files.set('404.html', htmlFor({ path: '/404', title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, main: '<div class="container not-found"><h1>Page Not Found</h1><p>We could not find what you were looking for.</p></div>', preloadFetch: [], sidebar: null, noindex: true }));
+
+  // Sitemap, robots, web app manifest, assets.
+  const sitemapPaths = Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/'));
+  files.set('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemapPaths.map((p) => `<url><loc>${esc(site.url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`);
+  files.set('robots.txt', `User-agent: *\nAllow: /\nDisallow: ${withBase(`/${site.search.searchPagePath}`, base)}\n\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`);
+  files.set('manifest.webmanifest', JSON.stringify({
+    name: `${site.title} Documentation`,
+    short_name: site.title,
+    description: site.tagline,
+    start_url: base,
+    scope: base,
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: site.themeColor,
+    icons: [
+      { src: withBase('/img/icon-192.png', base), sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
+      { src: withBase('/img/icon-512.png', base), sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+    ],
+  }, null, 2));
+  for (const a of assets) files.set(a, readFileSync(join(contentDir, a)));
+
+  return { files, manifest, warnings: log.warnings, rendered: renderedCount };
+}

@@ -1,0 +1,47 @@
+/** Build errors: what failed, where (path relative to the project), and what to do. */
+
+/** One problem at a place in a content file. */
+export interface Problem {
+  /** Path relative to the project root: `content/docs/faq.md`. */
+  file: string;
+  /** 1-based line, or 0 when the problem concerns the whole file. */
+  line: number;
+  /** What is wrong and what to do. */
+  message: string;
+}
+
+/** Formats a problem as `content/docs/x.md:12: message`. */
+export function formatProblem(p: Problem): string {
+  return p.line > 0 ? `${p.file}:${p.line}: ${p.message}` : `${p.file}: ${p.message}`;
+}
+
+/** A build failure; `problems` holds every place found, the message lists them all. */
+export class BuildError extends Error {
+  override name = 'BuildError';
+  constructor(
+    headline: string,
+    readonly problems: Problem[] = [],
+    options?: { cause?: unknown },
+  ) {
+    super(problems.length ? `${headline}\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}` : headline, options);
+  }
+}
+
+/** Collects problems and warnings during a build and fails once with all of them. */
+export class ProblemLog {
+  readonly errors: Problem[] = [];
+  readonly warnings: Problem[] = [];
+
+  error(file: string, line: number, message: string): void {
+    this.errors.push({ file, line, message });
+  }
+
+  warn(file: string, line: number, message: string): void {
+    this.warnings.push({ file, line, message });
+  }
+
+  /** Throws a `BuildError` listing every error under `headline(count)`, if there are any. */
+  throwIfAny(headline: (count: number) => string): void {
+    if (this.errors.length) throw new BuildError(headline(this.errors.length), [...this.errors]);
+  }
+}

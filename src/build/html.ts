@@ -1,0 +1,123 @@
+/**
+ * Per-route HTML: head tags for crawlers and link previews, preload hints so the
+ * shell, manifest and blob download in parallel, and a static rendering of the
+ * page with the shell's class names so the first paint needs no JavaScript.
+ */
+import { THEME_STORAGE_KEY } from '../../manifest/constants';
+import { documentTitle, sidebarContains } from '../../manifest/lookup';
+import { withBase } from '../../manifest/paths';
+import type { SiteConfig, SiteLink } from '../../manifest/siteConfig';
+import type { SidebarItem } from '../../manifest/types';
+
+/** What the shell build left for the content build: asset files below the base. */
+export interface ShellAssets {
+  /** Entry module. */
+  js: string;
+  /** Stylesheet. */
+  css: string;
+  /** Modules the entry imports statically, preloaded in parallel. */
+  preload: string[];
+}
+
+/** One route's HTML inputs. */
+export interface RouteHtml {
+  /** Route path below the base. */
+  path: string;
+  /** Page title without the site suffix, or null for the home page. */
+  title: string | null;
+  description: string;
+  keywords: string[];
+  /** Social image below the base or absolute, or null for the site's card. */
+  image: string | null;
+  /** Static markup of the page's main column. */
+  main: string;
+  /** Files below the base to preload (`blobs/<hash>.md`). */
+  preloadFetch: string[];
+  /** Sidebar shown beside the main column, for docs. */
+  sidebar: SidebarItem[] | null;
+  /** Keep out of search engines (search page, 404). */
+  noindex?: boolean;
+}
+
+/** Escapes text for HTML content and attribute values. */
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Inline script that sets the colour mode before the first paint (no flash of the wrong theme). */
+export function themeScript(site: SiteConfig): string {
+  const { defaultMode, respectPrefersColorScheme } = site.colorMode;
+  return `(function(){var m=${JSON.stringify(defaultMode)};try{var s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(s==='light'||s==='dark')m=s;else if(${respectPrefersColorScheme}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark'}catch(e){}document.documentElement.setAttribute('data-theme',m)})()`;
+}
+
+const linkHtml = (link: SiteLink, base: string, cls: string) =>
+  link.external
+    ? `<a class="${cls}" href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label)}</a>`
+    : `<a class="${cls}" href="${esc(withBase(link.href, base))}">${esc(link.label)}</a>`;
+
+function sidebarHtml(items: SidebarItem[], current: string, base: string): string {
+  const li = items.map((item) => {
+    if (item.type === 'doc') {
+      const active = item.path === current;
+      return `<li class="menu__item"><a class="menu__link${active ? ' menu__link--active' : ''}"${active ? ' aria-current="page"' : ''} href="${esc(withBase(item.path, base))}">${esc(item.label)}</a></li>`;
+    }
+    if (item.type === 'link') return `<li class="menu__item">${linkHtml({ label: item.label, href: item.href, external: true }, base, 'menu__link')}</li>`;
+    const open = sidebarContains(item, current);
+    const head = item.path
+      ? `<a class="menu__link menu__link--category" href="${esc(withBase(item.path, base))}">${esc(item.label)}</a>`
+      : `<span class="menu__link menu__link--category">${esc(item.label)}</span>`;
+    return `<li class="menu__item${open ? '' : ' menu__item--collapsed'}"><div class="menu__category">${head}</div>${open ? sidebarHtml(item.items, current, base) : ''}</li>`;
+  });
+  return `<ul class="menu__list">${li.join('')}</ul>`;
+}
+
+/** The whole document for one route. */
+export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, route: RouteHtml): string {
+  const base = site.baseUrl;
+  const url = site.url + withBase(route.path, base);
+  const image = route.image ?? site.image;
+  const imageUrl = /^https?:/.test(image) ? image : site.url + withBase('/' + image.replace(/^\//, ''), base);
+  const title = documentTitle(route.title, site.title);
+  const description = route.description || site.tagline;
+  const keywords = route.keywords.length ? route.keywords.join(', ') : site.metadata.find((m) => m.name === 'keywords')?.content ?? '';
+  const asset = (file: string) => esc(withBase('/' + file, base));
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title>`,
+    `<meta name="description" content="${esc(description)}">`,
+    keywords ? `<meta name="keywords" content="${esc(keywords)}">` : '',
+    ...site.metadata.filter((m) => m.name !== 'keywords' && m.name !== 'description').map((m) => `<meta name="${esc(m.name)}" content="${esc(m.content)}">`),
+    route.noindex ? '<meta name="robots" content="noindex, follow">' : `<link rel="canonical" href="${esc(url)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${esc(site.title)}">`,
+    `<meta property="og:title" content="${esc(title)}">`,
+    `<meta property="og:description" content="${esc(description)}">`,
+    `<meta property="og:url" content="${esc(url)}">`,
+    `<meta property="og:image" content="${esc(imageUrl)}">`,
+    `<meta property="og:locale" content="en">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${esc(title)}">`,
+    `<meta name="twitter:description" content="${esc(description)}">`,
+    `<meta name="twitter:image" content="${esc(imageUrl)}">`,
+    `<meta name="theme-color" content="${esc(site.themeColor)}">`,
+    `<link rel="icon" href="${asset(site.favicon)}">`,
+    `<link rel="manifest" href="${asset('manifest.webmanifest')}">`,
+    `<link rel="apple-touch-icon" href="${asset('img/icon-192.png')}">`,
+    `<script>${themeScript(site)}</script>`,
+    shell ? `<link rel="stylesheet" href="${asset(shell.css)}">` : '',
+    shell ? `<link rel="modulepreload" href="${asset(shell.js)}">` : '',
+    ...(shell?.preload ?? []).map((f) => `<link rel="modulepreload" href="${asset(f)}">`),
+    `<link rel="preload" href="${asset('manifest.json')}" as="fetch" crossorigin="anonymous">`,
+    ...route.preloadFetch.map((f) => `<link rel="preload" href="${asset(f)}" as="fetch" crossorigin="anonymous">`),
+  ].filter(Boolean);
+
+  const nav = site.navbar.items.map((item) => linkHtml(item, base, 'navbar__link')).join('');
+  const footer = site.footer.links
+    .map((col) => `<div class="footer__col"><h2 class="footer__title">${esc(col.title)}</h2><ul>${col.items.map((l) => `<li>${linkHtml(l, base, 'footer__link')}</li>`).join('')}</ul></div>`)
+    .join('');
+  const sidebar = route.sidebar
+    ? `<aside class="doc-sidebar" aria-label="Docs sidebar"><nav class="menu">${sidebarHtml(route.sidebar, route.path, base)}</nav></aside>`
+    : '';
+  const body = `<div id="root" data-static-route="${esc(route.path)}"><a class="skip-link" href="#main">Skip to main content</a><header class="navbar"><div class="navbar__inner"><a class="navbar__brand" href="${esc(withBase('/', base))}"><img class="navbar__logo" src="${asset(site.navbar.logo.src)}" alt="${esc(site.navbar.logo.alt)}" width="32" height="32"><span class="navbar__title">${esc(site.navbar.title)}</span></a><nav class="navbar__items" aria-label="Main">${nav}</nav></div></header><div class="page${route.sidebar ? ' page--docs' : ''}">${sidebar}<main id="main" class="main">${route.main}</main></div><footer class="footer footer--${site.footer.style}"><div class="footer__links">${footer}</div><p class="footer__copyright">${esc(site.copyright)}</p></footer></div>`;
+  const script = shell ? `<script type="module" src="${asset(shell.js)}"></script>` : '';
+  return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${body}\n${script}\n</body>\n</html>\n`;
+}

@@ -1,0 +1,105 @@
+/**
+ * Writes `dist/` atomically: everything goes into a sibling temporary folder
+ * that replaces `dist/` only once the build has succeeded, so a failed build
+ * leaves the last good site byte for byte.
+ */
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Name of the shell build's record in `dist/`. */
+export const SHELL_RECORD = 'shell.json';
+
+/** What `shell.json` holds. */
+export interface ShellRecord {
+  /** Entry module below the base. */
+  js: string;
+  /** Stylesheet below the base. */
+  css: string;
+  /** Modules to preload with the entry. */
+  preload: string[];
+  /** Every file the shell build wrote, below `dist/`. */
+  files: string[];
+  /** Hash of all shell files; the service worker revision. */
+  hash: string;
+}
+
+/** A fresh temporary folder beside `distDir`. */
+export function tempDirFor(distDir: string): string {
+  const tmp = `${distDir}.tmp-${process.pid}-${Date.now()}`;
+  mkdirSync(tmp, { recursive: true });
+  return tmp;
+}
+
+/** Hard-links (or copies) a file from the old site into the new one. */
+function carry(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/** Reads the shell record of a built site, or null. */
+export function readShellRecord(distDir: string): ShellRecord | null {
+  try {
+    return JSON.parse(readFileSync(join(distDir, SHELL_RECORD), 'utf8')) as ShellRecord;
+  } catch {
+    return null;
+  }
+}
+
+/** Carries the previous shell's files into `tmp` (content-only builds never rewrite them). */
+export function carryShell(distDir: string, tmp: string, record: ShellRecord): void {
+  for (const file of [...record.files, SHELL_RECORD]) {
+    const from = join(distDir, file);
+    if (existsSync(from)) carry(from, join(tmp, file));
+  }
+}
+
+/**
+ * Carries the blobs of the previous manifest, so a reader whose open tab still
+ * holds the old manifest can keep navigating until it takes the new one.
+ */
+export function carryPreviousBlobs(distDir: string, tmp: string): void {
+  const dir = join(distDir, 'blobs');
+  if (!existsSync(dir)) return;
+  let keep: Set<string> | null = null;
+  try {
+    const old = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { docs?: Record<string, { blob: string }>; pages?: Record<string, { blob: string }> };
+    keep = new Set([...Object.values(old.docs ?? {}), ...Object.values(old.pages ?? {})].map((p) => p.blob));
+  } catch {
+    return;
+  }
+  for (const name of readdirSync(dir)) {
+    if (keep.has(name) && !existsSync(join(tmp, 'blobs', name))) carry(join(dir, name), join(tmp, 'blobs', name));
+  }
+}
+
+/** Writes files below `tmp`. */
+export function writeFiles(tmp: string, files: Map<string, string | Buffer>): void {
+  for (const [rel, data] of files) {
+    const to = join(tmp, rel);
+    mkdirSync(dirname(to), { recursive: true });
+    writeFileSync(to, data);
+  }
+}
+
+/** Replaces `distDir` by `tmp`. */
+export function swapIn(tmp: string, distDir: string): void {
+  const old = `${distDir}.old-${process.pid}-${Date.now()}`;
+  const had = existsSync(distDir) && statSync(distDir).isDirectory();
+  if (had) renameSync(distDir, old);
+  try {
+    renameSync(tmp, distDir);
+  } catch (error) {
+    if (had) renameSync(old, distDir);
+    throw error;
+  }
+  if (had) rmSync(old, { recursive: true, force: true });
+}
+
+/** Removes a temporary folder after a failure. */
+export function discard(tmp: string): void {
+  rmSync(tmp, { recursive: true, force: true });
+}

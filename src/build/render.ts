@@ -1,0 +1,130 @@
+/**
+ * Renders one markdown body with the shared pipeline (`manifest/markdown.ts`):
+ * static HTML, headings, the links to validate, code languages and the
+ * DocSearch-shaped sections of the page.
+ */
+import type { LanguageFn } from 'highlight.js';
+import type { Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { Root as MdastRoot, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { defaultUrlTransform } from 'react-markdown';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { type HeadingInfo, rehypePlugins, remarkPlugins } from '../../manifest/markdown';
+
+/** A link found in the source, for validation. */
+export interface FoundLink {
+  url: string;
+  /** Line relative to the body (1-based). */
+  line: number;
+  image: boolean;
+}
+
+/** A block of searchable text under a heading path. */
+export interface Section {
+  /** Headings above the text: index 0 is h2, 1 is h3 … */
+  path: { text: string; id: string; depth: number }[];
+  /** Plain text, or null for the heading record itself. */
+  text: string | null;
+}
+
+/** What rendering one page yields. */
+export interface Rendered {
+  html: string;
+  headings: HeadingInfo[];
+  h1: string | null;
+  firstParagraph: string | null;
+  links: FoundLink[];
+  codeLanguages: string[];
+  hasMermaid: boolean;
+  sections: Section[];
+}
+
+/** Longest text of a content search record. */
+const MAX_SECTION_TEXT = 320;
+
+/** Collects sections of searchable text from the top-level blocks. */
+function collectSections(tree: MdastRoot, headings: HeadingInfo[]): Section[] {
+  const sections: Section[] = [];
+  const stack: Section['path'] = [];
+  let headingIndex = 0;
+  const visitBlock = (node: RootContent) => {
+    if (node.type === 'heading') {
+      const info = headings[headingIndex++];
+      if (!info || node.depth === 1) return;
+      while (stack.length && stack[stack.length - 1]!.depth >= node.depth) stack.pop();
+      stack.push({ text: info.text, id: info.id, depth: node.depth });
+      sections.push({ path: [...stack], text: null });
+      return;
+    }
+    if (node.type === 'code' || node.type === 'html' || node.type === 'definition' || node.type === 'thematicBreak') return;
+    if (node.type === 'list') {
+      for (const item of node.children) addText(toString(item));
+      return;
+    }
+    addText(toString(node));
+  };
+  const addText = (raw: string) => {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (text.length < 3) return;
+    sections.push({ path: [...stack], text: text.length > MAX_SECTION_TEXT ? text.slice(0, MAX_SECTION_TEXT - 1) + '…' : text });
+  };
+  tree.children.forEach(visitBlock);
+  return sections;
+}
+
+/** A renderer bound to a set of grammars; `render()` is reused for every page. */
+export function createRenderer(grammars: Record<string, LanguageFn>) {
+  let headings: HeadingInfo[] = [];
+  let resolve: (href: string) => string | null = () => null;
+  const options = {
+    grammars,
+    resolveLink: (href: string) => resolve(href),
+    onHeading: (h: HeadingInfo) => headings.push(h),
+  };
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkPlugins(options))
+    .use(remarkRehype)
+    .use(rehypePlugins(options));
+
+  return function render(body: string, resolveLink: (href: string) => string | null): Rendered {
+    headings = [];
+    resolve = resolveLink;
+    const mdast = processor.parse(body);
+    const links: FoundLink[] = [];
+    const langs = new Set<string>();
+    let firstParagraph: string | null = null;
+    visit(mdast, (node) => {
+      if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+        links.push({ url: node.url, line: node.position?.start.line ?? 0, image: node.type === 'image' });
+      } else if (node.type === 'code' && node.lang) {
+        langs.add(node.lang);
+      } else if (node.type === 'paragraph' && firstParagraph === null) {
+        firstParagraph = toString(node).replace(/\s+/g, ' ').trim() || null;
+      }
+    });
+    const hast = processor.runSync(mdast) as HastRoot;
+    // The shell renders with react-markdown, whose URL filter drops `javascript:` and friends; do the same.
+    visit(hast, 'element', (node) => {
+      for (const key of ['href', 'src'] as const) {
+        const value = node.properties[key];
+        if (typeof value === 'string') node.properties[key] = defaultUrlTransform(value);
+      }
+    });
+    const h1 = headings.find((h) => h.depth === 1)?.text ?? null;
+    return {
+      html: toHtml(hast),
+      headings: headings.filter((h) => h.depth > 1),
+      h1,
+      firstParagraph,
+      links,
+      codeLanguages: [...langs].sort(),
+      hasMermaid: langs.has('mermaid'),
+      sections: collectSections(mdast as MdastRoot, headings),
+    };
+  };
+}

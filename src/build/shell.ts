@@ -1,0 +1,70 @@
+/**
+ * The shell build: esbuild bundles `src/main.tsx` with code splitting, hashed
+ * names and minification, and copies `public/`.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import * as esbuild from 'esbuild';
+import { walk } from './sources';
+import type { ShellRecord } from './output';
+
+/**
+ * rehype-highlight registers lowlight's 37 "common" grammars unless given
+ * others; the shell always passes its own, so the common set is replaced by an
+ * empty one and grammars load per page (manifest `codeLanguages`).
+ */
+const noCommonGrammars: esbuild.Plugin = {
+  name: 'no-common-grammars',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]lowlight[\\/]lib[\\/]common\.js$/ }, () => ({ contents: 'export const grammars = {}', loader: 'js' }));
+  },
+};
+
+/** Options of a shell build. */
+export interface ShellBuildOptions {
+  root: string;
+  outDir: string;
+  /** Keep names readable and skip minification (dev server). */
+  dev?: boolean;
+}
+
+/** Bundles the shell into `outDir` and returns its record. */
+export async function buildShell({ root, outDir, dev = false }: ShellBuildOptions): Promise<ShellRecord> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { main: 'src/main.tsx' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'firefox111', 'safari16'],
+    outdir: join(outDir, 'assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    minify: !dev,
+    sourcemap: dev ? 'inline' : false,
+    metafile: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    loader: { '.svg': 'file', '.woff2': 'file' },
+    plugins: [noCommonGrammars],
+    logLevel: 'silent',
+  });
+  const rel = (p: string) => relative(outDir, join(root, p)).split(sep).join('/');
+  const outputs = Object.entries(result.metafile.outputs);
+  const entry = outputs.find(([, o]) => o.entryPoint === 'src/main.tsx' && !o.cssBundle === false) ?? outputs.find(([, o]) => o.entryPoint === 'src/main.tsx');
+  if (!entry) throw new Error('[build] esbuild produced no entry for src/main.tsx');
+  const [entryFile, entryMeta] = entry;
+  const css = entryMeta.cssBundle ?? outputs.find(([f]) => f.endsWith('.css'))?.[0];
+  if (!css) throw new Error('[build] the shell has no stylesheet: src/main.tsx must import ./styles.css');
+  const preload = entryMeta.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => rel(i.path));
+  const publicDir = join(root, 'public');
+  const publicFiles = existsSync(publicDir) ? walk(publicDir, publicDir) : [];
+  if (publicFiles.length) cpSync(publicDir, outDir, { recursive: true });
+  const files = [...outputs.map(([f]) => rel(f)), ...publicFiles];
+  const hash = createHash('sha256');
+  for (const f of files.sort()) hash.update(f).update(readFileSync(join(outDir, f)));
+  return { js: rel(entryFile), css: rel(css), preload, files, hash: hash.digest('hex').slice(0, 16) };
+}

@@ -1,0 +1,74 @@
+/**
+ * Loads `content/site.config.json`, validates it against
+ * `manifest/site.schema.json` (errors carry file, line and field) and checks the
+ * search credentials with the Algolia client itself.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { liteClient } from 'algoliasearch/lite';
+import Ajv from 'ajv';
+import { findNodeAtLocation, getNodePath, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import schema from '../../manifest/site.schema.json' with { type: 'json' };
+import type { SiteConfigInput } from '../../manifest/siteConfig';
+import { BuildError, type Problem } from './errors';
+
+export const SITE_CONFIG_FILE = 'site.config.json';
+
+/** 1-based line of a character offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Reads and validates the configuration; throws a `BuildError` listing every problem. */
+export function loadSiteConfig(contentDir: string): SiteConfigInput {
+  const display = `content/${SITE_CONFIG_FILE}`;
+  let text: string;
+  try {
+    text = readFileSync(join(contentDir, SITE_CONFIG_FILE), 'utf8');
+  } catch (error) {
+    throw new BuildError(`Cannot read \`${display}\`. Create it: the site title, navbar, footer and search settings live there (see README, "Site configuration").`, [], { cause: error });
+  }
+  const syntax: ParseError[] = [];
+  const tree = parseTree(text, syntax, { allowTrailingComma: false, disallowComments: true });
+  if (syntax.length || !tree) {
+    throw new BuildError(`Cannot build: \`${display}\` is not valid JSON.`, syntax.map((e) => ({
+      file: display,
+      line: lineAt(text, e.offset),
+      message: `JSON syntax error (code ${e.error}). Check commas, quotes and brackets near this line.`,
+    })));
+  }
+  const config: unknown = JSON.parse(text);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(schema);
+  if (!validate(config)) {
+    const problems: Problem[] = (validate.errors ?? [])
+      .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
+      .map((e) => {
+        const path = e.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+        const node: JsonNode | undefined = findNodeAtLocation(tree, path);
+        const field = path.length ? path.join('.') : '(root)';
+        let detail = e.message ?? 'is invalid';
+        if (e.keyword === 'additionalProperties') detail = `has unknown field \`${String(e.params.additionalProperty)}\``;
+        if (e.keyword === 'required') detail = `lacks required field \`${String(e.params.missingProperty)}\``;
+        if (e.keyword === 'type') detail = `must be ${String(e.params.type)}, got \`${JSON.stringify(node ? JSON.parse(text.slice(node.offset, node.offset + node.length)) : null)}\``;
+        return { file: display, line: node ? lineAt(text, (node.parent && node.parent.type === 'property' ? node.parent.offset : node.offset)) : 1, message: `\`${field}\` ${detail}. See manifest/site.schema.json for the expected shape.` };
+      });
+    throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in \`${display}\`:`, problems);
+  }
+  const input = config as unknown as SiteConfigInput;
+  try {
+    // The client's own checks, so a configuration the shell could not search with never ships (spec §5).
+    liteClient(input.search.appId, input.search.apiKey);
+  } catch (error) {
+    const node = tree && findNodeAtLocation(tree, ['search']);
+    throw new BuildError(`Cannot build: the search settings in \`${display}\` are incomplete.`, [
+      { file: display, line: node ? lineAt(text, node.offset) : 1, message: `${(error as Error).message} Set \`search.appId\` and \`search.apiKey\` (keep the placeholders YOUR_APP_ID / YOUR_SEARCH_API_KEY to search the local index only).` },
+    ], { cause: error });
+  }
+  return input;
+}
+
+/** JSON-path helper for messages elsewhere. */
+export { getNodePath };
