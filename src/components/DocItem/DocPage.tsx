@@ -1,0 +1,115 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { documentTitle, getSidebar, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
+import { pageQueryOptions } from '../../data/blob';
+import { useLocalStorage } from '../../hooks/useLocalStorage';
+import { useScrollToHash } from '../../hooks/useScrollToHash';
+import { useWindowSize } from '../../hooks/useWindowSize';
+import { MarkdownView } from '../../markdown/MarkdownView';
+import { DocSidebar } from '../DocSidebar';
+import { SmartLink } from '../SmartLink';
+import { Breadcrumbs } from './Breadcrumbs';
+import { Paginator } from './Paginator';
+import { TOC } from './TOC';
+
+/** Sets `document.title` to `Page | Site`. */
+export function useDocumentTitle(title: string | null, siteTitle: string): void {
+  useEffect(() => {
+    document.title = documentTitle(title, siteTitle);
+  }, [title, siteTitle]);
+}
+
+/** The docs frame: sidebar (hideable on desktop) beside the main column. */
+export function DocsFrame({ manifest, children }: { manifest: Manifest; children: React.ReactNode }) {
+  const layout = useWindowSize();
+  const [hidden, setHidden] = useLocalStorage('docs-sidebar-hidden');
+  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId);
+  return (
+    <div className="page page--docs">
+      {layout === 'desktop' && <DocSidebar items={sidebar} hidden={hidden === '1'} onToggle={() => setHidden(hidden === '1' ? null : '1')} />}
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** The article of a markdown page, with its title when the body has no h1. */
+export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
+  const { data: markdown } = useSuspenseQuery(pageQueryOptions(page));
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  useScrollToHash(page.path, hash);
+  return (
+    <div className="markdown">
+      {!page.hasH1 && (
+        <header>
+          <h1>{page.title}</h1>
+        </header>
+      )}
+      <MarkdownView manifest={manifest} page={page} markdown={markdown} />
+    </div>
+  );
+}
+
+/** A doc page: breadcrumbs, version badge, article, edit link, pagination and TOC. */
+export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDoc }) {
+  useDocumentTitle(doc.title, manifest.site.title);
+  const toc = doc.hideTableOfContents ? [] : tocHeadings(doc);
+  const version = manifest.versions[0];
+  return (
+    <DocsFrame manifest={manifest}>
+      <div className="doc-layout">
+        <article className="doc">
+          <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
+          {version && <span className="badge" title="Docs version">Version: {version.label}</span>}
+          <Article manifest={manifest} page={doc} />
+          <footer className="doc-footer">
+            {doc.editUrl && (
+              <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">
+                Edit this page
+              </a>
+            )}
+            <span className="last-updated">
+              Last updated on <time dateTime={doc.lastModified}>{new Date(doc.lastModified).toLocaleDateString('en', { dateStyle: 'long' })}</time>
+            </span>
+          </footer>
+          <Paginator previous={doc.previous} next={doc.next} />
+        </article>
+        {toc.length > 0 && (
+          <div className="doc-toc">
+            <TOC key={doc.id} headings={toc} />
+          </div>
+        )}
+      </div>
+    </DocsFrame>
+  );
+}
+
+/** A generated category index: description and one card per item. */
+export function CategoryPage({ manifest, category }: { manifest: Manifest; category: CategoryIndex }) {
+  useDocumentTitle(category.label, manifest.site.title);
+  useScrollToHash(category.path, '');
+  return (
+    <DocsFrame manifest={manifest}>
+      <article className="doc">
+        <Breadcrumbs trail={category.category} title={category.label} />
+        <header>
+          <h1>{category.label}</h1>
+          {category.description && <p className="category-description">{category.description}</p>}
+        </header>
+        <ul className="card-grid">
+          {category.items.map((item) => (
+            <li key={item.path}>
+              <SmartLink className="card" href={item.path}>
+                <h2 className="card__title">{item.title}</h2>
+                <p className="card__description">{item.description}</p>
+              </SmartLink>
+            </li>
+          ))}
+        </ul>
+        <Paginator previous={category.previous} next={category.next} />
+      </article>
+    </DocsFrame>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import type { ManifestHeading } from '../../../manifest';
+
+/** The id of the heading currently in view: the last one above the upper third of the viewport. */
+function useActiveHeading(ids: string[]): string | null {
+  const [active, setActive] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ids.length) return undefined;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      let current: string | null = null;
+      for (const id of ids) {
+        const el = document.getElementById(id);
+        if (el && el.getBoundingClientRect().top < window.innerHeight / 3) current = id;
+      }
+      setActive(current ?? ids[0] ?? null);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [ids]);
+  return active;
+}
+
+/** Table of contents, levels 2–3 by default (spec §2), with the heading in view highlighted. */
+export function TOC({ headings }: { headings: ManifestHeading[] }) {
+  const [ids] = useState(() => headings.map((h) => h.id));
+  const active = useActiveHeading(ids);
+  if (!headings.length) return null;
+  const min = Math.min(...headings.map((h) => h.depth));
+  return (
+    <nav className="toc" aria-label="On this page">
+      <p className="toc__title">On this page</p>
+      <ul>
+        {headings.map((h) => (
+          <li key={h.id} style={{ paddingLeft: `${(h.depth - min) * 0.9}rem` }}>
+            <a href={`#${h.id}`} className={`toc__link${active === h.id ? ' toc__link--active' : ''}`} aria-current={active === h.id ? 'location' : undefined}>
+              {h.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

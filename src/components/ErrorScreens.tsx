@@ -1,0 +1,99 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { LOADING_DELAY_MS, ManifestVersionError } from '../../manifest';
+import { FetchError } from '../data/errors';
+import { SmartLink } from './SmartLink';
+
+/** The messages of an error and its causes, outermost first. */
+export function errorChain(error: unknown): string[] {
+  const out: string[] = [];
+  let current: unknown = error;
+  while (current && out.length < 5) {
+    out.push(current instanceof Error ? current.message : String(current));
+    current = current instanceof Error ? current.cause : null;
+  }
+  return out;
+}
+
+/** The crash screen for render errors: 'Page Error', 'This page crashed.', 'Try again' (spec §2, §8). */
+export function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
+  return (
+    <main id="main" className="container error-screen" role="alert">
+      <h1>Page Error</h1>
+      <p>This page crashed.</p>
+      <ul className="error-screen__messages">
+        {errorChain(error).map((m, i) => (
+          <li key={i}>
+            <code>{m}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button--primary" onClick={reset}>
+        Try again
+      </button>
+    </main>
+  );
+}
+
+/** A failed manifest or blob fetch: explain, and offer 'Retry' (spec §2). */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <main id="main" className="container error-screen" role="alert">
+      <h1>This page could not be loaded</h1>
+      <p>The documentation could not be fetched. Check your network connection, then retry.</p>
+      <p className="error-screen__detail">
+        <code>{errorChain(error)[0]}</code>
+      </p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        Retry
+      </button>
+    </main>
+  );
+}
+
+/** Route error boundary: load errors get Retry, render errors the crash screen. */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  useEffect(() => {
+    // A manifest from a newer build this shell cannot read: reload to get the matching shell.
+    if (error instanceof ManifestVersionError) window.location.reload();
+  }, [error]);
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
+  if (error instanceof FetchError || error instanceof SyntaxError) return <LoadError error={error} onRetry={retry} />;
+  return <CrashScreen error={error} reset={retry} />;
+}
+
+/** Shown while a route loads, only after the loading delay (spec §9: 200 ms). */
+export function PageLoader() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setVisible(true), LOADING_DELAY_MS);
+    return () => clearTimeout(t);
+  }, []);
+  if (!visible) return null;
+  return (
+    <div className="page-loader" role="status" aria-live="polite">
+      Loading…
+    </div>
+  );
+}
+
+/** The not-found page. */
+export function NotFound() {
+  useEffect(() => {
+    document.title = 'Page Not Found';
+  }, []);
+  return (
+    <main id="main" className="container not-found">
+      <h1>Page Not Found</h1>
+      <p>We could not find what you were looking for.</p>
+      <p>
+        <SmartLink href="/">Go to the home page</SmartLink>
+      </p>
+    </main>
+  );
+}

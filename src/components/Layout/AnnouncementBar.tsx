@@ -1,0 +1,32 @@
+import { useLocalStorage } from '../../hooks/useLocalStorage';
+import { useSite } from '../SiteContext';
+import { SmartLink } from '../SmartLink';
+
+/** Key of the dismissed bar's id. A new id shows the bar again (spec §4). */
+export const ANNOUNCEMENT_DISMISSED_KEY = 'docs-announcement-dismissed';
+
+/** The optional, closeable bar above the navbar. */
+export function AnnouncementBar() {
+  const { site } = useSite();
+  const [dismissed, setDismissed] = useLocalStorage(ANNOUNCEMENT_DISMISSED_KEY);
+  const bar = site.announcementBar;
+  if (!bar || dismissed === bar.id) return null;
+  return (
+    <div className="announcement-bar" role="region" aria-label="Announcement">
+      <p>
+        {bar.content}
+        {bar.link && (
+          <>
+            {' '}
+            <SmartLink href={bar.link.href}>{bar.link.label}</SmartLink>
+          </>
+        )}
+      </p>
+      {bar.isCloseable && (
+        <button type="button" className="icon-button announcement-bar__close" aria-label="Close announcement" onClick={() => setDismissed(bar.id)}>
+          ✕
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { assetUrl } from '../../config';
+import { useSite } from '../SiteContext';
+import { SmartLink } from '../SmartLink';
+
+/** Link columns, logo and copyright (spec §2). */
+export function Footer() {
+  const { site } = useSite();
+  const { footer } = site;
+  return (
+    <footer className={`footer footer--${footer.style}`}>
+      <div className="footer__links">
+        {footer.links.map((column) => (
+          <div key={column.title} className="footer__col">
+            <h2 className="footer__title">{column.title}</h2>
+            <ul>
+              {column.items.map((item) => (
+                <li key={item.label}>
+                  <SmartLink className="footer__link" href={item.href}>
+                    {item.label}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      {footer.logo && <img className="footer__logo" src={assetUrl(footer.logo.src)} alt={footer.logo.alt} width={48} height={48} loading="lazy" />}
+      <p className="footer__copyright">{site.copyright}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,67 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { getSidebar } from '../../../manifest';
+import { DocSidebarItems } from '../DocSidebar';
+import { useSite } from '../SiteContext';
+import { SmartLink } from '../SmartLink';
+
+/** The mobile menu: primary (navbar items) and secondary (docs sidebar) panels (spec §2). */
+export function MobileSidebar({ onClose }: { onClose: () => void }) {
+  const manifest = useSite();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const inDocs = pathname.includes(`/${manifest.site.docs.routeBasePath}`);
+  const [panel, setPanel] = useState<'primary' | 'secondary'>(inDocs ? 'secondary' : 'primary');
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const first = useRef(pathname);
+  useEffect(() => {
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  useEffect(() => {
+    if (pathname !== first.current) onClose();
+  }, [pathname, onClose]);
+  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId);
+  return (
+    <div className="mobile-sidebar" role="dialog" aria-modal="true" aria-label="Navigation menu">
+      <div className="mobile-sidebar__backdrop" onClick={onClose} />
+      <div className="mobile-sidebar__panel">
+        <div className="mobile-sidebar__header">
+          <span className="navbar__title">{manifest.site.navbar.title}</span>
+          <button ref={closeRef} type="button" className="icon-button" aria-label="Close navigation menu" onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        {panel === 'primary' ? (
+          <nav aria-label="Main menu" className="menu">
+            <ul className="menu__list">
+              {manifest.site.navbar.items.map((item) =>
+                item.sidebarId ? (
+                  <li key={item.label} className="menu__item">
+                    <button type="button" className="menu__link menu__link--button" onClick={() => setPanel('secondary')}>
+                      {item.label} ›
+                    </button>
+                  </li>
+                ) : (
+                  <li key={item.label} className="menu__item">
+                    <SmartLink className="menu__link" href={item.href}>
+                      {item.label}
+                    </SmartLink>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+        ) : (
+          <nav aria-label="Docs sidebar" className="menu">
+            <button type="button" className="menu__back" onClick={() => setPanel('primary')}>
+              ← Back to main menu
+            </button>
+            <DocSidebarItems items={sidebar} />
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}

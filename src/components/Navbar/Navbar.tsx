@@ -1,0 +1,54 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { assetUrl } from '../../config';
+import { useHideableNavbar } from '../../hooks/useHideableNavbar';
+import { useWindowSize } from '../../hooks/useWindowSize';
+import { useSite } from '../SiteContext';
+import { SmartLink } from '../SmartLink';
+import { ColorModeToggle } from './ColorModeToggle';
+import { LocaleDropdown } from './LocaleDropdown';
+import { MobileSidebar } from './MobileSidebar';
+import { SearchButton } from './SearchButton';
+
+/** The fixed top bar: brand, navbar items, search, language and colour mode (spec §2). */
+export function Navbar() {
+  const { site } = useSite();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const visible = useHideableNavbar(site.navbar.hideOnScroll && !menuOpen);
+  const layout = useWindowSize();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const items = site.navbar.items;
+  return (
+    <header className={`navbar${visible ? '' : ' navbar--hidden'}`}>
+      <div className="navbar__inner">
+        {layout === 'mobile' && (
+          <button type="button" className="navbar__toggle icon-button" aria-label="Open navigation menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
+          </button>
+        )}
+        <SmartLink className="navbar__brand" href="/">
+          <img className="navbar__logo" src={assetUrl(site.navbar.logo.src)} alt={site.navbar.logo.alt} width={32} height={32} />
+          <span className="navbar__title">{site.navbar.title}</span>
+        </SmartLink>
+        {layout === 'desktop' && (
+          <nav className="navbar__items" aria-label="Main">
+            {items.map((item) => {
+              const active = !item.external && item.sidebarId !== null && pathname.includes('/docs');
+              return (
+                <SmartLink key={item.label} href={item.href} className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`} aria-current={active ? 'page' : undefined}>
+                  {item.label}
+                </SmartLink>
+              );
+            })}
+          </nav>
+        )}
+        <div className="navbar__tools">
+          <SearchButton />
+          {layout === 'desktop' && <LocaleDropdown />}
+          {!site.colorMode.disableSwitch && <ColorModeToggle />}
+        </div>
+      </div>
+      {layout === 'mobile' && menuOpen && <MobileSidebar onClose={() => setMenuOpen(false)} />}
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Content blobs: markdown named by its hash, so a cached copy never goes stale.
+ * The network comes first (the service worker answers from its cache when it
+ * can); the localforage copy is the fallback when both fail.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { LanguageFn } from 'highlight.js';
+import { loadGrammars } from '../../manifest/highlight';
+import type { ManifestPage } from '../../manifest';
+import { fetchText } from './fetchText';
+import { readStored, writeStored } from './store';
+
+/** Loads a blob's markdown. */
+export async function loadBlob(blob: string): Promise<string> {
+  try {
+    const text = await fetchText(`blobs/${blob}`);
+    void writeStored(`blob:${blob}`, text);
+    return text;
+  } catch (error) {
+    const stored = await readStored<string>(`blob:${blob}`);
+    if (stored !== null) return stored;
+    throw error;
+  }
+}
+
+const grammarCache = new Map<string, LanguageFn>();
+
+/** Loads the highlighters a page needs (each one once per session). */
+export async function ensureGrammars(langs: string[]): Promise<void> {
+  const missing = langs.filter((l) => !grammarCache.has(l));
+  if (!missing.length) return;
+  const loaded = await loadGrammars(missing);
+  for (const [name, fn] of Object.entries(loaded)) grammarCache.set(name, fn);
+}
+
+/** The grammars loaded so far, by highlight.js name. */
+export function loadedGrammars(): Record<string, LanguageFn> {
+  return Object.fromEntries(grammarCache);
+}
+
+/** Query options for a page's content: its markdown, with its highlighters ready. */
+export function pageQueryOptions(page: Pick<ManifestPage, 'blob' | 'codeLanguages'>) {
+  return queryOptions({
+    queryKey: ['blob', page.blob],
+    queryFn: async () => (await Promise.all([loadBlob(page.blob), ensureGrammars(page.codeLanguages)]))[0],
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Browser storage for content (IndexedDB through localforage), loaded lazily so
+ * it never delays a first page. Every call tolerates storage being unavailable
+ * (private mode, blocked): the site then works online from memory.
+ */
+type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T> };
+
+let storePromise: Promise<Store | null> | null = null;
+
+function store(): Promise<Store | null> {
+  storePromise ??= import('localforage')
+    .then((mod) => mod.default.createInstance({ name: 'abp-react-docs', storeName: 'content' }) as Store)
+    .catch(() => null);
+  return storePromise;
+}
+
+/** Reads a stored value, or null when missing or storage is unavailable. */
+export async function readStored<T>(key: string): Promise<T | null> {
+  try {
+    return (await (await store())?.getItem<T>(key)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a value; failures (quota, blocked) are ignored here and reported by the offline feature. */
+export async function writeStored<T>(key: string, value: T): Promise<boolean> {
+  try {
+    const s = await store();
+    if (!s) return false;
+    await s.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { normalizeRoutePath, pageAt, splitHref } from '../../manifest';
+import { pageQueryOptions } from '../data/blob';
+import { manifestQueryOptions } from '../data/manifest';
+
+type NetworkInformation = { saveData?: boolean; effectiveType?: string };
+
+/** Whether preloading should be skipped: Save-Data or a 2g connection (spec §2). */
+export function shouldSkipPreload(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return Boolean(connection?.saveData || (connection?.effectiveType ?? '').includes('2g'));
+}
+
+/**
+ * Preloads the page a link points to (its blob and highlighters) when the link
+ * is hovered, focused, touched or scrolled into view. Returns a ref callback.
+ */
+export function usePreloadOnIntent(href: string) {
+  const queryClient = useQueryClient();
+  const cleanup = useRef<(() => void) | null>(null);
+  const preload = useCallback(() => {
+    if (shouldSkipPreload()) return;
+    const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
+    if (!manifest) return;
+    const page = pageAt(manifest, normalizeRoutePath(splitHref(href).path));
+    if (page) void queryClient.prefetchQuery(pageQueryOptions(page));
+  }, [href, queryClient]);
+  useEffect(() => () => cleanup.current?.(), []);
+  return useCallback(
+    (el: HTMLAnchorElement | null) => {
+      cleanup.current?.();
+      cleanup.current = null;
+      if (!el) return;
+      const events = ['mouseenter', 'focus', 'touchstart'] as const;
+      for (const e of events) el.addEventListener(e, preload, { passive: true });
+      let observer: IntersectionObserver | null = null;
+      if ('IntersectionObserver' in window) {
+        observer = new IntersectionObserver((entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            observer?.disconnect();
+            // In-view preloading waits for an idle moment so it never competes with the current page.
+            const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+            idle(() => preload());
+          }
+        });
+        observer.observe(el);
+      }
+      cleanup.current = () => {
+        for (const e of events) el.removeEventListener(e, preload);
+        observer?.disconnect();
+      };
+    },
+    [preload],
+  );
+}

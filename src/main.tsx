@@ -1,0 +1,58 @@
+/**
+ * Boot: one QueryClient, one router with `{ queryClient }` as context. The first
+ * render waits for the route's data (manifest and blob, preloaded by the HTML),
+ * so React replaces the static rendering in one step, without a loading flash.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { normalizeRoutePath, stripBase } from '../manifest';
+import { BASE_PATH, BASE_URL } from './config';
+import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
+import { routeTree } from './routes/routeTree';
+import './styles.css';
+
+// Spec §2: `x.html` and `x/index.html` are `x`; canonicalise the address bar before routing.
+{
+  const { pathname, search, hash } = window.location;
+  const route = stripBase(pathname, BASE_URL);
+  if (route !== null && /(\.html|\/)$/.test(pathname) && pathname !== BASE_URL) {
+    const clean = BASE_PATH + normalizeRoutePath(route).replace(/^\/$/, '/');
+    window.history.replaceState(window.history.state, '', clean + search + hash);
+  }
+}
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+
+const router = createRouter({
+  routeTree,
+  basepath: BASE_PATH,
+  context: { queryClient },
+  defaultPreload: false,
+  defaultPreloadStaleTime: 0,
+  defaultPendingMs: 200,
+  defaultPendingComponent: PageLoader,
+  defaultErrorComponent: RouteError,
+  defaultNotFoundComponent: NotFound,
+  scrollRestoration: false,
+});
+
+async function boot(): Promise<void> {
+  const container = document.getElementById('root')!;
+  try {
+    await router.load();
+  } catch {
+    // The router keeps the error in its state; the error component shows it.
+  }
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

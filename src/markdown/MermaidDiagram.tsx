@@ -1,0 +1,26 @@
+import { useEffect, useId, useState } from 'react';
+import mermaid from 'mermaid';
+import { useColorMode } from '../hooks/useColorMode';
+
+/** Draws a Mermaid diagram (this module and Mermaid load only on pages that have one). */
+export default function MermaidDiagram({ source }: { source: string }) {
+  const { mode } = useColorMode();
+  const id = `mermaid-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
+  const [svg, setSvg] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: mode === 'dark' ? 'dark' : 'default' });
+    mermaid
+      .render(id, source)
+      .then((result) => live && setSvg(result.svg))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [id, source, mode]);
+  if (error) return <pre className="mermaid-error" role="alert">{`[docs] Mermaid diagram failed to render: ${error}\n\n${source}`}</pre>;
+  if (!svg) return <pre className="mermaid-source">{source}</pre>;
+  // Mermaid sanitises its SVG output at securityLevel 'strict'.
+  return <div className="mermaid-svg" role="img" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: svg }} />;
+}

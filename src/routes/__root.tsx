@@ -1,0 +1,43 @@
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { manifestQueryOptions } from '../data/manifest';
+import { AnnouncementBar } from '../components/Layout/AnnouncementBar';
+import { Footer } from '../components/Layout/Footer';
+import { Navbar } from '../components/Navbar/Navbar';
+import { NotFound, RouteError } from '../components/ErrorScreens';
+import { SiteProvider } from '../components/SiteContext';
+import { ColorModeProvider } from '../hooks/useColorMode';
+import { useProgressBar } from '../hooks/useProgressBar';
+
+/** What every route's loader gets. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+function RootLayout() {
+  const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
+  useProgressBar();
+  return (
+    <SiteProvider manifest={manifest}>
+      <ColorModeProvider config={manifest.site.colorMode}>
+        <a className="skip-link" href="#main" onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}>
+          Skip to main content
+        </a>
+        <AnnouncementBar />
+        <Navbar />
+        <Outlet />
+        <Footer />
+      </ColorModeProvider>
+    </SiteProvider>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  loader: ({ context }) => context.queryClient.ensureQueryData(manifestQueryOptions()),
+  component: RootLayout,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
+});

@@ -1,0 +1,20 @@
+import { createRoute, notFound } from '@tanstack/react-router';
+import { CategoryPage } from '../../../components/DocItem/DocPage';
+import { manifestQueryOptions } from '../../../data/manifest';
+import { rootRoute } from '../../__root';
+
+/** Generated category indexes: `/docs/category/fundamentals`. */
+export const categoryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'docs/category/$category',
+  loader: async ({ context, params }) => {
+    const manifest = await context.queryClient.ensureQueryData(manifestQueryOptions());
+    const category = manifest.categories[params.category];
+    if (!category) throw notFound();
+    return { manifest, category };
+  },
+  component: function CategoryView() {
+    const { manifest, category } = categoryRoute.useLoaderData();
+    return <CategoryPage manifest={manifest} category={category} />;
+  },
+});

@@ -1,0 +1,15 @@
+import { createRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Home } from '../components/Home';
+import { manifestQueryOptions } from '../data/manifest';
+import { rootRoute } from './__root';
+
+/** `/`: the home page. */
+export const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: function HomeView() {
+    const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
+    return <Home manifest={manifest} />;
+  },
+});

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests, build tests against fixture trees, and browser
+// tests against the built site in Debian's Chromium (tests/e2e/globalSetup.ts builds once).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'build', include: ['tests/build/**/*.test.ts', 'tests/content/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
