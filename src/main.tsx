@@ -6,7 +6,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
@@ -39,6 +39,12 @@ const router = createRouter({
   scrollRestoration: false,
 });
 
+/** Marks the static rendering as replaced once React has committed (tests and CSS read it). */
+function Mounted({ container }: { container: HTMLElement }) {
+  useEffect(() => container.removeAttribute('data-static-route'), [container]);
+  return null;
+}
+
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
   try {
@@ -50,6 +56,7 @@ async function boot(): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <Mounted container={container} />
       </QueryClientProvider>
     </StrictMode>,
   );

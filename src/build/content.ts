@@ -119,7 +119,8 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;
   const linkContext: LinkContext = { baseUrl: base, routes, routeBySource, assets: new Set(assets) };
-  const routesKey = sha(JSON.stringify([RENDER_VERSION, base, Object.keys(routes).sort(), routeBySource]));
+  // Assets belong in the key: a link to one renders with the base path only once the file exists.
+  const routesKey = sha(JSON.stringify([RENDER_VERSION, base, Object.keys(routes).sort(), routeBySource, assets]));
   const grammars = await loadGrammars(Object.keys(GRAMMARS));
   const render = createRenderer(grammars);
   const cache = options.cache ?? new Map();

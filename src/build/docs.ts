@@ -196,5 +196,5 @@ function cardFor(item: SidebarItem, input: DocsModelInput, docsById: Map<string,
     }
     return null;
   })(item.items);
-  return { title: item.label, path: item.path ?? first ?? '', description: `${item.items.length} items` };
+  return { title: item.label, path: item.path ?? first ?? '', description: `${item.items.length} item${item.items.length === 1 ? '' : 's'}` };
 }

@@ -62,7 +62,9 @@ export function loadSiteConfig(contentDir: string): SiteConfigInput {
     // The client's own checks, so a configuration the shell could not search with never ships (spec §5).
     liteClient(input.search.appId, input.search.apiKey);
   } catch (error) {
-    const node = tree && findNodeAtLocation(tree, ['search']);
+    // Point at the field the client names (`appId` / `apiKey`), else at `search`.
+    const field = /`(appId|apiKey)`/.exec((error as Error).message)?.[1];
+    const node = (field && findNodeAtLocation(tree, ['search', field])) || findNodeAtLocation(tree, ['search']);
     throw new BuildError(`Cannot build: the search settings in \`${display}\` are incomplete.`, [
       { file: display, line: node ? lineAt(text, node.offset) : 1, message: `${(error as Error).message} Set \`search.appId\` and \`search.apiKey\` (keep the placeholders YOUR_APP_ID / YOUR_SEARCH_API_KEY to search the local index only).` },
     ], { cause: error });

@@ -1,5 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOADING_DELAY_MS, ManifestVersionError } from '../../manifest';
 import { FetchError } from '../data/errors';
@@ -55,16 +56,19 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
 /** Route error boundary: load errors get Retry, render errors the crash screen. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   useEffect(() => {
     // A manifest from a newer build this shell cannot read: reload to get the matching shell.
     if (error instanceof ManifestVersionError) window.location.reload();
   }, [error]);
-  const retry = () => {
+  // Retry refetches what failed (failed queries, and the manifest in case it was the culprit), then re-renders.
+  const retry = async () => {
+    await queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'error' || q.queryKey[0] === 'manifest' });
     reset();
-    void router.invalidate();
+    await router.invalidate();
   };
-  if (error instanceof FetchError || error instanceof SyntaxError) return <LoadError error={error} onRetry={retry} />;
-  return <CrashScreen error={error} reset={retry} />;
+  if (error instanceof FetchError || error instanceof SyntaxError) return <LoadError error={error} onRetry={() => void retry()} />;
+  return <CrashScreen error={error} reset={() => void retry()} />;
 }
 
 /** Shown while a route loads, only after the loading delay (spec §9: 200 ms). */

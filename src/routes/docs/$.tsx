@@ -8,7 +8,7 @@ import { loadPage } from '../-components/resolve';
 export const docRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'docs/$',
-  loader: ({ context, params }) => loadPage(context.queryClient, `/docs/${params._splat ?? ''}`, ['doc']),
+  loader: ({ context, params }) => loadPage(context.queryClient, `/docs/${params._splat ?? ''}`, ['doc', 'docsRoot']),
   pendingComponent: PageLoader,
   component: function DocRouteView() {
     const { manifest, page } = docRoute.useLoaderData();

@@ -1,0 +1,254 @@
+/**
+ * Content build benchmark: `npm run bench [-- --sizes 100,1000] [-- --keep]`.
+ *
+ * For synthetic trees of 100, 1,000 and 10,000 docs (bench/generate.ts) and
+ * for this repo's own `content/`:
+ *  - cold build: `node scripts/run-ts.mjs build.ts --content <dir> --out <dist> --no-cache`
+ *    in a child process, wall time and peak RSS (GNU `/usr/bin/time -v` when
+ *    present, else the peak RSS the in-process child reports);
+ *  - one-file rebuild: bench/child.ts builds once, then edits one doc and
+ *    rebuilds with the warm render cache in the same process (median of 3).
+ * Prints a table with the targets and whether each was met.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { ChildResult } from './child';
+import { generateTree } from './generate';
+
+const ROOT = process.cwd();
+const TIME = '/usr/bin/time';
+/** build.ts saves its render cache here even with `--no-cache`; the bench puts the old file back. */
+const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.json');
+
+const TARGET_SITE_S = 0.5;
+const TARGET_10K_S = 15;
+const TARGET_10K_MIB = 1024;
+const TARGET_REBUILD_MS = 200;
+
+const args = process.argv.slice(2);
+const argValue = (name: string) => {
+  const eq = args.find((a) => a.startsWith(`${name}=`));
+  if (eq) return eq.slice(name.length + 1);
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const sizes = (argValue('--sizes') ?? '100,1000,10000').split(',').map((s) => Number(s.replace(/[_\s]/g, ''))).filter((n) => Number.isInteger(n) && n > 0);
+const keep = args.includes('--keep');
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+function run(cmd: string, argv: string[]): Promise<Run> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr, ms: performance.now() - started }));
+  });
+}
+
+interface Row {
+  label: string;
+  docs: number;
+  pages: number | null;
+  generateS: number | null;
+  coldWallS: number | null;
+  coldBuildS: number | null;
+  peakMiB: number | null;
+  peakSource: string;
+  rebuildMs: number | null;
+  rebuildAll: number[];
+  rebuildRendered: number | null;
+  /** First build of the rebuild process (from the saved cache), s. */
+  warmupS: number | null;
+  warmupRendered: number | null;
+  indexBytes: number | null;
+  indexGzBytes: number | null;
+  warnings: number | null;
+  error: string | null;
+}
+
+function searchIndexSize(dist: string): { raw: number; gz: number } | null {
+  const dir = join(dist, 'search');
+  if (!existsSync(dir)) return null;
+  const file = readdirSync(dir).find((f) => /^index\.[0-9a-f]+\.json$/.test(f));
+  if (!file) return null;
+  const body = readFileSync(join(dir, file));
+  return { raw: body.length, gz: gzipSync(body).length };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+async function measure(label: string, contentDir: string, docs: number, editRel: string, work: string, generateS: number | null, gnuTime: boolean): Promise<Row> {
+  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, warnings: null, error: null };
+  const dist = join(work, 'dist');
+  const timeFile = join(work, 'time.txt');
+  rmSync(dist, { recursive: true, force: true });
+
+  // Cold build, as `npm run build:content` runs it.
+  log(`${label}: cold build…`);
+  const buildArgs = ['scripts/run-ts.mjs', 'build.ts', '--content', contentDir, '--out', dist, '--no-cache'];
+  const cold = gnuTime ? await run(TIME, ['-v', '-o', timeFile, process.execPath, ...buildArgs]) : await run(process.execPath, buildArgs);
+  row.coldWallS = cold.ms / 1000;
+  const summary = /\[build\] (\d+) pages .*?, (\d+) warnings?, (\d+) ms/.exec(cold.stdout);
+  if (cold.code !== 0 || !summary) {
+    row.error = `cold build failed (exit ${cold.code}): ${(cold.stderr || cold.stdout).trim().split('\n').slice(0, 8).join(' | ')}`;
+    log(row.error);
+    return row;
+  }
+  row.pages = Number(summary[1]);
+  row.warnings = Number(summary[2]);
+  row.coldBuildS = Number(summary[3]) / 1000;
+  if (gnuTime) {
+    const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(timeFile, 'utf8'));
+    if (kb) {
+      row.peakMiB = Number(kb[1]) / 1024;
+      row.peakSource = 'time -v';
+    }
+  }
+  const index = searchIndexSize(dist);
+  if (index) {
+    row.indexBytes = index.raw;
+    row.indexGzBytes = index.gz;
+  }
+  log(`${label}: cold ${row.coldWallS.toFixed(2)} s wall, build ${row.coldBuildS.toFixed(2)} s, ${row.pages} pages, ${row.warnings} warnings`);
+
+  // One-file rebuild with the warm cache, in one process. The child starts from the render
+  // cache the cold build just saved (copied at once, in case another build rewrites it), so
+  // the tree is not rendered a second time; peak RSS falls back to the child's cold build.
+  const cacheCopy = join(work, 'render-cache.json');
+  rmSync(cacheCopy, { force: true });
+  if (gnuTime && existsSync(RENDER_CACHE)) copyFileSync(RENDER_CACHE, cacheCopy);
+  const rounds = docs >= 5000 ? 2 : 3;
+  log(`${label}: warm-up build + ${rounds} one-file rebuilds (${editRel})…`);
+  const childArgs = ['scripts/run-ts.mjs', 'bench/child.ts', '--content', contentDir, '--out', dist, '--edit', editRel, '--rounds', String(rounds)];
+  if (existsSync(cacheCopy)) childArgs.push('--cache-file', cacheCopy);
+  const warm = await run(process.execPath, childArgs);
+  const line = warm.stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+  if (warm.code !== 0 || !line) {
+    row.error = `rebuild run failed (exit ${warm.code}): ${(warm.stderr || warm.stdout).trim().split('\n').slice(0, 8).join(' | ')}`;
+    log(row.error);
+    return row;
+  }
+  const child = JSON.parse(line.slice('BENCH_RESULT '.length)) as ChildResult;
+  row.rebuildAll = child.rebuilds.map((r) => r.ms);
+  row.rebuildMs = median(row.rebuildAll);
+  row.rebuildRendered = Math.max(...child.rebuilds.map((r) => r.rendered));
+  if (row.peakMiB === null) {
+    row.peakMiB = child.firstMaxRss / 2 ** 20;
+    row.peakSource = 'maxRSS (in-process cold build)';
+  }
+  row.warmupS = child.firstMs / 1000;
+  row.warmupRendered = child.firstRendered;
+  log(`${label}: rebuilds ${row.rebuildAll.map((ms) => `${Math.round(ms)} ms`).join(', ')} (first build in that process: ${(child.firstMs / 1000).toFixed(2)} s, ${child.firstRendered} rendered, ${child.cacheEntries} cache entries loaded)`);
+  rmSync(dist, { recursive: true, force: true });
+  return row;
+}
+
+const fmt = (n: number | null, digits: number) => (n === null || Number.isNaN(n) ? '—' : n.toFixed(digits));
+const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r, i) => {
+    const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+    return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+  }).join('\n');
+}
+
+async function main(): Promise<void> {
+  const gnuTime = existsSync(TIME) && (await run(TIME, ['-v', 'true'])).code === 0;
+  const work = mkdtempSync(join(tmpdir(), 'abp-bench-'));
+  const savedCache = join(work, 'render-cache.saved.json');
+  const hadCache = existsSync(RENDER_CACHE);
+  if (hadCache) copyFileSync(RENDER_CACHE, savedCache);
+  const started = performance.now();
+  const rows: Row[] = [];
+  log(`work folder ${work}; peak RSS from ${gnuTime ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS in the child'}`);
+  try {
+    // This site, on a copy (the rebuild edits a file).
+    const siteDir = join(work, 'site-content');
+    cpSync(join(ROOT, 'content'), siteDir, { recursive: true });
+    const siteDocs = readdirSync(join(siteDir, 'docs'), { recursive: true }).filter((f) => /\.mdx?$/.test(String(f))).length;
+    const siteEdit = existsSync(join(siteDir, 'docs/fundamentals/configuration.md')) ? 'docs/fundamentals/configuration.md' : 'docs/intro.md';
+    rows.push(await measure('this site', siteDir, siteDocs, siteEdit, work, null, gnuTime));
+
+    for (const size of sizes) {
+      const dir = join(work, `tree-${size}`);
+      log(`generating ${size} docs…`);
+      const t0 = performance.now();
+      const docs = generateTree(dir, size, join(ROOT, 'content', 'site.config.json'));
+      const generateS = (performance.now() - t0) / 1000;
+      const edit = docs[Math.floor(docs.length / 2)]!.rel;
+      rows.push(await measure(`${size} docs`, dir, size, edit, work, generateS, gnuTime));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    if (hadCache) copyFileSync(savedCache, RENDER_CACHE);
+    else rmSync(RENDER_CACHE, { force: true });
+    if (!keep) rmSync(work, { recursive: true, force: true });
+  }
+
+  const header = ['content', 'docs', 'pages', 'cold wall s', 'build s', 'peak MiB', 'cached build s', 'rebuild ms', 'index KiB', 'index gz KiB', 'warnings'];
+  const body = rows.map((r) => [
+    r.label,
+    String(r.docs),
+    r.pages === null ? '—' : String(r.pages),
+    fmt(r.coldWallS, 2),
+    fmt(r.coldBuildS, 2),
+    fmt(r.peakMiB, 0),
+    r.warmupS === null ? '—' : `${r.warmupS.toFixed(2)}${r.warmupRendered ? ` (${r.warmupRendered} rendered)` : ''}`,
+    r.rebuildMs === null ? '—' : `${Math.round(r.rebuildMs)} (${r.rebuildRendered} rendered)`,
+    r.indexBytes === null ? '—' : fmt(r.indexBytes / 1024, 1),
+    r.indexGzBytes === null ? '—' : fmt(r.indexGzBytes / 1024, 1),
+    r.warnings === null ? '—' : String(r.warnings),
+  ]);
+  console.log('\nContent build benchmark');
+  console.log(`node ${process.version}, ${cpus().length} CPUs; cold = \`build.ts --no-cache\` in a fresh process (wall includes node start, esbuild compile of build.ts and the render-cache save); build s = the time build.ts itself reports; peak = ${gnuTime ? 'max RSS from /usr/bin/time -v' : 'maxRSS reported by the child'}; cached build = first build of the rebuild process, all renders from the saved cache; rebuild = median of 3 (mean of 2 at ≥ 5,000 docs) one-file edits, each rebuilt with the warm cache in that process.\n`);
+  console.log(table([header, ...body]));
+  console.log('\nTargets');
+  const site = rows.find((r) => r.label === 'this site');
+  if (site?.coldWallS != null && site.coldBuildS != null) {
+    console.log(`  this site cold build ≤ ${TARGET_SITE_S} s: wall ${site.coldWallS.toFixed(2)} s → ${verdict(site.coldWallS <= TARGET_SITE_S)}; build-reported ${site.coldBuildS.toFixed(2)} s → ${verdict(site.coldBuildS <= TARGET_SITE_S)}`);
+  }
+  const big = rows.find((r) => r.docs === 10000 && r.label !== 'this site');
+  if (big) {
+    if (big.coldWallS != null && big.coldBuildS != null) {
+      console.log(`  10,000 docs cold build ≤ ${TARGET_10K_S} s: wall ${big.coldWallS.toFixed(2)} s → ${verdict(big.coldWallS <= TARGET_10K_S)}; build-reported ${big.coldBuildS.toFixed(2)} s → ${verdict(big.coldBuildS <= TARGET_10K_S)}`);
+      if (big.coldWallS > TARGET_10K_S * 4) console.log(`  note: the 10,000-doc cold build took ${big.coldWallS.toFixed(0)} s, far beyond the target; it was run to completion anyway.`);
+    }
+    if (big.peakMiB != null) console.log(`  10,000 docs peak RSS ≤ ${TARGET_10K_MIB} MiB: ${big.peakMiB.toFixed(0)} MiB → ${verdict(big.peakMiB <= TARGET_10K_MIB)}`);
+    if (big.error) console.log(`  10,000 docs: ${big.error} → MISSED`);
+  } else {
+    console.log('  10,000 docs: not run (pick it with --sizes …,10000)');
+  }
+  for (const r of rows) {
+    if (r.rebuildMs != null) console.log(`  ${r.label} one-file rebuild ≤ ${TARGET_REBUILD_MS} ms: ${Math.round(r.rebuildMs)} ms (runs: ${r.rebuildAll.map((ms) => Math.round(ms)).join(', ')}) → ${verdict(r.rebuildMs <= TARGET_REBUILD_MS)}`);
+    else if (r.error) console.log(`  ${r.label}: ${r.error}`);
+  }
+  if (site?.indexGzBytes != null) console.log(`\nThis site's local search index: ${(site.indexBytes! / 1024).toFixed(1)} KiB, ${(site.indexGzBytes / 1024).toFixed(1)} KiB gzipped.`);
+  const gen = rows.filter((r) => r.generateS !== null).map((r) => `${r.docs}: ${r.generateS!.toFixed(1)} s`);
+  if (gen.length) console.log(`Tree generation (not part of any build figure): ${gen.join(', ')}.`);
+  console.log(`Total bench time ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  if (rows.some((r) => r.error)) process.exitCode = 1;
+}
+
+await main();

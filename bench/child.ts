@@ -1,0 +1,71 @@
+/**
+ * Benchmark child: `node scripts/run-ts.mjs bench/child.ts --content <dir> --out <dist> [--cache-file <json>] [--edit <rel>] [--rounds n]`.
+ *
+ * Runs one first build, then (with `--edit`) edits that one doc `rounds` times
+ * and rebuilds after each edit in this same process with the warm render
+ * cache, as the dev server does. The first build starts from the render cache
+ * in `--cache-file` (the one a cold `build.ts` run just saved, so the tree is
+ * not rendered twice) or, without it, from an empty cache: a cold build.
+ * Prints one line `BENCH_RESULT {json}` with the timings and this process's
+ * peak RSS (`process.resourceUsage().maxRSS`), which the parent uses when
+ * `/usr/bin/time` is not available.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildSite } from '../build';
+import type { RenderCache } from '../src/build/content';
+import type { Rendered } from '../src/build/render';
+
+export interface ChildResult {
+  pages: number;
+  /** Entries loaded from `--cache-file`. */
+  cacheEntries: number;
+  /** The first build: cold when nothing came from the cache file. */
+  firstMs: number;
+  firstRendered: number;
+  /** Peak RSS after the first build, bytes. */
+  firstMaxRss: number;
+  rebuilds: { ms: number; rendered: number }[];
+  /** Peak RSS at the end, bytes. */
+  maxRss: number;
+}
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const contentDir = resolve(flag('--content') ?? 'content');
+const distDir = resolve(flag('--out') ?? 'dist-bench');
+const edit = flag('--edit');
+const rounds = Number(flag('--rounds') ?? 3);
+const cacheFile = flag('--cache-file');
+
+let cache: RenderCache = new Map();
+if (cacheFile) {
+  try {
+    cache = new Map(JSON.parse(readFileSync(cacheFile, 'utf8')) as [string, Rendered][]);
+  } catch {
+    // Unreadable: start cold.
+  }
+}
+const cacheEntries = cache.size;
+const options = { root: process.cwd(), contentDir, distDir, shell: false, cache, warn: () => {} };
+const first = await buildSite(options);
+const firstMaxRss = process.resourceUsage().maxRSS * 1024;
+const rebuilds: ChildResult['rebuilds'] = [];
+if (edit) {
+  const file = join(contentDir, edit);
+  const original = readFileSync(file, 'utf8');
+  try {
+    for (let r = 1; r <= rounds; r++) {
+      appendFileSync(file, `\nEdited for the benchmark, round ${r}: one more paragraph of prose.\n`);
+      const result = await buildSite(options);
+      rebuilds.push({ ms: result.ms, rendered: result.rendered });
+    }
+  } finally {
+    writeFileSync(file, original);
+  }
+}
+const out: ChildResult = { pages: first.pages, cacheEntries, firstMs: first.ms, firstRendered: first.rendered, firstMaxRss, rebuilds, maxRss: process.resourceUsage().maxRSS * 1024 };
+console.log(`BENCH_RESULT ${JSON.stringify(out)}`);

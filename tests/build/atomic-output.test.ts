@@ -1,0 +1,44 @@
+/** A failed build leaves dist/ byte for byte as it was and no temporary folder behind. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BuildError } from '../../src/build/errors';
+import { hashTree, useFixture, type FixtureProject } from '../helpers/build';
+
+const BROKEN = '# Introduction\n\nA [broken link](/docs/does-not-exist).\n';
+
+describe('atomic output', () => {
+  let project: FixtureProject;
+  afterEach(() => project.remove());
+
+  it('leaves an existing dist/ identical when a build fails', async () => {
+    project = useFixture('basic-site');
+    await project.build();
+    const before = hashTree(project.distDir);
+    expect(Object.keys(before).length).toBeGreaterThan(10);
+
+    project.write('docs/intro.md', BROKEN);
+    await expect(project.build()).rejects.toBeInstanceOf(BuildError);
+
+    expect(hashTree(project.distDir)).toEqual(before);
+    expect(readdirSync(project.dir).sort()).toEqual(['content', 'dist']);
+  });
+
+  it('creates no dist/ when the first build fails', async () => {
+    project = useFixture('basic-site');
+    project.write('docs/intro.md', BROKEN);
+    await expect(project.build()).rejects.toBeInstanceOf(BuildError);
+    expect(readdirSync(project.dir)).toEqual(['content']);
+  });
+
+  it('replaces dist/ as a whole on success, dropping files no build wrote', async () => {
+    project = useFixture('basic-site');
+    await project.build();
+    const stale = join(project.distDir, 'docs', 'removed-page.html');
+    writeFileSync(stale, 'old');
+    await project.build();
+    expect(existsSync(stale)).toBe(false);
+    expect(readFileSync(join(project.distDir, 'docs/intro.html'), 'utf8')).toContain('<title>Introduction | ABP React</title>');
+    expect(readdirSync(project.dir).sort()).toEqual(['content', 'dist']);
+  });
+});

@@ -1,0 +1,32 @@
+/** The render cache: an unchanged page is never rendered twice. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RenderCache } from '../../src/build/content';
+import { useFixture, type FixtureProject } from '../helpers/build';
+
+describe('incremental content build', () => {
+  let project: FixtureProject;
+  afterEach(() => project.remove());
+
+  it('renders 0 pages when nothing changed and exactly 1 after one edit', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    expect((await project.buildContent({ cache })).rendered).toBe(4);
+    expect((await project.buildContent({ cache })).rendered).toBe(0);
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n');
+    const third = await project.buildContent({ cache });
+    expect(third.rendered).toBe(1);
+    expect(third.manifest.docs['guides/deploy']!.description).toBe('Ship it.');
+  });
+
+  it('renders again when an asset a link may point at appears', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nSee [the diagram](/img/diagram.svg).\n');
+    await expect(project.buildContent({ cache })).rejects.toThrow(/link to "\/img\/diagram.svg" matches no page/);
+    writeFileSync(join(project.contentDir, 'img', 'diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const result = await project.buildContent({ cache });
+    expect(String(result.files.get('docs/guides/deploy.html'))).toContain('<a href="/abp-react/img/diagram.svg">the diagram</a>');
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * What a successful build writes to dist/: a manifest that passes the contract,
+ * hashed blobs, one HTML file per route with the head tags crawlers need, the
+ * static article, and the sitemap (spec §2, §9).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SITEMAP } from '../../manifest/constants';
+import { parseManifest } from '../../manifest/parse';
+import { routeHtmlFile } from '../../manifest/paths';
+import type { Manifest } from '../../manifest/types';
+import { listFiles, sha256, useFixture } from '../helpers/build';
+
+/** The `content` of `<meta name|property="key">`, or null. */
+function meta(html: string, key: string): string | null {
+  return new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+}
+
+describe('fixture basic-site: output', () => {
+  const project = useFixture('basic-site');
+  let manifest: Manifest;
+  beforeAll(async () => {
+    await project.build();
+    manifest = project.manifest();
+  });
+  afterAll(() => project.remove());
+
+  it('writes a manifest.json that passes parseManifest', () => {
+    const json: unknown = JSON.parse(project.read('manifest.json'));
+    expect(() => parseManifest(json)).not.toThrow();
+    expect(Object.keys(manifest.docs).sort()).toEqual(['guides/deploy', 'guides/setup', 'intro']);
+    expect(Object.keys(manifest.pages)).toEqual(['markdown-page']);
+    expect(manifest.site.title).toBe('ABP React');
+  });
+
+  it('writes one blob per page, named by the hash of its markdown', () => {
+    const entries = [...Object.values(manifest.docs), ...Object.values(manifest.pages)];
+    for (const entry of entries) {
+      const bytes = readFileSync(join(project.distDir, 'blobs', entry.blob));
+      expect(entry.blob).toMatch(/^[0-9a-f]{16}\.md$/);
+      expect(sha256(bytes).slice(0, 16)).toBe(entry.blob.slice(0, 16));
+      expect(bytes.length).toBe(entry.blobSize);
+    }
+    expect(listFiles(join(project.distDir, 'blobs'))).toHaveLength(entries.length);
+    expect(project.read(`blobs/${manifest.docs.intro!.blob}`)).toContain('## Getting Started');
+  });
+
+  it('writes one HTML file per route, plus 404.html', () => {
+    const expected = Object.keys(manifest.routes).map(routeHtmlFile).sort();
+    expect(expected).toEqual([
+      'docs.html',
+      'docs/category/guides.html',
+      'docs/guides/deploy.html',
+      'docs/guides/setup.html',
+      'docs/intro.html',
+      'index.html',
+      'markdown-page.html',
+      'search.html',
+    ]);
+    for (const file of [...expected, '404.html']) expect(existsSync(join(project.distDir, file)), file).toBe(true);
+  });
+
+  it('gives every route `Page | Site` titles', () => {
+    const title = (file: string) => /<title>([^<]*)<\/title>/.exec(project.read(file))?.[1];
+    expect(title('docs/intro.html')).toBe('Introduction | ABP React');
+    expect(title('docs/guides/deploy.html')).toBe('Deploy | ABP React');
+    expect(title('docs/category/guides.html')).toBe('Guides | ABP React');
+    expect(title('markdown-page.html')).toBe('Markdown page | ABP React');
+    expect(title('search.html')).toBe('Search | ABP React');
+    expect(title('404.html')).toBe('Page Not Found | ABP React');
+    expect(title('index.html')).toBe('ABP React');
+  });
+
+  it('writes description, canonical, og: and twitter: tags', () => {
+    const html = project.read('docs/intro.html');
+    const url = 'https://antosubash.github.io/abp-react/docs/intro';
+    expect(meta(html, 'description')).toBe('Start here to learn the fixture site.');
+    expect(meta(html, 'keywords')).toBe('intro, fixture');
+    expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    expect(meta(html, 'og:title')).toBe('Introduction | ABP React');
+    expect(meta(html, 'og:description')).toBe('Start here to learn the fixture site.');
+    expect(meta(html, 'og:url')).toBe(url);
+    expect(meta(html, 'og:image')).toBe('https://antosubash.github.io/abp-react/img/social-card.png');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:title')).toBe('Introduction | ABP React');
+    expect(meta(html, 'twitter:description')).toBe('Start here to learn the fixture site.');
+    // A page without a description uses its first paragraph.
+    expect(meta(project.read('docs/guides/deploy.html'), 'description')).toBe('Ship the site to a static host.');
+  });
+
+  it('keeps the search page and 404 out of search engines', () => {
+    for (const file of ['search.html', '404.html']) {
+      const html = project.read(file);
+      expect(meta(html, 'robots')).toBe('noindex, follow');
+      expect(html).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('preloads manifest.json and the page blob', () => {
+    const html = project.read('docs/intro.html');
+    expect(html).toContain('<link rel="preload" href="/abp-react/manifest.json" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain(`<link rel="preload" href="/abp-react/blobs/${manifest.docs.intro!.blob}" as="fetch" crossorigin="anonymous">`);
+    expect(project.read('docs.html')).toContain(`href="/abp-react/blobs/${manifest.docs.intro!.blob}"`);
+    expect(project.read('index.html')).toContain('<link rel="preload" href="/abp-react/manifest.json"');
+  });
+
+  it('renders the article as static HTML, links resolved with the base path', () => {
+    const html = project.read('docs/intro.html');
+    expect(html).toContain('<article class="doc"><div class="markdown"><h1 id="introduction">Introduction</h1>');
+    expect(html).toContain('<p>Install the package.</p>');
+    expect(html).toContain('<a href="/abp-react/docs/guides/setup">setup guide</a>');
+    expect(html).toContain('<a class="menu__link menu__link--active" aria-current="page" href="/abp-react/docs/intro">Introduction</a>');
+    // A page whose body has no h1 gets its title as one.
+    expect(project.read('docs/guides/deploy.html')).toContain('<header><h1>Deploy</h1></header><p>Ship the site to a static host.</p>');
+    expect(project.read('markdown-page.html')).toContain('<p>A standalone page outside the docs.</p>');
+  });
+
+  it('gives headings github-slugger ids and honours {#custom-id}, in HTML and manifest alike', () => {
+    const html = project.read('docs/intro.html');
+    expect(html).toContain('<h2 id="getting-started">Getting Started</h2>');
+    expect(html).toContain('<h2 id="getting-started-1">Getting Started</h2>');
+    expect(html).toContain('<h2 id="whats-new">What\'s new?</h2>');
+    expect(html).toContain('<h3 id="custom-id">Custom Title</h3>');
+    expect(html).not.toContain('{#custom-id}');
+    expect(manifest.docs.intro!.headings).toEqual([
+      { depth: 2, id: 'getting-started', text: 'Getting Started' },
+      { depth: 2, id: 'getting-started-1', text: 'Getting Started' },
+      { depth: 2, id: 'whats-new', text: "What's new?" },
+      { depth: 3, id: 'custom-id', text: 'Custom Title' },
+      { depth: 4, id: 'deep-heading', text: 'Deep heading' },
+    ]);
+  });
+
+  it('writes a sitemap with changefreq weekly and priority 0.5, without the search page', () => {
+    const xml = project.read('sitemap.xml');
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><changefreq>([^<]+)<\/changefreq><priority>([^<]+)<\/priority><\/url>/g)];
+    expect(urls.map((m) => m[1]).sort()).toEqual([
+      'https://antosubash.github.io/abp-react/',
+      'https://antosubash.github.io/abp-react/docs',
+      'https://antosubash.github.io/abp-react/docs/category/guides',
+      'https://antosubash.github.io/abp-react/docs/guides/deploy',
+      'https://antosubash.github.io/abp-react/docs/guides/setup',
+      'https://antosubash.github.io/abp-react/docs/intro',
+      'https://antosubash.github.io/abp-react/markdown-page',
+    ]);
+    expect(urls.every((m) => m[2] === 'weekly' && m[3] === '0.5')).toBe(true);
+    expect(SITEMAP).toEqual({ changefreq: 'weekly', priority: 0.5 });
+  });
+
+  it('writes robots.txt pointing at the sitemap, search files and copies assets', () => {
+    expect(project.read('robots.txt')).toContain('Sitemap: https://antosubash.github.io/abp-react/sitemap.xml');
+    expect(existsSync(join(project.distDir, manifest.search.records))).toBe(true);
+    expect(existsSync(join(project.distDir, manifest.search.index))).toBe(true);
+    expect(project.read('img/logo.svg')).toContain('<svg');
+  });
+});

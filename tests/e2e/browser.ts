@@ -1,0 +1,32 @@
+/** Debian's Chromium through playwright-core, one browser per test file. */
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/** Flags that keep Chromium off the network on this machine. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Launches Chromium for the file and returns helpers. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const base = inject('baseUrl');
+  return {
+    /** Absolute URL of a route below the base. */
+    url: (path = '') => base + path.replace(/^\//, ''),
+    /** A fresh page in a fresh context; errors thrown in the page are collected. */
+    async page(options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      contexts.push(context);
+      const page = (await context.newPage()) as Page & { errors: string[] };
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(String(e)));
+      return page;
+    },
+  };
+}

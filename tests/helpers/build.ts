@@ -1,0 +1,118 @@
+/**
+ * Runs the content build against a fixture tree (`tests/fixtures/<scenario>/content/`)
+ * copied into a fresh temporary folder, so tests may edit the content and
+ * inspect `dist/` without touching the repository.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../build';
+import { buildContent, type ContentBuildResult, type RenderCache } from '../../src/build/content';
+import type { ShellAssets } from '../../src/build/html';
+import { parseManifest } from '../../manifest/parse';
+import type { Manifest } from '../../manifest/types';
+
+/** The repository root. */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Fixture scenarios below `tests/fixtures/`. */
+export type Scenario =
+  | 'basic-site'
+  | 'broken-link'
+  | 'broken-anchor'
+  | 'bad-frontmatter'
+  | 'bad-config-type'
+  | 'bad-config-navbar-doc'
+  | 'bad-config-search'
+  | 'duplicate-id'
+  | 'nested-categories'
+  | 'mdx-with-jsx'
+  | 'mdx-plain'
+  | 'draft';
+
+/** The `content/` folder of a fixture, in the repository. */
+export function fixtureContent(scenario: Scenario): string {
+  return join(ROOT, 'tests', 'fixtures', scenario, 'content');
+}
+
+/** A fixture copied into a temporary project folder. */
+export interface FixtureProject {
+  /** Temporary project root (holds `content/` and, after a build, `dist/`). */
+  dir: string;
+  contentDir: string;
+  distDir: string;
+  /** Warnings printed by the builds so far, formatted `file:line: message`. */
+  warnings: string[];
+  /** Runs `buildSite` (content only unless `shell` is given). */
+  build(options?: Partial<Omit<BuildSiteOptions, 'root' | 'contentDir' | 'distDir' | 'warn'>>): Promise<BuildSiteResult>;
+  /** Runs `buildContent` in memory (no `dist/`). */
+  buildContent(options?: { cache?: RenderCache; shell?: ShellAssets | null }): Promise<ContentBuildResult>;
+  /** Reads a file below `dist/` as text. */
+  read(rel: string): string;
+  /** Reads and validates `dist/manifest.json`. */
+  manifest(): Manifest;
+  /** Overwrites (or creates) a file below `content/`. */
+  write(rel: string, text: string): void;
+  /** Removes the temporary folder. */
+  remove(): void;
+}
+
+/** Copies a fixture to a temporary folder. Call `remove()` in `afterEach`/`afterAll`. */
+export function useFixture(scenario: Scenario): FixtureProject {
+  const dir = mkdtempSync(join(tmpdir(), `abp-docs-${scenario}-`));
+  const contentDir = join(dir, 'content');
+  const distDir = join(dir, 'dist');
+  cpSync(fixtureContent(scenario), contentDir, { recursive: true });
+  const warnings: string[] = [];
+  return {
+    dir,
+    contentDir,
+    distDir,
+    warnings,
+    build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(line) }),
+    buildContent: ({ cache, shell = null } = {}) => buildContent({ contentDir, shell, cache, onWarning: (p) => warnings.push(`${p.file}:${p.line}: ${p.message}`) }),
+    read: (rel) => readFileSync(join(distDir, rel), 'utf8'),
+    manifest: () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8'))),
+    write: (rel, text) => writeFileSync(join(contentDir, rel), text),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Builds a fixture in a temporary folder and returns the thrown error, failing when the build succeeds. */
+export async function buildError(scenario: Scenario): Promise<Error> {
+  const project = useFixture(scenario);
+  try {
+    await project.build();
+  } catch (error) {
+    return error as Error;
+  } finally {
+    project.remove();
+  }
+  throw new Error(`Expected the build of fixture \`${scenario}\` to fail, but it succeeded.`);
+}
+
+/** Every file below `dir` (POSIX paths relative to it), sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(dir, full).split(sep).join('/'));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
+
+/** SHA-256 of every file below `dir`, by relative path. */
+export function hashTree(dir: string): Record<string, string> {
+  return Object.fromEntries(listFiles(dir).map((f) => [f, sha256(readFileSync(join(dir, f)))]));
+}
+
+/** Hex SHA-256 of text or bytes. */
+export function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { hrefFor, joinPath, resolveContentLink, type LinkContext } from '../../../manifest/links';
+
+const ctx: LinkContext = {
+  baseUrl: '/abp-react/',
+  routes: { '/': {}, '/docs': {}, '/docs/intro': {}, '/docs/guides/setup': {}, '/docs/guides/deploy': {}, '/markdown-page': {} },
+  routeBySource: {
+    'docs/intro.md': '/docs/intro',
+    'docs/guides/setup.md': '/docs/guides/setup',
+    'docs/guides/deploy.mdx': '/docs/guides/deploy',
+    'pages/markdown-page.md': '/markdown-page',
+  },
+  assets: new Set(['img/logo.svg']),
+};
+
+/** Resolves a link written in `docs/guides/deploy.mdx` (route `/docs/guides/deploy`). */
+const fromDeploy = (href: string) => resolveContentLink(href, 'docs/guides/deploy.mdx', '/docs/guides/deploy', ctx);
+
+describe('resolveContentLink', () => {
+  it('resolves a relative .md file against the source folder', () => {
+    expect(fromDeploy('setup.md')).toEqual({ kind: 'route', path: '/docs/guides/setup', hash: '' });
+    expect(fromDeploy('./setup.md#install')).toEqual({ kind: 'route', path: '/docs/guides/setup', hash: 'install' });
+    expect(fromDeploy('../intro.md')).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
+    expect(fromDeploy('../../pages/markdown-page.md')).toEqual({ kind: 'route', path: '/markdown-page', hash: '' });
+  });
+
+  it('resolves a file path below content/docs written from the root', () => {
+    expect(fromDeploy('/intro.md')).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
+    expect(fromDeploy('/docs/intro.md')).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
+  });
+
+  it('resolves an absolute route, with or without the base path', () => {
+    expect(fromDeploy('/docs/intro')).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
+    expect(fromDeploy('/docs/intro/#top')).toEqual({ kind: 'route', path: '/docs/intro', hash: 'top' });
+    expect(fromDeploy('/docs/intro.html')).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
+    expect(fromDeploy('/abp-react/docs/intro#top')).toEqual({ kind: 'route', path: '/docs/intro', hash: 'top' });
+    expect(fromDeploy('/abp-react/')).toEqual({ kind: 'route', path: '/', hash: '' });
+  });
+
+  it('resolves a relative route against the page route, as a browser would', () => {
+    expect(fromDeploy('setup')).toEqual({ kind: 'route', path: '/docs/guides/setup', hash: '' });
+    expect(fromDeploy('../intro#x')).toEqual({ kind: 'route', path: '/docs/intro', hash: 'x' });
+  });
+
+  it('points a #hash-only link at the page itself', () => {
+    expect(fromDeploy('#section')).toEqual({ kind: 'route', path: '/docs/guides/deploy', hash: 'section' });
+  });
+
+  it('leaves external links alone', () => {
+    for (const href of ['https://abp.io', 'http://x.test/docs/intro', 'mailto:a@b.c', '//cdn.test/x.js', 'javascript:alert(1)']) {
+      expect(fromDeploy(href), href).toEqual({ kind: 'external' });
+    }
+  });
+
+  it('recognises static assets', () => {
+    expect(fromDeploy('/img/logo.svg')).toEqual({ kind: 'asset', path: 'img/logo.svg' });
+    expect(fromDeploy('/abp-react/img/logo.svg')).toEqual({ kind: 'asset', path: 'img/logo.svg' });
+  });
+
+  it('reports a route that matches no page', () => {
+    expect(fromDeploy('/docs/nope')).toEqual({ kind: 'missingPage', path: '/docs/nope' });
+    expect(fromDeploy('nope/')).toEqual({ kind: 'missingPage', path: '/docs/guides/nope' });
+  });
+
+  it('reports a markdown file that does not exist', () => {
+    expect(fromDeploy('missing.md')).toEqual({ kind: 'missingFile', file: 'docs/guides/missing.md' });
+    expect(fromDeploy('../other/x.md#y')).toEqual({ kind: 'missingFile', file: 'docs/other/x.md' });
+  });
+
+  it('decodes escaped characters before looking a file up', () => {
+    const spaced: LinkContext = { ...ctx, routeBySource: { 'docs/my page.md': '/docs/my page' } };
+    expect(resolveContentLink('my%20page.md', 'docs/intro.md', '/docs/intro', spaced)).toEqual({ kind: 'route', path: '/docs/my page', hash: '' });
+  });
+
+  it('accepts the route table as a Set', () => {
+    const withSet: LinkContext = { ...ctx, routes: new Set(['/docs/intro']) };
+    expect(resolveContentLink('/docs/intro', 'docs/a.md', '/docs/a', withSet)).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
+    expect(resolveContentLink('/docs/x', 'docs/a.md', '/docs/a', withSet)).toEqual({ kind: 'missingPage', path: '/docs/x' });
+  });
+});
+
+describe('hrefFor', () => {
+  it('adds the base path to routes and assets and keeps the rest', () => {
+    expect(hrefFor({ kind: 'route', path: '/docs/intro', hash: 'top' }, '/abp-react/')).toBe('/abp-react/docs/intro#top');
+    expect(hrefFor({ kind: 'route', path: '/', hash: '' }, '/abp-react/')).toBe('/abp-react/');
+    expect(hrefFor({ kind: 'asset', path: 'img/logo.svg' }, '/abp-react/')).toBe('/abp-react/img/logo.svg');
+    expect(hrefFor({ kind: 'external' }, '/abp-react/')).toBeNull();
+    expect(hrefFor({ kind: 'missingPage', path: '/x' }, '/abp-react/')).toBeNull();
+  });
+});
+
+describe('joinPath', () => {
+  it('resolves . and .. segments', () => {
+    expect(joinPath('docs/guides', '../intro.md')).toBe('docs/intro.md');
+    expect(joinPath('docs', './a/./b')).toBe('docs/a/b');
+    expect(joinPath('', '../../x')).toBe('x');
+  });
+});

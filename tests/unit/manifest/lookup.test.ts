@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { UnknownIdError } from '../../../manifest/errors';
+import { currentVersion, documentTitle, getDoc, getSidebar, pageAt, sidebarContains, tocHeadings } from '../../../manifest/lookup';
+import type { ManifestHeading, SidebarItem } from '../../../manifest/types';
+import { makeDoc, makeManifest, makePage } from '../../helpers/manifest';
+
+const manifest = makeManifest({
+  docs: [makeDoc({ id: 'intro', title: 'Introduction' }), makeDoc({ id: 'guides/setup', title: 'Setup' })],
+  pages: [makePage({ id: 'markdown-page', path: '/markdown-page' })],
+});
+
+describe('getDoc', () => {
+  it('returns the doc', () => {
+    expect(getDoc(manifest, 'guides/setup').title).toBe('Setup');
+  });
+
+  it('throws UnknownIdError listing the available ids', () => {
+    expect(() => getDoc(manifest, 'nope')).toThrow(UnknownIdError);
+    expect(() => getDoc(manifest, 'nope')).toThrowErrorMatchingInlineSnapshot(`
+      [UnknownIdError: Unknown doc id \`nope\`. Available doc ids:
+      - guides/setup
+      - intro]
+    `);
+  });
+});
+
+describe('getSidebar', () => {
+  it('returns the sidebar', () => {
+    expect(getSidebar(manifest, 'tutorialSidebar').map((i) => i.type === 'doc' && i.id)).toEqual(['intro', 'guides/setup']);
+  });
+
+  it('throws UnknownIdError listing the available sidebars', () => {
+    expect(() => getSidebar(manifest, 'x')).toThrow(UnknownIdError);
+    expect(() => getSidebar(manifest, 'x')).toThrowErrorMatchingInlineSnapshot(`
+      [UnknownIdError: Unknown sidebar \`x\`. Available sidebars:
+      - tutorialSidebar]
+    `);
+  });
+});
+
+describe('currentVersion and pageAt', () => {
+  it('finds the default version and the page at a route', () => {
+    expect(currentVersion(manifest).name).toBe('current');
+    expect(pageAt(manifest, '/docs/guides/setup')?.id).toBe('guides/setup');
+    expect(pageAt(manifest, '/docs')?.id).toBe('intro');
+    expect(pageAt(manifest, '/markdown-page')?.id).toBe('markdown-page');
+    expect(pageAt(manifest, '/')).toBeNull();
+    expect(pageAt(manifest, '/missing')).toBeNull();
+  });
+});
+
+describe('sidebarContains', () => {
+  const category: SidebarItem = {
+    type: 'category',
+    label: 'Guides',
+    collapsed: true,
+    collapsible: true,
+    path: '/docs/category/guides',
+    items: [{ type: 'doc', id: 'guides/setup', label: 'Setup', path: '/docs/guides/setup' }],
+  };
+  it('finds the route in the category, its page or its children', () => {
+    expect(sidebarContains(category, '/docs/guides/setup')).toBe(true);
+    expect(sidebarContains(category, '/docs/category/guides')).toBe(true);
+    expect(sidebarContains(category, '/docs/intro')).toBe(false);
+  });
+});
+
+describe('tocHeadings', () => {
+  const headings: ManifestHeading[] = [2, 3, 4, 5, 3, 2].map((depth, i) => ({ depth, id: `h${i}`, text: `H${i}` }));
+  const ids = (list: ManifestHeading[]) => list.map((h) => h.id);
+
+  it('shows levels 2 to 3 by default', () => {
+    expect(ids(tocHeadings({ headings, tocMinLevel: 2, tocMaxLevel: 3 }))).toEqual(['h0', 'h1', 'h4', 'h5']);
+  });
+
+  it('honours toc_min_heading_level and toc_max_heading_level', () => {
+    expect(ids(tocHeadings({ headings, tocMinLevel: 3, tocMaxLevel: 5 }))).toEqual(['h1', 'h2', 'h3', 'h4']);
+    expect(ids(tocHeadings({ headings, tocMinLevel: 2, tocMaxLevel: 2 }))).toEqual(['h0', 'h5']);
+  });
+
+  it('falls back to the defaults for a missing level', () => {
+    expect(ids(tocHeadings({ headings, tocMinLevel: 0, tocMaxLevel: 0 }))).toEqual(['h0', 'h1', 'h4', 'h5']);
+  });
+});
+
+describe('documentTitle', () => {
+  it('joins page and site title with a bar', () => {
+    expect(documentTitle('Introduction', 'ABP React')).toBe('Introduction | ABP React');
+  });
+
+  it('uses the site title alone without a page title', () => {
+    expect(documentTitle(null, 'ABP React')).toBe('ABP React');
+    expect(documentTitle('', 'ABP React')).toBe('ABP React');
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseCodeMeta } from '../../../manifest/markdown';
+
+describe('parseCodeMeta', () => {
+  it('reads a quoted title and line ranges', () => {
+    expect(parseCodeMeta('title="src/a.ts" {1,3-4}')).toEqual({ title: 'src/a.ts', lines: new Set([1, 3, 4]) });
+  });
+
+  it('reads single-quoted and bare titles', () => {
+    expect(parseCodeMeta("title='my file.ts'").title).toBe('my file.ts');
+    expect(parseCodeMeta('title=x.json').title).toBe('x.json');
+    expect(parseCodeMeta('title="x"').title).toBe('x');
+  });
+
+  it('reads ranges in either order with the title', () => {
+    expect(parseCodeMeta('{2} title="b.ts"')).toEqual({ title: 'b.ts', lines: new Set([2]) });
+    expect([...parseCodeMeta('{ 1, 5-7 }').lines]).toEqual([1, 5, 6, 7]);
+  });
+
+  it('returns no title and no lines for an empty meta string', () => {
+    expect(parseCodeMeta('')).toEqual({ title: null, lines: new Set() });
+    expect(parseCodeMeta('showLineNumbers')).toEqual({ title: null, lines: new Set() });
+  });
+});
