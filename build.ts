@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       shell: args.includes('--shell'),
       cache,
     });
-    if (cache.size !== before) saveCache(root, cache);
+    if (!args.includes('--no-cache') && cache.size !== before) saveCache(root, cache);
     console.log(`[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms`);
   } catch (error) {
     if (error instanceof BuildError) {

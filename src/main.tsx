@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
+import { captureStaticArticle, releaseStaticArticle } from './markdown/initialArticle';
 import { routeTree } from './routes/routeTree';
 import './styles.css';
 
@@ -47,6 +48,11 @@ function Mounted({ container }: { container: HTMLElement }) {
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
+  captureStaticArticle(container);
+  router.subscribe('onResolved', (event) => {
+    // The first resolution (the page the HTML was built for) keeps the static article.
+    if (event.fromLocation && event.pathChanged) releaseStaticArticle();
+  });
   try {
     await router.load();
   } catch {
@@ -62,4 +68,8 @@ async function boot(): Promise<void> {
   );
 }
 
-void boot();
+void boot().then(() => {
+  // Fetch the markdown renderer once the first page is idle, so the first navigation does not wait for it.
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
+  window.addEventListener('load', () => idle(() => void import('./markdown/MarkdownView')), { once: true });
+});

@@ -49,6 +49,14 @@ export interface ContentBuildResult {
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
+let rendererPromise: Promise<ReturnType<typeof createRenderer>> | undefined;
+
+/** One renderer per process: grammars load and the pipeline is set up once, not per build. */
+function sharedRenderer() {
+  rendererPromise ??= loadGrammars(Object.keys(GRAMMARS)).then(createRenderer);
+  return rendererPromise;
+}
+
 /** Runs the content build; throws `BuildError` on any error, after collecting all of them. */
 export async function buildContent(options: ContentBuildOptions): Promise<ContentBuildResult> {
   const { contentDir } = options;
@@ -121,8 +129,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const linkContext: LinkContext = { baseUrl: base, routes, routeBySource, assets: new Set(assets) };
   // Assets belong in the key: a link to one renders with the base path only once the file exists.
   const routesKey = sha(JSON.stringify([RENDER_VERSION, base, Object.keys(routes).sort(), routeBySource, assets]));
-  const grammars = await loadGrammars(Object.keys(GRAMMARS));
-  const render = createRenderer(grammars);
+  const render = await sharedRenderer();
   const cache = options.cache ?? new Map();
   let renderedCount = 0;
   const renders = new Map<string, Rendered>();

@@ -14,6 +14,9 @@ import { BuildError, type Problem } from './errors';
 
 export const SITE_CONFIG_FILE = 'site.config.json';
 
+/** The compiled schema, kept for the next build in the same process (dev server). */
+let validator: ReturnType<Ajv['compile']> | undefined;
+
 /** 1-based line of a character offset. */
 function lineAt(text: string, offset: number): number {
   let line = 1;
@@ -40,8 +43,8 @@ export function loadSiteConfig(contentDir: string): SiteConfigInput {
     })));
   }
   const config: unknown = JSON.parse(text);
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(schema);
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  const validate = validator;
   if (!validate(config)) {
     const problems: Problem[] = (validate.errors ?? [])
       .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')

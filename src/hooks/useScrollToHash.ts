@@ -1,8 +1,14 @@
 import { useLayoutEffect } from 'react';
 
+/** How long the page may settle (content attached, images, diagrams, fonts) before we stop correcting, ms. */
+const SETTLE_MS = 3000;
+
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
 /**
  * After a page's content has rendered: scroll to the `#hash` target, or to the
- * top; once images above the target have loaded, correct the position (spec §2).
+ * top (spec §2). Until the page settles (the content is attached, images load,
+ * diagrams draw), keep the target in place, unless the reader scrolls first.
  */
 export function useScrollToHash(key: string, hash: string): void {
   useLayoutEffect(() => {
@@ -10,14 +16,26 @@ export function useScrollToHash(key: string, hash: string): void {
       window.scrollTo(0, 0);
       return undefined;
     }
-    const id = decodeURIComponent(hash);
-    const target = document.getElementById(id);
-    if (!target) return undefined;
-    target.scrollIntoView();
-    const pending = [...document.querySelectorAll<HTMLImageElement>('main img')].filter((img) => !img.complete);
-    if (!pending.length) return undefined;
-    const correct = () => document.getElementById(id)?.scrollIntoView();
-    for (const img of pending) img.addEventListener('load', correct, { once: true });
-    return () => pending.forEach((img) => img.removeEventListener('load', correct));
+    let id = hash;
+    try {
+      id = decodeURIComponent(hash);
+    } catch {
+      // Keep the raw hash.
+    }
+    const scroll = () => document.getElementById(id)?.scrollIntoView();
+    scroll();
+    // Layout changes anywhere on the page (content attached late, images, diagrams) re-align the target.
+    const observer = new ResizeObserver(scroll);
+    observer.observe(document.body);
+    const main = document.querySelector('main');
+    if (main) observer.observe(main);
+    const stop = () => {
+      observer.disconnect();
+      for (const e of USER_INPUT) window.removeEventListener(e, stop);
+      clearTimeout(timer);
+    };
+    for (const e of USER_INPUT) window.addEventListener(e, stop, { passive: true });
+    const timer = setTimeout(stop, SETTLE_MS);
+    return stop;
   }, [key, hash]);
 }

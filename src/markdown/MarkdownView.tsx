@@ -68,3 +68,5 @@ export function MarkdownView({ manifest, page, markdown }: { manifest: Manifest;
     </Markdown>
   );
 }
+
+export default MarkdownView;

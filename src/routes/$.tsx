@@ -20,7 +20,7 @@ export const pageRoute = createRoute({
     return (
       <main id="main" className="main container" tabIndex={-1}>
         <article className="doc">
-          <Article manifest={manifest} page={page} />
+          <Article key={page.id} manifest={manifest} page={page} />
         </article>
       </main>
     );

@@ -1,17 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { documentTitle, getSidebar, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
 import { pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { useWindowSize } from '../../hooks/useWindowSize';
-import { MarkdownView } from '../../markdown/MarkdownView';
+import { lazyWithReload } from '../../markdown/lazyWithReload';
+import { staticArticleFor } from '../../markdown/initialArticle';
+import { StaticArticle } from '../../markdown/StaticArticle';
 import { DocSidebar } from '../DocSidebar';
 import { SmartLink } from '../SmartLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
 import { TOC } from './TOC';
+
+const MarkdownView = lazyWithReload(() => import('../../markdown/MarkdownView'));
 
 /** Sets `document.title` to `Page | Site`. */
 export function useDocumentTitle(title: string | null, siteTitle: string): void {
@@ -39,7 +43,10 @@ export function DocsFrame({ manifest, children }: { manifest: Manifest; children
 export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
   const { data: markdown } = useSuspenseQuery(pageQueryOptions(page));
   const hash = useRouterState({ select: (s) => s.location.hash });
+  // The first page keeps the build's rendering; later pages render the blob.
+  const [staticHtml] = useState(() => staticArticleFor(page.path));
   useScrollToHash(page.path, hash);
+  if (staticHtml !== null) return <StaticArticle html={staticHtml} />;
   return (
     <div className="markdown">
       {!page.hasH1 && (
@@ -47,7 +54,9 @@ export function Article({ manifest, page }: { manifest: Manifest; page: Manifest
           <h1>{page.title}</h1>
         </header>
       )}
-      <MarkdownView manifest={manifest} page={page} markdown={markdown} />
+      <Suspense fallback={null}>
+        <MarkdownView manifest={manifest} page={page} markdown={markdown} />
+      </Suspense>
     </div>
   );
 }
@@ -63,7 +72,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
         <article className="doc">
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
           {version && <span className="badge" title="Docs version">Version: {version.label}</span>}
-          <Article manifest={manifest} page={doc} />
+          <Article key={doc.id} manifest={manifest} page={doc} />
           <footer className="doc-footer">
             {doc.editUrl && (
               <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">

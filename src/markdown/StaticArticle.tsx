@@ -1,0 +1,78 @@
+import { useRouter } from '@tanstack/react-router';
+import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { splitHref, stripBase } from '../../manifest';
+import { BASE_URL } from '../config';
+import { lazyWithReload } from './lazyWithReload';
+
+const MermaidDiagram = lazyWithReload(() => import('./MermaidDiagram'));
+
+/** Adds the copy button the React code block has. */
+function addCopyButtons(root: HTMLElement): void {
+  for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
+    if (block.querySelector('.code-block__copy')) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'code-block__copy';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy code to clipboard');
+    button.addEventListener('click', () => {
+      const text = (block.querySelector('pre')?.textContent ?? '').replace(/\n$/, '');
+      void navigator.clipboard.writeText(text).then(() => {
+        button.textContent = 'Copied';
+        button.setAttribute('aria-label', 'Copied');
+        setTimeout(() => {
+          button.textContent = 'Copy';
+          button.setAttribute('aria-label', 'Copy code to clipboard');
+        }, 1500);
+      });
+    });
+    block.append(button);
+  }
+}
+
+/**
+ * The build's rendering of the first page, made interactive: internal links use
+ * the router, code blocks get copy buttons, Mermaid blocks are drawn.
+ */
+export function StaticArticle({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const router = useRouter();
+  const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    addCopyButtons(root);
+    const found = [...root.querySelectorAll<HTMLElement>('.mermaid-diagram')].map((el) => {
+      const source = (el.textContent ?? '').replace(/\n$/, '');
+      el.replaceChildren();
+      return { el, source };
+    });
+    setDiagrams(found);
+  }, [html]);
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as HTMLElement).closest('a');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || a.target) return;
+    const href = a.getAttribute('href') ?? '';
+    const { path, hash } = splitHref(href);
+    const local = path ? stripBase(path, BASE_URL) : null;
+    if (local === null) return;
+    e.preventDefault();
+    void router.navigate({ to: local, hash: hash || undefined });
+  };
+  return (
+    <>
+      {/* The markup is the build's output of the same pipeline, already sanitised (no raw HTML, safe URLs). */}
+      <div ref={ref} className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      {diagrams.map(({ el, source }, i) =>
+        createPortal(
+          <Suspense fallback={<pre className="mermaid-source">{source}</pre>}>
+            <MermaidDiagram source={source} />
+          </Suspense>,
+          el,
+          String(i),
+        ),
+      )}
+    </>
+  );
+}
