@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_VERSION, SITEMAP } from '../../manifest/constants';
 import { UnknownIdError } from '../../manifest/errors';
+import { tocHeadings } from '../../manifest/lookup';
 import { loadGrammars, GRAMMARS } from '../../manifest/highlight';
 import { type LinkContext, hrefFor, resolveContentLink } from '../../manifest/links';
 import { parseManifest } from '../../manifest/parse';
@@ -15,7 +16,7 @@ import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
 import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, RouteTarget } from '../../manifest/types';
 import { buildDocsModel, type DocEntry, docEntry } from './docs';
 import { BuildError, ProblemLog, type Problem } from './errors';
-import { esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
+import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
 import { type Rendered, createRenderer } from './render';
 import { localDocs, localIndexJson, searchRecords, type SearchPage } from './search';
 import { loadSiteConfig } from './siteConfig';
@@ -270,13 +271,28 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     const h1 = r.h1 === null ? `<header><h1>${esc(entry.title)}</h1></header>` : '';
     return `<article class="doc"><div class="markdown">${h1}${r.html}</div>${extra}</article>`;
   };
+  const docMain = (d: ManifestDoc) =>
+    docMainHtml(
+      article(d).replace(/^<article class="doc">|<\/article>$/g, ''),
+      {
+        trail: d.category,
+        label: d.sidebarLabel,
+        versionLabel: site.docs.versionLabel,
+        editUrl: d.editUrl,
+        lastModified: d.lastModified,
+        previous: d.previous,
+        next: d.next,
+        toc: d.hideTableOfContents ? [] : tocHeadings(d),
+      },
+      base,
+    );
   const htmlFor = (route: RouteHtml) => renderRouteHtml(site, options.shell, route);
   const put = (path: string, html: string) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
   for (const d of Object.values(manifestDocs)) {
-    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: article(d), preloadFetch: [`blobs/${d.blob}`], sidebar }));
+    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), preloadFetch: [`blobs/${d.blob}`], sidebar }));
   }
   const mainDoc = manifestDocs[site.docs.mainDocId]!;
-  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: article(mainDoc), preloadFetch: [`blobs/${mainDoc.blob}`], sidebar }));
+  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), preloadFetch: [`blobs/${mainDoc.blob}`], sidebar }));
   for (const p of Object.values(manifestPages)) {
     put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, preloadFetch: [`blobs/${p.blob}`], sidebar: null }));
   }

@@ -110,7 +110,7 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
     ...route.preloadFetch.map((f) => `<link rel="preload" href="${asset(f)}" as="fetch" crossorigin="anonymous">`),
   ].filter(Boolean);
 
-  const nav = site.navbar.items.map((item) => linkHtml(item, base, 'navbar__link')).join('');
+  const nav = site.navbar.items.map((item) => linkHtml(item, base, `navbar__link navbar__link--${item.position}`)).join('');
   const footer = site.footer.links
     .map((col) => `<div class="footer__col"><h2 class="footer__title">${esc(col.title)}</h2><ul>${col.items.map((l) => `<li>${linkHtml(l, base, 'footer__link')}</li>`).join('')}</ul></div>`)
     .join('');
@@ -120,4 +120,36 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
   const body = `<div id="root" data-static-route="${esc(route.path)}"><a class="skip-link" href="#main">Skip to main content</a><header class="navbar"><div class="navbar__inner"><a class="navbar__brand" href="${esc(withBase('/', base))}"><img class="navbar__logo" src="${asset(site.navbar.logo.src)}" alt="${esc(site.navbar.logo.alt)}" width="32" height="32"><span class="navbar__title">${esc(site.navbar.title)}</span></a><nav class="navbar__items" aria-label="Main">${nav}</nav></div></header><div class="page${route.sidebar ? ' page--docs' : ''}">${sidebar}<main id="main" class="main">${route.main}</main></div><footer class="footer footer--${site.footer.style}"><div class="footer__links">${footer}</div><p class="footer__copyright">${esc(site.copyright)}</p></footer></div>`;
   const script = shell ? `<script type="module" src="${asset(shell.js)}"></script>` : '';
   return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${body}\n${script}\n</body>\n</html>\n`;
+}
+
+/** What the static rendering of a doc needs beyond its article. */
+export interface DocChrome {
+  trail: string[];
+  label: string;
+  versionLabel: string | null;
+  editUrl: string | null;
+  lastModified: string;
+  previous: { title: string; path: string } | null;
+  next: { title: string; path: string } | null;
+  toc: { depth: number; id: string; text: string }[];
+}
+
+/** A doc's main column with the same markup as the shell's `DocPage`, so the takeover does not move the text. */
+export function docMainHtml(article: string, chrome: DocChrome, base: string): string {
+  const link = (path: string) => esc(withBase(path, base));
+  const crumbs = `<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol><li><a aria-label="Home page" href="${link('/')}">Home</a></li>${chrome.trail.map((t) => `<li>${esc(t)}</li>`).join('')}<li aria-current="page">${esc(chrome.label)}</li></ol></nav>`;
+  const badge = chrome.versionLabel ? `<span class="badge" title="Docs version">Version: ${esc(chrome.versionLabel)}</span>` : '';
+  const date = new Date(chrome.lastModified).toLocaleDateString('en', { dateStyle: 'long' });
+  const edit = chrome.editUrl ? `<a class="edit-link" href="${esc(chrome.editUrl)}" target="_blank" rel="noopener noreferrer">Edit this page</a>` : '';
+  const footer = `<footer class="doc-footer">${edit}<span class="last-updated">Last updated on <time datetime="${esc(chrome.lastModified)}">${esc(date)}</time></span></footer>`;
+  const card = (l: { title: string; path: string }, kind: 'prev' | 'next') =>
+    `<a class="pagination-nav__link pagination-nav__link--${kind}" href="${link(l.path)}"><span class="pagination-nav__sublabel">${kind === 'prev' ? 'Previous' : 'Next'}</span><span class="pagination-nav__label">${esc(l.title)}</span></a>`;
+  const pager = chrome.previous || chrome.next
+    ? `<nav class="pagination-nav" aria-label="Docs pages">${chrome.previous ? card(chrome.previous, 'prev') : '<span></span>'}${chrome.next ? card(chrome.next, 'next') : ''}</nav>`
+    : '';
+  const min = Math.min(...chrome.toc.map((h) => h.depth));
+  const toc = chrome.toc.length
+    ? `<div class="doc-toc"><nav class="toc" aria-label="On this page"><p class="toc__title">On this page</p><ul>${chrome.toc.map((h) => `<li style="padding-left:${(h.depth - min) * 0.9}rem"><a href="#${esc(h.id)}" class="toc__link">${esc(h.text)}</a></li>`).join('')}</ul></nav></div>`
+    : '';
+  return `<div class="doc-layout"><article class="doc">${crumbs}${badge}${article}${footer}${pager}</article>${toc}</div>`;
 }

@@ -107,7 +107,10 @@ describe('fixture basic-site: output', () => {
 
   it('renders the article as static HTML, links resolved with the base path', () => {
     const html = project.read('docs/intro.html');
-    expect(html).toContain('<article class="doc"><div class="markdown"><h1 id="introduction">Introduction</h1>');
+    expect(html).toContain('<div class="markdown"><h1 id="introduction">Introduction</h1>');
+    // The doc chrome matches the shell's DocPage, so the takeover does not move the text.
+    expect(html).toContain('<nav class="breadcrumbs" aria-label="Breadcrumbs">');
+    expect(html).toMatch(/<nav class="toc" aria-label="On this page">|<div class="doc-layout"><article class="doc">/);
     expect(html).toContain('<p>Install the package.</p>');
     expect(html).toContain('<a href="/abp-react/docs/guides/setup">setup guide</a>');
     expect(html).toContain('<a class="menu__link menu__link--active" aria-current="page" href="/abp-react/docs/intro">Introduction</a>');
