@@ -246,7 +246,7 @@ describe('markdown', () => {
     expect(await block.locator('.code-block__header').textContent()).toBeTruthy();
     expect(await block.locator('.hljs-keyword, .hljs-string').count()).toBeGreaterThan(0);
     await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
-    expect(await block.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    await expect.poll(() => block.getByRole('button', { name: 'Copied' }).count()).toBe(1);
     const clip = await page.evaluate(() => navigator.clipboard.readText());
     expect(clip.length).toBeGreaterThan(10);
     const html = readFileSync(join(inject('distDir'), 'docs/fundamentals/middleware.html'), 'utf8');
