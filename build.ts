@@ -53,7 +53,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       shell = readShellRecord(options.distDir);
       if (shell) carryShell(options.distDir, tmp, shell);
     }
-    const result = await buildContent({ contentDir: options.contentDir, shell, cache: options.cache, onWarning: (p) => warn(formatProblem(p)) });
+    const cssText = shell ? readFileSync(join(tmp, shell.css), 'utf8') : undefined;
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, cache: options.cache, onWarning: (p) => warn(formatProblem(p)) });
     writeFiles(tmp, result.files);
     carryPreviousBlobs(options.distDir, tmp);
     swapIn(tmp, options.distDir);
