@@ -114,6 +114,8 @@ export function rehypeCodeBlocks() {
       if (!code) return;
       const lang = codeLanguage(code) ?? 'text';
       const meta = parseCodeMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
+      // Code can scroll sideways, so keyboard users must be able to focus it.
+      node.properties = { ...node.properties, tabIndex: 0 };
       if (lang === 'mermaid') {
         parent.children[index] = {
           type: 'element',
@@ -136,7 +138,6 @@ export function rehypeCodeBlocks() {
           { type: 'text', value: '\n' },
         ]);
       }
-      node.properties = { ...node.properties, tabIndex: 0 };
       const header: Element = {
         type: 'element',
         tagName: 'div',

@@ -79,7 +79,7 @@ export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; 
         <DocSidebarItems items={items} />
       </nav>
       <button type="button" className="doc-sidebar__collapse" aria-label="Collapse sidebar" title="Collapse sidebar" onClick={onToggle}>
-        ‹ Hide sidebar
+        <span aria-hidden="true">‹ </span>Collapse sidebar
       </button>
     </aside>
   );

@@ -39,7 +39,7 @@ const components: Components = {
       const source = text(node).replace(/\n$/, '');
       return (
         <div className="mermaid-diagram">
-          <Suspense fallback={<pre className="mermaid-source">{source}</pre>}>
+          <Suspense fallback={<pre className="mermaid-source" tabIndex={0}>{source}</pre>}>
             <MermaidDiagram source={source} />
           </Suspense>
         </div>

@@ -66,7 +66,7 @@ export function StaticArticle({ html }: { html: string }) {
       <div ref={ref} className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
       {diagrams.map(({ el, source }, i) =>
         createPortal(
-          <Suspense fallback={<pre className="mermaid-source">{source}</pre>}>
+          <Suspense fallback={<pre className="mermaid-source" tabIndex={0}>{source}</pre>}>
             <MermaidDiagram source={source} />
           </Suspense>,
           el,
