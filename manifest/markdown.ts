@@ -10,7 +10,10 @@ import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import type { PluggableList } from 'unified';
+import { defaultUrlTransform } from 'react-markdown';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified, type PluggableList } from 'unified';
 import { visit } from 'unist-util-visit';
 import { LANGUAGE_ALIASES, PLAIN_LANGUAGES, languageLabel } from './highlight';
 
@@ -218,4 +221,20 @@ export function rehypePlugins(options: PipelineOptions): PluggableList {
     rehypeCodeBlocks,
     [rehypeLinks, { resolve: options.resolveLink }],
   ];
+}
+
+/** The whole pipeline as one unified processor: markdown in, hast out (react-markdown's steps, same plugins). */
+export function markdownProcessor(options: PipelineOptions) {
+  return unified().use(remarkParse).use(remarkPlugins(options)).use(remarkRehype).use(rehypePlugins(options));
+}
+
+/** Passes every `href` and `src` through react-markdown's URL filter (drops `javascript:` and friends). */
+export function sanitizeUrls(tree: HastRoot): HastRoot {
+  visit(tree, 'element', (node: Element) => {
+    for (const key of ['href', 'src'] as const) {
+      const value = node.properties[key];
+      if (typeof value === 'string') node.properties[key] = defaultUrlTransform(value);
+    }
+  });
+  return tree;
 }

@@ -12,6 +12,8 @@ import { normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
 import { captureStaticArticle, releaseStaticArticle } from './markdown/initialArticle';
+import { whenIdle } from './hooks/usePreload';
+import { loadRenderer } from './markdown/renderer';
 import { routeTree } from './routes/routeTree';
 import './styles.css';
 
@@ -70,6 +72,7 @@ async function boot(): Promise<void> {
 
 void boot().then(() => {
   // Fetch the markdown renderer once the first page is idle, so the first navigation does not wait for it.
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
-  window.addEventListener('load', () => idle(() => void import('./markdown/MarkdownView')), { once: true });
+  const prefetch = () => whenIdle(() => void loadRenderer());
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
 });

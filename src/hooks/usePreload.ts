@@ -6,6 +6,12 @@ import { manifestQueryOptions } from '../data/manifest';
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 
+/** Runs `fn` when the browser is idle, or after 2 s at the latest. */
+export function whenIdle(fn: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
+}
+
 /** Whether preloading should be skipped: Save-Data or a 2g connection (spec §2). */
 export function shouldSkipPreload(): boolean {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
@@ -24,7 +30,13 @@ export function usePreloadOnIntent(href: string) {
     const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
     if (!manifest) return;
     const page = pageAt(manifest, normalizeRoutePath(splitHref(href).path));
-    if (page) void queryClient.prefetchQuery(pageQueryOptions(page));
+    if (!page) return;
+    const options = pageQueryOptions(page);
+    void queryClient.prefetchQuery(options).then(() => {
+      const markdown = queryClient.getQueryData(options.queryKey);
+      // Parse ahead of the click, when the browser is idle, so the navigation only has to render.
+      if (markdown !== undefined) whenIdle(() => void import('../markdown/pipeline').then((m) => m.pageHast(manifest, page, markdown)));
+    });
   }, [href, queryClient]);
   useEffect(() => () => cleanup.current?.(), []);
   return useCallback(
@@ -40,8 +52,7 @@ export function usePreloadOnIntent(href: string) {
           if (entries.some((entry) => entry.isIntersecting)) {
             observer?.disconnect();
             // In-view preloading waits for an idle moment so it never competes with the current page.
-            const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-            idle(() => preload());
+            whenIdle(preload);
           }
         });
         observer.observe(el);

@@ -1,28 +1,29 @@
-import { Suspense, useMemo, type ComponentProps } from 'react';
-import Markdown, { type Components } from 'react-markdown';
-import { hrefFor, resolveContentLink, stripBase, type Manifest, type ManifestPage } from '../../manifest';
-import { rehypePlugins, remarkPlugins } from '../../manifest/markdown';
+import { Fragment, Suspense, useMemo, type ComponentProps } from 'react';
+import { jsx, jsxs } from 'react/jsx-runtime';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { stripBase, type Manifest, type ManifestPage } from '../../manifest';
 import { BASE_URL } from '../config';
-import { loadedGrammars } from '../data/blob';
-import { linkContext } from '../data/manifest';
 import { SmartLink } from '../components/SmartLink';
 import { CodeBlock } from './CodeBlock';
 import { lazyWithReload } from './lazyWithReload';
+import { pageHast } from './pipeline';
 
 const MermaidDiagram = lazyWithReload(() => import('./MermaidDiagram'));
+
+type WithNode = { node?: unknown };
 
 const text = (node: unknown): string => {
   const n = node as { type?: string; value?: string; children?: unknown[] };
   return n.type === 'text' ? (n.value ?? '') : (n.children ?? []).map(text).join('');
 };
 
-const components: Components = {
-  a({ node: _node, href, children, ...rest }) {
+const components: Partial<Components> = {
+  a({ node: _node, href, children, ...rest }: ComponentProps<'a'> & WithNode) {
     const local = href ? stripBase(href.split('#')[0] ?? '', BASE_URL) : null;
     if (href && local !== null && !rest.target) {
       const hash = href.includes('#') ? href.slice(href.indexOf('#')) : '';
       return (
-        <SmartLink href={local + hash} {...(rest as Omit<ComponentProps<'a'>, 'href'>)}>
+        <SmartLink href={local + hash} {...rest}>
           {children}
         </SmartLink>
       );
@@ -33,7 +34,7 @@ const components: Components = {
       </a>
     );
   },
-  div({ node, className, children, ...rest }) {
+  div({ node, className, children, ...rest }: ComponentProps<'div'> & WithNode) {
     if (className === 'code-block') return <CodeBlock language={(rest as Record<string, string>)['data-language']}>{children}</CodeBlock>;
     if (className === 'mermaid-diagram') {
       const source = text(node).replace(/\n$/, '');
@@ -53,19 +54,15 @@ const components: Components = {
   },
 };
 
-/** Renders a page's markdown with the pipeline the build used for its static HTML. */
+/**
+ * Renders a page's markdown with the pipeline the build used for its static
+ * HTML (react-markdown's steps: unified, then hast to React through
+ * hast-util-to-jsx-runtime), reusing a tree parsed ahead of time when there is one.
+ */
 export function MarkdownView({ manifest, page, markdown }: { manifest: Manifest; page: ManifestPage; markdown: string }) {
-  const plugins = useMemo(() => {
-    const options = {
-      grammars: loadedGrammars(),
-      resolveLink: (href: string) => hrefFor(resolveContentLink(href, page.source, page.path, linkContext(manifest)), manifest.site.baseUrl),
-    };
-    return { remark: remarkPlugins(options), rehype: rehypePlugins(options) };
-  }, [manifest, page]);
-  return (
-    <Markdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={components}>
-      {markdown}
-    </Markdown>
+  return useMemo(
+    () => toJsxRuntime(pageHast(manifest, page, markdown), { Fragment, jsx, jsxs, components, passNode: true, ignoreInvalidStyle: true, passKeys: true }),
+    [manifest, page, markdown],
   );
 }
 

@@ -9,13 +9,14 @@ import { useWindowSize } from '../../hooks/useWindowSize';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
 import { staticArticleFor } from '../../markdown/initialArticle';
 import { StaticArticle } from '../../markdown/StaticArticle';
+import { loadedRenderer } from '../../markdown/renderer';
 import { DocSidebar } from '../DocSidebar';
 import { SmartLink } from '../SmartLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
 import { TOC } from './TOC';
 
-const MarkdownView = lazyWithReload(() => import('../../markdown/MarkdownView'));
+const LazyMarkdownView = lazyWithReload(() => import('../../markdown/MarkdownView'));
 
 /** Sets `document.title` to `Page | Site`. */
 export function useDocumentTitle(title: string | null, siteTitle: string): void {
@@ -47,6 +48,8 @@ export function Article({ manifest, page }: { manifest: Manifest; page: Manifest
   const [staticHtml] = useState(() => staticArticleFor(page.path));
   useScrollToHash(page.path, hash);
   if (staticHtml !== null) return <StaticArticle html={staticHtml} />;
+  // The route loader has loaded the renderer; the lazy path is only a fallback.
+  const View = loadedRenderer() ?? LazyMarkdownView;
   return (
     <div className="markdown">
       {!page.hasH1 && (
@@ -55,7 +58,7 @@ export function Article({ manifest, page }: { manifest: Manifest; page: Manifest
         </header>
       )}
       <Suspense fallback={null}>
-        <MarkdownView manifest={manifest} page={page} markdown={markdown} />
+        <View manifest={manifest} page={page} markdown={markdown} />
       </Suspense>
     </div>
   );

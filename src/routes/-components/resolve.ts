@@ -4,6 +4,7 @@ import { normalizeRoutePath, pageAt, type Manifest, type ManifestPage } from '..
 import { pageQueryOptions } from '../../data/blob';
 import { manifestQueryOptions } from '../../data/manifest';
 import { staticArticleFor } from '../../markdown/initialArticle';
+import { loadRenderer } from '../../markdown/renderer';
 
 /** Loads the manifest and the markdown page at `path`, or throws `notFound()` (every route is exact). */
 export async function loadPage(queryClient: QueryClient, path: string, kinds: string[]): Promise<{ manifest: Manifest; page: ManifestPage }> {
@@ -13,7 +14,7 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
   // The renderer chunk is needed unless the page shows the build's static rendering (first load).
-  const renderer = staticArticleFor(route) === null ? import('../../markdown/MarkdownView') : null;
+  const renderer = staticArticleFor(route) === null ? loadRenderer() : null;
   await Promise.all([queryClient.ensureQueryData(pageQueryOptions(page)), renderer]);
   return { manifest, page };
 }

@@ -1,0 +1,29 @@
+/**
+ * Markdown to hast in the browser, with the build's pipeline. Results are kept
+ * per blob, so a page warmed while the reader hovered its link (or while the
+ * browser was idle) renders on click without parsing anything.
+ */
+import type { Root } from 'hast';
+import { hrefFor, resolveContentLink, type Manifest, type ManifestPage } from '../../manifest';
+import { markdownProcessor, sanitizeUrls } from '../../manifest/markdown';
+import { loadedGrammars } from '../data/blob';
+import { linkContext } from '../data/manifest';
+
+/** Parsed pages kept in memory. */
+const CACHE_SIZE = 24;
+const cache = new Map<string, Root>();
+
+/** The hast of a page's markdown, from the cache or parsed now. */
+export function pageHast(manifest: Manifest, page: ManifestPage, markdown: string): Root {
+  const key = `${manifest.contentHash}:${page.blob}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const processor = markdownProcessor({
+    grammars: loadedGrammars(),
+    resolveLink: (href) => hrefFor(resolveContentLink(href, page.source, page.path, linkContext(manifest)), manifest.site.baseUrl),
+  });
+  const tree = sanitizeUrls(processor.runSync(processor.parse(markdown)) as Root);
+  cache.set(key, tree);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return tree;
+}
