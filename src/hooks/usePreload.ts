@@ -25,7 +25,9 @@ export function shouldSkipPreload(): boolean {
 export function usePreloadOnIntent(href: string) {
   const queryClient = useQueryClient();
   const cleanup = useRef<(() => void) | null>(null);
-  const preload = useCallback(() => {
+  // `warm`: also parse the page ahead of the click. Only on intent (hover, focus, touch): parsing
+  // every link that scrolls into view would fill idle time with long tasks.
+  const preload = useCallback((warm: boolean) => {
     if (shouldSkipPreload()) return;
     const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
     if (!manifest) return;
@@ -35,7 +37,7 @@ export function usePreloadOnIntent(href: string) {
     void queryClient.prefetchQuery(options).then(() => {
       const markdown = queryClient.getQueryData(options.queryKey);
       // Parse ahead of the click, when the browser is idle, so the navigation only has to render.
-      if (markdown !== undefined) whenIdle(() => void import('../markdown/pipeline').then((m) => m.pageHast(manifest, page, markdown)));
+      if (warm && markdown !== undefined) whenIdle(() => void import('../markdown/pipeline').then((m) => m.pageHast(manifest, page, markdown)));
     });
   }, [href, queryClient]);
   useEffect(() => () => cleanup.current?.(), []);
@@ -45,20 +47,21 @@ export function usePreloadOnIntent(href: string) {
       cleanup.current = null;
       if (!el) return;
       const events = ['mouseenter', 'focus', 'touchstart'] as const;
-      for (const e of events) el.addEventListener(e, preload, { passive: true });
+      const onIntent = () => preload(true);
+      for (const e of events) el.addEventListener(e, onIntent, { passive: true });
       let observer: IntersectionObserver | null = null;
       if ('IntersectionObserver' in window) {
         observer = new IntersectionObserver((entries) => {
           if (entries.some((entry) => entry.isIntersecting)) {
             observer?.disconnect();
             // In-view preloading waits for an idle moment so it never competes with the current page.
-            whenIdle(preload);
+            whenIdle(() => preload(false));
           }
         });
         observer.observe(el);
       }
       cleanup.current = () => {
-        for (const e of events) el.removeEventListener(e, preload);
+        for (const e of events) el.removeEventListener(e, onIntent);
         observer?.disconnect();
       };
     },
