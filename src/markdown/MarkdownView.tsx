@@ -1,14 +1,12 @@
-import { Fragment, Suspense, useMemo, type ComponentProps } from 'react';
+import { Fragment, useMemo, type ComponentProps } from 'react';
 import { jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { stripBase, type Manifest, type ManifestPage } from '../../manifest';
 import { BASE_URL } from '../config';
 import { SmartLink } from '../components/SmartLink';
 import { CodeBlock } from './CodeBlock';
-import { lazyWithReload } from './lazyWithReload';
+import { DiagramWhenVisible } from './DiagramWhenVisible';
 import { pageHast } from './pipeline';
-
-const MermaidDiagram = lazyWithReload(() => import('./MermaidDiagram'));
 
 type WithNode = { node?: unknown };
 
@@ -40,9 +38,7 @@ const components: Partial<Components> = {
       const source = text(node).replace(/\n$/, '');
       return (
         <div className="mermaid-diagram">
-          <Suspense fallback={<pre className="mermaid-source" tabIndex={0}>{source}</pre>}>
-            <MermaidDiagram source={source} />
-          </Suspense>
+          <DiagramWhenVisible source={source} />
         </div>
       );
     }

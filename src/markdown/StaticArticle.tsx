@@ -1,11 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
-import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { splitHref, stripBase } from '../../manifest';
 import { BASE_URL } from '../config';
-import { lazyWithReload } from './lazyWithReload';
-
-const MermaidDiagram = lazyWithReload(() => import('./MermaidDiagram'));
+import { DiagramWhenVisible } from './DiagramWhenVisible';
 
 /** Adds the copy button the React code block has. */
 function addCopyButtons(root: HTMLElement): void {
@@ -65,13 +63,7 @@ export function StaticArticle({ html }: { html: string }) {
       {/* The markup is the build's output of the same pipeline, already sanitised (no raw HTML, safe URLs). */}
       <div ref={ref} className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
       {diagrams.map(({ el, source }, i) =>
-        createPortal(
-          <Suspense fallback={<pre className="mermaid-source" tabIndex={0}>{source}</pre>}>
-            <MermaidDiagram source={source} />
-          </Suspense>,
-          el,
-          String(i),
-        ),
+        createPortal(<DiagramWhenVisible source={source} />, el, String(i)),
       )}
     </>
   );

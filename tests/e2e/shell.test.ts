@@ -265,6 +265,10 @@ describe('markdown', () => {
     expect(scripts.some((s) => /MermaidDiagram/.test(s))).toBe(false);
     await page.goto(b.url('docs/fundamentals/authentication'));
     await ready(page);
+    // Mermaid loads when a diagram nears the viewport, not before.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => /MermaidDiagram/.test(s))).toBe(false);
+    await page.locator('.mermaid-diagram').first().scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.mermaid-svg svg').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
