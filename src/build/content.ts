@@ -18,12 +18,12 @@ import { buildDocsModel, type DocEntry, docEntry } from './docs';
 import { BuildError, ProblemLog, type Problem } from './errors';
 import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
 import { type Rendered, createRenderer } from './render';
-import { localDocs, localIndexJson, searchRecords, type SearchPage } from './search';
+import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
 import { loadSiteConfig } from './siteConfig';
 import { checkPlainMarkdown, parseSource, readCategory, type SourceFile, walk } from './sources';
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 1;
+const RENDER_VERSION = 2;
 
 /** Renders kept between builds, keyed by file hash and route-table hash. */
 export type RenderCache = Map<string, Rendered>;
@@ -230,10 +230,11 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     title: entry.title,
     lvl0,
     sections: renders.get(entry.source)!.sections,
+    headings: entry.headings,
     pageRank: rank,
   }));
   const records = JSON.stringify(searchRecords(searchPages, site.locale.code, 'current'));
-  const index = localIndexJson(localDocs(searchPages));
+  const index = localIndexJson(localPages(searchPages));
   const recordsFile = `search/records.${sha(records).slice(0, 12)}.json`;
   const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
   files.set(recordsFile, records);

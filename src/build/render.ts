@@ -14,6 +14,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { type HeadingInfo, rehypePlugins, remarkPlugins } from '../../manifest/markdown';
+import { searchText } from './search';
 
 /** A link found in the source, for validation. */
 export interface FoundLink {
@@ -62,10 +63,10 @@ function collectSections(tree: MdastRoot, headings: HeadingInfo[]): Section[] {
     }
     if (node.type === 'code' || node.type === 'html' || node.type === 'definition' || node.type === 'thematicBreak') return;
     if (node.type === 'list') {
-      for (const item of node.children) addText(toString(item));
+      for (const item of node.children) addText(searchText(item));
       return;
     }
-    addText(toString(node));
+    addText(searchText(node));
   };
   const addText = (raw: string) => {
     const text = raw.replace(/\s+/g, ' ').trim();

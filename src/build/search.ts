@@ -1,8 +1,34 @@
 /** Search output: DocSearch-shaped records for Algolia and the local MiniSearch index. */
-import MiniSearch from 'minisearch';
-import { LOCAL_INDEX_OPTIONS, LOCAL_SNIPPET_CHARS, type LocalDoc } from '../../manifest/localSearch';
+import { encodeLocalIndex, type LocalPageInput, type LocalSection } from '../../manifest/localSearch';
 import type { SearchRecord } from '../../manifest/types';
+import type { Nodes } from 'mdast';
 import type { Section } from './render';
+
+/** Parents whose children are blocks, rows or cells: their texts are joined with a space. */
+const SPACED = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'footnoteDefinition']);
+
+/**
+ * Plain text of a markdown block for search. Unlike `mdast-util-to-string` it
+ * puts a space between list items, paragraphs and table cells (which it would
+ * glue into words such as `tenantdto`), and it leaves out code blocks and HTML.
+ */
+export function searchText(node: Nodes): string {
+  switch (node.type) {
+    case 'code':
+    case 'html':
+    case 'definition':
+      return '';
+    case 'break':
+      return ' ';
+    case 'image':
+    case 'imageReference':
+      return node.alt ?? '';
+    default:
+      if ('value' in node) return node.value;
+      if (!('children' in node)) return '';
+      return (node.children as Nodes[]).map(searchText).join(SPACED.has(node.type) ? ' ' : '');
+  }
+}
 
 /** A page as search sees it. */
 export interface SearchPage {
@@ -14,6 +40,8 @@ export interface SearchPage {
   /** Category label (`lvl0`). */
   lvl0: string;
   sections: Section[];
+  /** The page's manifest headings (the local index refers to them by index). */
+  headings?: { id: string }[];
   /** Order of the page in the sidebar, for Algolia's custom ranking. */
   pageRank: number;
 }
@@ -49,30 +77,38 @@ export function searchRecords(pages: SearchPage[], language: string, version: st
   return records;
 }
 
-/** Local documents: one per heading section (its text blocks joined), plus the page lead. */
-export function localDocs(pages: SearchPage[]): LocalDoc[] {
-  const docs: LocalDoc[] = [];
-  for (const page of pages) {
-    let current: LocalDoc = { id: docs.length, url: page.path, lvl0: page.lvl0, title: page.title, heading: '', depth: 1, text: '', snippet: '' };
-    docs.push(current);
+/**
+ * The local index's pages: the lead (text before the first heading) and one
+ * section per heading, each with its text blocks joined. Headings are referred
+ * to by their index in the page's manifest `headings`, matched by anchor id.
+ */
+export function localPages(pages: SearchPage[]): LocalPageInput[] {
+  return pages.map((page) => {
+    const headingIndex = new Map((page.headings ?? []).map((h, i) => [h.id, i]));
+    const lead: LocalSection = { heading: -1, text: '' };
+    const sections: LocalSection[] = [lead];
+    let current = lead;
+    let order = 0;
     for (const section of page.sections) {
       const last = section.path[section.path.length - 1];
       if (section.text === null && last) {
-        current = { id: docs.length, url: `${page.path}#${last.id}`, lvl0: page.lvl0, title: page.title, heading: last.text, depth: last.depth, text: '', snippet: '' };
-        docs.push(current);
+        // Without the manifest's list (tests), headings count in document order.
+        const heading = page.headings ? headingIndex.get(last.id) : order;
+        order++;
+        if (heading === undefined || heading <= sections[sections.length - 1]!.heading) continue;
+        current = { heading, text: '' };
+        sections.push(current);
       } else if (section.text) {
-        current.text = current.text ? `${current.text} ${section.text}` : section.text;
+        // Records are cut at a length with '…'; the cut word would be noise in the index.
+        const text = section.text.replace(/\S*…$/, '').trim();
+        current.text = current.text ? `${current.text} ${text}` : text;
       }
     }
-  }
-  return docs;
+    return { path: page.path, title: page.title, lvl0: page.lvl0, sections };
+  });
 }
 
-/** Builds the serialized MiniSearch index. */
-export function localIndexJson(docs: LocalDoc[]): string {
-  const index = new MiniSearch<LocalDoc>(LOCAL_INDEX_OPTIONS);
-  for (const doc of docs) {
-    index.add({ ...doc, snippet: doc.text.length > LOCAL_SNIPPET_CHARS ? doc.text.slice(0, LOCAL_SNIPPET_CHARS) + '…' : doc.text });
-  }
-  return JSON.stringify(index);
+/** Builds the serialized local index. */
+export function localIndexJson(pages: LocalPageInput[]): string {
+  return JSON.stringify(encodeLocalIndex(pages));
 }

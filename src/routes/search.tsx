@@ -1,21 +1,43 @@
 import { createRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../manifest';
 import { useDocumentTitle } from '../components/DocItem/DocPage';
 import { manifestQueryOptions } from '../data/manifest';
 import { rootRoute } from './__root';
 
-/** `/search?q=…`: the shareable results page (results arrive with the search feature). */
+/** The results and the search client load with this page only (the shell's first page carries none of it). */
+const SearchResults = lazy(() => import('../search/SearchResults'));
+
+/** When the results' code cannot load (offline, never fetched), the spec's error text. */
+class ResultsBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <div className="search-status" role="alert">
+        <p className="search-status__title">Unable to fetch results</p>
+        <p>You might want to check your network connection.</p>
+      </div>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/** `/search?q=…`: the shareable results page (issue 4), kept out of search engines. */
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'search',
-  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' && search.q ? { q: search.q } : {}),
+  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {}),
   component: function SearchView() {
     const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
     const { q = '' } = searchRoute.useSearch();
     const navigate = searchRoute.useNavigate();
-    useDocumentTitle(q ? `Search results for "${q}"` : 'Search the documentation', manifest.site.title);
+    const heading = q ? `Search results for "${q}"` : 'Search the documentation';
+    useDocumentTitle(heading, manifest.site.title);
     useEffect(() => {
       const meta = document.createElement('meta');
       meta.name = 'robots';
@@ -25,7 +47,7 @@ export const searchRoute = createRoute({
     }, []);
     return (
       <main id="main" className="main container search-page" tabIndex={-1}>
-        <h1>{q ? `Search results for "${q}"` : 'Search the documentation'}</h1>
+        <h1>{heading}</h1>
         <form role="search" onSubmit={(e) => e.preventDefault()}>
           <input
             type="search"
@@ -38,6 +60,11 @@ export const searchRoute = createRoute({
             onChange={(e) => void navigate({ search: e.target.value ? { q: e.target.value } : {}, replace: true })}
           />
         </form>
+        <ResultsBoundary>
+          <Suspense fallback={null}>
+            <SearchResults manifest={manifest} query={q} />
+          </Suspense>
+        </ResultsBoundary>
       </main>
     );
   },

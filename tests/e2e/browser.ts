@@ -19,9 +19,13 @@ export function useBrowser() {
   return {
     /** Absolute URL of a route below the base. */
     url: (path = '') => base + path.replace(/^\//, ''),
-    /** A fresh page in a fresh context; errors thrown in the page are collected. */
+    /**
+     * A fresh page in a fresh context; errors thrown in the page are collected.
+     * Service workers are blocked unless `serviceWorkers: 'allow'` is passed:
+     * `page.route()` does not see requests a worker answers (tests/e2e/offline.test.ts allows them).
+     */
     async page(options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
       contexts.push(context);
       const page = (await context.newPage()) as Page & { errors: string[] };
       page.errors = [];

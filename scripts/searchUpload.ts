@@ -1,0 +1,78 @@
+/**
+ * `npm run search:upload [-- --dist <dir>]`: pushes the build's DocSearch-shaped
+ * records (`dist/search/records.<hash>.json`) to the configured Algolia index
+ * with the admin key from `ALGOLIA_ADMIN_KEY`, replacing every record
+ * atomically (`replaceAllObjects`: a temporary index filled, then moved over
+ * the live one), so the index follows the content without a crawler (issue 4).
+ * `search.hosts` from the site configuration is honoured.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { algoliasearch } from 'algoliasearch';
+import { SEARCH_TIMEOUTS } from '../manifest/constants';
+import { parseManifest } from '../manifest/parse';
+import { PLACEHOLDER_API_KEY, PLACEHOLDER_APP_ID } from '../manifest/siteConfig';
+import type { SearchRecord } from '../manifest/types';
+import { algoliaHosts } from '../src/search/hosts';
+
+/** Records sent per batch request. */
+export const UPLOAD_BATCH_SIZE = 1000;
+
+/** Options of an upload. */
+export interface UploadOptions {
+  /** The built site, `dist/`. */
+  distDir: string;
+  /** Admin API key (`ALGOLIA_ADMIN_KEY`). */
+  adminKey: string | undefined;
+  /** Progress lines. */
+  log?: (line: string) => void;
+}
+
+/** What an upload did. */
+export interface UploadResult {
+  indexName: string;
+  records: number;
+}
+
+/** Uploads the records of `distDir` to the configured index; throws with the fix when it cannot. */
+export async function uploadSearchRecords({ distDir, adminKey, log = () => {} }: UploadOptions): Promise<UploadResult> {
+  let manifestText: string;
+  try {
+    manifestText = readFileSync(join(distDir, 'manifest.json'), 'utf8');
+  } catch (cause) {
+    throw new Error(`Cannot upload search records: \`${join(distDir, 'manifest.json')}\` is missing. Run \`npm run build\` first.`, { cause });
+  }
+  const manifest = parseManifest(JSON.parse(manifestText));
+  const { appId, indexName, hosts } = manifest.site.search;
+  if (appId === PLACEHOLDER_APP_ID || manifest.site.search.apiKey === PLACEHOLDER_API_KEY) {
+    throw new Error(`Cannot upload search records: \`search.appId\` and \`search.apiKey\` in \`content/site.config.json\` are the placeholders ${PLACEHOLDER_APP_ID} / ${PLACEHOLDER_API_KEY}. Set your Algolia application id and search-only key, then build again.`);
+  }
+  if (!adminKey) {
+    throw new Error('Cannot upload search records: `ALGOLIA_ADMIN_KEY` is not set. Export the admin API key of the Algolia application, e.g. `ALGOLIA_ADMIN_KEY=… npm run search:upload`.');
+  }
+  const records = JSON.parse(readFileSync(join(distDir, manifest.search.records), 'utf8')) as SearchRecord[];
+  const customHosts = algoliaHosts(hosts);
+  const client = algoliasearch(appId, adminKey, {
+    ...(customHosts ? { hosts: customHosts } : {}),
+    timeouts: { ...SEARCH_TIMEOUTS },
+  });
+  log(`[search:upload] replacing every record of \`${indexName}\` with ${records.length} records from ${manifest.search.records}${customHosts ? ` (hosts: ${hosts!.join(', ')})` : ''}…`);
+  await client.replaceAllObjects({ indexName, objects: records as unknown as Record<string, unknown>[], batchSize: UPLOAD_BATCH_SIZE });
+  log(`[search:upload] \`${indexName}\` now holds ${records.length} records.`);
+  return { indexName, records: records.length };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--dist');
+  const distDir = resolve(at >= 0 && args[at + 1] ? args[at + 1]! : 'dist');
+  try {
+    await uploadSearchRecords({ distDir, adminKey: process.env.ALGOLIA_ADMIN_KEY, log: (line) => console.log(line) });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    if (error instanceof Error && error.cause) console.error('  cause:', error.cause instanceof Error ? error.cause.message : error.cause);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && /searchUpload\.(ts|mjs)$/.test(process.argv[1])) await main();

@@ -1,0 +1,234 @@
+/**
+ * The search modal: DocSearch v3's `DocSearchModal`, fed by our client
+ * (`transformSearchClient`), so Algolia and the local index answer through the
+ * same interface. Loaded lazily by the navbar's search button (issue 4).
+ *
+ * DocSearch itself gives: the 64-character input, the selection pre-fill, the
+ * stalled state after 300 ms, recent (7, or 4 with favourites) and favourite
+ * (10) searches in localStorage, results grouped by category (5 per group), the
+ * no-results and error screens with the spec's words, and Insights events.
+ */
+import { DocSearchModal, type DocSearchProps, type DocSearchTransformClient, type InternalDocSearchHit, type StoredDocSearchHit } from '@docsearch/react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_RESULTS_PER_GROUP, SNIPPET_WORDS, type Manifest } from '../../manifest';
+import { hasPlaceholderCredentials, type DocsSearchClient } from './client';
+import { insightsOptions, loadInsights } from './insights';
+import { localSearcher } from './localIndex';
+import { hitHref, siteSearchClient } from './site';
+import { injectSearchStyles } from './styles';
+import { SearchUnavailableError, type SearchHit, type SearchResult } from './types';
+
+injectSearchStyles();
+
+/**
+ * Work before the modal first shows: analytics (when on) and, with placeholder
+ * credentials, the local index, which is then the only source.
+ */
+export async function prepareSearch(manifest: Manifest): Promise<void> {
+  if (hasPlaceholderCredentials(manifest.site.search)) localSearcher(manifest).catch(() => {});
+  await loadInsights(manifest.site.search);
+}
+
+/** Snippet length DocSearch asks for (`content:10`, or 5 on small screens). */
+function snippetWords(attributes: unknown): number {
+  const spec = Array.isArray(attributes) ? attributes.find((a): a is string => typeof a === 'string' && a.startsWith('content:')) : undefined;
+  const n = spec ? Number(spec.slice('content:'.length)) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : SNIPPET_WORDS;
+}
+
+/** Algolia's response shape around one of our results. */
+function response(result: SearchResult) {
+  return {
+    results: [
+      {
+        hits: result.hits,
+        nbHits: result.nbHits,
+        page: result.page,
+        nbPages: result.nbPages,
+        hitsPerPage: result.hitsPerPage,
+        queryID: result.queryID ?? undefined,
+        query: result.query,
+        params: '',
+        processingTimeMS: 0,
+        exhaustiveNbHits: true,
+      },
+    ],
+  };
+}
+
+/**
+ * DocSearch's `search(...)` routed to our client. When no source can answer,
+ * it resolves with no hits and reports the failure (`onOutcome`): DocSearch
+ * 3.9 would show its error screen only for an instant (autocomplete resets the
+ * status to idle after a rejection), so the modal draws that screen itself.
+ */
+function routedSearch(client: DocsSearchClient, onOutcome: (query: string, failed: boolean) => void): DocSearchTransformClient['search'] {
+  let latest = 0;
+  return (async (params: { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] }) => {
+    const request = params.requests?.[0] ?? {};
+    const query = request.query ?? '';
+    const call = ++latest;
+    try {
+      const result = await client.search(query, { snippetWords: snippetWords(request.attributesToSnippet), hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE });
+      // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
+      document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
+      if (call === latest) onOutcome(query, false);
+      return response(result);
+    } catch (error) {
+      if (!(error instanceof SearchUnavailableError)) throw error;
+      console.warn('[docs] search unavailable:', error);
+      if (call === latest) onOutcome(query, true);
+      return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
+    }
+  }) as unknown as DocSearchTransformClient['search'];
+}
+
+/** DocSearch's error screen (spec §8), drawn by us into its dropdown. */
+function ErrorScreen() {
+  const [dropdown, setDropdown] = useState<Element | null>(null);
+  useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
+  return dropdown
+    ? createPortal(
+        <div className="DocSearch-ErrorScreen docs-search-error" role="alert">
+          <div className="DocSearch-Screen-Icon">
+            <svg width="40" height="40" viewBox="0 0 20 20" fill="none" fillRule="evenodd" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
+            </svg>
+          </div>
+          <p className="DocSearch-Title">Unable to fetch results</p>
+          <p className="DocSearch-Help">You might want to check your network connection.</p>
+        </div>,
+        dropdown,
+      )
+    : null;
+}
+
+/** Props of the modal. */
+export interface SearchModalProps {
+  manifest: Manifest;
+  /** Query to start with (the kept query, or a key typed on the button); DocSearch prefers the page's selection. */
+  initialQuery: string | undefined;
+  /** Closes the modal. */
+  onClose: () => void;
+  /** Opens a hit's route inside the app, once the modal has closed. */
+  onNavigate: (url: string) => void;
+}
+
+/** The DocSearch modal, in a portal on `document.body`. */
+export default function SearchModal({ manifest, initialQuery, onClose, onNavigate }: SearchModalProps) {
+  const config = manifest.site.search;
+  const base = manifest.site.baseUrl;
+  const client = useMemo(() => siteSearchClient(manifest), [manifest]);
+  // With Algolia configured, the local index still loads once the modal is idle, so search keeps working offline.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    idle(() => void localSearcher(manifest).catch(() => {}));
+    return () => void delete document.documentElement.dataset.searchSource;
+  }, [manifest]);
+  // The query whose search failed on every source, while it is the one shown.
+  const [failed, setFailed] = useState<string | null>(null);
+  const onOutcome = useCallback((query: string, didFail: boolean) => {
+    // A failure that arrives after the reader changed the query is not the current one.
+    const shown = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? query;
+    setFailed(didFail && shown.trim() === query.trim() ? query : null);
+  }, []);
+  const transformSearchClient = useCallback((c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }), [client, onOutcome]);
+  useEffect(() => {
+    // An emptied input shows the start screen again, not the error.
+    const onInput = (e: Event) => {
+      if ((e.target as HTMLElement | null)?.classList?.contains('DocSearch-Input') && !(e.target as HTMLInputElement).value.trim()) setFailed(null);
+    };
+    document.addEventListener('input', onInput, true);
+    return () => document.removeEventListener('input', onInput, true);
+  }, []);
+  useEffect(() => {
+    // search.css hides DocSearch's "No results" screen under ours.
+    if (failed === null) delete document.documentElement.dataset.searchError;
+    else document.documentElement.dataset.searchError = '';
+    return () => void delete document.documentElement.dataset.searchError;
+  }, [failed]);
+
+  const Hit = useCallback(
+    ({ hit, children }: { hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode }) => (
+      <a
+        href={hitHref(hit.url, base)}
+        onClick={(event) => {
+          if (isExternalHref(hit.url) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          onNavigate(hit.url);
+        }}
+      >
+        {children}
+      </a>
+    ),
+    [base, onNavigate],
+  );
+
+  const navigator = useMemo<NonNullable<DocSearchProps['navigator']>>(
+    () => ({
+      navigate: ({ itemUrl }) => (isExternalHref(itemUrl) ? window.location.assign(itemUrl) : onNavigate(itemUrl)),
+      navigateNewTab: ({ itemUrl }) => void window.open(hitHref(itemUrl, base), '_blank', 'noopener'),
+      navigateNewWindow: ({ itemUrl }) => void window.open(hitHref(itemUrl, base), '_blank', 'noopener'),
+    }),
+    [base, onNavigate],
+  );
+
+  const Footer = useCallback(
+    ({ state }: { state: { query: string; context: { nbHits?: unknown }; collections: { items: unknown[] }[] } }) => {
+      const first = state.collections.flatMap((c) => c.items)[0] as Partial<SearchHit> | undefined;
+      const nbHits = typeof state.context.nbHits === 'number' ? state.context.nbHits : 0;
+      const searchPage = hitHref(`/${config.searchPagePath}?q=${encodeURIComponent(state.query)}`, base);
+      return (
+        <div className="search-footer">
+          {first?.fromLocalIndex ? <p className="search-note">Results from the local index</p> : <span />}
+          {nbHits > 0 && (
+            <a
+              href={searchPage}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                onNavigate(`/${config.searchPagePath}?q=${encodeURIComponent(state.query)}`);
+                onClose();
+              }}
+            >
+              See all {nbHits} results
+            </a>
+          )}
+        </div>
+      );
+    },
+    [base, config.searchPagePath, onClose, onNavigate],
+  );
+
+  // DocSearch rebuilds its autocomplete (and loses the query) whenever one of these props changes identity.
+  const insights = useMemo(() => (config.insights ? insightsOptions(config) : false), [config]);
+  const feedbackUrl = config.feedbackUrl;
+  const getMissingResultsUrl = useMemo(
+    () => (feedbackUrl ? ({ query }: { query: string }) => feedbackUrl.replace('{query}', encodeURIComponent(query)) : undefined),
+    [feedbackUrl],
+  );
+
+  return createPortal(
+    <>
+      <DocSearchModal
+        appId={config.appId}
+        apiKey={config.apiKey}
+        indexName={config.indexName}
+        placeholder="Search docs"
+        initialScrollY={window.scrollY}
+        initialQuery={initialQuery}
+        onClose={onClose}
+        maxResultsPerGroup={SEARCH_RESULTS_PER_GROUP}
+        transformSearchClient={transformSearchClient}
+        hitComponent={Hit}
+        navigator={navigator}
+        resultsFooterComponent={Footer as DocSearchProps['resultsFooterComponent']}
+        getMissingResultsUrl={getMissingResultsUrl}
+        insights={insights}
+      />
+      {failed !== null && <ErrorScreen />}
+    </>,
+    document.body,
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Highlight markup: DocSearch and the /search page render highlight and snippet
+ * values as HTML, so every value is escaped and only `<mark>` / `</mark>`
+ * survive (issue 4). Algolia's values carry the tags we asked for
+ * (`highlightPreTag`); anything else in them is treated as text.
+ */
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/;
+
+/** Escapes text for HTML. */
+export function escapeHtml(text: string): string {
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c]!) : text;
+}
+
+/**
+ * Escapes a highlighted value, keeping balanced `<mark>`…`</mark>` pairs. A
+ * stray or nested tag is dropped; an unclosed one is closed.
+ */
+export function sanitizeHighlight(value: string): string {
+  let out = '';
+  let open = false;
+  for (const part of value.split(/(<\/?mark>)/)) {
+    if (part === '<mark>' && !open) {
+      out += part;
+      open = true;
+    } else if (part === '</mark>' && open) {
+      out += part;
+      open = false;
+    } else if (part !== '<mark>' && part !== '</mark>') {
+      out += escapeHtml(part);
+    }
+  }
+  return open ? out + '</mark>' : out;
+}
+
+/** Plain text of a highlighted value (marks removed, entities decoded). */
+export function highlightText(value: string): string {
+  return value
+    .replace(/<\/?mark>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+}

@@ -1,0 +1,83 @@
+/**
+ * `npm run search:upload` (issue 4) against our Algolia-protocol server: the
+ * build's records replace the index's atomically, with the admin key, on the
+ * configured hosts.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadSearchRecords } from '../../../scripts/searchUpload';
+import { startAlgoliaServer, type AlgoliaServer } from '../../helpers/algoliaServer';
+import { makeManifest } from '../../helpers/manifest';
+
+const records = Array.from({ length: 3 }, (_, i) => ({
+  objectID: `/docs/intro#${i}`,
+  url: `https://example.com/abp-react/docs/intro#s${i}`,
+  type: 'content',
+  hierarchy: { lvl0: 'Documentation', lvl1: 'Introduction', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+  content: `Paragraph ${i}`,
+  language: 'en',
+  docusaurus_tag: 'docs-default-current',
+  weight: { pageRank: 0, level: 0, position: i },
+}));
+
+let server: AlgoliaServer;
+const dirs: string[] = [];
+
+/** A built site (manifest and records) whose search settings point at the server. */
+function dist(search: Record<string, unknown> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'search-upload-'));
+  dirs.push(dir);
+  const manifest = makeManifest({ site: { search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'docs', hosts: [server.url], ...search } } });
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  mkdirSync(dirname(join(dir, manifest.search.records)), { recursive: true });
+  writeFileSync(join(dir, manifest.search.records), JSON.stringify(records));
+  return dir;
+}
+
+beforeAll(async () => {
+  server = await startAlgoliaServer({ appId: 'TESTAPP', adminKey: 'admin-key', indexes: { docs: [{ objectID: 'stale', content: 'old' }], other: [{ objectID: 'x' }] } });
+});
+afterAll(async () => {
+  await server.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('search:upload', () => {
+  it('replaces every record of the index atomically, through a temporary index, with the admin key', async () => {
+    const lines: string[] = [];
+    const before = server.requests.length;
+    const result = await uploadSearchRecords({ distDir: dist(), adminKey: 'admin-key', log: (l) => lines.push(l) });
+    expect(result).toEqual({ indexName: 'docs', records: 3 });
+    expect(server.indexes.get('docs')!.map((r) => r.objectID)).toEqual(records.map((r) => r.objectID));
+    expect(server.indexes.get('docs')![0]).toMatchObject({ content: 'Paragraph 0', hierarchy: { lvl1: 'Introduction' } });
+    expect([...server.indexes.keys()].sort()).toEqual(['docs', 'other']);
+    const calls = server.requests.slice(before);
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.path.replace(/docs_tmp_\d+/, 'docs_tmp')}`)).toEqual([
+      'POST /1/indexes/docs/operation',
+      'POST /1/indexes/docs_tmp/batch',
+      'POST /1/indexes/docs/operation',
+      'POST /1/indexes/docs_tmp/operation',
+    ]);
+    expect(writes[0]!.body).toMatchObject({ operation: 'copy', destination: expect.stringMatching(/^docs_tmp_\d+$/), scope: ['settings', 'rules', 'synonyms'] });
+    expect(writes[3]!.body).toEqual({ operation: 'move', destination: 'docs' });
+    for (const c of calls) expect(c.headers['x-algolia-api-key']).toBe('admin-key');
+    expect(lines.at(-1)).toBe('[search:upload] `docs` now holds 3 records.');
+  });
+
+  it('leaves the live index alone when the key is refused', async () => {
+    server.indexes.set('docs', [{ objectID: 'live' }]);
+    await expect(uploadSearchRecords({ distDir: dist(), adminKey: 'wrong-key' })).rejects.toThrow(/Invalid Application-ID or API key/);
+    expect(server.indexes.get('docs')).toEqual([{ objectID: 'live' }]);
+  });
+
+  it('needs ALGOLIA_ADMIN_KEY, real credentials and a build', async () => {
+    await expect(uploadSearchRecords({ distDir: dist(), adminKey: undefined })).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[Error: Cannot upload search records: \`ALGOLIA_ADMIN_KEY\` is not set. Export the admin API key of the Algolia application, e.g. \`ALGOLIA_ADMIN_KEY=… npm run search:upload\`.]`,
+    );
+    await expect(uploadSearchRecords({ distDir: dist({ appId: 'YOUR_APP_ID', apiKey: 'YOUR_SEARCH_API_KEY' }), adminKey: 'admin-key' })).rejects.toThrow(/are the placeholders YOUR_APP_ID \/ YOUR_SEARCH_API_KEY/);
+    await expect(uploadSearchRecords({ distDir: join(tmpdir(), 'no-such-dist'), adminKey: 'admin-key' })).rejects.toThrow(/manifest.json` is missing\. Run `npm run build` first\./);
+  });
+});
