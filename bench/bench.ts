@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ChildResult } from './child';
 import { generateTree } from './generate';
+import { LocalEngine, measureQueries, type HeadingsByPath } from '../src/search/localEngine';
 
 const ROOT = process.cwd();
 const TIME = '/usr/bin/time';
@@ -77,8 +78,23 @@ interface Row {
   warmupRendered: number | null;
   indexBytes: number | null;
   indexGzBytes: number | null;
+  /** Local-index query time, ms. */
+  queryP50: number | null;
+  queryP95: number | null;
   warnings: number | null;
   error: string | null;
+}
+
+/** Query time of the local index a build wrote: p50 and p95 over the benchmark queries, ms. */
+function searchQueryTimes(dist: string): { p50: number; p95: number; runs: number } | null {
+  const dir = join(dist, 'search');
+  const file = existsSync(dir) ? readdirSync(dir).find((f) => /^index\.[0-9a-f]+\.json$/.test(f)) : undefined;
+  if (!file) return null;
+  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as { docs: Record<string, { path: string; headings: HeadingsByPath[string] }>; pages: Record<string, { path: string; headings: HeadingsByPath[string] }> };
+  const headings: HeadingsByPath = {};
+  for (const page of [...Object.values(manifest.docs), ...Object.values(manifest.pages)]) headings[page.path] = page.headings;
+  const engine = LocalEngine.load(readFileSync(join(dir, file), 'utf8'), headings);
+  return measureQueries(engine, undefined, 20);
 }
 
 function searchIndexSize(dist: string): { raw: number; gz: number } | null {
@@ -98,7 +114,7 @@ const median = (xs: number[]) => {
 };
 
 async function measure(label: string, contentDir: string, docs: number, editRel: string, work: string, generateS: number | null, gnuTime: boolean): Promise<Row> {
-  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, warnings: null, error: null };
+  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, queryP50: null, queryP95: null, warnings: null, error: null };
   const dist = join(work, 'dist');
   const timeFile = join(work, 'time.txt');
   rmSync(dist, { recursive: true, force: true });
@@ -128,6 +144,11 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   if (index) {
     row.indexBytes = index.raw;
     row.indexGzBytes = index.gz;
+  }
+  const queries = searchQueryTimes(dist);
+  if (queries) {
+    row.queryP50 = queries.p50;
+    row.queryP95 = queries.p95;
   }
   log(`${label}: cold ${row.coldWallS.toFixed(2)} s wall, build ${row.coldBuildS.toFixed(2)} s, ${row.pages} pages, ${row.warnings} warnings`);
 
@@ -243,6 +264,12 @@ async function main(): Promise<void> {
   for (const r of rows) {
     if (r.rebuildMs != null) console.log(`  ${r.label} one-file rebuild ≤ ${TARGET_REBUILD_MS} ms: ${Math.round(r.rebuildMs)} ms (runs: ${r.rebuildAll.map((ms) => Math.round(ms)).join(', ')}) → ${verdict(r.rebuildMs <= TARGET_REBUILD_MS)}`);
     else if (r.error) console.log(`  ${r.label}: ${r.error}`);
+  }
+  console.log('\nLocal search index (targets: p95 ≤ 5 ms for this site, ≤ 50 ms at 10,000 docs; this site ≤ 60 KiB gzipped)');
+  for (const r of rows) {
+    if (r.queryP95 == null) continue;
+    const target = r.docs >= 10_000 ? 50 : r === site ? 5 : null;
+    console.log(`  ${r.label}: query p50 ${r.queryP50!.toFixed(2)} ms, p95 ${r.queryP95.toFixed(2)} ms${target ? ` → ${verdict(r.queryP95 <= target)}` : ''}; index ${(r.indexGzBytes! / 1024).toFixed(1)} KiB gzipped`);
   }
   if (site?.indexGzBytes != null) console.log(`\nThis site's local search index: ${(site.indexBytes! / 1024).toFixed(1)} KiB, ${(site.indexGzBytes / 1024).toFixed(1)} KiB gzipped.`);
   const gen = rows.filter((r) => r.generateS !== null).map((r) => `${r.docs}: ${r.generateS!.toFixed(1)} s`);
