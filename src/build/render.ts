@@ -8,12 +8,8 @@ import type { Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { defaultUrlTransform } from 'react-markdown';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { type HeadingInfo, rehypePlugins, remarkPlugins } from '../../manifest/markdown';
+import { type HeadingInfo, markdownProcessor, sanitizeUrls } from '../../manifest/markdown';
 import { searchText } from './search';
 
 /** A link found in the source, for validation. */
@@ -86,11 +82,7 @@ export function createRenderer(grammars: Record<string, LanguageFn>) {
     resolveLink: (href: string) => resolve(href),
     onHeading: (h: HeadingInfo) => headings.push(h),
   };
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkPlugins(options))
-    .use(remarkRehype)
-    .use(rehypePlugins(options));
+  const processor = markdownProcessor(options);
 
   return function render(body: string, resolveLink: (href: string) => string | null): Rendered {
     headings = [];
@@ -108,14 +100,8 @@ export function createRenderer(grammars: Record<string, LanguageFn>) {
         firstParagraph = toString(node).replace(/\s+/g, ' ').trim() || null;
       }
     });
-    const hast = processor.runSync(mdast) as HastRoot;
-    // The shell renders with react-markdown, whose URL filter drops `javascript:` and friends; do the same.
-    visit(hast, 'element', (node) => {
-      for (const key of ['href', 'src'] as const) {
-        const value = node.properties[key];
-        if (typeof value === 'string') node.properties[key] = defaultUrlTransform(value);
-      }
-    });
+    // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
+    const hast = sanitizeUrls(processor.runSync(mdast) as HastRoot);
     const h1 = headings.find((h) => h.depth === 1)?.text ?? null;
     return {
       html: toHtml(hast),
