@@ -11,6 +11,7 @@ import { buildContent, type RenderCache } from './src/build/content';
 import { BuildError, formatProblem } from './src/build/errors';
 import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
+import { writeServiceWorker } from './src/build/serviceWorker';
 
 /** Options of one build. */
 export interface BuildSiteOptions {
@@ -57,6 +58,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, cache: options.cache, onWarning: (p) => warn(formatProblem(p)) });
     writeFiles(tmp, result.files);
     carryPreviousBlobs(options.distDir, tmp);
+    await writeServiceWorker({ root: options.root, outDir: tmp, shell, dev: options.dev, warn });
     swapIn(tmp, options.distDir);
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
     return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, ms: performance.now() - started };

@@ -1,0 +1,57 @@
+/**
+ * Pure helpers the worker applies to per-route HTML. They rely on the markup
+ * `src/build/html.ts` writes: one `assets/main-<hash>.js|css` pair, a preload
+ * link for the page's blob, and `<main id="main" class="main">`.
+ */
+import { normalizeRoutePath, stripBase } from '../../manifest/paths';
+
+/**
+ * The cache key of a page: its canonical URL (spec §2: `x.html`, `x/` and
+ * `x/index.html` are `x`), without query or hash, so `?offlineMode=true` and
+ * `/docs/intro.html` find the copy saved for `/docs/intro`.
+ */
+export function pageKey(url: URL, scope: string): string {
+  const base = new URL(scope).pathname;
+  const route = stripBase(url.pathname, base);
+  if (route === null) return url.origin + url.pathname;
+  const path = normalizeRoutePath(route);
+  return url.origin + base + (path === '/' ? '' : path.slice(1));
+}
+
+/** The blob a page's HTML preloads (its static article), or null. */
+export function blobOfHtml(html: string): string | null {
+  return /\/blobs\/([0-9a-z]+\.md)"/.exec(html)?.[1] ?? null;
+}
+
+/** Same-origin images a page shows, as absolute paths below the base. */
+export function imagesOfHtml(html: string, base: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)) {
+    const src = m[1]!.replace(/&amp;/g, '&');
+    if (src.startsWith(base)) out.add(src);
+  }
+  return [...out];
+}
+
+/**
+ * Points a page saved under an older shell at the current one: the old
+ * `main-<hash>` files left the precache when the new worker took over, so the
+ * saved page would load no script at all. Old chunk preloads are dropped; the
+ * new entry imports its own chunks.
+ */
+export function withCurrentShell(html: string, shell: { js: string; css: string }): string {
+  if (html.includes(shell.js)) return html;
+  return html
+    .replace(/assets\/main-[A-Za-z0-9]+\.js/g, shell.js)
+    .replace(/assets\/main-[A-Za-z0-9]+\.css/g, shell.css)
+    .replace(/<link rel="modulepreload" href="[^"]*\/assets\/chunks\/[^"]*">\n?/g, '');
+}
+
+/**
+ * The home page as an app shell for a route that was never saved: the same
+ * document without the home page's content, which would otherwise flash
+ * before the shell renders the requested route.
+ */
+export function asAppShell(html: string): string {
+  return html.replace(/(<main id="main" class="main">)[\s\S]*?(<\/main>)/, '$1$2');
+}

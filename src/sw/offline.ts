@@ -1,0 +1,226 @@
+/**
+ * The worker's content logic: offline mode (save every page of the current
+ * manifest, with progress), keeping the pages a reader opened current when a
+ * new manifest arrives, and forgetting what is no longer named.
+ */
+import { MANIFEST_VERSION } from '../../manifest/constants';
+import { pageAt } from '../../manifest/lookup';
+import { normalizeRoutePath } from '../../manifest/paths';
+import type { Manifest } from '../../manifest/types';
+import { imagesOfHtml } from './html';
+import { CACHES } from './protocol';
+import {
+  contentFiles,
+  ensureFile,
+  fetchOk,
+  fileUrl,
+  findCached,
+  getMeta,
+  isCurrentPage,
+  isQuotaError,
+  put,
+  routeUrl,
+  setMeta,
+  stamped,
+  storePage,
+  type WorkerContext,
+} from './storage';
+
+/** The worker's context plus the shell files outside the precache. */
+export interface OfflineContext extends WorkerContext {
+  /** Shell files offline mode saves too (Mermaid and other on-demand chunks). */
+  extraShellFiles: string[];
+}
+
+const MANIFEST = 'manifest.json';
+/** Parallel downloads while saving. */
+const CONCURRENCY = 4;
+
+/** Raised inside a save that offline mode was turned off during. */
+class Cancelled extends Error {}
+
+/** Runs `task` over `items`, `limit` at a time. */
+async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** A stored manifest, or null when missing or of a version this worker does not read. */
+async function readManifest(response: Response): Promise<Manifest | null> {
+  try {
+    const json = (await response.json()) as Manifest;
+    return json && json.manifestVersion === MANIFEST_VERSION ? json : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The manifest the worker stored last, or null. */
+export async function storedManifest(ctx: WorkerContext): Promise<Manifest | null> {
+  const found = await (await caches.open(CACHES.manifest)).match(fileUrl(ctx, MANIFEST), { ignoreVary: true });
+  return found ? readManifest(found) : null;
+}
+
+/** Route path of a stored page's key, or null when it is no page below the scope. */
+function routeOfKey(ctx: WorkerContext, url: string): string | null {
+  const scopePath = new URL(ctx.scope).pathname;
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith(scopePath)) return null;
+  const rest = pathname.slice(scopePath.length);
+  if (/\.[a-z0-9]+$/i.test(rest) && !rest.endsWith('.html')) return null;
+  return normalizeRoutePath('/' + rest);
+}
+
+/** Fetches and stores a route's HTML, its blob and its images into `cache`. */
+async function savePage(ctx: WorkerContext, cache: Cache, manifest: Manifest, route: string): Promise<void> {
+  const key = routeUrl(ctx, route);
+  const html = await storePage(ctx, cache, key, await fetchOk(key, { cache: 'no-cache' }), manifest.contentHash);
+  const page = pageAt(manifest, route);
+  if (page) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${page.blob}`));
+  for (const src of imagesOfHtml(html, new URL(ctx.scope).pathname)) {
+    // An image the host lost does not stop the page from being readable.
+    await ensureFile(ctx, cache, new URL(src, ctx.scope).href).catch((error: unknown) => {
+      if (isQuotaError(error)) throw error;
+    });
+  }
+}
+
+/**
+ * After a new manifest was stored: brings the pages the reader opened up to
+ * date (only those whose blob changed), drops blobs and search files that
+ * neither this nor the previous manifest names (an open tab may still read the
+ * previous one), and saves the new pages when offline mode is on.
+ */
+export async function onNewManifest(ctx: OfflineContext, manifest: Manifest, previous: Manifest | null, options: { save: boolean }): Promise<void> {
+  if (manifest.manifestVersion !== MANIFEST_VERSION) return;
+  const pages = await caches.open(CACHES.pages);
+  for (const request of await pages.keys()) {
+    const route = routeOfKey(ctx, request.url);
+    const saved = await pages.match(request);
+    if (!saved || route === null || !manifest.routes[route]) {
+      await pages.delete(request);
+    } else if (!isCurrentPage(saved, manifest, route)) {
+      await savePage(ctx, pages, manifest, route).catch((error: unknown) => {
+        // Offline again: the older copy stays readable.
+        if (isQuotaError(error)) throw error;
+      });
+    }
+  }
+  const keep = new Set([...contentFiles(manifest), ...(previous ? contentFiles(previous) : [])].map((f) => fileUrl(ctx, f)));
+  for (const name of [CACHES.content, CACHES.offline]) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (/\/(blobs|search)\/[^/]+$/.test(new URL(request.url).pathname) && !keep.has(request.url)) await cache.delete(request);
+    }
+  }
+  if (options.save && (await getMeta(ctx, 'offline-mode')) === '1') await saveAll(ctx, manifest);
+}
+
+/** Stores a manifest fetched from the network and reacts when it is new. */
+export async function takeManifest(ctx: OfflineContext, response: Response, options: { save: boolean }): Promise<Manifest | null> {
+  const manifest = await readManifest(response.clone());
+  const previous = await storedManifest(ctx);
+  await put(await caches.open(CACHES.manifest), fileUrl(ctx, MANIFEST), await stamped(response));
+  if (manifest && previous && previous.contentHash !== manifest.contentHash) await onNewManifest(ctx, manifest, previous, options);
+  return manifest;
+}
+
+/** The newest manifest: from the network, else the stored one. */
+async function latestManifest(ctx: OfflineContext): Promise<Manifest | null> {
+  try {
+    return await takeManifest(ctx, await fetchOk(fileUrl(ctx, MANIFEST), { cache: 'no-cache' }), { save: false });
+  } catch (error) {
+    if (isQuotaError(error)) throw error;
+    return storedManifest(ctx);
+  }
+}
+
+/** Bumped when offline mode is turned off, so a save in progress stops. */
+let generation = 0;
+let current: Promise<void> | null = null;
+let queued: { manifest: Manifest | null } | null = null;
+
+/**
+ * Offline mode: saves every route of the manifest (HTML, blob, images), then
+ * the search files, the web app manifest and the rest of the shell. Pages
+ * already stored and current are not downloaded again. One save runs at a
+ * time; a request during a save runs once more after it, with its manifest.
+ */
+export function saveAll(ctx: OfflineContext, manifest: Manifest | null = null): Promise<void> {
+  if (current) {
+    queued = { manifest };
+    return current;
+  }
+  current = (async () => {
+    let next: { manifest: Manifest | null } | null = { manifest };
+    while (next) {
+      queued = null;
+      await saveOnce(ctx, next.manifest);
+      next = queued;
+    }
+  })().finally(() => {
+    current = null;
+  });
+  return current;
+}
+
+async function saveOnce(ctx: OfflineContext, given: Manifest | null): Promise<void> {
+  const mine = generation;
+  const check = () => {
+    if (mine !== generation) throw new Cancelled();
+  };
+  try {
+    await setMeta(ctx, 'offline-mode', '1');
+    const manifest = given ?? (await latestManifest(ctx));
+    if (!manifest) throw new Error('The documentation index could not be loaded. Connect to the network and try again.');
+    const routes = Object.keys(manifest.routes);
+    const total = routes.length;
+    if ((await getMeta(ctx, 'offline-complete')) === manifest.contentHash) {
+      await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: manifest.contentHash, total });
+      return;
+    }
+    const cache = await caches.open(CACHES.offline);
+    let done = 0;
+    await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
+    await pool(routes, CONCURRENCY, async (route) => {
+      check();
+      const saved = await findCached(routeUrl(ctx, route));
+      if (!saved || !isCurrentPage(saved, manifest, route)) {
+        await savePage(ctx, cache, manifest, route);
+      } else {
+        const page = pageAt(manifest, route);
+        if (page) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${page.blob}`));
+      }
+      done++;
+      await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
+    });
+    const files = [manifest.search.index, manifest.search.records, 'manifest.webmanifest', ...ctx.extraShellFiles];
+    await pool(files, CONCURRENCY, async (file) => {
+      check();
+      await ensureFile(ctx, cache, fileUrl(ctx, file));
+    });
+    // Pages of routes the manifest no longer has.
+    for (const request of await cache.keys()) {
+      const route = routeOfKey(ctx, request.url);
+      if (route !== null && !manifest.routes[route]) await cache.delete(request);
+    }
+    check();
+    await setMeta(ctx, 'offline-complete', manifest.contentHash);
+    await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: manifest.contentHash, total });
+  } catch (error) {
+    if (error instanceof Cancelled) return;
+    await ctx.broadcast({ type: 'OFFLINE_ERROR', quota: isQuotaError(error), message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Offline mode off: stops a save and drops what offline mode stored (opened pages stay). */
+export async function offlineOff(ctx: WorkerContext): Promise<void> {
+  generation++;
+  await current?.catch(() => undefined);
+  await setMeta(ctx, 'offline-mode', null);
+  await setMeta(ctx, 'offline-complete', null);
+  await caches.delete(CACHES.offline);
+}

@@ -1,0 +1,113 @@
+/**
+ * Cache Storage helpers of the worker: stamped copies, quota-aware writes, a
+ * few small records, and the pages and files a manifest needs.
+ */
+import { pageAt } from '../../manifest/lookup';
+import type { Manifest } from '../../manifest/types';
+import { blobOfHtml } from './html';
+import { BLOB_HEADER, CACHES, CONTENT_HEADER, SAVED_AT_HEADER, type FromWorker } from './protocol';
+
+/** What the worker's helpers need to know about where they run. */
+export interface WorkerContext {
+  /** The registration scope, an absolute URL ending in `/abp-react/`. */
+  scope: string;
+  /** Tells every open page. */
+  broadcast(message: FromWorker): Promise<void>;
+}
+
+/** The browser refused to store more (QuotaExceededError). */
+export class QuotaError extends Error {
+  override name = 'QuotaError';
+}
+
+/** Whether an error is the browser's "storage is full". */
+export function isQuotaError(error: unknown): boolean {
+  return error instanceof QuotaError || (error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22));
+}
+
+/** Absolute URL of a file below the scope. */
+export const fileUrl = (ctx: WorkerContext, rel: string) => new URL(rel.replace(/^\//, ''), ctx.scope).href;
+
+/** Absolute URL (and cache key) of a route's page: `/docs/intro` → `…/abp-react/docs/intro`. */
+export const routeUrl = (ctx: WorkerContext, route: string) => fileUrl(ctx, route === '/' ? '' : route.slice(1));
+
+/** Looks a request up in every cache of the origin (precache included). */
+export function findCached(url: string): Promise<Response | undefined> {
+  return caches.match(url, { ignoreVary: true, ignoreSearch: false });
+}
+
+/**
+ * A storable copy of a response with `x-docs-saved-at` and extra headers. The
+ * body is already decoded, so encoding and length headers are dropped.
+ */
+export async function stamped(response: Response, extra: Record<string, string> = {}, body?: string): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  headers.set(SAVED_AT_HEADER, new Date().toISOString());
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(body ?? (await response.blob()), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** `cache.put` that turns the browser's quota error into `QuotaError` (the caller tells the pages). */
+export async function put(cache: Cache, key: string, response: Response): Promise<void> {
+  try {
+    await cache.put(key, response);
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    throw new QuotaError('The browser has no more space for this site.', { cause: error });
+  }
+}
+
+const metaKey = (ctx: WorkerContext, name: string) => fileUrl(ctx, `__docs-meta/${name}`);
+
+/** Reads a small record, or null. */
+export async function getMeta(ctx: WorkerContext, name: string): Promise<string | null> {
+  const found = await (await caches.open(CACHES.meta)).match(metaKey(ctx, name));
+  return found ? found.text() : null;
+}
+
+/** Writes (or with null, removes) a small record. */
+export async function setMeta(ctx: WorkerContext, name: string, value: string | null): Promise<void> {
+  const cache = await caches.open(CACHES.meta);
+  if (value === null) await cache.delete(metaKey(ctx, name));
+  else await put(cache, metaKey(ctx, name), new Response(value));
+}
+
+/** GETs a file for storing; throws on a network error or non-2xx status. */
+export async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`[docs] ${url} answered HTTP ${response.status}.`);
+  return response;
+}
+
+/** Stores a file unless some cache already holds it (blobs and hashed files never change). */
+export async function ensureFile(ctx: WorkerContext, cache: Cache, url: string): Promise<void> {
+  if (await findCached(url)) return;
+  await put(cache, url, await stamped(await fetchOk(url)));
+}
+
+/**
+ * Stores a page's HTML with the blob it was rendered from (read from its
+ * preload link) so a later manifest tells whether the copy is current.
+ */
+export async function storePage(ctx: WorkerContext, cache: Cache, key: string, response: Response, contentHash?: string): Promise<string> {
+  const html = await response.text();
+  const extra: Record<string, string> = { [BLOB_HEADER]: blobOfHtml(html) ?? '' };
+  if (contentHash) extra[CONTENT_HEADER] = contentHash;
+  await put(cache, key, await stamped(response, extra, html));
+  return html;
+}
+
+/** Whether a stored page matches the manifest: same blob, or for pages without one the same manifest. */
+export function isCurrentPage(saved: Response, manifest: Manifest, route: string): boolean {
+  const blob = pageAt(manifest, route)?.blob;
+  if (blob) return saved.headers.get(BLOB_HEADER) === blob;
+  return saved.headers.get(CONTENT_HEADER) === manifest.contentHash;
+}
+
+/** Every blob and search file a manifest names, below the scope. */
+export function contentFiles(manifest: Manifest): string[] {
+  const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].map((p) => `blobs/${p.blob}`);
+  return [...new Set(blobs), manifest.search.index, manifest.search.records];
+}

@@ -1,0 +1,226 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker, served at `/abp-react/sw.js` (spec §7). `src/build/serviceWorker.ts`
+ * bundles it and Workbox injects the precache list (the shell's core files and
+ * the home page, used as the app shell) at `self.__WB_MANIFEST`.
+ *
+ * - Pages (navigations): network first (4 s), the stored copy when offline,
+ *   else the app shell; every page opened is stored.
+ * - `manifest.json`: network first, the stored copy as fallback.
+ * - Blobs, search files and shell chunks: cache first (their names are hashes).
+ * - Offline mode (`offline.ts`): every page of the manifest, with progress.
+ *
+ * A new worker with the same shell (a content-only build, or other
+ * registration parameters) takes over at once; one with another shell waits
+ * until the reader accepts "A new version is available".
+ */
+import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerQuotaErrorCallback } from 'workbox-core';
+import { Route, Router } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { asAppShell, pageKey, withCurrentShell } from './html';
+import { offlineOff, onNewManifest, saveAll, takeManifest, type OfflineContext } from './offline';
+import { CACHES, decodeWorkerParams, type FromWorker, type ToWorker } from './protocol';
+import { fetchOk, findCached, isQuotaError, setMeta, getMeta, stamped, storePage } from './storage';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** Build-time facts about the shell, defined by `src/build/serviceWorker.ts`. */
+declare const __DOCS_SW__: {
+  /** Hash of the shell and of this worker: equal versions take over without asking. */
+  version: string;
+  /** Entry module and stylesheet below the base (`assets/main-<hash>.js`). */
+  js: string;
+  css: string;
+  /** Shell files outside the precache, saved by offline mode. */
+  extra: string[];
+};
+
+const CONFIG = __DOCS_SW__;
+/** How long a page or the manifest may take before a stored copy is shown instead. */
+const NETWORK_TIMEOUT_S = 4;
+
+const params = decodeWorkerParams(self.location.search);
+const scope = self.registration.scope;
+const scopePath = new URL(scope).pathname;
+
+const ctx: OfflineContext = {
+  scope,
+  extraShellFiles: CONFIG.extra,
+  async broadcast(message: FromWorker) {
+    for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })) client.postMessage(message);
+  },
+};
+
+const reportQuota = (error: unknown) => void ctx.broadcast({ type: 'OFFLINE_ERROR', quota: true, message: String(error) });
+registerQuotaErrorCallback(() => reportQuota('QuotaExceededError'));
+
+// --- plugins ---------------------------------------------------------------
+
+/** Stores only complete answers. */
+const okOnly: WorkboxPlugin = { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) };
+
+/** A miss in the strategy's own cache may be in another one (offline mode stores into its own cache). */
+const anyCache: WorkboxPlugin = { cachedResponseWillBeUsed: async ({ request, cachedResponse }) => cachedResponse ?? (await findCached(request.url)) ?? null };
+
+/** The manifest is stored with the time it was fetched, and a new one brings the stored pages up to date. */
+const manifestPlugin: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? stamped(response) : null),
+  cacheDidUpdate: async ({ oldResponse, newResponse }) => {
+    if (!oldResponse) return;
+    const [before, after] = await Promise.all([oldResponse.clone().json(), newResponse.clone().json()]).catch(() => [null, null]);
+    if (before && after && before.contentHash !== after.contentHash) await onNewManifest(ctx, after, before, { save: true }).catch(reportIfQuota);
+  },
+};
+
+function reportIfQuota(error: unknown): void {
+  if (isQuotaError(error)) reportQuota(error);
+}
+
+// --- routes ----------------------------------------------------------------
+
+const precache = new PrecacheController();
+precache.precache(self.__WB_MANIFEST);
+
+const router = new Router();
+const below = (url: URL, dir: string) => url.origin === self.location.origin && url.pathname.startsWith(scopePath + dir);
+
+router.registerRoute(
+  new Route(
+    ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && url.pathname.startsWith(scopePath),
+    ({ request, event }) => handleNavigation(request as Request, event as FetchEvent),
+  ),
+);
+router.registerRoute(new PrecacheRoute(precache, { directoryIndex: '', cleanURLs: false, ignoreURLParametersMatching: [/.*/] }));
+router.registerRoute(
+  new Route(
+    ({ url }) => url.origin === self.location.origin && url.pathname === scopePath + 'manifest.json',
+    new NetworkFirst({ cacheName: CACHES.manifest, networkTimeoutSeconds: NETWORK_TIMEOUT_S, plugins: [manifestPlugin], matchOptions: { ignoreVary: true, ignoreSearch: true } }),
+  ),
+);
+router.registerRoute(
+  new Route(({ url }) => below(url, 'blobs/') || below(url, 'search/'), new CacheFirst({ cacheName: CACHES.content, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } })),
+);
+router.registerRoute(new Route(({ url }) => below(url, 'assets/'), new CacheFirst({ cacheName: CACHES.assets, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } })));
+router.registerRoute(
+  new Route(
+    ({ url }) => below(url, '') && url.pathname !== scopePath + 'sw.js' && !url.pathname.startsWith(scopePath + '__'),
+    new StaleWhileRevalidate({ cacheName: CACHES.media, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } }),
+  ),
+);
+
+/**
+ * Network first with a timeout; every page that loads is stored under its
+ * canonical URL. Offline (or slow), the stored copy, pointed at the current
+ * shell; for a page never stored, the app shell, which renders the route from
+ * the stored manifest and blob or says it could not load it.
+ */
+async function handleNavigation(request: Request, event: FetchEvent): Promise<Response> {
+  const key = pageKey(new URL(request.url), scope);
+  const network = fetch(request);
+  const stored = network.then(async (response) => {
+    if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) {
+      await storePage(ctx, await caches.open(CACHES.pages), key, response.clone());
+    }
+  });
+  event.waitUntil(stored.catch(reportIfQuota));
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), NETWORK_TIMEOUT_S * 1000));
+  const first = await Promise.race([network.catch(() => null), timeout]);
+  if (first) return first;
+  const saved = await findCached(key);
+  if (saved) return htmlResponse(withCurrentShell(await saved.text(), CONFIG), saved);
+  try {
+    return await network;
+  } catch (error) {
+    const shell = await precache.matchPrecache('index.html');
+    if (!shell) throw error;
+    return htmlResponse(asAppShell(withCurrentShell(await shell.text(), CONFIG)), shell);
+  }
+}
+
+function htmlResponse(html: string, from: Response): Response {
+  const headers = new Headers(from.headers);
+  headers.set('content-type', 'text/html; charset=utf-8');
+  return new Response(html, { status: 200, headers });
+}
+
+self.addEventListener('fetch', (event) => {
+  const response = router.handleRequest({ event, request: event.request });
+  if (response) event.respondWith(response);
+});
+
+// --- lifecycle -------------------------------------------------------------
+
+self.addEventListener('install', (event) => {
+  // The first worker, or one with the same shell, takes over at once; another shell waits for the reader.
+  event.waitUntil(
+    (async () => {
+      if (!self.registration.active || (await getMeta(ctx, 'version')) === CONFIG.version) await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      await self.clients.claim();
+      await setMeta(ctx, 'version', CONFIG.version);
+      if (params.offlineMode) await setMeta(ctx, 'offline-mode', '1');
+      // Chunks of older shells: no page of this shell asks for them.
+      const shellFiles = new Set([...precache.getCachedURLs(), ...CONFIG.extra.map((f) => new URL(f, scope).href)]);
+      for (const name of [CACHES.assets, CACHES.offline]) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) if (below(new URL(request.url), 'assets/') && !shellFiles.has(request.url)) await cache.delete(request);
+      }
+    })(),
+  );
+});
+
+// --- messages from pages -----------------------------------------------------
+
+/**
+ * Stores what a page loaded before this worker controlled it (its first visit):
+ * the page itself and, through the routes above, the manifest, blob and chunks.
+ */
+async function cacheUrls(urls: string[], event: ExtendableEvent): Promise<void> {
+  for (const raw of urls) {
+    const url = new URL(raw, scope);
+    if (url.origin !== self.location.origin || !url.pathname.startsWith(scopePath)) continue;
+    const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+    try {
+      if (!/\.[a-z0-9]+$/i.test(last) || last.endsWith('.html')) {
+        const key = pageKey(url, scope);
+        if (!(await findCached(key))) await storePage(ctx, await caches.open(CACHES.pages), key, await fetchOk(key));
+      } else if (url.pathname === scopePath + 'manifest.json') {
+        await takeManifest(ctx, await fetchOk(url.href, { cache: 'no-cache' }), { save: true });
+      } else {
+        await router.handleRequest({ event, request: new Request(url.href) });
+      }
+    } catch (error) {
+      reportIfQuota(error);
+    }
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data as ToWorker | null;
+  const reply = (value: unknown) => event.ports[0]?.postMessage(value);
+  switch (data?.type) {
+    case 'SKIP_WAITING':
+      void self.skipWaiting();
+      reply(true);
+      break;
+    case 'CACHE_URLS':
+      event.waitUntil(cacheUrls(data.urls, event).then(() => reply(true)));
+      break;
+    case 'SAVE_ALL':
+      event.waitUntil(saveAll(ctx).then(() => reply(true)));
+      break;
+    case 'OFFLINE_OFF':
+      event.waitUntil(offlineOff(ctx).then(() => reply(true)));
+      break;
+    default:
+      break;
+  }
+});
