@@ -15,6 +15,7 @@ import { captureStaticArticle, releaseStaticArticle } from './markdown/initialAr
 import { whenIdle } from './hooks/usePreload';
 import { loadRenderer } from './markdown/renderer';
 import { routeTree } from './routes/routeTree';
+import { startUpdates } from './data/updates';
 import './styles.css';
 
 // Spec §2: `x.html` and `x/index.html` are `x`; canonicalise the address bar before routing.
@@ -71,6 +72,8 @@ async function boot(): Promise<void> {
 }
 
 void boot().then(() => {
+  // Update checks now; the service worker and the persisted query cache after the first page (issue 5).
+  startUpdates(queryClient, router);
   // Fetch the markdown renderer once the first page is idle, so the first navigation does not wait for it.
   const prefetch = () => whenIdle(() => void loadRenderer());
   if (document.readyState === 'complete') prefetch();

@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOADING_DELAY_MS, ManifestVersionError } from '../../manifest';
+import { reloadForVersion } from '../data/updates';
 import { FetchError } from '../data/errors';
 import { SmartLink } from './SmartLink';
 
@@ -58,8 +59,8 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   useEffect(() => {
-    // A manifest from a newer build this shell cannot read: reload to get the matching shell.
-    if (error instanceof ManifestVersionError) window.location.reload();
+    // A manifest from a newer build this shell cannot read: reload to get the matching shell (once per version).
+    if (error instanceof ManifestVersionError) reloadForVersion(error);
   }, [error]);
   // Retry refetches what failed (failed queries, and the manifest in case it was the culprit), then re-renders.
   const retry = async () => {

@@ -9,9 +9,17 @@ export async function fetchManifest(): Promise<Manifest> {
   return parseManifest(JSON.parse(text));
 }
 
-/** Query options for the manifest. Fresh for a minute; the update checker refreshes it. */
+/**
+ * Query options for the manifest. Never refetched by Query itself: the update
+ * checker (`updates.ts`) decides when a new one is taken. Unreachable network:
+ * the manifest the last visit saved (`persist.ts`).
+ */
 export function manifestQueryOptions() {
-  return queryOptions({ queryKey: ['manifest'], queryFn: fetchManifest, staleTime: 60_000 });
+  return queryOptions({
+    queryKey: ['manifest'],
+    queryFn: () => fetchManifest().catch(async (error: unknown) => (await import('./persist')).savedManifestOr(error)),
+    staleTime: Infinity,
+  });
 }
 
 const contexts = new WeakMap<Manifest, LinkContext>();

@@ -8,6 +8,10 @@ import { NotFound, RouteError } from '../components/ErrorScreens';
 import { SiteProvider } from '../components/SiteContext';
 import { ColorModeProvider } from '../hooks/useColorMode';
 import { useProgressBar } from '../hooks/useProgressBar';
+import { OfflineControl } from '../components/Offline/OfflineControl';
+import { OfflineNotice } from '../components/Offline/OfflineNotice';
+import { UpdateNotices } from '../components/Updates/UpdateNotices';
+import { useOfflineUpdates } from '../hooks/useOfflineUpdates';
 
 /** What every route's loader gets. */
 export interface RouterContext {
@@ -17,6 +21,8 @@ export interface RouterContext {
 function RootLayout() {
   const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
   useProgressBar();
+  // A content swap that replaces the page on screen remounts the outlet (issue 5).
+  const { generation } = useOfflineUpdates();
   return (
     <SiteProvider manifest={manifest}>
       <ColorModeProvider config={manifest.site.colorMode}>
@@ -28,8 +34,11 @@ function RootLayout() {
         </a>
         <AnnouncementBar />
         <Navbar />
-        <Outlet />
+        <OfflineNotice />
+        <Outlet key={generation} />
+        <OfflineControl />
         <Footer />
+        <UpdateNotices />
       </ColorModeProvider>
     </SiteProvider>
   );

@@ -1,0 +1,46 @@
+/**
+ * Offline mode, page side (spec §4, §9), the part the entry carries: the
+ * state the offline notice and control show. What changes it (activation
+ * strategies, talking to the worker, storage estimates) is in
+ * `persistOfflineActions.ts`, loaded after the first page.
+ */
+import { createStore } from './updatesStore';
+
+/** Where offline reading stands. */
+export type OfflinePhase = 'off' | 'saving' | 'ready' | 'error';
+
+/** What the offline control and notice show. */
+export interface OfflineState {
+  /** Offline mode is on. */
+  enabled: boolean;
+  phase: OfflinePhase;
+  /** Pages saved so far and in all, while saving. */
+  done: number;
+  total: number;
+  /** Why saving failed; `quota` when the browser refused the space. */
+  error: { quota: boolean; message: string } | null;
+  /** Bytes the site stores on this device (`navigator.storage.estimate`), or null when unknown. */
+  usage: number | null;
+  /** The browser reaches the network (`navigator.onLine`). */
+  online: boolean;
+  /** The service worker: not registered yet, active, or unavailable (blocked, unsupported, dev build). */
+  worker: 'pending' | 'ready' | 'none';
+}
+
+/** The offline state. */
+export const offline = createStore<OfflineState>({
+  enabled: false,
+  phase: 'off',
+  done: 0,
+  total: 0,
+  error: null,
+  usage: null,
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  worker: 'pending',
+});
+
+// The network state, for the offline notice.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => offline.set({ online: true }));
+  window.addEventListener('offline', () => offline.set({ online: false }));
+}

@@ -1,0 +1,83 @@
+/**
+ * The update check and the swap (issue 5), loaded on first use. A new manifest
+ * that leaves the page on screen as it is, is taken at once; one that changes
+ * it waits for the reader ('This page was updated'). Taking it swaps the
+ * content in place: blobs are named by hash, so only pages that changed are
+ * downloaded again. A manifest this shell cannot read reloads the page, once
+ * per version (spec: never a broken page).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
+import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest } from '../../manifest';
+import { BASE_URL } from '../config';
+import { releaseStaticArticle } from '../markdown/initialArticle';
+import { pageQueryOptions } from './blob';
+import { fetchManifest, manifestQueryOptions } from './manifest';
+import { checkWorkerUpdate, reloadForVersion, updates } from './updates';
+
+/** The route path on screen. */
+function currentRoute(router: AnyRouter): string {
+  const { pathname } = router.state.location;
+  return normalizeRoutePath(stripBase(pathname, BASE_URL) ?? pathname);
+}
+
+/** Whether a new manifest changes what a route shows (its blob or title, category cards, home texts). */
+export function routeChanged(before: Manifest, after: Manifest, route: string): boolean {
+  const a = before.routes[route];
+  const b = after.routes[route];
+  if (JSON.stringify(a) !== JSON.stringify(b)) return true;
+  if (!a) return false;
+  const pa = pageAt(before, route);
+  const pb = pageAt(after, route);
+  if (pa || pb) return pa?.blob !== pb?.blob || pa?.title !== pb?.title;
+  if (a.kind === 'category') return JSON.stringify(before.categories[a.slug]) !== JSON.stringify(after.categories[a.slug]);
+  if (a.kind === 'home') return JSON.stringify(before.site.home) !== JSON.stringify(after.site.home);
+  return false;
+}
+
+/**
+ * Takes a new manifest. The page's blob (and the renderer) load before anything
+ * changes on screen. With `replacePage` the outlet remounts, because the first
+ * page shows the build's static article, which would keep the old text; the
+ * scroll position is kept.
+ */
+export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: Manifest, replacePage: boolean): Promise<void> {
+  const page = pageAt(next, currentRoute(router));
+  if (page) await Promise.all([queryClient.ensureQueryData(pageQueryOptions(page)), replacePage && import('../markdown/MarkdownView')]);
+  const scrollY = window.scrollY;
+  if (replacePage) releaseStaticArticle();
+  queryClient.setQueryData(manifestQueryOptions().queryKey, next);
+  updates.set({ content: null });
+  await router.invalidate();
+  if (replacePage) {
+    updates.set({ generation: updates.get().generation + 1 });
+    requestAnimationFrame(() => window.scrollTo(0, scrollY));
+  }
+}
+
+let inFlight: Promise<void> | null = null;
+
+/** Looks for a new manifest and a new shell; concurrent calls share one request. */
+export function checkForUpdate(queryClient: QueryClient, router: AnyRouter): Promise<void> {
+  inFlight ??= (async () => {
+    if (!navigator.onLine) return;
+    checkWorkerUpdate();
+    let next: Manifest;
+    try {
+      next = await fetchManifest();
+    } catch (error) {
+      if (error instanceof ManifestVersionError) reloadForVersion(error);
+      return;
+    }
+    const current = queryClient.getQueryData(manifestQueryOptions().queryKey);
+    if (!current || next.contentHash === current.contentHash) {
+      updates.set({ content: null });
+      return;
+    }
+    if (routeChanged(current, next, currentRoute(router))) updates.set({ content: next });
+    else await applyUpdate(queryClient, router, next, false);
+  })().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}

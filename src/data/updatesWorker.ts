@@ -1,0 +1,83 @@
+/**
+ * Registers the service worker with workbox-window (spec §7:
+ * `/abp-react/sw.js?<params>`, the parameters carrying the offline-mode
+ * settings). Loaded lazily after the first page (`updates.ts`), so neither
+ * workbox-window nor this module weighs on it.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { Workbox } from 'workbox-window';
+import type { Manifest } from '../../manifest';
+import { assetUrl, BASE_URL } from '../config';
+import { encodeWorkerParams, type FromWorker, type OfflineStrategy } from '../sw/protocol';
+import { manifestQueryOptions } from './manifest';
+import { offline } from './persistOffline';
+import { onWorkerMessage, postToWorker, refreshUsage, requestSave, resolveOfflineMode } from './persistOfflineActions';
+import { setWorkerUpdateCheck, updates } from './updates';
+
+const ALL_STRATEGIES: OfflineStrategy[] = ['appInstalled', 'standalone', 'queryString'];
+/** If the new worker has not taken control by then, reload anyway. */
+const RELOAD_FALLBACK_MS = 3000;
+/** How long to wait for the first worker to claim the page before handing over what it loaded. */
+const CONTROL_TIMEOUT_MS = 10_000;
+
+/** What this page loaded before a worker controlled it (its first visit), for the worker to store. */
+function loadedUrls(): string[] {
+  const base = new URL(BASE_URL, window.location.href).href;
+  const resources = performance.getEntriesByType('resource').map((e) => e.name);
+  return [window.location.href, ...resources].filter((url) => url.startsWith(base));
+}
+
+/** Resolves once a worker controls the page (the first worker claims it on activation), or after a while. */
+function controlled(): Promise<void> {
+  if (navigator.serviceWorker.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+    setTimeout(resolve, CONTROL_TIMEOUT_MS);
+  });
+}
+
+/** Registers the worker and wires its events to the update and offline states. */
+export async function registerWorker(queryClient: QueryClient): Promise<void> {
+  if (!('serviceWorker' in navigator)) {
+    offline.set({ worker: 'none' });
+    return;
+  }
+  const manifest = queryClient.getQueryData<Manifest>(manifestQueryOptions().queryKey);
+  const strategies = manifest?.site.offlineModeActivationStrategies ?? ALL_STRATEGIES;
+  const offlineMode = resolveOfflineMode(strategies);
+  const controlledAtLoad = Boolean(navigator.serviceWorker.controller);
+  const wb = new Workbox(`${assetUrl('sw.js')}?${encodeWorkerParams({ offlineMode, strategies })}`, { scope: BASE_URL });
+
+  // A new shell waits for the reader: 'A new version is available' with Reload.
+  wb.addEventListener('waiting', () => {
+    updates.set({
+      shell: () => {
+        wb.addEventListener('controlling', () => window.location.reload());
+        wb.messageSkipWaiting();
+        setTimeout(() => window.location.reload(), RELOAD_FALLBACK_MS);
+      },
+    });
+  });
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+    if (event.data && typeof event.data.type === 'string') onWorkerMessage(event.data);
+  });
+
+  try {
+    await wb.register();
+  } catch {
+    // Blocked (private mode, policy) or failing: the site works online, in memory.
+    offline.set({ worker: 'none' });
+    return;
+  }
+  setWorkerUpdateCheck(() => wb.update());
+  // `ready` rather than `wb.active`: it also settles for a page loaded without the worker (a hard reload).
+  await navigator.serviceWorker.ready;
+  offline.set({ worker: 'ready' });
+  if (!controlledAtLoad) {
+    // Once the worker controls the page every request passes through it; what came before is handed over.
+    await controlled();
+    await postToWorker({ type: 'CACHE_URLS', urls: loadedUrls() }).catch(() => undefined);
+  }
+  if (offlineMode) requestSave();
+  else void refreshUsage();
+}
