@@ -369,6 +369,24 @@ describe('states and errors (spec §2, §8)', () => {
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).not.toBe('Page Error');
   });
 
+  it('reloads once for a manifest version it cannot read, then shows the error rather than looping', async () => {
+    const page = await b.page();
+    await page.goto(b.url('docs/faq'));
+    await ready(page);
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.route('**/manifest.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), manifestVersion: 99 } });
+    });
+    // The update check (on focus) meets the new version and reloads; the reloaded shell cannot read it either.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByRole('heading', { name: 'Page Error' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText(/Manifest version `99` is not supported/).count()).toBeGreaterThan(0);
+    await page.waitForTimeout(1000);
+    expect(loads).toBe(1);
+  });
+
   it('shows the announcement bar from the configuration and remembers its dismissal until the id changes', async () => {
     const page = await b.page();
     let id = 'launch-1';

@@ -1,0 +1,279 @@
+/**
+ * Offline reading and content updates without rebuilding the shell (issue 5),
+ * in Chromium with the real service worker and Cache Storage.
+ *
+ * These tests rebuild the content and the shell, so they build their own site
+ * (a copy of `content/` in a temporary folder) and serve it on a port of their
+ * own, instead of the shared e2e build. The tests run in order: the last two
+ * change the site.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../build';
+import type { RenderCache } from '../../src/build/content';
+import { startServer, type RunningServer } from '../../scripts/serve.mjs';
+import { useBrowser } from './browser';
+
+const ROOT = resolve(__dirname, '../..');
+const b = useBrowser();
+
+interface SiteManifest {
+  contentHash: string;
+  docs: Record<string, { path: string; title: string; blob: string }>;
+  search: { index: string; records: string };
+}
+
+let work: string;
+let contentDir: string;
+let distDir: string;
+let server: RunningServer;
+/** Every request the server received (path and query), in order. */
+const requests: string[] = [];
+const cache: RenderCache = new Map();
+
+const url = (path = '') => server.url + path.replace(/^\//, '');
+const readManifest = () => JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as SiteManifest;
+const build = (shell: boolean, root = ROOT) => buildSite({ root, contentDir, distDir, shell, cache, warn: () => {} });
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'docs-offline-'));
+  contentDir = join(work, 'content');
+  distDir = join(work, 'dist');
+  cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
+  await build(true);
+  server = await startServer({
+    dir: distDir,
+    port: 0,
+    host: '127.0.0.1',
+    base: '/abp-react/',
+    handle: (req) => {
+      requests.push(req.url ?? '');
+      return false;
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** A page in a fresh context where service workers may register. */
+const newPage = () => b.page({ serviceWorkers: 'allow' });
+
+/** Waits until the shell has taken over from the static HTML. */
+async function ready(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
+}
+
+/** Waits until the service worker controls the page. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+}
+
+/** Whether Cache Storage holds a URL below the base (any cache). */
+const isCached = (page: Page, path: string) => page.evaluate(async (href) => Boolean(await caches.match(href, { ignoreVary: true })), url(path));
+
+/** Dispatches `focus` (an update check) until `text` shows. */
+async function checkUntil(page: Page, text: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+        return page.getByText(text, { exact: true }).count();
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+describe('offline reading', () => {
+  it('saves every page with ?offlineMode=true; then every doc route loads offline and search has its index', async () => {
+    const page = await newPage();
+    const manifest = readManifest();
+    await page.goto(url('docs/intro?offlineMode=true'));
+    const control = page.getByRole('region', { name: 'Offline reading' });
+    await control.getByText(/^Saving \d+ of \d+ pages for offline reading$/).waitFor({ timeout: 30_000 });
+    await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await control.textContent()).toMatch(/Uses [\d.]+ [KM]B on this device\./);
+    expect(await isCached(page, manifest.search.index)).toBe(true);
+    expect(await isCached(page, manifest.search.records)).toBe(true);
+
+    await page.context().setOffline(true);
+    const docs = Object.values(manifest.docs);
+    expect(docs).toHaveLength(31);
+    for (const doc of docs) {
+      const response = await page.goto(url(doc.path));
+      expect(response?.status(), doc.path).toBe(200);
+      await ready(page);
+      expect(await page.locator('main h1').first().textContent(), doc.path).toBe(doc.title);
+    }
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).textContent(), { timeout: 10_000 }).toMatch(/This page is the copy saved on \w+ \d+, \d{4}/);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('keeps a page once opened readable offline, without offline mode', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/faq'));
+    await ready(page);
+    await controlled(page);
+    // The first visit loaded before the worker existed; the page hands its URLs to the worker.
+    await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
+    // A page reached inside the app stores its blob on the way.
+    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
+    await expect.poll(() => isCached(page, `blobs/${readManifest().docs['code-of-conduct']!.blob}`), { timeout: 15_000 }).toBe(true);
+
+    await page.context().setOffline(true);
+    for (const [path, title] of [
+      ['docs/faq', 'Frequently Asked Questions'],
+      ['docs/code-of-conduct', 'Code of Conduct'],
+    ] as const) {
+      expect((await page.goto(url(path)))?.status(), path).toBe(200);
+      await ready(page);
+      expect(await page.locator('main h1').first().textContent(), path).toBe(title);
+    }
+    expect(await page.getByText(/^You are offline\./).count()).toBe(1);
+    // Never saved, so honestly not available (the shell still loads and says so).
+    await page.goto(url('docs/tutorials/deployment'));
+    await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
+  });
+});
+
+describe('updates', () => {
+  it('shows "This page was updated" after a content-only build, and swaps the text in without downloading the shell again', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/faq'));
+    await ready(page);
+    await controlled(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const before = readManifest();
+
+    const file = join(contentDir, 'docs/faq.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with a content-only deploy.\n\n## '));
+    await build(false);
+    const after = readManifest();
+    const changed = Object.keys(after.docs).filter((id) => after.docs[id]!.blob !== before.docs[id]!.blob);
+    expect(changed).toEqual(['faq']);
+
+    requests.length = 0;
+    await checkUntil(page, 'This page was updated');
+    expect(await page.getByText('A new version is available').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show the update' }).click();
+    await page.getByText('This sentence arrived with a content-only deploy.').waitFor({ timeout: 15_000 });
+    expect(await page.getByText('This page was updated').count()).toBe(0);
+    // The app was not reloaded, no shell file came again, and the only blob fetched is the new one.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(requests.filter((r) => r.includes('/assets/'))).toEqual([]);
+    expect(new Set(requests.filter((r) => r.includes('/blobs/')))).toEqual(new Set([`/abp-react/blobs/${after.docs.faq!.blob}`]));
+    expect(page.errors).toEqual([]);
+  });
+
+  it('offers "A new version is available" after a shell build, and Reload takes the new shell', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    await controlled(page);
+
+    // Another shell: the same code with one more public file, so its hash (and sw.js) change.
+    const root = join(work, 'root');
+    mkdirSync(root);
+    for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+    writeFileSync(join(root, 'public/img/offline-test.txt'), 'a new shell\n');
+    await build(true, root);
+
+    await checkUntil(page, 'A new version is available');
+    await Promise.all([page.waitForEvent('load', { timeout: 15_000 }), page.getByRole('button', { name: 'Reload' }).click()]);
+    await ready(page);
+    expect(await page.getByText('A new version is available').count()).toBe(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    // The worker in charge is the new shell's: it precached the new public file.
+    const precached = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((k) => k.startsWith('workbox-precache'))!;
+      return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+    });
+    expect(precached).toContain('/abp-react/img/offline-test.txt');
+  });
+});
+
+describe('storage', () => {
+  it('reports a full storage to the reader', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    await controlled(page);
+    const control = page.getByRole('region', { name: 'Offline reading' });
+    await control.getByRole('button', { name: 'Save for offline reading' }).waitFor();
+    // Leave the origin a little more than it uses now: saving every page cannot fit.
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 300_000 });
+    try {
+      await control.getByRole('button', { name: 'Save for offline reading' }).click();
+      await control.getByRole('alert').filter({ hasText: 'There is not enough storage space on this device' }).waitFor({ timeout: 30_000 });
+      expect(await control.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+    } finally {
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin });
+    }
+  });
+
+  it('renders the last manifest and an opened page from IndexedDB when the network fails, without a worker', async () => {
+    const page = await b.page({ serviceWorkers: 'block' });
+    await page.goto(url('docs/faq'));
+    await ready(page);
+    // The persister writes after the first page is idle.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<boolean>((resolve) => {
+                const open = indexedDB.open('abp-react-docs');
+                open.onerror = () => resolve(false);
+                open.onsuccess = () => {
+                  // Closed at once, so localforage can still upgrade the database.
+                  const db = open.result;
+                  if (!db.objectStoreNames.contains('content')) {
+                    db.close();
+                    return resolve(false);
+                  }
+                  const get = db.transaction('content').objectStore('content').get('query-cache');
+                  get.onsuccess = () => resolve(Boolean(get.result));
+                  get.onerror = () => resolve(false);
+                  db.close();
+                };
+              }),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    // The document still loads; the manifest and the blob do not.
+    await page.route(/\/(manifest\.json|blobs\/)/, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await ready(page);
+    expect(await page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+  });
+
+  it('renders online when IndexedDB throws and service workers are blocked', async () => {
+    const page = await b.page({ serviceWorkers: 'block' });
+    await page.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('IndexedDB is blocked.', 'SecurityError');
+      };
+    });
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    expect(await page.locator('main h1').first().textContent()).toBe('Introduction');
+    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
+    // No worker: no offline control to offer.
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('region', { name: 'Offline reading' }).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+});
