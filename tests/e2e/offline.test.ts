@@ -208,14 +208,15 @@ describe('storage', () => {
     await controlled(page);
     const control = page.getByRole('region', { name: 'Offline reading' });
     await control.getByRole('button', { name: 'Save for offline reading' }).waitFor();
-    // Leave the origin a little more than it uses now: saving every page cannot fit.
+    // Leave the origin barely more than it uses now: the first page offline mode saves cannot fit.
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 300_000 });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 2_000 });
     try {
       await control.getByRole('button', { name: 'Save for offline reading' }).click();
-      await control.getByRole('alert').filter({ hasText: 'There is not enough storage space on this device' }).waitFor({ timeout: 30_000 });
-      expect(await control.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+      // 'Try again' shows only for a failed save in offline mode (a background write may have failed before the click).
+      await control.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 30_000 });
+      expect(await control.getByRole('alert').textContent()).toContain('There is not enough storage space on this device');
     } finally {
       await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin });
     }
