@@ -6,7 +6,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
@@ -61,13 +61,18 @@ async function boot(): Promise<void> {
   } catch {
     // The router keeps the error in its state; the error component shows it.
   }
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Mounted container={container} />
-      </QueryClientProvider>
-    </StrictMode>,
+  // A transition: React renders the first tree in slices, yielding to the browser between them, while the
+  // static rendering stays on screen; the commit swaps it in one step.
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Mounted container={container} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }
 
