@@ -15,7 +15,7 @@ function need(cond: boolean, what: string): asserts cond {
 
 function checkPage(page: unknown, where: string): void {
   need(isObject(page), `${where} is not an object`);
-  for (const key of ['id', 'path', 'title', 'blob', 'source'] as const) {
+  for (const key of ['id', 'path', 'title', 'blob', 'article', 'source'] as const) {
     need(typeof page[key] === 'string', `${where}.${key} is not a string`);
   }
   need(Array.isArray(page.headings), `${where}.headings is not an array`);

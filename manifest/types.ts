@@ -45,6 +45,12 @@ export interface ManifestPage {
   blob: string;
   /** Size of the blob in bytes, for offline-storage estimates. */
   blobSize: number;
+  /**
+   * File name below `blobs/` of the article as the build rendered it (`<hash>.html`),
+   * through the same pipeline as the shell: client navigation shows it without
+   * parsing the markdown, which the shell renders only when this file cannot be had.
+   */
+  article: string;
   /** Last modification time of the source file, ISO 8601. */
   lastModified: string;
   /** Source path relative to `content/`, for "Edit this page" and error messages. */

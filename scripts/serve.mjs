@@ -20,12 +20,12 @@
  * Cache-Control, as a production host should send it:
  *
  * - `no-cache` (always revalidate; cheap thanks to ETag/304) for every HTML
- *   file, `sw.js` and `manifest.json`: these name the current build's hashed
+ *   file outside `blobs/`, `sw.js` and `manifest.json`: these name the current build's hashed
  *   files, so a stale copy would pin readers to an old build (a stale `sw.js`
  *   would delay service-worker updates, a stale manifest would point at
  *   superseded blobs).
- * - `public, max-age=31536000, immutable` for `assets/**`, `blobs/**` and
- *   `search/**`: their names carry a content hash, so a URL never changes
+ * - `public, max-age=31536000, immutable` for `assets/**`, `blobs/**` (the
+ *   pages' markdown and rendered articles) and `search/**`: their names carry a content hash, so a URL never changes
  *   content and may be cached forever.
  * - `public, max-age=600` for everything else (images, `robots.txt`,
  *   `sitemap.xml`, `manifest.webmanifest`, …): unhashed but rarely changing;
@@ -83,8 +83,8 @@ export function contentTypeFor(file) {
 
 /** Cache-Control for a file below the served folder (`/`-separated; see the header comment). */
 export function cacheControlFor(rel) {
-  if (rel === 'sw.js' || rel === 'manifest.json' || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
   if (/^(assets|blobs|search)\//.test(rel)) return IMMUTABLE;
+  if (rel === 'sw.js' || rel === 'manifest.json' || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
   return SHORT;
 }
 

@@ -12,8 +12,6 @@ import { normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
 import { captureStaticArticle, releaseStaticArticle } from './markdown/initialArticle';
-import { whenIdle } from './hooks/usePreload';
-import { loadRenderer } from './markdown/renderer';
 import { routeTree } from './routes/routeTree';
 import { startUpdates } from './data/updates';
 import './styles.css';
@@ -79,8 +77,4 @@ async function boot(): Promise<void> {
 void boot().then(() => {
   // Update checks now; the service worker and the persisted query cache after the first page (issue 5).
   startUpdates(queryClient, router);
-  // Fetch the markdown renderer once the first page is idle, so the first navigation does not wait for it.
-  const prefetch = () => whenIdle(() => void loadRenderer());
-  if (document.readyState === 'complete') prefetch();
-  else window.addEventListener('load', prefetch, { once: true });
 });

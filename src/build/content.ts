@@ -177,10 +177,15 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
 
   // Blobs and page entries.
   const files = new Map<string, string | Buffer>();
+  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body.
+  const articleHtml = (file: SourceFile, r: Rendered) => (r.h1 === null ? `<header><h1>${esc(titleOf(file)!)}</h1></header>` : '') + r.html;
   const pageEntry = (file: SourceFile, id: string, path: string): ManifestPage => {
     const r = renders.get(file.rel)!;
     const blob = `${sha(file.body).slice(0, 16)}.md`;
     files.set(`blobs/${blob}`, file.body);
+    const html = articleHtml(file, r);
+    const article = `${sha(html).slice(0, 16)}.html`;
+    files.set(`blobs/${article}`, html);
     return {
       id,
       path,
@@ -191,6 +196,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
       headings: r.headings.map(({ depth, id: hid, text }) => ({ depth, id: hid, text })),
       blob,
       blobSize: Buffer.byteLength(file.body),
+      article,
       lastModified: file.mtime,
       source: file.rel,
       hasH1: r.h1 !== null,
@@ -267,11 +273,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
 
   // Per-route HTML.
   const sidebar = model.sidebar;
-  const article = (entry: ManifestPage, extra = '') => {
-    const r = renders.get(entry.source)!;
-    const h1 = r.h1 === null ? `<header><h1>${esc(entry.title)}</h1></header>` : '';
-    return `<article class="doc"><div class="markdown">${h1}${r.html}</div>${extra}</article>`;
-  };
+  const article = (entry: ManifestPage, extra = '') => `<article class="doc"><div class="markdown">${files.get(`blobs/${entry.article}`) as string}</div>${extra}</article>`;
   const docMain = (d: ManifestDoc) =>
     docMainHtml(
       article(d).replace(/^<article class="doc">|<\/article>$/g, ''),

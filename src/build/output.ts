@@ -66,8 +66,9 @@ export function carryPreviousBlobs(distDir: string, tmp: string): void {
   if (!existsSync(dir)) return;
   let keep: Set<string> | null = null;
   try {
-    const old = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { docs?: Record<string, { blob: string }>; pages?: Record<string, { blob: string }> };
-    keep = new Set([...Object.values(old.docs ?? {}), ...Object.values(old.pages ?? {})].map((p) => p.blob));
+    type Entry = { blob: string; article?: string };
+    const old = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { docs?: Record<string, Entry>; pages?: Record<string, Entry> };
+    keep = new Set([...Object.values(old.docs ?? {}), ...Object.values(old.pages ?? {})].flatMap((p) => (p.article ? [p.blob, p.article] : [p.blob])));
   } catch {
     return;
   }

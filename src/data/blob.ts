@@ -1,7 +1,8 @@
 /**
- * Content blobs: markdown named by its hash, so a cached copy never goes stale.
- * The network comes first (the service worker answers from its cache when it
- * can); the localforage copy is the fallback when both fail.
+ * Content blobs: markdown and the build's rendering of it (the article), named
+ * by hash, so a cached copy never goes stale. The network comes first (the
+ * service worker answers from its cache when it can); the localforage copy is
+ * the fallback when both fail.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { LanguageFn } from 'highlight.js';
@@ -10,7 +11,7 @@ import type { ManifestPage } from '../../manifest';
 import { fetchText } from './fetchText';
 import { readStored, writeStored } from './store';
 
-/** Loads a blob's markdown. */
+/** Loads a blob: a page's markdown (`<hash>.md`) or its rendered article (`<hash>.html`). */
 export async function loadBlob(blob: string): Promise<string> {
   try {
     const text = await fetchText(`blobs/${blob}`);
@@ -38,7 +39,22 @@ export function loadedGrammars(): Record<string, LanguageFn> {
   return Object.fromEntries(grammarCache);
 }
 
-/** Query options for a page's content: its markdown, with its highlighters ready. */
+/**
+ * Query options for a page's article as the build rendered it (already
+ * sanitised, highlighted and with links resolved): what client navigation
+ * shows, with no markdown to parse.
+ */
+export function articleQueryOptions(page: Pick<ManifestPage, 'article'>) {
+  return queryOptions({
+    queryKey: ['article', page.article],
+    queryFn: () => loadBlob(page.article),
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+    retry: false,
+  });
+}
+
+/** Query options for a page's markdown, with its highlighters ready: the fallback when the article cannot be had. */
 export function pageQueryOptions(page: Pick<ManifestPage, 'blob' | 'codeLanguages'>) {
   return queryOptions({
     queryKey: ['blob', page.blob],

@@ -11,7 +11,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest } from '../../manifest';
 import { BASE_URL } from '../config';
 import { releaseStaticArticle } from '../markdown/initialArticle';
-import { pageQueryOptions } from './blob';
+import { loadArticle } from '../routes/-components/resolve';
 import { fetchManifest, manifestQueryOptions } from './manifest';
 import { checkWorkerUpdate, reloadForVersion, updates } from './updates';
 
@@ -29,7 +29,7 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
   if (!a) return false;
   const pa = pageAt(before, route);
   const pb = pageAt(after, route);
-  if (pa || pb) return pa?.blob !== pb?.blob || pa?.title !== pb?.title;
+  if (pa || pb) return pa?.blob !== pb?.blob || pa?.article !== pb?.article || pa?.title !== pb?.title;
   if (a.kind === 'category') return JSON.stringify(before.categories[a.slug]) !== JSON.stringify(after.categories[a.slug]);
   if (a.kind === 'home') return JSON.stringify(before.site.home) !== JSON.stringify(after.site.home);
   return false;
@@ -43,7 +43,7 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
  */
 export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: Manifest, replacePage: boolean): Promise<void> {
   const page = pageAt(next, currentRoute(router));
-  if (page) await Promise.all([queryClient.ensureQueryData(pageQueryOptions(page)), replacePage && import('../markdown/MarkdownView')]);
+  if (page) await loadArticle(queryClient, page);
   const scrollY = window.scrollY;
   if (replacePage) releaseStaticArticle();
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { normalizeRoutePath, pageAt, splitHref } from '../../manifest';
-import { pageQueryOptions } from '../data/blob';
+import { articleQueryOptions } from '../data/blob';
 import { manifestQueryOptions } from '../data/manifest';
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
@@ -18,28 +18,23 @@ export function shouldSkipPreload(): boolean {
   return Boolean(connection?.saveData || (connection?.effectiveType ?? '').includes('2g'));
 }
 
+/** Preloads the article of the page at a route path (below the base), unless the connection is slow or metered. */
+export function preloadRoute(queryClient: QueryClient, path: string): void {
+  if (shouldSkipPreload()) return;
+  const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
+  const page = manifest && pageAt(manifest, normalizeRoutePath(path));
+  if (page) void queryClient.prefetchQuery(articleQueryOptions(page));
+}
+
 /**
- * Preloads the page a link points to (its blob and highlighters) when the link
- * is hovered, focused, touched or scrolled into view. Returns a ref callback.
+ * Preloads the page a link points to (the build's rendering of its article)
+ * when the link is hovered, focused, touched or scrolled into view. Returns a
+ * ref callback.
  */
 export function usePreloadOnIntent(href: string) {
   const queryClient = useQueryClient();
   const cleanup = useRef<(() => void) | null>(null);
-  // `warm`: also parse the page ahead of the click. Only on intent (hover, focus, touch): parsing
-  // every link that scrolls into view would fill idle time with long tasks.
-  const preload = useCallback((warm: boolean) => {
-    if (shouldSkipPreload()) return;
-    const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
-    if (!manifest) return;
-    const page = pageAt(manifest, normalizeRoutePath(splitHref(href).path));
-    if (!page) return;
-    const options = pageQueryOptions(page);
-    void queryClient.prefetchQuery(options).then(() => {
-      const markdown = queryClient.getQueryData(options.queryKey);
-      // Parse ahead of the click, when the browser is idle, so the navigation only has to render.
-      if (warm && markdown !== undefined) whenIdle(() => void import('../markdown/pipeline').then((m) => m.pageHast(manifest, page, markdown)));
-    });
-  }, [href, queryClient]);
+  const preload = useCallback(() => preloadRoute(queryClient, splitHref(href).path), [href, queryClient]);
   useEffect(() => () => cleanup.current?.(), []);
   return useCallback(
     (el: HTMLAnchorElement | null) => {
@@ -47,7 +42,7 @@ export function usePreloadOnIntent(href: string) {
       cleanup.current = null;
       if (!el) return;
       const events = ['mouseenter', 'focus', 'touchstart'] as const;
-      const onIntent = () => preload(true);
+      const onIntent = () => preload();
       for (const e of events) el.addEventListener(e, onIntent, { passive: true });
       let observer: IntersectionObserver | null = null;
       if ('IntersectionObserver' in window) {
@@ -55,7 +50,7 @@ export function usePreloadOnIntent(href: string) {
           if (entries.some((entry) => entry.isIntersecting)) {
             observer?.disconnect();
             // In-view preloading waits for an idle moment so it never competes with the current page.
-            whenIdle(() => preload(false));
+            whenIdle(preload);
           }
         });
         observer.observe(el);

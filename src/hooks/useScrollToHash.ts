@@ -5,6 +5,10 @@ const SETTLE_MS = 3000;
 
 const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
+/** Whether the page is scrolled, kept by scroll events: reading `scrollY` during a commit would force a layout. */
+let scrolled = typeof window !== 'undefined' && window.scrollY !== 0;
+if (typeof window !== 'undefined') window.addEventListener('scroll', () => (scrolled = window.scrollY !== 0), { passive: true });
+
 /**
  * After a page's content has rendered: scroll to the `#hash` target, or to the
  * top (spec §2). Until the page settles (the content is attached, images load,
@@ -13,7 +17,8 @@ const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 export function useScrollToHash(key: string, hash: string): void {
   useLayoutEffect(() => {
     if (!hash) {
-      window.scrollTo(0, 0);
+      // Scrolling needs an up-to-date layout; at the top already, skip it.
+      if (scrolled) window.scrollTo(0, 0);
       return undefined;
     }
     let id = hash;

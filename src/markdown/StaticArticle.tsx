@@ -1,8 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { splitHref, stripBase } from '../../manifest';
 import { BASE_URL } from '../config';
+import { preloadRoute } from '../hooks/usePreload';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
 
 /** Adds the copy button the React code block has. */
@@ -29,13 +31,21 @@ function addCopyButtons(root: HTMLElement): void {
   }
 }
 
+/** The route path (below the base) and hash of a link inside the site, or null for any other link. */
+function localTarget(a: HTMLAnchorElement): { path: string; hash: string } | null {
+  const { path, hash } = splitHref(a.getAttribute('href') ?? '');
+  const local = path ? stripBase(path, BASE_URL) : null;
+  return local === null ? null : { path: local, hash };
+}
+
 /**
- * The build's rendering of the first page, made interactive: internal links use
+ * The build's rendering of a page, made interactive: internal links use
  * the router, code blocks get copy buttons, Mermaid blocks are drawn.
  */
 export function StaticArticle({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
   useEffect(() => {
     const root = ref.current;
@@ -51,17 +61,21 @@ export function StaticArticle({ html }: { html: string }) {
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const a = (e.target as HTMLElement).closest('a');
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || a.target) return;
-    const href = a.getAttribute('href') ?? '';
-    const { path, hash } = splitHref(href);
-    const local = path ? stripBase(path, BASE_URL) : null;
-    if (local === null) return;
+    const target = localTarget(a);
+    if (!target) return;
     e.preventDefault();
-    void router.navigate({ to: local, hash: hash || undefined });
+    void router.navigate({ to: target.path, hash: target.hash || undefined });
+  };
+  // Links inside the article preload their page on intent, as the shell's other links do.
+  const onIntent = (e: SyntheticEvent<HTMLDivElement>) => {
+    const a = (e.target as HTMLElement).closest('a');
+    const target = a && !a.target ? localTarget(a) : null;
+    if (target) preloadRoute(queryClient, target.path);
   };
   return (
     <>
       {/* The markup is the build's output of the same pipeline, already sanitised (no raw HTML, safe URLs). */}
-      <div ref={ref} className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      <div ref={ref} className="markdown" onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} onTouchStart={onIntent} dangerouslySetInnerHTML={{ __html: html }} />
       {diagrams.map(({ el, source }, i) =>
         createPortal(<DiagramWhenVisible source={source} />, el, String(i)),
       )}

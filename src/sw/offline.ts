@@ -74,12 +74,12 @@ function routeOfKey(ctx: WorkerContext, url: string): string | null {
   return normalizeRoutePath('/' + rest);
 }
 
-/** Fetches and stores a route's HTML, its blob and its images into `cache`. */
+/** Fetches and stores a route's HTML, its article and markdown blobs and its images into `cache`. */
 async function savePage(ctx: WorkerContext, cache: Cache, manifest: Manifest, route: string): Promise<void> {
   const key = routeUrl(ctx, route);
   const html = await storePage(ctx, cache, key, await fetchOk(key, { cache: 'no-cache' }), manifest.contentHash);
   const page = pageAt(manifest, route);
-  if (page) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${page.blob}`));
+  if (page) for (const file of [page.article, page.blob]) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${file}`));
   for (const src of imagesOfHtml(html, new URL(ctx.scope).pathname)) {
     // An image the host lost does not stop the page from being readable.
     await ensureFile(ctx, cache, new URL(src, ctx.scope).href).catch((error: unknown) => {
@@ -192,7 +192,7 @@ async function saveOnce(ctx: OfflineContext, given: Manifest | null): Promise<vo
         await savePage(ctx, cache, manifest, route);
       } else {
         const page = pageAt(manifest, route);
-        if (page) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${page.blob}`));
+        if (page) for (const file of [page.article, page.blob]) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${file}`));
       }
       done++;
       await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });

@@ -106,8 +106,8 @@ export function isCurrentPage(saved: Response, manifest: Manifest, route: string
   return saved.headers.get(CONTENT_HEADER) === manifest.contentHash;
 }
 
-/** Every blob and search file a manifest names, below the scope. */
+/** Every blob (markdown and article) and search file a manifest names, below the scope. */
 export function contentFiles(manifest: Manifest): string[] {
-  const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].map((p) => `blobs/${p.blob}`);
+  const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap((p) => [`blobs/${p.blob}`, `blobs/${p.article}`]);
   return [...new Set(blobs), manifest.search.index, manifest.search.records];
 }

@@ -189,7 +189,7 @@ async function cacheUrls(urls: string[], event: ExtendableEvent): Promise<void> 
     if (url.origin !== self.location.origin || !url.pathname.startsWith(scopePath)) continue;
     const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
     try {
-      if (!/\.[a-z0-9]+$/i.test(last) || last.endsWith('.html')) {
+      if (!below(url, 'blobs/') && (!/\.[a-z0-9]+$/i.test(last) || last.endsWith('.html'))) {
         const key = pageKey(url, scope);
         if (!(await findCached(key))) await storePage(ctx, await caches.open(CACHES.pages), key, await fetchOk(key));
       } else if (url.pathname === scopePath + 'manifest.json') {

@@ -42,8 +42,19 @@ describe('fixture basic-site: output', () => {
       expect(sha256(bytes).slice(0, 16)).toBe(entry.blob.slice(0, 16));
       expect(bytes.length).toBe(entry.blobSize);
     }
-    expect(listFiles(join(project.distDir, 'blobs'))).toHaveLength(entries.length);
+    // And one article per page: the build's rendering, as the static HTML shows it.
+    expect(listFiles(join(project.distDir, 'blobs'))).toHaveLength(entries.length * 2);
     expect(project.read(`blobs/${manifest.docs.intro!.blob}`)).toContain('## Getting Started');
+  });
+
+  it('writes each page\'s article, named by its hash, as the static HTML shows it', () => {
+    for (const entry of [...Object.values(manifest.docs), ...Object.values(manifest.pages)]) {
+      const html = project.read(`blobs/${entry.article}`);
+      expect(entry.article).toMatch(/^[0-9a-f]{16}\.html$/);
+      expect(sha256(Buffer.from(html)).slice(0, 16)).toBe(entry.article.slice(0, 16));
+      expect(project.read(routeHtmlFile(entry.path))).toContain(`<div class="markdown">${html}</div>`);
+    }
+    expect(project.read(`blobs/${manifest.docs.intro!.article}`)).toContain('<h2 id="getting-started">Getting Started</h2>');
   });
 
   it('writes one HTML file per route, plus 404.html', () => {

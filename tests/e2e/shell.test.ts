@@ -10,7 +10,7 @@ import { useBrowser } from './browser';
 
 const b = useBrowser();
 const manifest = JSON.parse(readFileSync(join(inject('distDir'), 'manifest.json'), 'utf8')) as {
-  docs: Record<string, { path: string; title: string; blob: string }>;
+  docs: Record<string, { path: string; title: string; blob: string; article: string }>;
 };
 
 /** Waits until the shell has taken over from the static HTML. */
@@ -323,19 +323,47 @@ describe('colour mode (spec §4)', () => {
 });
 
 describe('states and errors (spec §2, §8)', () => {
-  it('offers Retry when a page blob fails to load, and recovers once the network does', async () => {
+  it('offers Retry when a page\'s article and blob fail to load, and recovers once the network does', async () => {
     const page = await b.page();
-    // Only this page's blob fails, from the start, so in-view preloading cannot fetch it early either.
-    const blob = `**/blobs/${manifest.docs['code-of-conduct']!.blob}`;
-    await page.route(blob, (route) => route.abort());
+    // Only this page's files fail, from the start, so in-view preloading cannot fetch them early either.
+    const { blob, article } = manifest.docs['code-of-conduct']!;
+    const files = new RegExp(`/blobs/(${blob}|${article})$`);
+    await page.route(files, (route) => route.abort());
     await page.goto(b.url('docs/intro'));
     await ready(page);
     await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
     const retry = page.getByRole('button', { name: 'Retry' });
     await retry.waitFor({ timeout: 15_000 });
-    await page.unroute(blob);
+    await page.unroute(files);
     await retry.click();
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Code of Conduct');
+  });
+
+  it('shows a page reached in the app from its built article, without loading the markdown renderer', async () => {
+    const page = await b.page();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(b.url('docs/intro'));
+    await ready(page);
+    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Frequently Asked Questions' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
+    // The built article keeps the shell's behaviour: copy buttons and router links.
+    expect(await page.locator('main .code-block__copy').count()).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /MarkdownView/.test(s))).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('renders the markdown in the browser when the built article cannot be loaded', async () => {
+    const page = await b.page();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.route(`**/blobs/${manifest.docs.faq!.article}`, (route) => route.abort());
+    await page.goto(b.url('docs/intro'));
+    await ready(page);
+    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Frequently Asked Questions' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
+    expect(await page.locator('main .code-block__copy').count()).toBeGreaterThan(0);
+    expect(scripts.some((s) => /MarkdownView/.test(s))).toBe(true);
   });
 
   it('offers Retry when the manifest fails on a cold load', async () => {

@@ -40,6 +40,7 @@ export function makePage(overrides: Partial<ManifestPage> & { id: string }): Man
     headings: [],
     blob: `${overrides.id.replace(/\W/g, '')}0000000000000000`.slice(0, 16) + '.md',
     blobSize: 10,
+    article: `${overrides.id.replace(/\W/g, '')}0000000000000000`.slice(0, 16) + '.html',
     lastModified: '2026-01-01T00:00:00.000Z',
     source: `pages/${overrides.id}.md`,
     hasH1: true,

@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { documentTitle, getSidebar, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
-import { pageQueryOptions } from '../../data/blob';
+import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { useWindowSize } from '../../hooks/useWindowSize';
@@ -40,14 +40,23 @@ export function DocsFrame({ manifest, children }: { manifest: Manifest; children
   );
 }
 
-/** The article of a markdown page, with its title when the body has no h1. */
+/**
+ * The article of a markdown page: the build's rendering (the first page's own
+ * HTML, else the page's article file, both loaded by the route loader), or the
+ * markdown rendered here when the article file could not be had.
+ */
 export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
-  const { data: markdown } = useSuspenseQuery(pageQueryOptions(page));
+  const queryClient = useQueryClient();
   const hash = useRouterState({ select: (s) => s.location.hash });
-  // The first page keeps the build's rendering; later pages render the blob.
-  const [staticHtml] = useState(() => staticArticleFor(page.path));
+  const [html] = useState(() => staticArticleFor(page.path) ?? queryClient.getQueryData(articleQueryOptions(page).queryKey) ?? null);
   useScrollToHash(page.path, hash);
-  if (staticHtml !== null) return <StaticArticle html={staticHtml} />;
+  if (html !== null) return <StaticArticle html={html} />;
+  return <MarkdownArticle manifest={manifest} page={page} />;
+}
+
+/** The markdown of a page rendered in the browser, with its title when the body has no h1. */
+function MarkdownArticle({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
+  const { data: markdown } = useSuspenseQuery(pageQueryOptions(page));
   // The route loader has loaded the renderer; the lazy path is only a fallback.
   const View = loadedRenderer() ?? LazyMarkdownView;
   return (

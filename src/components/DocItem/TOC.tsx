@@ -19,7 +19,8 @@ function useActiveHeading(ids: string[]): string | null {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // First measure in the next frame, where the layout is done anyway (not a forced layout during the commit).
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);

@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { normalizeRoutePath, pageAt, type Manifest, type ManifestPage } from '../../../manifest';
-import { pageQueryOptions } from '../../data/blob';
+import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { manifestQueryOptions } from '../../data/manifest';
 import { staticArticleFor } from '../../markdown/initialArticle';
 import { loadRenderer } from '../../markdown/renderer';
@@ -13,8 +13,21 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const target = manifest.routes[route];
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
-  // The renderer chunk is needed unless the page shows the build's static rendering (first load).
-  const renderer = staticArticleFor(route) === null ? loadRenderer() : null;
-  await Promise.all([queryClient.ensureQueryData(pageQueryOptions(page)), renderer]);
+  // The first page shows the HTML it came with (its blob was preloaded, for the reader's later needs).
+  if (staticArticleFor(route) !== null) await queryClient.ensureQueryData(pageQueryOptions(page));
+  else await loadArticle(queryClient, page);
   return { manifest, page };
+}
+
+/**
+ * Loads what a page needs to show: the build's rendering of its article, or,
+ * when that cannot be had (offline and never stored, say), its markdown and
+ * the renderer.
+ */
+export async function loadArticle(queryClient: QueryClient, page: ManifestPage): Promise<void> {
+  try {
+    await queryClient.ensureQueryData(articleQueryOptions(page));
+  } catch {
+    await Promise.all([queryClient.ensureQueryData(pageQueryOptions(page)), loadRenderer()]);
+  }
 }
