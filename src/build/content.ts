@@ -292,12 +292,12 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const htmlFor = (route: RouteHtml) => renderRouteHtml(site, options.shell, route);
   const put = (path: string, html: string) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
   for (const d of Object.values(manifestDocs)) {
-    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), preloadFetch: [`blobs/${d.blob}`], sidebar }));
+    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), preloadFetch: [`blobs/${d.blob}`], article: d.article, sidebar }));
   }
   const mainDoc = manifestDocs[site.docs.mainDocId]!;
-  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), preloadFetch: [`blobs/${mainDoc.blob}`], sidebar }));
+  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), preloadFetch: [`blobs/${mainDoc.blob}`], article: mainDoc.article, sidebar }));
   for (const p of Object.values(manifestPages)) {
-    put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, preloadFetch: [`blobs/${p.blob}`], sidebar: null }));
+    put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, preloadFetch: [`blobs/${p.blob}`], article: p.article, sidebar: null }));
   }
   for (const c of Object.values(categoryIndexes)) {
     const cards = c.items.map((i) => `<li><a class="card" href="${esc(withBase(i.path, base))}"><h2 class="card__title">${esc(i.title)}</h2><p class="card__description">${esc(i.description)}</p></a></li>`).join('');

@@ -35,6 +35,8 @@ export interface RouteHtml {
   main: string;
   /** Files below the base to preload (`blobs/<hash>.md`). */
   preloadFetch: string[];
+  /** The page's article file below `blobs/`, named in a meta tag so the service worker can tell a stored copy is current. */
+  article?: string;
   /** Sidebar shown beside the main column, for docs. */
   sidebar: SidebarItem[] | null;
   /** Keep out of search engines (search page, 404). */
@@ -104,6 +106,7 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
     `<link rel="icon" href="${asset(site.favicon)}">`,
     `<link rel="manifest" href="${asset('manifest.webmanifest')}">`,
     `<link rel="apple-touch-icon" href="${asset('img/icon-192.png')}">`,
+    route.article ? `<meta name="docs-article" content="${esc(route.article)}">` : '',
     `<script>${themeScript(site)}</script>`,
     shell?.cssText ? `<style>${shell.cssText.replace(/<\/style/gi, '<\\/style')}</style>` : shell ? `<link rel="stylesheet" href="${asset(shell.css)}">` : '',
     shell ? `<link rel="modulepreload" href="${asset(shell.js)}">` : '',

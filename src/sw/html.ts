@@ -23,6 +23,11 @@ export function blobOfHtml(html: string): string | null {
   return /\/blobs\/([0-9a-z]+\.md)"/.exec(html)?.[1] ?? null;
 }
 
+/** The article file a page's HTML names (`<meta name="docs-article">`), or null. */
+export function articleOfHtml(html: string): string | null {
+  return /<meta name="docs-article" content="([0-9a-z]+\.html)">/.exec(html)?.[1] ?? null;
+}
+
 /** Same-origin images a page shows, as absolute paths below the base. */
 export function imagesOfHtml(html: string, base: string): string[] {
   const out = new Set<string>();

@@ -50,6 +50,8 @@ export const SAVED_AT_HEADER = 'x-docs-saved-at';
 
 /** Header on a stored page: the blob its static article was rendered from. */
 export const BLOB_HEADER = 'x-docs-blob';
+/** Header of a stored page: the article file its HTML was built with. */
+export const ARTICLE_HEADER = 'x-docs-article';
 
 /** Header on a page offline mode stored: the `contentHash` of the manifest it belongs to. */
 export const CONTENT_HEADER = 'x-docs-content';

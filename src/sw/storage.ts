@@ -4,8 +4,8 @@
  */
 import { pageAt } from '../../manifest/lookup';
 import type { Manifest } from '../../manifest/types';
-import { blobOfHtml } from './html';
-import { BLOB_HEADER, CACHES, CONTENT_HEADER, SAVED_AT_HEADER, type FromWorker } from './protocol';
+import { articleOfHtml, blobOfHtml } from './html';
+import { ARTICLE_HEADER, BLOB_HEADER, CACHES, CONTENT_HEADER, SAVED_AT_HEADER, type FromWorker } from './protocol';
 
 /** What the worker's helpers need to know about where they run. */
 export interface WorkerContext {
@@ -88,21 +88,25 @@ export async function ensureFile(ctx: WorkerContext, cache: Cache, url: string):
 }
 
 /**
- * Stores a page's HTML with the blob it was rendered from (read from its
- * preload link) so a later manifest tells whether the copy is current.
+ * Stores a page's HTML with the blob and article it was built from (read from
+ * its preload link and meta tag) so a later manifest tells whether the copy is current.
  */
 export async function storePage(ctx: WorkerContext, cache: Cache, key: string, response: Response, contentHash?: string): Promise<string> {
   const html = await response.text();
-  const extra: Record<string, string> = { [BLOB_HEADER]: blobOfHtml(html) ?? '' };
+  const extra: Record<string, string> = { [BLOB_HEADER]: blobOfHtml(html) ?? '', [ARTICLE_HEADER]: articleOfHtml(html) ?? '' };
   if (contentHash) extra[CONTENT_HEADER] = contentHash;
   await put(cache, key, await stamped(response, extra, html));
   return html;
 }
 
-/** Whether a stored page matches the manifest: same blob, or for pages without one the same manifest. */
+/**
+ * Whether a stored page matches the manifest: same blob and article (an
+ * article also changes when a page it links to moves), or for pages without
+ * them the same manifest.
+ */
 export function isCurrentPage(saved: Response, manifest: Manifest, route: string): boolean {
-  const blob = pageAt(manifest, route)?.blob;
-  if (blob) return saved.headers.get(BLOB_HEADER) === blob;
+  const page = pageAt(manifest, route);
+  if (page) return saved.headers.get(BLOB_HEADER) === page.blob && saved.headers.get(ARTICLE_HEADER) === page.article;
   return saved.headers.get(CONTENT_HEADER) === manifest.contentHash;
 }
 

@@ -53,6 +53,8 @@ describe('fixture basic-site: output', () => {
       expect(entry.article).toMatch(/^[0-9a-f]{16}\.html$/);
       expect(sha256(Buffer.from(html)).slice(0, 16)).toBe(entry.article.slice(0, 16));
       expect(project.read(routeHtmlFile(entry.path))).toContain(`<div class="markdown">${html}</div>`);
+      // Named in the page's head, so the service worker can tell whether a stored copy is current.
+      expect(project.read(routeHtmlFile(entry.path))).toContain(`<meta name="docs-article" content="${entry.article}">`);
     }
     expect(project.read(`blobs/${manifest.docs.intro!.article}`)).toContain('<h2 id="getting-started">Getting Started</h2>');
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asAppShell, blobOfHtml, imagesOfHtml, pageKey, withCurrentShell } from '../../../src/sw/html';
+import { articleOfHtml, asAppShell, blobOfHtml, imagesOfHtml, pageKey, withCurrentShell } from '../../../src/sw/html';
+import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER } from '../../../src/sw/protocol';
+import { isCurrentPage } from '../../../src/sw/storage';
 import { routeChanged } from '../../../src/data/updatesCheck';
 import { makeDoc, makeManifest, makeSiteConfigInput } from '../../helpers/manifest';
 
@@ -26,6 +28,7 @@ describe('HTML helpers', () => {
     '<link rel="stylesheet" href="/abp-react/assets/main-OLDCSS1.css">',
     '<link rel="modulepreload" href="/abp-react/assets/chunks/react-OLD1.js">',
     '<link rel="preload" href="/abp-react/blobs/0a1b2c.md" as="fetch">',
+    '<meta name="docs-article" content="9f8e7d.html">',
     '<script type="module" src="/abp-react/assets/main-OLDJS1.js"></script>',
     '<main id="main" class="main"><h1>Home</h1><img src="/abp-react/img/a.png"><img src="https://example.com/b.png"></main>',
   ].join('\n');
@@ -41,6 +44,8 @@ describe('HTML helpers', () => {
   it('finds the page blob and same-origin images, and empties main for the app shell', () => {
     expect(blobOfHtml(html)).toBe('0a1b2c.md');
     expect(blobOfHtml('<p>no blob</p>')).toBeNull();
+    expect(articleOfHtml(html)).toBe('9f8e7d.html');
+    expect(articleOfHtml('<p>no article</p>')).toBeNull();
     expect(imagesOfHtml(html, '/abp-react/')).toEqual(['/abp-react/img/a.png']);
     expect(asAppShell(html)).toContain('<main id="main" class="main"></main>');
   });
@@ -64,5 +69,23 @@ describe('routeChanged', () => {
     expect(routeChanged(before, makeManifest({ docs }), '/')).toBe(false);
     const home = makeManifest({ docs, site: { home: { ...makeSiteConfigInput().home, lead: 'Another lead' } } });
     expect(routeChanged(before, home, '/')).toBe(true);
+  });
+});
+
+describe('isCurrentPage', () => {
+  const faq = makeDoc({ id: 'faq', path: '/docs/faq', blob: 'b.md', article: 'b.html' });
+  const manifest = makeManifest({ docs: [makeDoc({ id: 'intro', title: 'Introduction' }), faq] });
+  const saved = (headers: Record<string, string>) => new Response('<html></html>', { headers });
+
+  it('takes a stored page as current only when its blob and its article both match', () => {
+    expect(isCurrentPage(saved({ [BLOB_HEADER]: 'b.md', [ARTICLE_HEADER]: 'b.html' }), manifest, '/docs/faq')).toBe(true);
+    // The markdown is the same but a linked page moved, so the article (and the page's HTML) changed.
+    expect(isCurrentPage(saved({ [BLOB_HEADER]: 'b.md', [ARTICLE_HEADER]: 'old.html' }), manifest, '/docs/faq')).toBe(false);
+    expect(isCurrentPage(saved({ [BLOB_HEADER]: 'old.md', [ARTICLE_HEADER]: 'b.html' }), manifest, '/docs/faq')).toBe(false);
+  });
+
+  it('compares the manifest for routes without a page', () => {
+    expect(isCurrentPage(saved({ [CONTENT_HEADER]: manifest.contentHash }), manifest, '/')).toBe(true);
+    expect(isCurrentPage(saved({ [CONTENT_HEADER]: 'other' }), manifest, '/')).toBe(false);
   });
 });
