@@ -8,20 +8,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LanguageFn } from 'highlight.js';
 import { loadGrammars } from '../../manifest/highlight';
 import type { ManifestPage } from '../../manifest';
-import { fetchText } from './fetchText';
-import { readStored, writeStored } from './store';
+import { fetchTextOrStored } from './store';
 
 /** Loads a blob: a page's markdown (`<hash>.md`) or its rendered article (`<hash>.html`). */
-export async function loadBlob(blob: string): Promise<string> {
-  try {
-    const text = await fetchText(`blobs/${blob}`);
-    void writeStored(`blob:${blob}`, text);
-    return text;
-  } catch (error) {
-    const stored = await readStored<string>(`blob:${blob}`);
-    if (stored !== null) return stored;
-    throw error;
-  }
+export function loadBlob(blob: string): Promise<string> {
+  return fetchTextOrStored(`blobs/${blob}`, `blob:${blob}`);
 }
 
 const grammarCache = new Map<string, LanguageFn>();

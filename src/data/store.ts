@@ -3,6 +3,8 @@
  * it never delays a first page. Every call tolerates storage being unavailable
  * (private mode, blocked): the site then works online from memory.
  */
+import { fetchText } from './fetchText';
+
 type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T> };
 
 let storePromise: Promise<Store | null> | null = null;
@@ -32,5 +34,21 @@ export async function writeStored<T>(key: string, value: T): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Fetches a file named by its hash and keeps a copy under `key`; when the
+ * network fails, answers from that copy (the name guarantees it is current).
+ */
+export async function fetchTextOrStored(file: string, key: string): Promise<string> {
+  try {
+    const text = await fetchText(file);
+    void writeStored(key, text);
+    return text;
+  } catch (error) {
+    const stored = await readStored<string>(key);
+    if (stored !== null) return stored;
+    throw error;
   }
 }

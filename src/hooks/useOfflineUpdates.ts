@@ -5,3 +5,8 @@ import { updates, type UpdatesState } from '../data/updates';
 export function useOfflineUpdates(): UpdatesState {
   return useSyncExternalStore(updates.subscribe, updates.get, updates.get);
 }
+
+/** Only the swap counter: the root layout re-renders when a swap replaces the page, not when a notice appears. */
+export function useUpdatesGeneration(): number {
+  return useSyncExternalStore(updates.subscribe, () => updates.get().generation, () => updates.get().generation);
+}

@@ -11,7 +11,7 @@ import { useProgressBar } from '../hooks/useProgressBar';
 import { OfflineControl } from '../components/Offline/OfflineControl';
 import { OfflineNotice } from '../components/Offline/OfflineNotice';
 import { UpdateNotices } from '../components/Updates/UpdateNotices';
-import { useOfflineUpdates } from '../hooks/useOfflineUpdates';
+import { useUpdatesGeneration } from '../hooks/useOfflineUpdates';
 
 /** What every route's loader gets. */
 export interface RouterContext {
@@ -22,7 +22,7 @@ function RootLayout() {
   const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
   useProgressBar();
   // A content swap that replaces the page on screen remounts the outlet (issue 5).
-  const { generation } = useOfflineUpdates();
+  const generation = useUpdatesGeneration();
   return (
     <SiteProvider manifest={manifest}>
       <ColorModeProvider config={manifest.site.colorMode}>

@@ -6,8 +6,7 @@
  * stale: it answers when the network does not (offline).
  */
 import type { Manifest } from '../../manifest';
-import { fetchText } from '../data/fetchText';
-import { readStored, writeStored } from '../data/store';
+import { fetchTextOrStored } from '../data/store';
 import type { HeadingsByPath, LocalEngine, WorkerRequest, WorkerResponse } from './localEngine';
 import type { SearchOptions, SearchResult } from './types';
 
@@ -22,17 +21,7 @@ export interface LocalSearcher {
 }
 
 /** Fetches the index file, falling back to the stored copy (offline). */
-async function loadIndexText(file: string): Promise<string> {
-  try {
-    const text = await fetchText(file);
-    void writeStored(`search:${file}`, text);
-    return text;
-  } catch (error) {
-    const stored = await readStored<string>(`search:${file}`);
-    if (stored !== null) return stored;
-    throw error;
-  }
-}
+const loadIndexText = (file: string) => fetchTextOrStored(file, `search:${file}`);
 
 /** Headings of every page, from the manifest. */
 function headingsByPath(manifest: Manifest): HeadingsByPath {

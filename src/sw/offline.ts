@@ -18,6 +18,7 @@ import {
   getMeta,
   isCurrentPage,
   isQuotaError,
+  pageFiles,
   put,
   routeUrl,
   setMeta,
@@ -74,12 +75,17 @@ function routeOfKey(ctx: WorkerContext, url: string): string | null {
   return normalizeRoutePath('/' + rest);
 }
 
+/** Stores the article and markdown of the page at a route, unless some cache holds them already. */
+async function ensurePageFiles(ctx: WorkerContext, cache: Cache, manifest: Manifest, route: string): Promise<void> {
+  const page = pageAt(manifest, route);
+  if (page) for (const file of pageFiles(page)) await ensureFile(ctx, cache, fileUrl(ctx, file));
+}
+
 /** Fetches and stores a route's HTML, its article and markdown blobs and its images into `cache`. */
 async function savePage(ctx: WorkerContext, cache: Cache, manifest: Manifest, route: string): Promise<void> {
   const key = routeUrl(ctx, route);
   const html = await storePage(ctx, cache, key, await fetchOk(key, { cache: 'no-cache' }), manifest.contentHash);
-  const page = pageAt(manifest, route);
-  if (page) for (const file of [page.article, page.blob]) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${file}`));
+  await ensurePageFiles(ctx, cache, manifest, route);
   for (const src of imagesOfHtml(html, new URL(ctx.scope).pathname)) {
     // An image the host lost does not stop the page from being readable.
     await ensureFile(ctx, cache, new URL(src, ctx.scope).href).catch((error: unknown) => {
@@ -191,8 +197,7 @@ async function saveOnce(ctx: OfflineContext, given: Manifest | null): Promise<vo
       if (!saved || !isCurrentPage(saved, manifest, route)) {
         await savePage(ctx, cache, manifest, route);
       } else {
-        const page = pageAt(manifest, route);
-        if (page) for (const file of [page.article, page.blob]) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${file}`));
+        await ensurePageFiles(ctx, cache, manifest, route);
       }
       done++;
       await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });

@@ -3,7 +3,7 @@
  * few small records, and the pages and files a manifest needs.
  */
 import { pageAt } from '../../manifest/lookup';
-import type { Manifest } from '../../manifest/types';
+import type { Manifest, ManifestPage } from '../../manifest/types';
 import { articleOfHtml, blobOfHtml } from './html';
 import { ARTICLE_HEADER, BLOB_HEADER, CACHES, CONTENT_HEADER, SAVED_AT_HEADER, type FromWorker } from './protocol';
 
@@ -110,8 +110,11 @@ export function isCurrentPage(saved: Response, manifest: Manifest, route: string
   return saved.headers.get(CONTENT_HEADER) === manifest.contentHash;
 }
 
-/** Every blob (markdown and article) and search file a manifest names, below the scope. */
+/** A page's files below the scope: its article and its markdown. */
+export const pageFiles = (page: Pick<ManifestPage, 'article' | 'blob'>) => [`blobs/${page.article}`, `blobs/${page.blob}`];
+
+/** Every blob (article and markdown) and search file a manifest names, below the scope. */
 export function contentFiles(manifest: Manifest): string[] {
-  const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap((p) => [`blobs/${p.blob}`, `blobs/${p.article}`]);
+  const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap(pageFiles);
   return [...new Set(blobs), manifest.search.index, manifest.search.records];
 }

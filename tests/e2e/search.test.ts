@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAlgoliaServer, type AlgoliaMode, type AlgoliaServer, type StoredRecord } from '../helpers/algoliaServer';
+import { SPEC_SEARCH_PARAMS } from '../helpers/docsearchParams';
 import { useBrowser } from './browser';
 
 const b = useBrowser();
@@ -268,14 +269,7 @@ describe('Algolia', () => {
     expect((query.body as { requests: unknown[] }).requests[0]).toEqual({
       indexName: INDEX,
       query: expect.stringMatching(/^t/),
-      attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
-      attributesToSnippet: ['content:10'],
-      snippetEllipsisText: '…',
-      highlightPreTag: '<mark>',
-      highlightPostTag: '</mark>',
-      hitsPerPage: 20,
-      clickAnalytics: false,
-      facetFilters: ['language:en', 'docusaurus_tag:docs-default-current'],
+      ...SPEC_SEARCH_PARAMS,
     });
     await input(page).fill('zebra');
     await expect.poll(() => options(page).first().textContent()).toContain('Zebra crossing');

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_TIMEOUTS } from '../../../manifest/constants';
+import { SPEC_SEARCH_PARAMS } from '../../helpers/docsearchParams';
 import { makeSiteConfig } from '../../helpers/manifest';
 import {
   ALGOLIA_BUDGET_MS,
@@ -85,14 +86,7 @@ describe('Algolia requests (spec §7)', () => {
         {
           indexName: 'docs',
           query: 'tenant',
-          attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
-          attributesToSnippet: ['content:10'],
-          snippetEllipsisText: '…',
-          highlightPreTag: '<mark>',
-          highlightPostTag: '</mark>',
-          hitsPerPage: 20,
-          clickAnalytics: false,
-          facetFilters: ['language:en', 'docusaurus_tag:docs-default-current'],
+          ...SPEC_SEARCH_PARAMS,
         },
       ],
     });
