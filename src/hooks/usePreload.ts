@@ -3,14 +3,15 @@ import { useCallback, useEffect, useRef } from 'react';
 import { normalizeRoutePath, pageAt, splitHref } from '../../manifest';
 import { articleQueryOptions } from '../data/blob';
 import { manifestQueryOptions } from '../data/manifest';
+import { afterFirstPage } from '../data/updates';
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 
-/** Runs `fn` when the browser is idle, or after 2 s at the latest. */
-export function whenIdle(fn: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 2000 });
-  else setTimeout(fn, 200);
-}
+/**
+ * How long an in-view preload waits for an idle moment at most: short, so the
+ * article is there before a reader who saw the link can click it.
+ */
+const IN_VIEW_PRELOAD_MAX_WAIT_MS = 300;
 
 /** Whether preloading should be skipped: Save-Data or a 2g connection (spec §2). */
 export function shouldSkipPreload(): boolean {
@@ -49,8 +50,8 @@ export function usePreloadOnIntent(href: string) {
         observer = new IntersectionObserver((entries) => {
           if (entries.some((entry) => entry.isIntersecting)) {
             observer?.disconnect();
-            // In-view preloading waits for an idle moment so it never competes with the current page.
-            whenIdle(preload);
+            // In-view preloading waits for the page's load and an idle moment, so it never competes with the current page.
+            afterFirstPage(preload, IN_VIEW_PRELOAD_MAX_WAIT_MS);
           }
         });
         observer.observe(el);
