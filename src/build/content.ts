@@ -292,22 +292,22 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const htmlFor = (route: RouteHtml) => renderRouteHtml(site, options.shell, route);
   const put = (path: string, html: string) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
   for (const d of Object.values(manifestDocs)) {
-    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), preloadFetch: [`blobs/${d.blob}`], article: d.article, sidebar }));
+    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), article: d.article, sidebar }));
   }
   const mainDoc = manifestDocs[site.docs.mainDocId]!;
-  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), preloadFetch: [`blobs/${mainDoc.blob}`], article: mainDoc.article, sidebar }));
+  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), article: mainDoc.article, sidebar }));
   for (const p of Object.values(manifestPages)) {
-    put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, preloadFetch: [`blobs/${p.blob}`], article: p.article, sidebar: null }));
+    put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, article: p.article, sidebar: null }));
   }
   for (const c of Object.values(categoryIndexes)) {
     const cards = c.items.map((i) => `<li><a class="card" href="${esc(withBase(i.path, base))}"><h2 class="card__title">${esc(i.title)}</h2><p class="card__description">${esc(i.description)}</p></a></li>`).join('');
-    put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, main: `<article class="doc"><header><h1>${esc(c.label)}</h1><p class="category-description">${esc(c.description)}</p></header><ul class="card-grid">${cards}</ul></article>`, preloadFetch: [], sidebar }));
+    put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, main: `<article class="doc"><header><h1>${esc(c.label)}</h1><p class="category-description">${esc(c.description)}</p></header><ul class="card-grid">${cards}</ul></article>`, sidebar }));
   }
   const home = site.home;
   const homeMain = `<div class="hero"><div class="container"><h1 class="hero__title">${esc(home.heading)}</h1><p class="hero__lead">${esc(home.lead)}</p></div></div>`;
-  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null, main: homeMain, preloadFetch: [], sidebar: null }));
-  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, main: '<div class="container"><h1>Search the documentation</h1></div>', preloadFetch: [], sidebar: null, noindex: true }));
-  files.set('404.html', htmlFor({ path: '/404', title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, main: '<div class="container not-found"><h1>Page Not Found</h1><p>We could not find what you were looking for.</p></div>', preloadFetch: [], sidebar: null, noindex: true }));
+  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null, main: homeMain, sidebar: null }));
+  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, main: '<div class="container"><h1>Search the documentation</h1></div>', sidebar: null, noindex: true }));
+  files.set('404.html', htmlFor({ path: '/404', title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, main: '<div class="container not-found"><h1>Page Not Found</h1><p>We could not find what you were looking for.</p></div>', sidebar: null, noindex: true }));
 
   // Sitemap, robots, web app manifest, assets.
   const sitemapPaths = Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/'));

@@ -1,7 +1,9 @@
 /**
  * Per-route HTML: head tags for crawlers and link previews, preload hints so the
- * shell, manifest and blob download in parallel, and a static rendering of the
- * page with the shell's class names so the first paint needs no JavaScript.
+ * shell and manifest download in parallel, and a static rendering of the page
+ * with the shell's class names so the first paint needs no JavaScript. The
+ * shell takes the article from that rendering, so the page's blobs are not
+ * fetched before the load.
  */
 import { THEME_STORAGE_KEY } from '../../manifest/constants';
 import { documentTitle, sidebarContains } from '../../manifest/lookup';
@@ -33,8 +35,6 @@ export interface RouteHtml {
   image: string | null;
   /** Static markup of the page's main column. */
   main: string;
-  /** Files below the base to preload (`blobs/<hash>.md`). */
-  preloadFetch: string[];
   /** The page's article file below `blobs/`, named in a meta tag so the service worker can tell a stored copy is current. */
   article?: string;
   /** Sidebar shown beside the main column, for docs. */
@@ -112,7 +112,6 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
     shell ? `<link rel="modulepreload" href="${asset(shell.js)}">` : '',
     ...(shell?.preload ?? []).map((f) => `<link rel="modulepreload" href="${asset(f)}">`),
     `<link rel="preload" href="${asset('manifest.json')}" as="fetch" crossorigin="anonymous">`,
-    ...route.preloadFetch.map((f) => `<link rel="preload" href="${asset(f)}" as="fetch" crossorigin="anonymous">`),
   ].filter(Boolean);
 
   const nav = site.navbar.items.map((item) => linkHtml(item, base, `navbar__link navbar__link--${item.position}`)).join('');

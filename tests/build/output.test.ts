@@ -110,11 +110,11 @@ describe('fixture basic-site: output', () => {
     }
   });
 
-  it('preloads manifest.json and the page blob', () => {
+  it('preloads manifest.json, and no blob: the page carries its article', () => {
     const html = project.read('docs/intro.html');
     expect(html).toContain('<link rel="preload" href="/abp-react/manifest.json" as="fetch" crossorigin="anonymous">');
-    expect(html).toContain(`<link rel="preload" href="/abp-react/blobs/${manifest.docs.intro!.blob}" as="fetch" crossorigin="anonymous">`);
-    expect(project.read('docs.html')).toContain(`href="/abp-react/blobs/${manifest.docs.intro!.blob}"`);
+    expect(html).not.toContain('/abp-react/blobs/');
+    expect(html).toContain('<h1 id="introduction">');
     expect(project.read('index.html')).toContain('<link rel="preload" href="/abp-react/manifest.json"');
   });
 

@@ -13,8 +13,9 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const target = manifest.routes[route];
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
-  // The first page shows the HTML it came with (its blob was preloaded, for the reader's later needs).
-  if (staticArticleFor(route) !== null) await queryClient.ensureQueryData(pageQueryOptions(page));
+  // The first page shows the article its HTML came with; kept as the page's article, it needs no fetch when the reader comes back.
+  const html = staticArticleFor(route);
+  if (html !== null) queryClient.setQueryData(articleQueryOptions(page).queryKey, (stored) => stored ?? html);
   else await loadArticle(queryClient, page);
   return { manifest, page };
 }
