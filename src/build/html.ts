@@ -109,8 +109,10 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
     route.article ? `<meta name="docs-article" content="${esc(route.article)}">` : '',
     `<script>${themeScript(site)}</script>`,
     shell?.cssText ? `<style>${shell.cssText.replace(/<\/style/gi, '<\\/style')}</style>` : shell ? `<link rel="stylesheet" href="${asset(shell.css)}">` : '',
-    shell ? `<link rel="modulepreload" href="${asset(shell.js)}">` : '',
-    ...(shell?.preload ?? []).map((f) => `<link rel="modulepreload" href="${asset(f)}">`),
+    // The page is readable without its scripts, so they load at low priority: the browser fetches them
+    // alongside the first paint instead of ahead of it (Lighthouse treats high-priority scripts as render-blocking).
+    shell ? `<link rel="modulepreload" fetchpriority="low" href="${asset(shell.js)}">` : '',
+    ...(shell?.preload ?? []).map((f) => `<link rel="modulepreload" fetchpriority="low" href="${asset(f)}">`),
     `<link rel="preload" href="${asset('manifest.json')}" as="fetch" crossorigin="anonymous">`,
   ].filter(Boolean);
 
@@ -122,7 +124,7 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
     ? `<aside class="doc-sidebar" aria-label="Docs sidebar"><nav class="menu">${sidebarHtml(route.sidebar, route.path, base)}</nav></aside>`
     : '';
   const body = `<div id="root" data-static-route="${esc(route.path)}"><a class="skip-link" href="#main">Skip to main content</a><header class="navbar"><div class="navbar__inner"><a class="navbar__brand" href="${esc(withBase('/', base))}"><img class="navbar__logo" src="${asset(site.navbar.logo.src)}" alt="${esc(site.navbar.logo.alt)}" width="32" height="32"><span class="navbar__title">${esc(site.navbar.title)}</span></a><nav class="navbar__items" aria-label="Main">${nav}</nav></div></header><div class="page${route.sidebar ? ' page--docs' : ''}">${sidebar}<main id="main" class="main">${route.main}</main></div><footer class="footer footer--${site.footer.style}"><div class="footer__links">${footer}</div><p class="footer__copyright">${esc(site.copyright)}</p></footer></div>`;
-  const script = shell ? `<script type="module" src="${asset(shell.js)}"></script>` : '';
+  const script = shell ? `<script type="module" fetchpriority="low" src="${asset(shell.js)}"></script>` : '';
   return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${body}\n${script}\n</body>\n</html>\n`;
 }
 

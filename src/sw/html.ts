@@ -49,7 +49,7 @@ export function withCurrentShell(html: string, shell: { js: string; css: string 
   return html
     .replace(/assets\/main-[A-Za-z0-9]+\.js/g, shell.js)
     .replace(/assets\/main-[A-Za-z0-9]+\.css/g, shell.css)
-    .replace(/<link rel="modulepreload" href="[^"]*\/assets\/chunks\/[^"]*">\n?/g, '');
+    .replace(/<link rel="modulepreload"[^>]*? href="[^"]*\/assets\/chunks\/[^"]*">\n?/g, '');
 }
 
 /**

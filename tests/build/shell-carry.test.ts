@@ -60,12 +60,12 @@ describe('content-only build over a previous shell', () => {
     expect(htmlFiles).toContain('404.html');
     for (const file of htmlFiles) {
       const html = project.read(file);
-      expect(html, file).toContain('<script type="module" src="/abp-react/assets/main-AAAA1111.js"></script>');
+      expect(html, file).toContain('<script type="module" fetchpriority="low" src="/abp-react/assets/main-AAAA1111.js"></script>');
       // The shell's stylesheet is inlined, so the first paint waits for nothing but the HTML.
       const css = readFileSync(join(project.distDir, 'assets/main-BBBB2222.css'), 'utf8');
       expect(html, file).toContain(`<style>${css}</style>`);
-      expect(html, file).toContain('<link rel="modulepreload" href="/abp-react/assets/main-AAAA1111.js">');
-      expect(html, file).toContain('<link rel="modulepreload" href="/abp-react/assets/chunks/vendor-CCCC3333.js">');
+      expect(html, file).toContain('<link rel="modulepreload" fetchpriority="low" href="/abp-react/assets/main-AAAA1111.js">');
+      expect(html, file).toContain('<link rel="modulepreload" fetchpriority="low" href="/abp-react/assets/chunks/vendor-CCCC3333.js">');
     }
   });
 

@@ -27,6 +27,7 @@ describe('HTML helpers', () => {
   const html = [
     '<link rel="stylesheet" href="/abp-react/assets/main-OLDCSS1.css">',
     '<link rel="modulepreload" href="/abp-react/assets/chunks/react-OLD1.js">',
+    '<link rel="modulepreload" fetchpriority="low" href="/abp-react/assets/chunks/router-OLD2.js">',
     '<link rel="preload" href="/abp-react/blobs/0a1b2c.md" as="fetch">',
     '<meta name="docs-article" content="9f8e7d.html">',
     '<script type="module" src="/abp-react/assets/main-OLDJS1.js"></script>',
