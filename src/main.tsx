@@ -1,6 +1,6 @@
 /**
  * Boot: one QueryClient, one router with `{ queryClient }` as context. The first
- * render waits for the route's data (manifest and blob, preloaded by the HTML),
+ * render waits for the route's data (the manifest, preloaded by the HTML; the article comes with it),
  * so React replaces the static rendering in one step, without a loading flash.
  */
 import { QueryClient } from '@tanstack/react-query';
