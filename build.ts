@@ -56,7 +56,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     }
     const cssText = shell ? readFileSync(join(tmp, shell.css), 'utf8') : undefined;
     const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, cache: options.cache, onWarning: (p) => warn(formatProblem(p)) });
-    writeFiles(tmp, result.files);
+    writeFiles(tmp, result.files, options.distDir);
     carryPreviousBlobs(options.distDir, tmp);
     await writeServiceWorker({ root: options.root, outDir: tmp, shell, dev: options.dev, warn });
     swapIn(tmp, options.distDir);

@@ -77,12 +77,41 @@ export function carryPreviousBlobs(distDir: string, tmp: string): void {
   }
 }
 
-/** Writes files below `tmp`. */
-export function writeFiles(tmp: string, files: Map<string, string | Buffer>): void {
+/** Whether `file` exists and holds exactly `data`. */
+function holds(file: string, data: Buffer): boolean {
+  try {
+    return statSync(file).size === data.length && readFileSync(file).equals(data);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes files below `tmp`. A file the previous site (`previousDir`) already
+ * holds byte for byte is hard-linked from it instead: reading and comparing
+ * costs far less than writing, and a one-page edit leaves most of the site as
+ * it was. Nothing writes into a file after this step, so the old site's files
+ * are never changed through a link.
+ */
+export function writeFiles(tmp: string, files: Map<string, string | Buffer>, previousDir?: string): void {
+  const made = new Set<string>();
   for (const [rel, data] of files) {
     const to = join(tmp, rel);
-    mkdirSync(dirname(to), { recursive: true });
-    writeFileSync(to, data);
+    const dir = dirname(to);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    if (previousDir && holds(join(previousDir, rel), bytes)) {
+      try {
+        linkSync(join(previousDir, rel), to);
+        continue;
+      } catch {
+        // Another file system, or links not allowed: write the file.
+      }
+    }
+    writeFileSync(to, bytes);
   }
 }
 

@@ -1,6 +1,6 @@
 /** A failed build leaves dist/ byte for byte as it was and no temporary folder behind. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BuildError } from '../../src/build/errors';
 import { hashTree, useFixture, type FixtureProject } from '../helpers/build';
@@ -29,6 +29,27 @@ describe('atomic output', () => {
     project.write('docs/intro.md', BROKEN);
     await expect(project.build()).rejects.toBeInstanceOf(BuildError);
     expect(readdirSync(project.dir)).toEqual(['content']);
+  });
+
+  it('links the files a rebuild leaves unchanged and never writes through a link', async () => {
+    project = useFixture('basic-site');
+    await project.build();
+    const intro = join(project.distDir, 'docs/intro.html');
+    const setup = join(project.distDir, 'docs/guides/setup.html');
+    const introBefore = statSync(intro);
+    // A second name for the old setup page, to read its bytes after the rebuild.
+    const oldSetup = join(project.dir, 'old-setup.html');
+    linkSync(setup, oldSetup);
+    const setupBefore = readFileSync(setup, 'utf8');
+
+    project.write('docs/guides/setup.md', '---\nsidebar_position: 1\n---\n\n# Setup\n\nSet the project up, now in two steps.\n');
+    await project.build();
+
+    expect(statSync(intro).ino).toBe(introBefore.ino);
+    expect(statSync(setup).ino).not.toBe(statSync(oldSetup).ino);
+    expect(readFileSync(setup, 'utf8')).toContain('now in two steps');
+    expect(readFileSync(oldSetup, 'utf8')).toBe(setupBefore);
+    rmSync(oldSetup);
   });
 
   it('replaces dist/ as a whole on success, dropping files no build wrote', async () => {
