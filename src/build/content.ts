@@ -18,6 +18,7 @@ import { buildDocsModel, type DocEntry, docEntry } from './docs';
 import { BuildError, ProblemLog, type Problem } from './errors';
 import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
 import { type Rendered, createRenderer } from './render';
+import { type ParallelOptions, type RenderJob, renderPages } from './renderPool';
 import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
 import { loadSiteConfig } from './siteConfig';
 import { checkPlainMarkdown, parseSource, readCategory, type SourceFile, walk } from './sources';
@@ -37,6 +38,8 @@ export interface ContentBuildOptions {
   cache?: RenderCache;
   /** Receives warnings (broken anchors, unresolvable markdown links). */
   onWarning?: (problem: Problem) => void;
+  /** Render big cold builds on several cores (`renderPool.ts`); without it every page renders in this thread. */
+  parallel?: ParallelOptions;
 }
 
 export interface ContentBuildResult {
@@ -132,18 +135,15 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const routesKey = sha(JSON.stringify([RENDER_VERSION, base, Object.keys(routes).sort(), routeBySource, assets]));
   const render = await sharedRenderer();
   const cache = options.cache ?? new Map();
-  let renderedCount = 0;
+  const keyOf = (file: SourceFile) => `${file.hash}:${routesKey}`;
+  const pending = [...docs, ...pages].filter(({ file }) => !cache.has(keyOf(file)));
+  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, path, body: file.body }));
+  const renderHere = (job: RenderJob) => render(job.body, (href) => hrefFor(resolveContentLink(href, job.rel, job.path, linkContext), base));
+  const fresh = await renderPages(jobs, linkContext, renderHere, options.parallel);
+  pending.forEach(({ file }, i) => cache.set(keyOf(file), fresh[i]!));
+  const renderedCount = pending.length;
   const renders = new Map<string, Rendered>();
-  for (const { file, path } of [...docs, ...pages]) {
-    const key = `${file.hash}:${routesKey}`;
-    let result = cache.get(key);
-    if (!result) {
-      result = render(file.body, (href) => hrefFor(resolveContentLink(href, file.rel, path, linkContext), base));
-      cache.set(key, result);
-      renderedCount++;
-    }
-    renders.set(file.rel, result);
-  }
+  for (const { file } of [...docs, ...pages]) renders.set(file.rel, cache.get(keyOf(file))!);
 
   // Titles, then the docs model with real labels.
   const titleOf = (file: SourceFile) => file.data.title ?? renders.get(file.rel)?.h1 ?? null;

@@ -1,0 +1,132 @@
+/**
+ * Renders the pages a build has no cached render for. A cold build of a big
+ * tree is bound by the markdown parser, so past `PARALLEL_MIN_BYTES` of
+ * markdown the pages are split by size between this thread and one worker per
+ * further core. Rendering is deterministic: where a page was rendered changes
+ * nothing in the output. Small builds (this site, every dev rebuild) render in
+ * this thread, since starting a worker costs more than they take.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { LinkContext } from '../../manifest/links';
+import type { Rendered } from './render';
+
+/** One page to render: its source (relative to `content/`), route and markdown body. */
+export interface RenderJob {
+  rel: string;
+  path: string;
+  body: string;
+}
+
+/** What a worker receives. */
+export interface WorkerInput {
+  context: LinkContext;
+  jobs: RenderJob[];
+}
+
+/** What a worker answers. */
+export type WorkerOutput = { ok: true; rendered: Rendered[] } | { ok: false; message: string };
+
+/** Markdown below this many bytes renders in this thread (this site has about 550 KB). */
+export const PARALLEL_MIN_BYTES = 2_000_000;
+
+/** Where and how wide to render in parallel. */
+export interface ParallelOptions {
+  /** Project root: holds `src/build/renderWorker.ts` and `node_modules/`. */
+  root: string;
+  /** Threads in all, this one included; defaults to the cores available, at most 4. */
+  threads?: number;
+  /** Overrides `PARALLEL_MIN_BYTES` (tests). */
+  minBytes?: number;
+  /** Told when a worker could not help and its share was rendered in this thread instead. */
+  onFallback?: (error: unknown) => void;
+}
+
+const workerFiles = new Map<string, Promise<string>>();
+
+/** Bundles the worker once per process and root; its packages stay external and resolve from the root's `node_modules/`. */
+function bundledWorker(root: string): Promise<string> {
+  let file = workerFiles.get(root);
+  if (file) return file;
+  file = (async () => {
+    const { build } = await import('esbuild');
+    // esbuild makes the folder; a root without the worker's source fails before anything is written.
+    const outfile = join(root, 'node_modules/.cache/abp-react-docs/render-worker.mjs');
+    await build({
+      entryPoints: [join(root, 'src/build/renderWorker.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    return outfile;
+  })();
+  workerFiles.set(root, file);
+  return file;
+}
+
+/** Runs one worker over `jobs`; rejects when it cannot start or reports an error. */
+function runWorker(file: string, input: WorkerInput): Promise<Rendered[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(pathToFileURL(file), { workerData: input });
+    worker.once('message', (out: WorkerOutput) => {
+      void worker.terminate();
+      if (out.ok) resolve(out.rendered);
+      else reject(new Error(out.message));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`render worker exited with code ${code}`)));
+  });
+}
+
+/** Cuts `jobs` into `n` runs of about the same number of bytes, in order. */
+export function splitBySize(jobs: RenderJob[], n: number): RenderJob[][] {
+  const total = jobs.reduce((sum, j) => sum + j.body.length, 0);
+  const shares: RenderJob[][] = [[]];
+  let done = 0;
+  for (const job of jobs) {
+    // A job goes to the next run when more than half of it lies past this run's end.
+    if (shares.length < n && shares[shares.length - 1]!.length > 0 && done + job.body.length / 2 > (total * shares.length) / n) shares.push([]);
+    shares[shares.length - 1]!.push(job);
+    done += job.body.length;
+  }
+  return shares;
+}
+
+/**
+ * Renders `jobs` in order with `renderHere` (this thread's renderer), or,
+ * for big builds with `parallel` set, partly in workers. A worker that fails
+ * has its share rendered here, so the output never depends on the workers.
+ */
+export async function renderPages(
+  jobs: RenderJob[],
+  context: LinkContext,
+  renderHere: (job: RenderJob) => Rendered,
+  parallel?: ParallelOptions,
+): Promise<Rendered[]> {
+  const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
+  const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
+  if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return jobs.map(renderHere);
+
+  const fallback = (share: RenderJob[]) => (error: unknown) => {
+    parallel.onFallback?.(error);
+    return share.map(renderHere);
+  };
+  let file: string;
+  try {
+    file = await bundledWorker(parallel.root);
+  } catch (error) {
+    return fallback(jobs)(error);
+  }
+  // This thread starts at once while the workers load their modules, so it takes the first share.
+  const [mine = [], ...theirs] = splitBySize(jobs, threads);
+  const running = theirs.map((share) => runWorker(file, { context, jobs: share }).catch(fallback(share)));
+  const here = mine.map(renderHere);
+  const there = await Promise.all(running);
+  return [...here, ...there.flat()];
+}
