@@ -6,7 +6,7 @@
  * fetched before the load.
  */
 import { THEME_STORAGE_KEY } from '../../manifest/constants';
-import { documentTitle, sidebarContains } from '../../manifest/lookup';
+import { documentTitle } from '../../manifest/lookup';
 import { withBase } from '../../manifest/paths';
 import type { SiteConfig, SiteLink } from '../../manifest/siteConfig';
 import type { SidebarItem } from '../../manifest/types';
@@ -57,21 +57,77 @@ const linkHtml = (link: SiteLink, base: string, cls: string) =>
     ? `<a class="${cls}" href="${esc(link.href)}" target="_blank" rel="noopener noreferrer">${esc(link.label)}</a>`
     : `<a class="${cls}" href="${esc(withBase(link.href, base))}">${esc(link.label)}</a>`;
 
-function sidebarHtml(items: SidebarItem[], current: string, base: string): string {
+/** Renders the sidebar with the categories in `open` expanded and no link marked current. */
+function sidebarListHtml(items: SidebarItem[], open: ReadonlySet<SidebarItem>, base: string): string {
   const li = items.map((item) => {
-    if (item.type === 'doc') {
-      const active = item.path === current;
-      return `<li class="menu__item"><a class="menu__link${active ? ' menu__link--active' : ''}"${active ? ' aria-current="page"' : ''} href="${esc(withBase(item.path, base))}">${esc(item.label)}</a></li>`;
-    }
+    if (item.type === 'doc') return `<li class="menu__item"><a class="menu__link" href="${esc(withBase(item.path, base))}">${esc(item.label)}</a></li>`;
     if (item.type === 'link') return `<li class="menu__item">${linkHtml({ label: item.label, href: item.href, external: true }, base, 'menu__link')}</li>`;
-    const open = sidebarContains(item, current);
     const head = item.path
       ? `<a class="menu__link menu__link--category" href="${esc(withBase(item.path, base))}">${esc(item.label)}</a>`
       : `<span class="menu__link menu__link--category">${esc(item.label)}</span>`;
-    return `<li class="menu__item${open ? '' : ' menu__item--collapsed'}"><div class="menu__category">${head}</div>${open ? sidebarHtml(item.items, current, base) : ''}</li>`;
+    const isOpen = open.has(item);
+    return `<li class="menu__item${isOpen ? '' : ' menu__item--collapsed'}"><div class="menu__category">${head}</div>${isOpen ? sidebarListHtml(item.items, open, base) : ''}</li>`;
   });
   return `<ul class="menu__list">${li.join('')}</ul>`;
 }
+
+/**
+ * The sidebar of one build, rendered per route: the categories holding the
+ * route open (as `sidebarContains` decides), its doc links marked current.
+ * Pages of one category share one rendering, so a build renders the tree once
+ * per category rather than once per page (a 10,000-doc tree has about 20).
+ */
+function sidebarRenderer(items: SidebarItem[], base: string): (current: string) => string {
+  // The categories each route path opens: a category opens for its own page and for every path below it.
+  const opens = new Map<string, SidebarItem[]>();
+  const add = (path: string, chain: SidebarItem[]) => {
+    const list = opens.get(path) ?? [];
+    for (const c of chain) if (!list.includes(c)) list.push(c);
+    opens.set(path, list);
+  };
+  const walk = (list: SidebarItem[], chain: SidebarItem[]) => {
+    for (const item of list) {
+      if (item.type === 'doc') add(item.path, chain);
+      else if (item.type === 'link') add(item.href, chain);
+      else {
+        const inner = [...chain, item];
+        if (item.path) add(item.path, inner);
+        walk(item.items, inner);
+      }
+    }
+  };
+  walk(items, []);
+  // Categories numbered in tree order: a set of open categories is named by its numbers.
+  const index = new Map<SidebarItem, number>();
+  const number = (list: SidebarItem[]) => {
+    for (const item of list) {
+      if (item.type !== 'category') continue;
+      index.set(item, index.size);
+      number(item.items);
+    }
+  };
+  number(items);
+  const rendered = new Map<string, string>();
+  return (current) => {
+    const open = opens.get(current) ?? [];
+    const key = open.map((c) => index.get(c)).sort().join(',');
+    let html = rendered.get(key);
+    if (html === undefined) rendered.set(key, (html = sidebarListHtml(items, new Set(open), base)));
+    const href = esc(withBase(current, base));
+    return html.replaceAll(`<a class="menu__link" href="${href}">`, `<a class="menu__link menu__link--active" aria-current="page" href="${href}">`);
+  };
+}
+
+const sidebarRenderers = new WeakMap<SidebarItem[], { base: string; render: (current: string) => string }>();
+
+function sidebarHtml(items: SidebarItem[], current: string, base: string): string {
+  let entry = sidebarRenderers.get(items);
+  if (!entry || entry.base !== base) sidebarRenderers.set(items, (entry = { base, render: sidebarRenderer(items, base) }));
+  return entry.render(current);
+}
+
+/** 'November 23, 2026'; one formatter for every page (`toLocaleDateString` builds a new one per call). */
+const LONG_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
 /** The whole document for one route. */
 export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, route: RouteHtml): string {
@@ -145,7 +201,7 @@ export function docMainHtml(article: string, chrome: DocChrome, base: string): s
   const link = (path: string) => esc(withBase(path, base));
   const crumbs = `<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol><li><a aria-label="Home page" href="${link('/')}">Home</a></li>${chrome.trail.map((t) => `<li>${esc(t)}</li>`).join('')}<li aria-current="page">${esc(chrome.label)}</li></ol></nav>`;
   const badge = chrome.versionLabel ? `<span class="badge" title="Docs version">Version: ${esc(chrome.versionLabel)}</span>` : '';
-  const date = new Date(chrome.lastModified).toLocaleDateString('en', { dateStyle: 'long' });
+  const date = LONG_DATE.format(new Date(chrome.lastModified));
   const edit = chrome.editUrl ? `<a class="edit-link" href="${esc(chrome.editUrl)}" target="_blank" rel="noopener noreferrer">Edit this page</a>` : '';
   const footer = `<footer class="doc-footer">${edit}<span class="last-updated">Last updated on <time datetime="${esc(chrome.lastModified)}">${esc(date)}</time></span></footer>`;
   const card = (l: { title: string; path: string }, kind: 'prev' | 'next') =>

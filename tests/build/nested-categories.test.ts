@@ -81,6 +81,33 @@ describe('fixture nested-categories', () => {
     expect(html).toContain('<h2 class="card__title">Advanced Topics</h2><p class="card__description">1 item</p>');
   });
 
+  it('renders each page\'s sidebar with the categories that hold it open and its own link current', () => {
+    const sidebar = (file: string) => project.read(file).match(/<aside class="doc-sidebar"[\s\S]*?<\/aside>/)![0];
+    const state = (html: string, label: string) => {
+      const item = html.match(new RegExp(`<li class="menu__item( menu__item--collapsed)?"><div class="menu__category"><(?:a|span)[^>]*>${label}</`));
+      return item ? (item[1] ? 'collapsed' : 'open') : 'hidden';
+    };
+    const current = (html: string) => [...html.matchAll(/aria-current="page" href="([^"]+)"/g)].map((m) => m[1]);
+
+    const deep = sidebar('docs/guides/advanced/deep.html');
+    expect([state(deep, 'Guides'), state(deep, 'Advanced Topics')]).toEqual(['open', 'open']);
+    expect(current(deep)).toEqual(['/abp-react/docs/guides/advanced/deep']);
+
+    const first = sidebar('docs/guides/first.html');
+    expect([state(first, 'Guides'), state(first, 'Advanced Topics')]).toEqual(['open', 'collapsed']);
+    expect(current(first)).toEqual(['/abp-react/docs/guides/first']);
+
+    // A category's own page opens it; no doc link is current there.
+    const index = sidebar('docs/category/advanced-topics.html');
+    expect([state(index, 'Guides'), state(index, 'Advanced Topics')]).toEqual(['open', 'open']);
+    expect(current(index)).toEqual([]);
+
+    // Outside the category, the rendering shared by its pages shows no trace of them.
+    const intro = sidebar('docs/intro.html');
+    expect([state(intro, 'Guides'), state(intro, 'Advanced Topics')]).toEqual(['collapsed', 'hidden']);
+    expect(current(intro)).toEqual(['/abp-react/docs/intro']);
+  });
+
   it('gives each doc its breadcrumbs', () => {
     const crumbs = Object.fromEntries(Object.values(manifest.docs).map((d) => [d.id, d.category]));
     expect(crumbs).toEqual({
