@@ -54,6 +54,10 @@ export interface LocalSection {
   heading: number;
   /** Plain text of the section. */
   text: string;
+  /** `sectionTerms(text)`, when the build kept it from an earlier build. */
+  terms?: string[];
+  /** `snippetLead(text)`, likewise. */
+  snippet?: string;
 }
 
 /** A page as the build hands it to `encodeLocalIndex`. */
@@ -218,6 +222,11 @@ export function snippetLead(text: string, chars = LOCAL_SNIPPET_CHARS): string {
   return (space > chars / 2 ? cut.slice(0, space) : cut.slice(0, chars)).replace(/[\s,;:([{-]+$/, '');
 }
 
+/** The indexed terms of a section: those of its first `LOCAL_INDEXED_CHARS` characters. */
+export function sectionTerms(text: string): string[] {
+  return analyze(text.slice(0, LOCAL_INDEXED_CHARS));
+}
+
 /** Builds the local index file from the build's pages. */
 export function encodeLocalIndex(pages: LocalPageInput[]): LocalIndexFile {
   const postings = new Map<string, Map<number, number>>();
@@ -236,12 +245,12 @@ export function encodeLocalIndex(pages: LocalPageInput[]): LocalIndexFile {
     }
     filePages.push({ path: page.path, title: page.title, lvl0: page.lvl0, sections });
     for (const section of page.sections) {
-      for (const term of analyze(section.text.slice(0, LOCAL_INDEXED_CHARS))) {
+      for (const term of section.terms ?? sectionTerms(section.text)) {
         let docs = postings.get(term);
         if (!docs) postings.set(term, (docs = new Map()));
         docs.set(id, (docs.get(id) ?? 0) + 1);
       }
-      snippets.push(snippetLead(section.text));
+      snippets.push(section.snippet ?? snippetLead(section.text));
       id++;
     }
   }

@@ -17,7 +17,8 @@ import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, RouteTarget } 
 import { buildDocsModel, type DocEntry, docEntry } from './docs';
 import { BuildError, ProblemLog, type Problem } from './errors';
 import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
-import { type Rendered, createRenderer } from './render';
+import { type Rendered, type Section, createRenderer } from './render';
+import type { LocalSection } from '../../manifest/localSearch';
 import { type ParallelOptions, type RenderJob, renderPages } from './renderPool';
 import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
 import { loadSiteConfig } from './siteConfig';
@@ -54,6 +55,9 @@ export interface ContentBuildResult {
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
 let rendererPromise: Promise<ReturnType<typeof createRenderer>> | undefined;
+
+/** Local-index sections of each cached rendering (keyed by its sections), kept while the rendering is. */
+const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
 
 /** One renderer per process: grammars load and the pipeline is set up once, not per build. */
 function sharedRenderer() {
@@ -240,7 +244,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     pageRank: rank,
   }));
   const records = JSON.stringify(searchRecords(searchPages, site.locale.code, 'current'));
-  const index = localIndexJson(localPages(searchPages));
+  const index = localIndexJson(localPages(searchPages, localSectionMemo));
   const recordsFile = `search/records.${sha(records).slice(0, 12)}.json`;
   const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
   files.set(recordsFile, records);

@@ -1,5 +1,5 @@
 /** Search output: DocSearch-shaped records for Algolia and the local MiniSearch index. */
-import { encodeLocalIndex, type LocalPageInput, type LocalSection } from '../../manifest/localSearch';
+import { encodeLocalIndex, sectionTerms, snippetLead, type LocalPageInput, type LocalSection } from '../../manifest/localSearch';
 import type { SearchRecord } from '../../manifest/types';
 import type { Nodes } from 'mdast';
 import type { Section } from './render';
@@ -82,8 +82,10 @@ export function searchRecords(pages: SearchPage[], language: string, version: st
  * section per heading, each with its text blocks joined. Headings are referred
  * to by their index in the page's manifest `headings`, matched by anchor id.
  */
-export function localPages(pages: SearchPage[]): LocalPageInput[] {
+export function localPages(pages: SearchPage[], memo?: WeakMap<Section[], LocalSection[]>): LocalPageInput[] {
   return pages.map((page) => {
+    const known = memo?.get(page.sections);
+    if (known) return { path: page.path, title: page.title, lvl0: page.lvl0, sections: known };
     const headingIndex = new Map((page.headings ?? []).map((h, i) => [h.id, i]));
     const lead: LocalSection = { heading: -1, text: '' };
     const sections: LocalSection[] = [lead];
@@ -103,6 +105,11 @@ export function localPages(pages: SearchPage[]): LocalPageInput[] {
         const text = section.text.replace(/\S*…$/, '').trim();
         current.text = current.text ? `${current.text} ${text}` : text;
       }
+    }
+    if (memo) {
+      // Analysed once per rendering: a rebuild re-analyses only the pages that changed.
+      for (const section of sections) Object.assign(section, { terms: sectionTerms(section.text), snippet: snippetLead(section.text) });
+      memo.set(page.sections, sections);
     }
     return { path: page.path, title: page.title, lvl0: page.lvl0, sections };
   });

@@ -20,6 +20,17 @@ describe('incremental content build', () => {
     expect(third.manifest.docs['guides/deploy']!.description).toBe('Ship it.');
   });
 
+  it('writes the same search files after an edit as a build from nothing', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    await project.buildContent({ cache });
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site to any static host.\n\n## Rollback\n\nKeep the previous folder.\n');
+    const search = (files: Map<string, string | Buffer>) => [...files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(data)]);
+    const rebuilt = search((await project.buildContent({ cache })).files);
+    expect(rebuilt.find(([name]) => name.startsWith('search/index.'))![1]).toContain('folder');
+    expect(rebuilt).toEqual(search((await project.buildContent()).files));
+  });
+
   it('renders again when an asset a link may point at appears', async () => {
     project = useFixture('basic-site');
     const cache: RenderCache = new Map();
