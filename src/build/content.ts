@@ -17,6 +17,7 @@ import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, RouteTarget } 
 import { buildDocsModel, type DocEntry, docEntry } from './docs';
 import { BuildError, ProblemLog, type Problem } from './errors';
 import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
+import type { OutputData } from './output';
 import { type Rendered, type Section, createRenderer } from './render';
 import type { LocalSection } from '../../manifest/localSearch';
 import { type ParallelOptions, type RenderJob, renderPages } from './renderPool';
@@ -45,7 +46,7 @@ export interface ContentBuildOptions {
 
 export interface ContentBuildResult {
   /** Files to write below `dist/`, by relative path. */
-  files: Map<string, string | Buffer>;
+  files: Map<string, OutputData>;
   manifest: Manifest;
   warnings: Problem[];
   /** How many pages were rendered rather than taken from the cache. */
@@ -180,7 +181,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   for (const w of log.warnings) options.onWarning?.(w);
 
   // Blobs and page entries.
-  const files = new Map<string, string | Buffer>();
+  const files = new Map<string, OutputData>();
   // The inside of `<div class="markdown">`: a title when the body has no h1, then the body.
   const articleHtml = (file: SourceFile, r: Rendered) => (r.h1 === null ? `<header><h1>${esc(titleOf(file)!)}</h1></header>` : '') + r.html;
   const pageEntry = (file: SourceFile, id: string, path: string): ManifestPage => {
@@ -294,24 +295,24 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
       base,
     );
   const htmlFor = (route: RouteHtml) => renderRouteHtml(site, options.shell, route);
-  const put = (path: string, html: string) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
+  const put = (path: string, html: () => string) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
   for (const d of Object.values(manifestDocs)) {
-    put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), article: d.article, sidebar }));
+    put(d.path, () => htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), article: d.article, sidebar }));
   }
   const mainDoc = manifestDocs[site.docs.mainDocId]!;
-  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), article: mainDoc.article, sidebar }));
+  put(`/${routeBase}`, () => htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), article: mainDoc.article, sidebar }));
   for (const p of Object.values(manifestPages)) {
-    put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, article: p.article, sidebar: null }));
+    put(p.path, () => htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, article: p.article, sidebar: null }));
   }
   for (const c of Object.values(categoryIndexes)) {
     const cards = c.items.map((i) => `<li><a class="card" href="${esc(withBase(i.path, base))}"><h2 class="card__title">${esc(i.title)}</h2><p class="card__description">${esc(i.description)}</p></a></li>`).join('');
-    put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, main: `<article class="doc"><header><h1>${esc(c.label)}</h1><p class="category-description">${esc(c.description)}</p></header><ul class="card-grid">${cards}</ul></article>`, sidebar }));
+    put(c.path, () => htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, main: `<article class="doc"><header><h1>${esc(c.label)}</h1><p class="category-description">${esc(c.description)}</p></header><ul class="card-grid">${cards}</ul></article>`, sidebar }));
   }
   const home = site.home;
   const homeMain = `<div class="hero"><div class="container"><h1 class="hero__title">${esc(home.heading)}</h1><p class="hero__lead">${esc(home.lead)}</p></div></div>`;
-  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null, main: homeMain, sidebar: null }));
-  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, main: '<div class="container"><h1>Search the documentation</h1></div>', sidebar: null, noindex: true }));
-  files.set('404.html', htmlFor({ path: '/404', title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, main: '<div class="container not-found"><h1>Page Not Found</h1><p>We could not find what you were looking for.</p></div>', sidebar: null, noindex: true }));
+  put('/', () => htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null, main: homeMain, sidebar: null }));
+  put(`/${site.search.searchPagePath}`, () => htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, main: '<div class="container"><h1>Search the documentation</h1></div>', sidebar: null, noindex: true }));
+  files.set('404.html', () => htmlFor({ path: '/404', title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, main: '<div class="container not-found"><h1>Page Not Found</h1><p>We could not find what you were looking for.</p></div>', sidebar: null, noindex: true }));
 
   // Sitemap, robots, web app manifest, assets.
   const sitemapPaths = Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/'));

@@ -77,6 +77,18 @@ export function carryPreviousBlobs(distDir: string, tmp: string): void {
   }
 }
 
+/**
+ * A file's contents, or a function that makes them when the file is written.
+ * Per-route HTML is made that way: each page carries the sidebar, so at 10,000
+ * docs all pages at once would hold about a gigabyte.
+ */
+export type OutputData = string | Buffer | (() => string);
+
+/** The contents of an output file, made now if they are deferred. */
+export function outputData(data: OutputData): string | Buffer {
+  return typeof data === 'function' ? data() : data;
+}
+
 /** Whether `file` exists and holds exactly `data`. */
 function holds(file: string, data: Buffer): boolean {
   try {
@@ -93,7 +105,7 @@ function holds(file: string, data: Buffer): boolean {
  * it was. Nothing writes into a file after this step, so the old site's files
  * are never changed through a link.
  */
-export function writeFiles(tmp: string, files: Map<string, string | Buffer>, previousDir?: string): void {
+export function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): void {
   const made = new Set<string>();
   for (const [rel, data] of files) {
     const to = join(tmp, rel);
@@ -102,7 +114,8 @@ export function writeFiles(tmp: string, files: Map<string, string | Buffer>, pre
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    const contents = outputData(data);
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     if (previousDir && holds(join(previousDir, rel), bytes)) {
       try {
         linkSync(join(previousDir, rel), to);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildContent } from '../../src/build/content';
+import { outputData } from '../../src/build/output';
 import { splitBySize, type RenderJob } from '../../src/build/renderPool';
 import { ROOT } from '../helpers/build';
 
@@ -24,7 +25,7 @@ describe('render pool', () => {
     expect(pooled.rendered).toBe(single.rendered);
     expect(pooled.manifest).toEqual(single.manifest);
     expect([...pooled.files.keys()]).toEqual([...single.files.keys()]);
-    for (const [name, data] of single.files) expect(String(pooled.files.get(name)), name).toBe(String(data));
+    for (const [name, data] of single.files) expect(String(outputData(pooled.files.get(name)!)), name).toBe(String(outputData(data)));
   }, 60_000);
 
   it('renders a share in this thread when its worker cannot start', async () => {
