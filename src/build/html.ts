@@ -64,7 +64,7 @@ function sidebarListHtml(items: SidebarItem[], open: ReadonlySet<SidebarItem>, b
     if (item.type === 'link') return `<li class="menu__item">${linkHtml({ label: item.label, href: item.href, external: true }, base, 'menu__link')}</li>`;
     const head = item.path
       ? `<a class="menu__link menu__link--category" href="${esc(withBase(item.path, base))}">${esc(item.label)}</a>`
-      : `<span class="menu__link menu__link--category">${esc(item.label)}</span>`;
+      : `<span class="menu__link menu__link--category${item.collapsible ? ' menu__link--sublist' : ''}">${esc(item.label)}</span>`;
     const isOpen = open.has(item);
     return `<li class="menu__item${isOpen ? '' : ' menu__item--collapsed'}"><div class="menu__category">${head}</div>${isOpen ? sidebarListHtml(item.items, open, base) : ''}</li>`;
   });

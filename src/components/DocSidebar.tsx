@@ -20,7 +20,7 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
             {item.label}
           </SmartLink>
         ) : (
-          <button type="button" className="menu__link menu__link--category menu__link--button" onClick={onToggle} aria-expanded={open}>
+          <button type="button" className={`menu__link menu__link--category menu__link--button${item.collapsible ? ' menu__link--sublist' : ''}`} onClick={onToggle} aria-expanded={open}>
             {item.label}
           </button>
         )}
