@@ -220,6 +220,11 @@ describe('layout', () => {
     await dialog.getByRole('link', { name: 'Frequently Asked Questions' }).click();
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
     expect(await dialog.count()).toBe(0);
+    // The menu's header is the site's brand, a link home.
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await dialog.getByRole('link', { name: /^ABP React/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/abp-react/');
+    expect(await dialog.count()).toBe(0);
   });
 
   it('shows breadcrumbs, version, edit link, previous/next and a table of contents of levels 2–3', async () => {
