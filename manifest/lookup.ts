@@ -54,3 +54,16 @@ export function pageAt(manifest: Manifest, path: string): ManifestPage | null {
   if (target.kind === 'page') return manifest.pages[target.id] ?? null;
   return null;
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A page's "last updated" date as English prose ('November 23, 2026'), in UTC
+ * so the build's rendering and the shell's agree wherever the reader is. Not
+ * `Intl`: its first use in a page loads locale data, about 13 ms of the first
+ * render of a doc, for a format that never changes (the site has one locale).
+ */
+export function formatLongDate(iso: string): string {
+  const date = new Date(iso);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}

@@ -6,7 +6,7 @@
  * fetched before the load.
  */
 import { THEME_STORAGE_KEY } from '../../manifest/constants';
-import { documentTitle } from '../../manifest/lookup';
+import { documentTitle, formatLongDate } from '../../manifest/lookup';
 import { withBase } from '../../manifest/paths';
 import type { SiteConfig, SiteLink } from '../../manifest/siteConfig';
 import type { SidebarItem } from '../../manifest/types';
@@ -126,9 +126,6 @@ function sidebarHtml(items: SidebarItem[], current: string, base: string): strin
   return entry.render(current);
 }
 
-/** 'November 23, 2026'; one formatter for every page (`toLocaleDateString` builds a new one per call). */
-const LONG_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
-
 /** The whole document for one route. */
 export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, route: RouteHtml): string {
   const base = site.baseUrl;
@@ -201,7 +198,7 @@ export function docMainHtml(article: string, chrome: DocChrome, base: string): s
   const link = (path: string) => esc(withBase(path, base));
   const crumbs = `<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol><li><a aria-label="Home page" href="${link('/')}">Home</a></li>${chrome.trail.map((t) => `<li>${esc(t)}</li>`).join('')}<li aria-current="page">${esc(chrome.label)}</li></ol></nav>`;
   const badge = chrome.versionLabel ? `<span class="badge" title="Docs version">Version: ${esc(chrome.versionLabel)}</span>` : '';
-  const date = LONG_DATE.format(new Date(chrome.lastModified));
+  const date = formatLongDate(chrome.lastModified);
   const edit = chrome.editUrl ? `<a class="edit-link" href="${esc(chrome.editUrl)}" target="_blank" rel="noopener noreferrer">Edit this page</a>` : '';
   const footer = `<footer class="doc-footer">${edit}<span class="last-updated">Last updated on <time datetime="${esc(chrome.lastModified)}">${esc(date)}</time></span></footer>`;
   const card = (l: { title: string; path: string }, kind: 'prev' | 'next') =>

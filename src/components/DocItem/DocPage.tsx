@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
-import { documentTitle, getSidebar, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
+import { documentTitle, formatLongDate, getSidebar, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
@@ -92,7 +92,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
               </a>
             )}
             <span className="last-updated">
-              Last updated on <time dateTime={doc.lastModified}>{new Date(doc.lastModified).toLocaleDateString('en', { dateStyle: 'long' })}</time>
+              Last updated on <time dateTime={doc.lastModified}>{formatLongDate(doc.lastModified)}</time>
             </span>
           </footer>
           <Paginator previous={doc.previous} next={doc.next} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownIdError } from '../../../manifest/errors';
-import { currentVersion, documentTitle, getDoc, getSidebar, pageAt, sidebarContains, tocHeadings } from '../../../manifest/lookup';
+import { currentVersion, documentTitle, formatLongDate, getDoc, getSidebar, pageAt, sidebarContains, tocHeadings } from '../../../manifest/lookup';
 import type { ManifestHeading, SidebarItem } from '../../../manifest/types';
 import { makeDoc, makeManifest, makePage } from '../../helpers/manifest';
 
@@ -91,5 +91,19 @@ describe('documentTitle', () => {
   it('uses the site title alone without a page title', () => {
     expect(documentTitle(null, 'ABP React')).toBe('ABP React');
     expect(documentTitle('', 'ABP React')).toBe('ABP React');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the date as English prose, as Intl does for en', () => {
+    for (const iso of ['2026-11-23T17:13:30.000Z', '2024-02-29T00:00:00.000Z', '2025-01-01T12:00:00Z', '2026-12-31T10:00:00.000Z']) {
+      expect(formatLongDate(iso), iso).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)));
+    }
+    expect(formatLongDate('2026-11-23T17:13:30.000Z')).toBe('November 23, 2026');
+  });
+
+  it('counts the day in UTC, so the build and every reader agree', () => {
+    expect(formatLongDate('2026-03-01T23:59:59.999Z')).toBe('March 1, 2026');
+    expect(formatLongDate('2026-03-02T00:00:00.000Z')).toBe('March 2, 2026');
   });
 });
