@@ -6,6 +6,8 @@
  * nothing in the output. Small builds (this site, every dev rebuild) render in
  * this thread, since starting a worker costs more than they take.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,17 +48,21 @@ export interface ParallelOptions {
 
 const workerFiles = new Map<string, Promise<string>>();
 
-/** Bundles the worker once per process and root; its packages stay external and resolve from the root's `node_modules/`. */
+/**
+ * Bundles the worker once per process and root; its packages stay external and
+ * resolve from the root's `node_modules/`. The file is named by its content and
+ * renamed into place, so builds running side by side never load a half-written one.
+ */
 function bundledWorker(root: string): Promise<string> {
   let file = workerFiles.get(root);
   if (file) return file;
   file = (async () => {
     const { build } = await import('esbuild');
-    // esbuild makes the folder; a root without the worker's source fails before anything is written.
-    const outfile = join(root, 'node_modules/.cache/abp-react-docs/render-worker.mjs');
-    await build({
+    const result = await build({
       entryPoints: [join(root, 'src/build/renderWorker.ts')],
-      outfile,
+      // Where the file will live, so esbuild's relative paths are right; nothing is written here.
+      outfile: join(root, 'node_modules/.cache/abp-react-docs/render-worker.mjs'),
+      write: false,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -64,6 +70,15 @@ function bundledWorker(root: string): Promise<string> {
       packages: 'external',
       logLevel: 'silent',
     });
+    const code = result.outputFiles[0]!.contents;
+    const dir = join(root, 'node_modules/.cache/abp-react-docs');
+    const outfile = join(dir, `render-worker-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
+    if (!existsSync(outfile)) {
+      mkdirSync(dir, { recursive: true });
+      const partial = `${outfile}.${process.pid}`;
+      writeFileSync(partial, code);
+      renameSync(partial, outfile);
+    }
     return outfile;
   })();
   workerFiles.set(root, file);
