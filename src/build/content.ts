@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { MANIFEST_VERSION, SITEMAP } from '../../manifest/constants';
 import { UnknownIdError } from '../../manifest/errors';
 import { tocHeadings } from '../../manifest/lookup';
-import { loadGrammars, GRAMMARS } from '../../manifest/highlight';
-import { type LinkContext, hrefFor, resolveContentLink } from '../../manifest/links';
+import { type LinkContext, resolveContentLink } from '../../manifest/links';
 import { parseManifest } from '../../manifest/parse';
 import { withBase } from '../../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
@@ -18,7 +17,7 @@ import { buildDocsModel, type DocEntry, docEntry } from './docs';
 import { BuildError, ProblemLog, type Problem } from './errors';
 import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
 import type { OutputData } from './output';
-import { type Rendered, type Section, createRenderer } from './render';
+import { type Rendered, type Renderer, type Section, loadRenderer } from './render';
 import type { LocalSection } from '../../manifest/localSearch';
 import { type ParallelOptions, type RenderJob, renderPages } from './renderPool';
 import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
@@ -55,14 +54,14 @@ export interface ContentBuildResult {
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
-let rendererPromise: Promise<ReturnType<typeof createRenderer>> | undefined;
+let rendererPromise: Promise<Renderer> | undefined;
 
 /** Local-index sections of each cached rendering (keyed by its sections), kept while the rendering is. */
 const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
 
 /** One renderer per process: grammars load and the pipeline is set up once, not per build. */
 function sharedRenderer() {
-  rendererPromise ??= loadGrammars(Object.keys(GRAMMARS)).then(createRenderer);
+  rendererPromise ??= loadRenderer();
   return rendererPromise;
 }
 
@@ -143,8 +142,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const keyOf = (file: SourceFile) => `${file.hash}:${routesKey}`;
   const pending = [...docs, ...pages].filter(({ file }) => !cache.has(keyOf(file)));
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, path, body: file.body }));
-  const renderHere = (job: RenderJob) => render(job.body, (href) => hrefFor(resolveContentLink(href, job.rel, job.path, linkContext), base));
-  const fresh = await renderPages(jobs, linkContext, renderHere, options.parallel);
+  const fresh = await renderPages(jobs, linkContext, render, options.parallel);
   pending.forEach(({ file }, i) => cache.set(keyOf(file), fresh[i]!));
   const renderedCount = pending.length;
   const renders = new Map<string, Rendered>();

@@ -78,8 +78,10 @@ function sidebarListHtml(items: SidebarItem[], open: ReadonlySet<SidebarItem>, b
  * per category rather than once per page (a 10,000-doc tree has about 20).
  */
 function sidebarRenderer(items: SidebarItem[], base: string): (current: string) => string {
-  // The categories each route path opens: a category opens for its own page and for every path below it.
+  // The categories each route path opens (a category opens for its own page and every path below it),
+  // and the categories numbered in tree order, so a set of open ones is named by its numbers.
   const opens = new Map<string, SidebarItem[]>();
+  const index = new Map<SidebarItem, number>();
   const add = (path: string, chain: SidebarItem[]) => {
     const list = opens.get(path) ?? [];
     for (const c of chain) if (!list.includes(c)) list.push(c);
@@ -90,6 +92,7 @@ function sidebarRenderer(items: SidebarItem[], base: string): (current: string) 
       if (item.type === 'doc') add(item.path, chain);
       else if (item.type === 'link') add(item.href, chain);
       else {
+        index.set(item, index.size);
         const inner = [...chain, item];
         if (item.path) add(item.path, inner);
         walk(item.items, inner);
@@ -97,16 +100,6 @@ function sidebarRenderer(items: SidebarItem[], base: string): (current: string) 
     }
   };
   walk(items, []);
-  // Categories numbered in tree order: a set of open categories is named by its numbers.
-  const index = new Map<SidebarItem, number>();
-  const number = (list: SidebarItem[]) => {
-    for (const item of list) {
-      if (item.type !== 'category') continue;
-      index.set(item, index.size);
-      number(item.items);
-    }
-  };
-  number(items);
   const rendered = new Map<string, string>();
   return (current) => {
     const open = opens.get(current) ?? [];

@@ -9,6 +9,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
+import { GRAMMARS, loadGrammars } from '../../manifest/highlight';
 import { type HeadingInfo, markdownProcessor, sanitizeUrls } from '../../manifest/markdown';
 import { searchText } from './search';
 
@@ -114,4 +115,12 @@ export function createRenderer(grammars: Record<string, LanguageFn>) {
       sections: collectSections(mdast as MdastRoot, headings),
     };
   };
+}
+
+/** A renderer: `render(body, resolveLink)`. */
+export type Renderer = ReturnType<typeof createRenderer>;
+
+/** A renderer with every grammar the build highlights. */
+export async function loadRenderer(): Promise<Renderer> {
+  return createRenderer(await loadGrammars(Object.keys(GRAMMARS)));
 }

@@ -12,14 +12,19 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { LinkContext } from '../../manifest/links';
-import type { Rendered } from './render';
+import { type LinkContext, hrefFor, resolveContentLink } from '../../manifest/links';
+import type { Rendered, Renderer } from './render';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
 export interface RenderJob {
   rel: string;
   path: string;
   body: string;
+}
+
+/** Renders one job, its links resolved against the build's routes. */
+export function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rendered {
+  return render(job.body, (href) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl));
 }
 
 /** What a worker receives. */
@@ -58,10 +63,11 @@ function bundledWorker(root: string): Promise<string> {
   if (file) return file;
   file = (async () => {
     const { build } = await import('esbuild');
+    const dir = join(root, 'node_modules/.cache/abp-react-docs');
     const result = await build({
       entryPoints: [join(root, 'src/build/renderWorker.ts')],
       // Where the file will live, so esbuild's relative paths are right; nothing is written here.
-      outfile: join(root, 'node_modules/.cache/abp-react-docs/render-worker.mjs'),
+      outfile: join(dir, 'render-worker.mjs'),
       write: false,
       bundle: true,
       platform: 'node',
@@ -71,7 +77,6 @@ function bundledWorker(root: string): Promise<string> {
       logLevel: 'silent',
     });
     const code = result.outputFiles[0]!.contents;
-    const dir = join(root, 'node_modules/.cache/abp-react-docs');
     const outfile = join(dir, `render-worker-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
     if (!existsSync(outfile)) {
       mkdirSync(dir, { recursive: true });
@@ -114,16 +119,12 @@ export function splitBySize(jobs: RenderJob[], n: number): RenderJob[][] {
 }
 
 /**
- * Renders `jobs` in order with `renderHere` (this thread's renderer), or,
- * for big builds with `parallel` set, partly in workers. A worker that fails
- * has its share rendered here, so the output never depends on the workers.
+ * Renders `jobs` in order with `render` (this thread's renderer), or, for big
+ * builds with `parallel` set, partly in workers. A worker that fails has its
+ * share rendered here, so the output never depends on the workers.
  */
-export async function renderPages(
-  jobs: RenderJob[],
-  context: LinkContext,
-  renderHere: (job: RenderJob) => Rendered,
-  parallel?: ParallelOptions,
-): Promise<Rendered[]> {
+export async function renderPages(jobs: RenderJob[], context: LinkContext, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
+  const renderHere = (job: RenderJob) => renderJob(render, job, context);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
   if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return jobs.map(renderHere);

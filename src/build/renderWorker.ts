@@ -4,17 +4,13 @@
  * answers with the rendered pages in the same order, or with the first error.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadGrammars, GRAMMARS } from '../../manifest/highlight';
-import { hrefFor, resolveContentLink } from '../../manifest/links';
-import { createRenderer } from './render';
-import type { RenderJob, WorkerInput, WorkerOutput } from './renderPool';
+import { loadRenderer } from './render';
+import { renderJob, type WorkerInput, type WorkerOutput } from './renderPool';
 
 async function main(input: WorkerInput): Promise<WorkerOutput> {
   try {
-    const render = createRenderer(await loadGrammars(Object.keys(GRAMMARS)));
-    const { context } = input;
-    const one = (job: RenderJob) => render(job.body, (href) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl));
-    return { ok: true, rendered: input.jobs.map(one) };
+    const render = await loadRenderer();
+    return { ok: true, rendered: input.jobs.map((job) => renderJob(render, job, input.context)) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -1,8 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { getSidebar } from '../../../manifest';
-import { assetUrl } from '../../config';
 import { DocSidebarItems } from '../DocSidebar';
+import { NavbarBrand } from './NavbarBrand';
 import { useSite } from '../SiteContext';
 import { SmartLink } from '../SmartLink';
 
@@ -29,10 +29,7 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
       <div className="mobile-sidebar__backdrop" onClick={onClose} />
       <div className="mobile-sidebar__panel">
         <div className="mobile-sidebar__header">
-          <SmartLink className="navbar__brand" href="/">
-            <img className="navbar__logo" src={assetUrl(manifest.site.navbar.logo.src)} alt={manifest.site.navbar.logo.alt} width={32} height={32} />
-            <span className="navbar__title">{manifest.site.navbar.title}</span>
-          </SmartLink>
+          <NavbarBrand />
           <button ref={closeRef} type="button" className="icon-button" aria-label="Close navigation menu" onClick={onClose}>
             ✕
           </button>

@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { assetUrl } from '../../config';
 import { useHideableNavbar } from '../../hooks/useHideableNavbar';
 import { useWindowSize } from '../../hooks/useWindowSize';
 import { useSite } from '../SiteContext';
@@ -8,6 +7,7 @@ import { SmartLink } from '../SmartLink';
 import { ColorModeToggle } from './ColorModeToggle';
 import { LocaleDropdown } from './LocaleDropdown';
 import { MobileSidebar } from './MobileSidebar';
+import { NavbarBrand } from './NavbarBrand';
 import { SearchButton } from './SearchButton';
 
 /** The fixed top bar: brand, navbar items, search, language and colour mode (spec §2). */
@@ -26,10 +26,7 @@ export function Navbar() {
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
           </button>
         )}
-        <SmartLink className="navbar__brand" href="/">
-          <img className="navbar__logo" src={assetUrl(site.navbar.logo.src)} alt={site.navbar.logo.alt} width={32} height={32} />
-          <span className="navbar__title">{site.navbar.title}</span>
-        </SmartLink>
+        <NavbarBrand />
         {layout === 'desktop' && (
           <nav className="navbar__items" aria-label="Main">
             {items.map((item) => {
