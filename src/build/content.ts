@@ -8,21 +8,21 @@ import { join } from 'node:path';
 import { MANIFEST_VERSION, SITEMAP } from '../../manifest/constants';
 import { UnknownIdError } from '../../manifest/errors';
 import { tocHeadings } from '../../manifest/lookup';
-import { type LinkContext, resolveContentLink } from '../../manifest/links';
+import { joinPath, type LinkContext, resolveContentLink } from '../../manifest/links';
 import { parseManifest } from '../../manifest/parse';
-import { withBase } from '../../manifest/paths';
+import { normalizeRoutePath, withBase } from '../../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
 import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, RouteTarget } from '../../manifest/types';
 import { buildDocsModel, type DocEntry, docEntry } from './docs';
-import { BuildError, ProblemLog, type Problem } from './errors';
+import { BuildError, displayPath, ProblemLog, type Problem } from './errors';
 import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
 import type { OutputData } from './output';
 import { type Rendered, type Renderer, type Section, loadRenderer } from './render';
 import type { LocalSection } from '../../manifest/localSearch';
 import { type ParallelOptions, type RenderJob, renderPages } from './renderPool';
 import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
-import { loadSiteConfig } from './siteConfig';
-import { checkPlainMarkdown, parseSource, readCategory, type SourceFile, walk } from './sources';
+import { loadSiteConfig, SITE_CONFIG_FILE } from './siteConfig';
+import { checkPlainMarkdown, parseSource, readCategory, type SourceFile, textProblem, walk } from './sources';
 
 /** Bump when rendering changes, so cached renders are not reused. */
 const RENDER_VERSION = 2;
@@ -52,6 +52,9 @@ export interface ContentBuildResult {
   rendered: number;
 }
 
+/** Paths of `dist/` that only the build writes: the shell's and the content build's own folders and files. */
+const GENERATED = /^(assets|blobs|search)\/|^(sw\.js|shell\.json|manifest\.json|404\.html)$/;
+
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
 let rendererPromise: Promise<Renderer> | undefined;
@@ -76,10 +79,16 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const sources: SourceFile[] = [];
   for (const rel of all.filter((f) => /^(docs|pages)\/.+\.mdx?$/.test(f))) {
     const full = join(contentDir, rel);
-    const raw = readFileSync(full, 'utf8');
-    const file = parseSource(rel, raw, statSync(full).mtime.toISOString(), log);
+    const display = displayPath(contentDir, rel);
+    const bytes = readFileSync(full);
+    const unreadable = textProblem(bytes);
+    if (unreadable) {
+      log.error(display, unreadable.line, unreadable.message);
+      continue;
+    }
+    const file = parseSource(rel, bytes.toString('utf8'), statSync(full).mtime.toISOString(), log, display);
     if (!file || file.data.draft) continue;
-    if (rel.endsWith('.mdx')) checkPlainMarkdown(file, log);
+    checkPlainMarkdown(file, log);
     sources.push(file);
   }
   const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
@@ -90,14 +99,22 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const docs: DocEntry[] = sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
   const pages = sources.filter((s) => s.rel.startsWith('pages/')).map((file) => {
     const id = file.rel.replace(/^pages\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
-    return { file, id: id || 'index', path: file.data.slug ?? `/${id}` };
+    const dir = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+    // A slug without a leading `/` is relative to the page's folder, as a doc's is.
+    const slug = file.data.slug;
+    const path = normalizeRoutePath(slug === undefined ? `/${id}` : slug.startsWith('/') ? slug : `/${joinPath(dir, slug)}`);
+    return { file, id: id || 'index', path };
   });
   const claimed = new Map<string, string>();
   const claim = (key: string, display: string, what: string) => {
     const other = claimed.get(key);
-    if (other) log.error(display, 1, `${what} is also used by \`${other}\`. Give one of them another \`id\` or \`slug\` in its front matter.`);
-    else claimed.set(key, display);
+    if (other) log.error(display, 1, `${what} is also used by ${other}. Give one of them another \`id\` or \`slug\` in its front matter.`);
+    else claimed.set(key, `\`${display}\``);
   };
+  // The routes the site makes itself: a page there would silently replace them.
+  const configDisplay = displayPath(contentDir, SITE_CONFIG_FILE);
+  claimed.set('path:/', 'the home page (its texts are `home` in `' + configDisplay + '`)');
+  claimed.set(`path:/${input.search?.searchPagePath ?? 'search'}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
   for (const d of docs) {
     claim(`id:${d.id}`, d.file.display, `doc id \`${d.id}\``);
     claim(`path:${d.path}`, d.file.display, `route \`${d.path}\``);
@@ -115,14 +132,14 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   try {
     site = resolveSiteConfig(input, docPath);
   } catch (error) {
-    throw new BuildError(`Cannot build: an item in \`content/site.config.json\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], { cause: error });
+    throw new BuildError(`Cannot build: an item in \`${configDisplay}\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], { cause: error });
   }
   const base = site.baseUrl;
 
   // Route table. Category routes are known once the sidebar exists, but their paths only depend on labels.
   const routes: Record<string, RouteTarget> = { '/': { kind: 'home' }, [`/${site.search.searchPagePath}`]: { kind: 'search' } };
   if (!docsById.has(site.docs.mainDocId)) {
-    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`content/site.config.json\` is \`${site.docs.mainDocId}\`, which is no doc.`, [], { cause: new UnknownIdError('doc id', site.docs.mainDocId, [...docsById.keys()].sort()) });
+    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`${configDisplay}\` is \`${site.docs.mainDocId}\`, which is no doc.`, [], { cause: new UnknownIdError('doc id', site.docs.mainDocId, [...docsById.keys()].sort()) });
   }
   routes[`/${routeBase}`] = { kind: 'docsRoot', docId: site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
@@ -141,7 +158,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const cache = options.cache ?? new Map();
   const keyOf = (file: SourceFile) => `${file.hash}:${routesKey}`;
   const pending = [...docs, ...pages].filter(({ file }) => !cache.has(keyOf(file)));
-  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, path, body: file.body }));
+  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, path, body: file.body }));
   const fresh = await renderPages(jobs, linkContext, render, options.parallel);
   pending.forEach(({ file }, i) => cache.set(keyOf(file), fresh[i]!));
   const renderedCount = pending.length;
@@ -168,7 +185,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
       if (target.kind === 'missingPage') {
         log.error(file.display, line, `link to "${link.url}" matches no page. Link to an existing route such as \`/${routeBase}/${site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`);
       } else if (target.kind === 'missingFile') {
-        log.warn(file.display, line, `link to "${link.url}" names a markdown file that does not exist (\`content/${target.file}\`).`);
+        log.warn(file.display, line, `link to "${link.url}" names a markdown file that does not exist (\`${displayPath(contentDir, target.file)}\`).`);
       } else if (target.kind === 'route' && target.hash) {
         const ids = headingIds.get(target.path);
         if (ids && !ids.has(target.hash)) log.warn(file.display, line, `link to "${link.url}" names anchor \`#${target.hash}\`, which is no heading of \`${target.path}\`.`);
@@ -330,7 +347,14 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
       { src: withBase('/img/icon-512.png', base), sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
     ],
   }, null, 2));
-  for (const a of assets) files.set(a, readFileSync(join(contentDir, a)));
+  // Assets go where they are, but never over a file the build or the shell writes.
+  const shellFiles = new Set(options.shell?.files ?? []);
+  for (const a of assets) {
+    if (files.has(a) || shellFiles.has(a) || GENERATED.test(a)) {
+      log.error(displayPath(contentDir, a), 0, `would replace \`${a}\`, which the build writes itself. Rename or move the file.`);
+    } else files.set(a, readFileSync(join(contentDir, a)));
+  }
+  log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
 
   return { files, manifest, warnings: log.warnings, rendered: renderedCount };
 }

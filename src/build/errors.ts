@@ -1,4 +1,5 @@
 /** Build errors: what failed, where (path relative to the project), and what to do. */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** One problem at a place in a content file. */
 export interface Problem {
@@ -44,4 +45,17 @@ export class ProblemLog {
   throwIfAny(headline: (count: number) => string): void {
     if (this.errors.length) throw new BuildError(headline(this.errors.length), [...this.errors]);
   }
+}
+
+/**
+ * How messages name a file of the content folder: its path from the working
+ * directory (`content/docs/faq.md`, `site/docs/faq.md` for `--content site`),
+ * or its absolute path when the folder lies outside it, so a terminal or an
+ * editor opens the name as it is.
+ */
+export function displayPath(contentDir: string, rel: string): string {
+  const from = relative(process.cwd(), contentDir);
+  const dir = from === '' ? '.' : from.startsWith('..') || isAbsolute(from) ? resolve(contentDir) : from;
+  const posix = dir.split(sep).join('/');
+  return rel ? `${posix}/${rel}` : posix;
 }

@@ -21,6 +21,8 @@ export interface ShellAssets {
   cssText?: string;
   /** Modules the entry imports statically, preloaded in parallel. */
   preload: string[];
+  /** Every file of the shell below `dist/`, which content files may not replace. */
+  files?: string[];
 }
 
 /** One route's HTML inputs. */

@@ -4,7 +4,8 @@
  * leaves the last good site byte for byte.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
+import { BuildError } from './errors';
 
 /** Name of the shell build's record in `dist/`. */
 export const SHELL_RECORD = 'shell.json';
@@ -107,8 +108,13 @@ function holds(file: string, data: Buffer): boolean {
  */
 export function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): void {
   const made = new Set<string>();
+  const root = resolve(tmp);
   for (const [rel, data] of files) {
-    const to = join(tmp, rel);
+    const to = resolve(root, rel);
+    // The last guard against a path made from content (a slug, an id, a configured path) leaving the output folder.
+    if (!to.startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
+    // A file already there is a hard link into the previous site (a carried shell file): writing would change that site too.
+    if (existsSync(to)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
     const dir = dirname(to);
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });

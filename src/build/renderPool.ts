@@ -13,18 +13,27 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type LinkContext, hrefFor, resolveContentLink } from '../../manifest/links';
+import { BuildError } from './errors';
 import type { Rendered, Renderer } from './render';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
 export interface RenderJob {
   rel: string;
+  /** The source's name in messages (`displayPath`). */
+  display: string;
   path: string;
   body: string;
 }
 
-/** Renders one job, its links resolved against the build's routes. */
+/** Renders one job, its links resolved against the build's routes; a failure names the file. */
 export function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rendered {
-  return render(job.body, (href) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl));
+  try {
+    return render(job.body, (href) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl));
+  } catch (error) {
+    // Deep nesting (thousands of `>` or list levels) overflows the stack of the markdown tools.
+    const why = error instanceof RangeError ? 'its markdown nests too deeply (blockquotes or lists thousands of levels deep). Flatten the deepest nesting.' : `${(error as Error).message}.`;
+    throw new BuildError(`Cannot build: \`${job.display}\` cannot be rendered: ${why}`, [], { cause: error });
+  }
 }
 
 /** What a worker receives. */

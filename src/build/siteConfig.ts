@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import { findNodeAtLocation, getNodePath, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import schema from '../../manifest/site.schema.json' with { type: 'json' };
 import type { SiteConfigInput } from '../../manifest/siteConfig';
-import { BuildError, type Problem } from './errors';
+import { BuildError, displayPath, type Problem } from './errors';
 
 export const SITE_CONFIG_FILE = 'site.config.json';
 
@@ -26,7 +26,7 @@ function lineAt(text: string, offset: number): number {
 
 /** Reads and validates the configuration; throws a `BuildError` listing every problem. */
 export function loadSiteConfig(contentDir: string): SiteConfigInput {
-  const display = `content/${SITE_CONFIG_FILE}`;
+  const display = displayPath(contentDir, SITE_CONFIG_FILE);
   let text: string;
   try {
     text = readFileSync(join(contentDir, SITE_CONFIG_FILE), 'utf8');

@@ -3,10 +3,10 @@
  * files and static assets. Validates front matter with file and line.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import matter from 'gray-matter';
-import { BuildError, type ProblemLog } from './errors';
+import { BuildError, displayPath, type Problem, type ProblemLog } from './errors';
 
 /** Front matter fields this site understands (Docusaurus's names). */
 export interface FrontMatter {
@@ -30,7 +30,7 @@ export interface FrontMatter {
 export interface SourceFile {
   /** Path relative to `content/`, POSIX separators: `docs/fundamentals/cms.md`. */
   rel: string;
-  /** Path relative to the project, for messages: `content/docs/fundamentals/cms.md`. */
+  /** Path for messages (`displayPath`): `content/docs/fundamentals/cms.md`. */
   display: string;
   /** Whole file text. */
   raw: string;
@@ -105,17 +105,68 @@ function keyLine(raw: string, key: string): number {
   return 1;
 }
 
+/**
+ * The line a YAML error belongs to. js-yaml notices an unclosed bracket or
+ * quote only where the stream ends, after the front matter; the author's
+ * mistake is on the line that opened it, so look back for that line.
+ */
+function yamlErrorLine(raw: string, markLine: number, reason: string): number {
+  // gray-matter hands js-yaml the text after `---`, starting with its newline: mark line 0 is the `---` line.
+  const line = markLine + 1;
+  const opener = /flow collection|missed comma/.test(reason) ? /[[{]/ : /double quoted/.test(reason) ? /:\s*"/ : /single quoted/.test(reason) ? /:\s*'/ : null;
+  if (!opener) return line;
+  const lines = raw.split('\n');
+  for (let i = Math.min(line, lines.length) - 1; i >= 1; i--) if (opener.test(lines[i]!)) return i + 1;
+  return line;
+}
+
+/** Route segments a slug or id may not have: they would leave the docs folder or break the URL. */
+export function badSegment(value: string): string | null {
+  for (const segment of value.split('/')) {
+    if (segment === '.' || segment === '..' || /[\\?#\u0000-\u001f\u007f]/.test(segment)) return segment;
+  }
+  return null;
+}
+
+/** Gray-matter engines other than YAML run or parse code in the front matter; none is accepted. */
+const refuse = () => {
+  throw new Error('only YAML front matter is accepted');
+};
+const NO_ENGINES = { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse, json: refuse, toml: refuse };
+
+/**
+ * Why a markdown file's bytes are not text the build can read, or null: a
+ * binary file, or text in another encoding than UTF-8 (which would otherwise
+ * turn into U+FFFD characters without a word).
+ */
+export function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
+  if (bytes.subarray(0, 8000).includes(0)) return { line: 0, message: 'is a binary file, not markdown text. Remove it, or rename it if it is an image or another asset.' };
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return null;
+  } catch {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const at = text.indexOf('\uFFFD');
+    const line = text.slice(0, Math.max(0, at)).split('\n').length;
+    return { line, message: 'is not UTF-8 text (a byte on this line is not valid UTF-8; the file may be Latin-1 or Windows-1252). Save it as UTF-8.' };
+  }
+}
+
 /** Parses and validates a markdown file's front matter; problems go to `log`. */
-export function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog): SourceFile | null {
-  const display = `content/${rel}`;
+export function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
+  const engine = /^---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
+  if (engine && !/^ya?ml$/i.test(engine)) {
+    log.error(display, 1, `front matter \`---${engine}\` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain \`---\` lines.`);
+    return null;
+  }
   let parsed: matter.GrayMatterFile<string>;
   try {
     // gray-matter caches by input string; a fresh options object disables that.
-    parsed = matter(raw, {});
+    parsed = matter(raw, { engines: NO_ENGINES });
   } catch (error) {
     const mark = (error as { mark?: { line?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    log.error(display, (mark?.line ?? 0) + 1, `front matter is not valid YAML (${reason}). Fix the YAML between the \`---\` lines.`);
+    log.error(display, yamlErrorLine(raw, mark?.line ?? 0, reason), `front matter is not valid YAML (${reason}). Fix the YAML between the \`---\` lines.`);
     return null;
   }
   const data: Record<string, unknown> = parsed.data;
@@ -129,6 +180,8 @@ export function parseSource(rel: string, raw: string, mtime: string, log: Proble
     }
     if (!typeMatches(value, type)) {
       log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${JSON.stringify(value)}\`.`);
+    } else if ((key === 'slug' || key === 'id') && badSegment(value as string) !== null) {
+      log.error(display, keyLine(raw, key), `front matter \`${key}\` is \`${String(value)}\`, whose part \`${badSegment(value as string)}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\` or \`#\`).`);
     }
   }
   const body = parsed.content;
@@ -145,8 +198,14 @@ export function parseSource(rel: string, raw: string, mtime: string, log: Proble
   };
 }
 
-/** Rejects MDX syntax (`import`/`export` lines, JSX tags) outside code fences. */
+/**
+ * Finds MDX syntax (`import`/`export` lines, JSX tags) outside code fences. In
+ * an `.mdx` file it is an error; in a `.md` file a warning, since the line
+ * would show as text and the JSX would be dropped from the page.
+ */
 export function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
+  const mdx = file.rel.endsWith('.mdx');
+  const report = (line: number, message: string) => (mdx ? log.error(file.display, line, message) : log.warn(file.display, line, message));
   let fence: string | null = null;
   file.body.split('\n').forEach((line, i) => {
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
@@ -158,34 +217,79 @@ export function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
     if (fence !== null) return;
     const at = file.bodyLine + i;
     if (/^(import|export)\s/.test(line)) {
-      log.error(file.display, at, `MDX \`${line.split(/\s/)[0]}\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.`);
+      report(at, mdx
+        ? `MDX \`${line.split(/\s/)[0]}\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.`
+        : `MDX \`${line.split(/\s/)[0]}\` statement in a \`.md\` file: it shows as text. This site renders plain markdown: remove the line.`);
     } else if (/^\s*<[A-Z][\w.]*[\s/>]/.test(line) || /^\s*<>\s*$/.test(line)) {
-      log.error(file.display, at, `JSX elements are not supported (\`${line.trim().slice(0, 40)}\`). Use plain markdown instead of MDX components.`);
+      report(at, mdx
+        ? `JSX elements are not supported (\`${line.trim().slice(0, 40)}\`). Use plain markdown instead of MDX components.`
+        : `JSX element in a \`.md\` file (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown instead of MDX components.`);
     }
   });
 }
 
-/** Every file below `dir`, as POSIX paths relative to `root`, sorted. */
+/** Whether `path` is `root` or lies below it (both real paths). */
+const inside = (root: string, path: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * Every file below `dir`, as POSIX paths relative to `root`, sorted; names
+ * starting with `.` are skipped. Symbolic links are followed only when they
+ * point inside `root`: one that leaves it (`img/passwd -> /etc/passwd`) would
+ * publish that file, so it fails the build, as do a dangling link and a loop,
+ * each named.
+ */
 export function walk(dir: string, root: string): string[] {
   const out: string[] = [];
-  let entries: string[];
+  const problems: Problem[] = [];
+  let realRoot: string;
   try {
-    entries = readdirSync(dir);
+    realRoot = realpathSync(root);
   } catch {
     return out;
   }
-  for (const name of entries.sort()) {
-    if (name.startsWith('.')) continue;
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...walk(full, root));
-    else out.push(relative(root, full).split(sep).join('/'));
-  }
+  const name = (full: string) => displayPath(root, relative(root, full).split(sep).join('/'));
+  const visit = (current: string, ancestors: Set<string>) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(current).sort();
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith('.')) continue;
+      const full = join(current, entry);
+      let target = full;
+      if (lstatSync(full).isSymbolicLink()) {
+        try {
+          target = realpathSync(full);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          problems.push({ file: name(full), line: 0, message: code === 'ELOOP' ? 'is a symbolic link loop. Replace it with the file itself.' : `is a symbolic link to \`${readlinkSync(full)}\`, which does not exist. Remove the link or restore its target.` });
+          continue;
+        }
+        if (!inside(realRoot, target)) {
+          problems.push({ file: name(full), line: 0, message: `is a symbolic link to \`${target}\`, outside \`${displayPath(root, '')}\`. The build publishes only files inside it: copy the file in instead of linking it.` });
+          continue;
+        }
+      }
+      if (statSync(target).isDirectory()) {
+        const real = realpathSync(target);
+        if (ancestors.has(real)) {
+          problems.push({ file: name(full), line: 0, message: 'is a symbolic link to a folder that contains it (a loop). Remove the link.' });
+          continue;
+        }
+        visit(full, new Set(ancestors).add(real));
+      } else out.push(relative(root, full).split(sep).join('/'));
+    }
+  };
+  visit(dir, new Set([realpathSync(dir)]));
+  if (problems.length) throw new BuildError(`Cannot build: ${problems.length} symbolic link${problems.length === 1 ? '' : 's'} cannot be followed:`, problems);
   return out;
 }
 
 /** Reads and checks a `_category_.json`. */
 export function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
-  const display = `content/${rel}`;
+  const display = displayPath(contentDir, rel);
   const dir = rel.replace(/^docs\/?/, '').replace(/\/?_category_\.json$/, '');
   let json: unknown;
   try {
@@ -206,6 +310,8 @@ export function readCategory(contentDir: string, rel: string, log: ProblemLog): 
   const link = c.link as Record<string, unknown> | null | undefined;
   if (link && link.type !== 'generated-index' && !(link.type === 'doc' && typeof link.id === 'string')) {
     log.error(display, 0, `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(link)}\`.`);
+  } else if (link?.type === 'generated-index' && link.slug !== undefined && (typeof link.slug !== 'string' || badSegment(link.slug) !== null)) {
+    log.error(display, 0, `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(link.slug)}\`.`);
   }
   return { ...(c as Omit<CategoryFile, 'dir' | 'display'>), dir, display };
 }

@@ -10,6 +10,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../build';
 import { buildContent, type ContentBuildResult, type RenderCache } from '../../src/build/content';
+import { BuildError } from '../../src/build/errors';
 import type { ShellAssets } from '../../src/build/html';
 import { parseManifest } from '../../manifest/parse';
 import type { Manifest } from '../../manifest/types';
@@ -66,13 +67,22 @@ export function useFixture(scenario: Scenario): FixtureProject {
   const distDir = join(dir, 'dist');
   cpSync(fixtureContent(scenario), contentDir, { recursive: true });
   const warnings: string[] = [];
+  // Messages name files by absolute path outside the working directory; tests read them from the project folder.
+  const local = (text: string) => text.replaceAll(`${dir.split(sep).join('/')}/`, '');
+  const localError = (error: unknown) => {
+    if (error instanceof BuildError) {
+      error.message = local(error.message);
+      for (const p of error.problems) Object.assign(p, { file: local(p.file), message: local(p.message) });
+    }
+    throw error;
+  };
   return {
     dir,
     contentDir,
     distDir,
     warnings,
-    build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(line) }),
-    buildContent: ({ cache, shell = null } = {}) => buildContent({ contentDir, shell, cache, onWarning: (p) => warnings.push(`${p.file}:${p.line}: ${p.message}`) }),
+    build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(local(line)) }).catch(localError),
+    buildContent: ({ cache, shell = null } = {}) => buildContent({ contentDir, shell, cache, onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
     read: (rel) => readFileSync(join(distDir, rel), 'utf8'),
     manifest: () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8'))),
     write: (rel, text) => writeFileSync(join(contentDir, rel), text),
