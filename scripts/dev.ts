@@ -28,6 +28,8 @@ import { displayUrl, startServer } from './serve.mjs';
 
 const BASE = '/abp-react/';
 const EVENTS_PATH = `${BASE}__dev/events`;
+/** The live-reload client, a file of its own: the pages' Content-Security-Policy allows no other inline script. */
+const CLIENT_PATH = `${BASE}__dev/client.js`;
 const DEBOUNCE_MS = 50;
 const HEARTBEAT_MS = 20_000;
 
@@ -54,6 +56,11 @@ function broadcast(event: string, data: string): void {
 
 function handle(req: IncomingMessage, res: ServerResponse): boolean {
   const pathname = (req.url ?? '/').split('?')[0];
+  if (pathname === CLIENT_PATH) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(CLIENT);
+    return true;
+  }
   if (pathname !== EVENTS_PATH) return false;
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -75,12 +82,12 @@ setInterval(() => {
 }, HEARTBEAT_MS).unref();
 
 /**
- * Injected before `</body>`: reloads on `reload` (and when the server was
+ * Loaded by a script tag injected before `</body>`: reloads on `reload` (and when the server was
  * restarted), keeping the scroll position. The shell renders asynchronously,
  * so the position is re-applied for a moment after load until it sticks,
  * unless the reader scrolls first.
  */
-const CLIENT = `<script>(() => {
+const CLIENT = `(() => {
   const KEY = '__abpDevScroll', here = () => location.pathname + location.search;
   try {
     const saved = JSON.parse(sessionStorage.getItem(KEY) || 'null');
@@ -106,7 +113,7 @@ const CLIENT = `<script>(() => {
   events.addEventListener('hello', (e) => { if (first === undefined) first = e.data; else if (e.data !== first) reload(); });
   events.addEventListener('reload', (e) => { first = e.data; reload(); });
   events.addEventListener('build-error', (e) => console.error('[dev] build failed; showing the last good build.\\n' + e.data));
-})();</script>
+})();
 `;
 
 // --- builds ----------------------------------------------------------------
@@ -218,7 +225,7 @@ async function main(): Promise<void> {
   building = false;
   if (!ok && !existsSync(join(distDir, 'index.html'))) console.error('[dev] there is no previous build to serve yet; fix the error and save.');
 
-  const running = await startServer({ dir: distDir, port, host, gzip: false, base: BASE, inject: CLIENT, handle }).catch((error: NodeJS.ErrnoException) => {
+  const running = await startServer({ dir: distDir, port, host, gzip: false, base: BASE, inject: `<script src="${CLIENT_PATH}"></script>\n`, handle }).catch((error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `[dev] port ${port} is in use; set PORT or --port.` : '[dev] could not start the server:', error.code === 'EADDRINUSE' ? '' : error);
     process.exit(1);
   });

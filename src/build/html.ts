@@ -5,7 +5,9 @@
  * shell takes the article from that rendering, so the page's blobs are not
  * fetched before the load.
  */
+import { createHash } from 'node:crypto';
 import { THEME_STORAGE_KEY } from '../../manifest/constants';
+import { algoliaHosts } from '../search/hosts';
 import { documentTitle, formatLongDate } from '../../manifest/lookup';
 import { withBase } from '../../manifest/paths';
 import type { SiteConfig, SiteLink } from '../../manifest/siteConfig';
@@ -52,6 +54,30 @@ export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 export function themeScript(site: SiteConfig): string {
   const { defaultMode, respectPrefersColorScheme } = site.colorMode;
   return `(function(){var m=${JSON.stringify(defaultMode)};try{var s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(s==='light'||s==='dark')m=s;else if(${respectPrefersColorScheme}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark'}catch(e){}document.documentElement.setAttribute('data-theme',m)})()`;
+}
+
+/**
+ * The pages' Content-Security-Policy, as a `<meta http-equiv>` (static hosts
+ * such as GitHub Pages send no headers). Scripts come from the site alone,
+ * plus the inline colour-mode script by its hash, which the build computes
+ * from the script it writes, so editing that script cannot break the policy.
+ * Search may reach Algolia (or the configured hosts) and, when enabled,
+ * Algolia Insights. Styles allow inline ones: Mermaid's SVG and the TOC's
+ * indents carry style attributes.
+ */
+export function contentSecurityPolicy(site: SiteConfig, inlineScripts: string[]): string {
+  const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
+  const configured = algoliaHosts(site.search.hosts);
+  const search = configured ? configured.map((h) => `${h.protocol}://${h.url}`) : ['https://*.algolia.net', 'https://*.algolianet.com'];
+  if (site.search.insights) search.push('https://*.algolia.io');
+  return [
+    `script-src 'self' ${hashes.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    `connect-src 'self' ${search.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
 }
 
 const linkHtml = (link: SiteLink, base: string, cls: string) =>
@@ -131,8 +157,10 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
   const description = route.description || site.tagline;
   const keywords = route.keywords.length ? route.keywords.join(', ') : site.metadata.find((m) => m.name === 'keywords')?.content ?? '';
   const asset = (file: string) => esc(withBase('/' + file, base));
+  const colourScript = themeScript(site);
   const head = [
     '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, [colourScript]))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(title)}</title>`,
     `<meta name="description" content="${esc(description)}">`,
@@ -155,7 +183,7 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
     `<link rel="manifest" href="${asset('manifest.webmanifest')}">`,
     `<link rel="apple-touch-icon" href="${asset('img/icon-192.png')}">`,
     route.article ? `<meta name="docs-article" content="${esc(route.article)}">` : '',
-    `<script>${themeScript(site)}</script>`,
+    `<script>${colourScript}</script>`,
     shell?.cssText ? `<style>${shell.cssText.replace(/<\/style/gi, '<\\/style')}</style>` : shell ? `<link rel="stylesheet" href="${asset(shell.css)}">` : '',
     // The page is readable without its scripts, so they load at low priority: the browser fetches them
     // alongside the first paint instead of ahead of it (Lighthouse treats high-priority scripts as render-blocking).

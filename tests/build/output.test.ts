@@ -4,6 +4,7 @@
  * static article, and the sitemap (spec §2, §9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITEMAP } from '../../manifest/constants';
@@ -169,5 +170,18 @@ describe('fixture basic-site: output', () => {
     expect(existsSync(join(project.distDir, manifest.search.records))).toBe(true);
     expect(existsSync(join(project.distDir, manifest.search.index))).toBe(true);
     expect(project.read('img/logo.svg')).toContain('<svg');
+  });
+
+  it('gives every page a Content-Security-Policy whose hash matches its one inline script', () => {
+    const pages = listFiles(project.distDir).filter((f) => f.endsWith('.html') && !f.startsWith('blobs/'));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const file of pages) {
+      const html = project.read(file);
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1]?.replace(/&#39;|&apos;/g, "'");
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(inline, file).toHaveLength(1);
+      const hash = createHash('sha256').update(inline[0]!).digest('base64');
+      expect(policy, file).toBe(`script-src 'self' 'sha256-${hash}'; style-src 'self' 'unsafe-inline'; connect-src 'self' https://*.algolia.net https://*.algolianet.com; object-src 'none'; base-uri 'self'; form-action 'self'`);
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** Debian's Chromium through playwright-core, one browser per test file. */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 /** Flags that keep Chromium off the network on this machine. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -14,6 +14,11 @@ export function useBrowser() {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  const violations: string[] = [];
+  afterEach(() => {
+    const seen = violations.splice(0);
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
   });
   const base = inject('baseUrl');
   return {
@@ -30,6 +35,10 @@ export function useBrowser() {
       const page = (await context.newPage()) as Page & { errors: string[] };
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));
+      // A Content-Security-Policy violation fails the test that caused it (issue 13).
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+      });
       return page;
     },
   };

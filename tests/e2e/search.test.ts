@@ -6,9 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAlgoliaServer, type AlgoliaMode, type AlgoliaServer, type StoredRecord } from '../helpers/algoliaServer';
 import { SPEC_SEARCH_PARAMS } from '../helpers/docsearchParams';
+import type { SiteConfig } from '../../manifest/siteConfig';
+import type { Manifest } from '../../manifest/types';
+import { contentSecurityPolicy, esc, themeScript } from '../../src/build/html';
 import { useBrowser } from './browser';
 
 const b = useBrowser();
@@ -32,6 +37,46 @@ afterAll(async () => {
 });
 
 /**
+ * The built site, served through a proxy on 127.0.0.1 that writes each page's Content-Security-Policy
+ * for the search configuration of the running test, as a content build with that configuration would.
+ * (Fulfilling the document from a page route instead makes Chromium treat it as a public page, and
+ * block its calls to the search servers on the loopback address.)
+ */
+let policySearch: Record<string, unknown> | null = null;
+let site = '';
+let proxy: Server;
+beforeAll(async () => {
+  const upstream = b.url();
+  const builtSite = (JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as Manifest).site;
+  proxy = createServer((req, res) => {
+    void (async () => {
+      const answer = await fetch(new URL(req.url!.replace(/^\//, ''), new URL('/', upstream)), { headers: { accept: req.headers.accept ?? '*/*' } });
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'cache-control', 'service-worker-allowed']) {
+        const value = answer.headers.get(name);
+        if (value) headers[name] = value;
+      }
+      let body = Buffer.from(await answer.arrayBuffer());
+      if (policySearch && headers['content-type']?.startsWith('text/html')) {
+        const configured = { ...builtSite, search: { ...builtSite.search, ...policySearch } } as SiteConfig;
+        const policy = esc(contentSecurityPolicy(configured, [themeScript(configured)]));
+        body = Buffer.from(body.toString('utf8').replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*/, `$1${policy}`));
+      }
+      res.writeHead(answer.status, headers).end(body);
+    })().catch((error: unknown) => res.writeHead(502).end(String(error)));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  site = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${new URL(upstream).pathname}`;
+});
+afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+afterEach(() => {
+  policySearch = null;
+});
+
+/** Absolute URL of a route of the proxied site. */
+const url = (path = '') => site + path.replace(/^\//, '');
+
+/**
  * A fresh page with service workers blocked: these tests are about the page's own search code
  * (routes on the page do not see requests a service worker answers; offline reading has its own tests).
  */
@@ -42,8 +87,12 @@ async function ready(page: Page) {
   await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main'));
 }
 
-/** Rewrites `site.search` in the manifest the page loads. */
+/**
+ * Rewrites `site.search` in the manifest the page loads, and, through the proxy, the pages'
+ * Content-Security-Policy to what a content build with that configuration writes (it names the search hosts).
+ */
 async function configureSearch(page: Page, search: Record<string, unknown>) {
+  policySearch = search;
   await page.route('**/manifest.json', async (route) => {
     const response = await route.fetch();
     const json = await response.json();
@@ -81,7 +130,7 @@ describe('loading', () => {
     const page = await newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await page.waitForLoadState('networkidle');
     expect(requested.filter((u) => /SearchModal|SearchResults|localEngine|\/search\/index\./.test(u))).toEqual([]);
@@ -95,7 +144,7 @@ describe('loading', () => {
 describe('the modal', () => {
   it('opens with Ctrl+K, Meta+K and "/", closes with Escape, and a second Escape clears the kept query', async () => {
     const page = await newPage();
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
@@ -119,7 +168,7 @@ describe('the modal', () => {
 
   it('limits the query to 64 characters and pre-fills it with the text selected on the page', async () => {
     const page = await newPage();
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await input(page).pressSequentially('x'.repeat(80), { delay: 0 });
@@ -142,7 +191,7 @@ describe('the modal', () => {
 
   it('answers from the local index with placeholder credentials, in a worker, themed for dark mode', async () => {
     const page = await newPage({ colorScheme: 'dark' });
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await search(page, 'authentication');
@@ -162,7 +211,7 @@ describe('the modal', () => {
 
   it('keeps recent and favourite searches across reloads (7 recents, or 4 with favourites; 10 favourites)', async () => {
     const page = await newPage();
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await search(page, 'redis token store');
@@ -204,7 +253,7 @@ describe('the modal', () => {
 
   it('opens a chosen result inside the app and scrolls to its heading', async () => {
     const page = await newPage();
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await openModal(page);
@@ -225,7 +274,7 @@ describe('the modal', () => {
 
   it('says "No results for" with up to 3 suggestions and the feedback link', async () => {
     const page = await newPage();
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await search(page, 'tenant');
@@ -255,7 +304,7 @@ describe('Algolia', () => {
     const before = server.requests.length;
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await search(page, 'tenant');
@@ -283,7 +332,7 @@ describe('Algolia', () => {
     const page = await newPage({ viewport: { width: 700, height: 800 } });
     const server = await useAlgolia(page, 'healthy');
     const before = server.requests.length;
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await search(page, 'redis');
@@ -294,7 +343,7 @@ describe('Algolia', () => {
   it('shows the stalled state while a slow server answers, then its results', async () => {
     const page = await newPage();
     await useAlgolia(page, 'slow');
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await input(page).fill('tenant');
@@ -309,7 +358,7 @@ describe('Algolia', () => {
       const page = await newPage();
       const server = await useAlgolia(page, mode);
       const before = server.requests.length;
-      await page.goto(b.url('docs/intro'));
+      await page.goto(url('docs/intro'));
       await ready(page);
       await openModal(page);
       await search(page, 'permissions');
@@ -322,7 +371,7 @@ describe('Algolia', () => {
   it('answers offline from the local index', async () => {
     const page = await newPage();
     const server = await useAlgolia(page, 'healthy');
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     const index = page.waitForResponse((r) => r.url().includes(manifest.search.index), { timeout: 20_000 });
     await openModal(page);
@@ -341,7 +390,7 @@ describe('Algolia', () => {
     const page = await newPage();
     await useAlgolia(page, 'down');
     await page.route('**/search/index.*.json', (route) => route.abort());
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await input(page).fill('tenant');
@@ -365,7 +414,7 @@ describe('Algolia', () => {
     page.on('request', (r) => requested.push(r.url()));
     await page.route(/insights\.algolia\.io|cdn\.jsdelivr\.net/, (route) => route.fulfill({ status: 200, json: {} }));
     const before = server.requests.length;
-    await page.goto(b.url('docs/intro'));
+    await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
     await search(page, 'tenant');
@@ -380,7 +429,7 @@ describe('Algolia', () => {
 describe('the /search page', () => {
   it('shows 20 results, more on scroll, kept out of search engines', async () => {
     const page = await newPage();
-    await page.goto(b.url('search?q=tenant'));
+    await page.goto(url('search?q=tenant'));
     await ready(page);
     expect(await page.locator('main h1').textContent()).toBe('Search results for "tenant"');
     const results = page.locator('main .search-result');
@@ -402,7 +451,7 @@ describe('the /search page', () => {
     await useAlgolia(page, 'healthy');
     // The page loads the local index once idle, whichever source answers.
     const index = page.waitForResponse((r) => r.url().includes(manifest.search.index), { timeout: 20_000 });
-    await page.goto(b.url('search?q=session'));
+    await page.goto(url('search?q=session'));
     await ready(page);
     await expect.poll(() => page.locator('main .search-result').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await index;
@@ -415,7 +464,7 @@ describe('the /search page', () => {
     const broken = await newPage();
     await useAlgolia(broken, 'down');
     await broken.route('**/search/index.*.json', (route) => route.abort());
-    await broken.goto(b.url('search?q=tenant'));
+    await broken.goto(url('search?q=tenant'));
     await ready(broken);
     await expect.poll(() => broken.locator('main .search-status__title').textContent(), { timeout: 15_000 }).toBe('Unable to fetch results');
     expect(await broken.getByText('You might want to check your network connection.').count()).toBe(1);

@@ -450,3 +450,27 @@ describe('states and errors (spec §2, §8)', () => {
     expect(await bar.count()).toBe(1);
   });
 });
+
+describe('Content-Security-Policy (issue 13)', () => {
+  it('every route runs under the policy with no violation: load, navigation, Mermaid, search', async () => {
+    // Violations fail this test through the browser helper's afterEach.
+    const page = await b.page();
+    const paths = ['', 'markdown-page', 'search?q=tenant', 'docs', 'docs/category/fundamentals', 'nothing-here', ...Object.values(manifest.docs).map((d) => d.path)];
+    for (const path of paths) {
+      await page.goto(b.url(path));
+      await ready(page);
+      const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(policy, path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; .*object-src 'none'; base-uri 'self'/);
+    }
+    await page.goto(b.url('docs/fundamentals/authentication'));
+    await ready(page);
+    await page.locator('.mermaid-diagram').first().scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.mermaid-svg svg').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Middleware' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Middleware');
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Modal').getByRole('searchbox').fill('redis');
+    await expect.poll(() => page.locator('.DocSearch-Modal').getByRole('option').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(page.errors).toEqual([]);
+  });
+});
