@@ -5,5 +5,6 @@ export * from './links';
 export * from './lookup';
 export * from './parse';
 export * from './paths';
+export * from './prePaint';
 export * from './siteConfig';
 export type * from './types';

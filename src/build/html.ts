@@ -6,7 +6,7 @@
  * fetched before the load.
  */
 import { createHash } from 'node:crypto';
-import { THEME_STORAGE_KEY } from '../../manifest/constants';
+import { prePaintScript } from '../../manifest/prePaint';
 import { algoliaHosts } from '../search/hosts';
 import { documentTitle, formatLongDate } from '../../manifest/lookup';
 import { withBase } from '../../manifest/paths';
@@ -49,12 +49,6 @@ export interface RouteHtml {
 
 /** Escapes text for HTML content and attribute values. */
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Inline script that sets the colour mode before the first paint (no flash of the wrong theme). */
-export function themeScript(site: SiteConfig): string {
-  const { defaultMode, respectPrefersColorScheme } = site.colorMode;
-  return `(function(){var m=${JSON.stringify(defaultMode)};try{var s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(s==='light'||s==='dark')m=s;else if(${respectPrefersColorScheme}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark'}catch(e){}document.documentElement.setAttribute('data-theme',m)})()`;
-}
 
 /**
  * The pages' Content-Security-Policy, as a `<meta http-equiv>` (static hosts
@@ -157,7 +151,7 @@ export function renderRouteHtml(site: SiteConfig, shell: ShellAssets | null, rou
   const description = route.description || site.tagline;
   const keywords = route.keywords.length ? route.keywords.join(', ') : site.metadata.find((m) => m.name === 'keywords')?.content ?? '';
   const asset = (file: string) => esc(withBase('/' + file, base));
-  const colourScript = themeScript(site);
+  const colourScript = prePaintScript(site);
   const head = [
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, [colourScript]))}">`,

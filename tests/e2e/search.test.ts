@@ -13,7 +13,8 @@ import { startAlgoliaServer, type AlgoliaMode, type AlgoliaServer, type StoredRe
 import { SPEC_SEARCH_PARAMS } from '../helpers/docsearchParams';
 import type { SiteConfig } from '../../manifest/siteConfig';
 import type { Manifest } from '../../manifest/types';
-import { contentSecurityPolicy, esc, themeScript } from '../../src/build/html';
+import { prePaintScript } from '../../manifest/prePaint';
+import { contentSecurityPolicy, esc } from '../../src/build/html';
 import { useBrowser } from './browser';
 
 const b = useBrowser();
@@ -59,7 +60,7 @@ beforeAll(async () => {
       let body = Buffer.from(await answer.arrayBuffer());
       if (policySearch && headers['content-type']?.startsWith('text/html')) {
         const configured = { ...builtSite, search: { ...builtSite.search, ...policySearch } } as SiteConfig;
-        const policy = esc(contentSecurityPolicy(configured, [themeScript(configured)]));
+        const policy = esc(contentSecurityPolicy(configured, [prePaintScript(configured)]));
         body = Buffer.from(body.toString('utf8').replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*/, `$1${policy}`));
       }
       res.writeHead(answer.status, headers).end(body);

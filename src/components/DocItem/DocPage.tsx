@@ -1,11 +1,10 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
-import { documentTitle, formatLongDate, getSidebar, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
+import { documentTitle, formatLongDate, getSidebar, setRootFlag, SIDEBAR_HIDDEN_KEY, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
-import { useWindowSize } from '../../hooks/useWindowSize';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
 import { staticArticleFor } from '../../markdown/initialArticle';
 import { StaticArticle } from '../../markdown/StaticArticle';
@@ -27,12 +26,16 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
 
 /** The docs frame: sidebar (hideable on desktop) beside the main column. */
 export function DocsFrame({ manifest, children }: { manifest: Manifest; children: React.ReactNode }) {
-  const layout = useWindowSize();
-  const [hidden, setHidden] = useLocalStorage('docs-sidebar-hidden');
+  const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY);
   const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId);
+  const toggle = () => {
+    setHidden(hidden === '1' ? null : '1');
+    setRootFlag(document.documentElement, 'sidebarHidden', hidden !== '1');
+  };
   return (
     <div className="page page--docs">
-      {layout === 'desktop' && <DocSidebar items={sidebar} hidden={hidden === '1'} onToggle={() => setHidden(hidden === '1' ? null : '1')} />}
+      {/* Rendered at every width (the build's HTML fits every screen); the stylesheet shows it from 996 px. */}
+      <DocSidebar items={sidebar} hidden={hidden === '1'} onToggle={toggle} />
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>

@@ -1,9 +1,7 @@
+import { ANNOUNCEMENT_DISMISSED_KEY, setRootFlag } from '../../../manifest';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useSite } from '../SiteContext';
 import { SmartLink } from '../SmartLink';
-
-/** Key of the dismissed bar's id. A new id shows the bar again (spec §4). */
-export const ANNOUNCEMENT_DISMISSED_KEY = 'docs-announcement-dismissed';
 
 /** The optional, closeable bar above the navbar. */
 export function AnnouncementBar() {
@@ -23,7 +21,10 @@ export function AnnouncementBar() {
         )}
       </p>
       {bar.isCloseable && (
-        <button type="button" className="icon-button announcement-bar__close" aria-label="Close announcement" onClick={() => setDismissed(bar.id)}>
+        <button type="button" className="icon-button announcement-bar__close" aria-label="Close announcement" onClick={() => {
+          setDismissed(bar.id);
+          setRootFlag(document.documentElement, 'announcementDismissed', true);
+        }}>
           ✕
         </button>
       )}

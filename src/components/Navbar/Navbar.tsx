@@ -21,14 +21,12 @@ export function Navbar() {
   return (
     <header className={`navbar${visible ? '' : ' navbar--hidden'}`}>
       <div className="navbar__inner">
-        {layout === 'mobile' && (
-          <button type="button" className="navbar__toggle icon-button" aria-label="Open navigation menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
-          </button>
-        )}
+        {/* Both layouts are in the markup and CSS shows one (996 px), so the build's HTML fits every screen. */}
+        <button type="button" className="navbar__toggle icon-button" aria-label="Open navigation menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
+        </button>
         <NavbarBrand />
-        {layout === 'desktop' && (
-          <nav className="navbar__items" aria-label="Main">
+        <nav className="navbar__items" aria-label="Main">
             {items.map((item) => {
               const active = !item.external && item.sidebarId !== null && pathname.includes('/docs');
               return (
@@ -37,11 +35,10 @@ export function Navbar() {
                 </SmartLink>
               );
             })}
-          </nav>
-        )}
+        </nav>
         <div className="navbar__tools">
           <SearchButton />
-          {layout === 'desktop' && <LocaleDropdown />}
+          <LocaleDropdown />
           {!site.colorMode.disableSwitch && <ColorModeToggle />}
         </div>
       </div>
