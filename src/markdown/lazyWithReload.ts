@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { sessionStore } from '../lib/storage';
 
 const FLAG = 'docs-chunk-reload';
 
@@ -10,16 +11,11 @@ export function lazyWithReload<P>(load: () => Promise<{ default: ComponentType<P
   return lazy(async () => {
     try {
       const mod = await load();
-      sessionStorage.removeItem(FLAG);
+      sessionStore.set(FLAG, null);
       return mod;
     } catch (error) {
-      let reloaded = false;
-      try {
-        reloaded = sessionStorage.getItem(FLAG) === '1';
-        if (!reloaded) sessionStorage.setItem(FLAG, '1');
-      } catch {
-        reloaded = true;
-      }
+      // A flag that cannot outlive the reload (storage blocked) could not stop a loop: no reload then.
+      const reloaded = sessionStore.get(FLAG) === '1' || !sessionStore.set(FLAG, '1');
       if (!reloaded) {
         window.location.reload();
         return new Promise<never>(() => {});
