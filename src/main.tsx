@@ -8,12 +8,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { normalizeRoutePath, stripBase } from '../manifest';
+import { ManifestVersionError, normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
 import { captureStaticArticle, releaseStaticArticle } from './markdown/initialArticle';
 import { routeTree } from './routes/routeTree';
-import { startUpdates } from './data/updates';
+import { manifestQueryOptions } from './data/manifest';
+import { reloadForVersion, startUpdates } from './data/updates';
+import { keepTrying } from './lib/keepTrying';
 import './styles.css';
 
 // Spec §2: `x.html` and `x/index.html` are `x`; canonicalise the address bar before routing.
@@ -47,9 +49,68 @@ function Mounted({ container }: { container: HTMLElement }) {
   return null;
 }
 
+/** Retries of the manifest while the static page stands in for the shell: 2 s, doubling up to a minute. */
+const MANIFEST_RETRY = { firstDelayMs: 2_000, maxDelayMs: 60_000 };
+
+/** The notice over a static page whose shell could not start (issue 13). */
+const STATIC_NOTICE = 'The site is not answering right now. You can read this page; navigation will reload pages until the site answers.';
+
+/** Whether `#root` holds the build's rendering of the page in the address bar (not an app shell of another route). */
+function hasStaticPage(container: HTMLElement): boolean {
+  const route = stripBase(window.location.pathname, BASE_URL);
+  return route !== null && container.getAttribute('data-static-route') === normalizeRoutePath(route) && Boolean(container.querySelector('main')?.hasChildNodes());
+}
+
+/**
+ * Loads the manifest; false when it cannot be had (HTTP error, truncated,
+ * invalid, unknown version). An unknown version first reloads the page, once
+ * per version (the matching shell may be a reload away).
+ */
+async function manifestLoads(): Promise<boolean> {
+  try {
+    await queryClient.ensureQueryData(manifestQueryOptions());
+    return true;
+  } catch (error) {
+    if (error instanceof ManifestVersionError && reloadForVersion(error)) await new Promise<never>(() => {});
+    console.warn('[docs] the manifest could not be loaded; the page stays as the build wrote it.', error);
+    return false;
+  }
+}
+
+/**
+ * A readable page is never replaced by an error (issue 13): when the manifest
+ * fails on the first load, the build's HTML stays (its links are plain links,
+ * so navigation loads whole pages), a small notice says so, and the manifest is
+ * retried in the background until the shell can start.
+ */
+function keepStaticPage(container: HTMLElement): void {
+  const notice = document.createElement('div');
+  notice.className = 'offline-notice';
+  notice.setAttribute('role', 'status');
+  notice.textContent = STATIC_NOTICE;
+  const navbar = container.querySelector('.navbar');
+  if (navbar) navbar.after(notice);
+  else container.prepend(notice);
+  keepTrying(
+    async () => {
+      if (!(await manifestLoads())) return false;
+      notice.remove();
+      void start(container);
+      return true;
+    },
+    { ...MANIFEST_RETRY, target: window, wakeOn: ['online', 'focus'] },
+  );
+}
+
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
   captureStaticArticle(container);
+  if (hasStaticPage(container) && !(await manifestLoads())) return keepStaticPage(container);
+  await start(container);
+}
+
+/** Renders the shell over the static page once the current route's data is loaded. */
+async function start(container: HTMLElement): Promise<void> {
   router.subscribe('onResolved', (event) => {
     // The first resolution (the page the HTML was built for) keeps the static article.
     if (event.fromLocation && event.pathChanged) releaseStaticArticle();
@@ -72,9 +133,8 @@ async function boot(): Promise<void> {
       </StrictMode>,
     ),
   );
-}
-
-void boot().then(() => {
   // Update checks now; the service worker and the persisted query cache after the first page (issue 5).
   startUpdates(queryClient, router);
-});
+}
+
+void boot();

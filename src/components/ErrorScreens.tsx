@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOADING_DELAY_MS, ManifestVersionError } from '../../manifest';
 import { reloadForVersion } from '../data/updates';
-import { FetchError } from '../data/errors';
+import { ChunkLoadError, FetchError } from '../data/errors';
+import { retryFailedChunks } from '../markdown/lazyWithReload';
 import { SmartLink } from './SmartLink';
 
 /** The messages of an error and its causes, outermost first. */
@@ -64,11 +65,13 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   }, [error]);
   // Retry refetches what failed (failed queries, and the manifest in case it was the culprit), then re-renders.
   const retry = async () => {
+    retryFailedChunks();
     await queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'error' || q.queryKey[0] === 'manifest' });
     reset();
     await router.invalidate();
   };
-  if (error instanceof FetchError || error instanceof SyntaxError) return <LoadError error={error} onRetry={() => void retry()} />;
+  // A network problem (or code a deploy removed) is a load error, never a crash (issue 13).
+  if (error instanceof FetchError || error instanceof ChunkLoadError || error instanceof SyntaxError) return <LoadError error={error} onRetry={() => void retry()} />;
   return <CrashScreen error={error} reset={() => void retry()} />;
 }
 

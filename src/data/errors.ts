@@ -16,3 +16,19 @@ export class FetchError extends Error {
 export class PageNotFoundError extends Error {
   override name = 'PageNotFoundError';
 }
+
+/**
+ * A code chunk that did not load: `missing` when the host no longer has it (a
+ * shell deploy replaced it since the page loaded), else a network failure. The
+ * UI offers "Retry" (or a reload), never the crash screen.
+ */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+  constructor(
+    /** The host answered 404 or 410 for the chunk. */
+    readonly missing: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(missing ? '[docs] A part of the site this page needs is gone: the site was updated since the page loaded.' : '[docs] A part of the site this page needs could not be fetched.', options);
+  }
+}

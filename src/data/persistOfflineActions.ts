@@ -8,6 +8,7 @@
 import { OFFLINE_QUERY } from '../../manifest';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
+import { localStore } from '../lib/storage';
 import { offline } from './persistOffline';
 
 /** Local-storage key of the reader's choice: `on` or `off`. */
@@ -15,21 +16,9 @@ const CHOICE_KEY = 'docs-offline-mode';
 /** Local-storage key set when the browser reports the app installed. */
 const INSTALLED_KEY = 'docs-app-installed';
 
-function readLocal(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeLocal(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Storage blocked: the choice lasts for this page only.
-  }
-}
+// Storage blocked: the choice lasts for this page only.
+const readLocal = (key: string) => localStore.get(key);
+const writeLocal = (key: string, value: string) => void localStore.set(key, value);
 
 /** Whether one activation strategy applies now. */
 function strategyApplies(strategy: OfflineStrategy): boolean {

@@ -9,6 +9,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { Manifest, ManifestVersionError } from '../../manifest';
+import { sessionStore } from '../lib/storage';
 import { manifestQueryOptions } from './manifest';
 import { offline } from './persistOffline';
 import { createStore } from './updatesStore';
@@ -58,12 +59,8 @@ const RELOAD_FLAG = 'docs-manifest-version-reload';
  */
 export function reloadForVersion(error: ManifestVersionError): boolean {
   const found = String(error.found);
-  try {
-    if (sessionStorage.getItem(RELOAD_FLAG) === found) return false;
-    sessionStorage.setItem(RELOAD_FLAG, found);
-  } catch {
-    return false;
-  }
+  // A flag that cannot outlive the reload (storage blocked) could not stop a loop: no reload then.
+  if (sessionStore.get(RELOAD_FLAG) === found || !sessionStore.set(RELOAD_FLAG, found)) return false;
   const activate = updates.get().shell;
   if (activate) activate();
   else window.location.reload();

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { THEME_STORAGE_KEY } from '../../manifest/constants';
 import type { ColorModeConfig } from '../../manifest';
+import { localStore } from '../lib/storage';
 
 /** The reader's choice: a mode, or null to follow the system (or the default). */
 export type ColorChoice = 'light' | 'dark' | null;
@@ -17,12 +18,8 @@ interface ColorModeValue {
 const ColorModeContext = createContext<ColorModeValue | null>(null);
 
 const readChoice = (): ColorChoice => {
-  try {
-    const v = localStorage.getItem(THEME_STORAGE_KEY);
-    return v === 'light' || v === 'dark' ? v : null;
-  } catch {
-    return null;
-  }
+  const v = localStore.get(THEME_STORAGE_KEY);
+  return v === 'light' || v === 'dark' ? v : null;
 };
 
 const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
@@ -52,12 +49,8 @@ export function ColorModeProvider({ config, children }: { config: ColorModeConfi
     const order: ColorChoice[] = config.respectPrefersColorScheme ? ['light', 'dark', null] : ['light', 'dark'];
     const current = config.respectPrefersColorScheme ? choice : mode;
     const next = order[(order.indexOf(current) + 1) % order.length] ?? null;
-    try {
-      if (next) localStorage.setItem(THEME_STORAGE_KEY, next);
-      else localStorage.removeItem(THEME_STORAGE_KEY);
-    } catch {
-      // Storage blocked: the choice lasts for this page only.
-    }
+    // Storage blocked: the choice lasts for this page only.
+    localStore.set(THEME_STORAGE_KEY, next);
     setChoice(next);
   }, [choice, mode, config.respectPrefersColorScheme]);
   const value = useMemo(() => ({ mode, choice, cycle }), [mode, choice, cycle]);

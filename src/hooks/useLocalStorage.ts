@@ -1,22 +1,12 @@
 import { useCallback, useState } from 'react';
+import { localStore } from '../lib/storage';
 
-/** A string in localStorage; reads and writes tolerate blocked storage. */
+/** A string in localStorage; with storage blocked, it lasts for this page view (`lib/storage.ts`). */
 export function useLocalStorage(key: string): [string | null, (value: string | null) => void] {
-  const [value, setValue] = useState<string | null>(() => {
-    try {
-      return localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  });
+  const [value, setValue] = useState<string | null>(() => localStore.get(key));
   const set = useCallback(
     (next: string | null) => {
-      try {
-        if (next === null) localStorage.removeItem(key);
-        else localStorage.setItem(key, next);
-      } catch {
-        // Blocked storage: keep the value for this page view.
-      }
+      localStore.set(key, next);
       setValue(next);
     },
     [key],

@@ -1,7 +1,21 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { lazyWithReload } from './lazyWithReload';
 
 const MermaidDiagram = lazyWithReload(() => import('./MermaidDiagram'));
+
+/** Mermaid's code did not load (offline, say): the source stays, and the page does not crash (issue 13). */
+class DiagramBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('[docs] a diagram could not load:', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 /**
  * A Mermaid block: its source until the block nears the viewport, then the
@@ -18,7 +32,12 @@ export function DiagramWhenVisible({ source }: { source: string }) {
       setVisible(true);
       return undefined;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { rootMargin: '400px 0px' });
+    const show = () => {
+      // A load that failed earlier (another diagram, another page) is tried again.
+      MermaidDiagram.retry();
+      setVisible(true);
+    };
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '400px 0px' });
     observer.observe(el);
     return () => observer.disconnect();
   }, [visible]);
@@ -29,8 +48,10 @@ export function DiagramWhenVisible({ source }: { source: string }) {
   );
   if (!visible) return fallback;
   return (
-    <Suspense fallback={fallback}>
-      <MermaidDiagram source={source} />
-    </Suspense>
+    <DiagramBoundary fallback={fallback}>
+      <Suspense fallback={fallback}>
+        <MermaidDiagram source={source} />
+      </Suspense>
+    </DiagramBoundary>
   );
 }

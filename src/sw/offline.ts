@@ -8,7 +8,6 @@ import { pageAt } from '../../manifest/lookup';
 import { normalizeRoutePath } from '../../manifest/paths';
 import type { Manifest } from '../../manifest/types';
 import { imagesOfHtml } from './html';
-import { CACHES } from './protocol';
 import {
   contentFiles,
   ensureFile,
@@ -61,7 +60,7 @@ async function readManifest(response: Response): Promise<Manifest | null> {
 
 /** The manifest the worker stored last, or null. */
 export async function storedManifest(ctx: WorkerContext): Promise<Manifest | null> {
-  const found = await (await caches.open(CACHES.manifest)).match(fileUrl(ctx, MANIFEST), { ignoreVary: true });
+  const found = await (await caches.open(ctx.names.manifest)).match(fileUrl(ctx, MANIFEST), { ignoreVary: true });
   return found ? readManifest(found) : null;
 }
 
@@ -102,7 +101,7 @@ async function savePage(ctx: WorkerContext, cache: Cache, manifest: Manifest, ro
  */
 export async function onNewManifest(ctx: OfflineContext, manifest: Manifest, previous: Manifest | null, options: { save: boolean }): Promise<void> {
   if (manifest.manifestVersion !== MANIFEST_VERSION) return;
-  const pages = await caches.open(CACHES.pages);
+  const pages = await caches.open(ctx.names.pages);
   for (const request of await pages.keys()) {
     const route = routeOfKey(ctx, request.url);
     const saved = await pages.match(request);
@@ -116,10 +115,11 @@ export async function onNewManifest(ctx: OfflineContext, manifest: Manifest, pre
     }
   }
   const keep = new Set([...contentFiles(manifest), ...(previous ? contentFiles(previous) : [])].map((f) => fileUrl(ctx, f)));
-  for (const name of [CACHES.content, CACHES.offline]) {
+  for (const name of [ctx.names.content, ctx.names.offline]) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      if (/\/(blobs|search)\/[^/]+$/.test(new URL(request.url).pathname) && !keep.has(request.url)) await cache.delete(request);
+      // Only files below this worker's scope are its own (issue 13).
+      if (request.url.startsWith(ctx.scope) && /\/(blobs|search)\/[^/]+$/.test(new URL(request.url).pathname) && !keep.has(request.url)) await cache.delete(request);
     }
   }
   if (options.save && (await getMeta(ctx, 'offline-mode')) === '1') await saveAll(ctx, manifest);
@@ -129,7 +129,7 @@ export async function onNewManifest(ctx: OfflineContext, manifest: Manifest, pre
 export async function takeManifest(ctx: OfflineContext, response: Response, options: { save: boolean }): Promise<Manifest | null> {
   const manifest = await readManifest(response.clone());
   const previous = await storedManifest(ctx);
-  await put(await caches.open(CACHES.manifest), fileUrl(ctx, MANIFEST), await stamped(response));
+  await put(await caches.open(ctx.names.manifest), fileUrl(ctx, MANIFEST), await stamped(response));
   if (manifest && previous && previous.contentHash !== manifest.contentHash) await onNewManifest(ctx, manifest, previous, options);
   return manifest;
 }
@@ -188,12 +188,12 @@ async function saveOnce(ctx: OfflineContext, given: Manifest | null): Promise<vo
       await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: manifest.contentHash, total });
       return;
     }
-    const cache = await caches.open(CACHES.offline);
+    const cache = await caches.open(ctx.names.offline);
     let done = 0;
     await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
     await pool(routes, CONCURRENCY, async (route) => {
       check();
-      const saved = await findCached(routeUrl(ctx, route));
+      const saved = await findCached(ctx, routeUrl(ctx, route));
       if (!saved || !isCurrentPage(saved, manifest, route)) {
         await savePage(ctx, cache, manifest, route);
       } else {
@@ -227,5 +227,5 @@ export async function offlineOff(ctx: WorkerContext): Promise<void> {
   await current?.catch(() => undefined);
   await setMeta(ctx, 'offline-mode', null);
   await setMeta(ctx, 'offline-complete', null);
-  await caches.delete(CACHES.offline);
+  await caches.delete(ctx.names.offline);
 }

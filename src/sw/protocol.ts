@@ -27,8 +27,8 @@ export type FromWorker =
   /** Saving failed; `quota` when the browser refused the space. */
   | { type: 'OFFLINE_ERROR'; quota: boolean; message: string };
 
-/** Runtime cache names (the precache is Workbox's own). */
-export const CACHES = {
+/** What each runtime cache holds (the precache is Workbox's own, already named by scope). */
+const CACHE_KINDS = {
   /** HTML of pages the reader opened. */
   pages: 'docs-pages',
   /** Blobs and search files the reader loaded (immutable, named by hash). */
@@ -44,6 +44,24 @@ export const CACHES = {
   /** Small records the worker keeps: its version, the offline-mode state. */
   meta: 'docs-meta',
 } as const;
+
+/** The runtime cache names of one worker. */
+export type CacheNames = { readonly [K in keyof typeof CACHE_KINDS]: string };
+
+/**
+ * The runtime cache names of the worker registered at `scope` (an absolute
+ * URL): `docs-pages-https://user.github.io/abp-react/`. Sites on one origin
+ * (project sites of `user.github.io`) each keep and clean their own caches
+ * (issue 13), as Workbox names its precache.
+ */
+export function cacheNames(scope: string): CacheNames {
+  const out = {} as Record<keyof typeof CACHE_KINDS, string>;
+  for (const [kind, name] of Object.entries(CACHE_KINDS)) out[kind as keyof typeof CACHE_KINDS] = `${name}-${scope}`;
+  return out;
+}
+
+/** Cache names of workers before issue 13, shared by every site of the origin: only entries below a worker's own scope are its own. */
+export const LEGACY_CACHE_NAMES: readonly string[] = Object.values(CACHE_KINDS);
 
 /** Header the worker adds to what it stores: when it was saved (ISO 8601). */
 export const SAVED_AT_HEADER = 'x-docs-saved-at';

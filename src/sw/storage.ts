@@ -4,13 +4,18 @@
  */
 import { pageAt } from '../../manifest/lookup';
 import type { Manifest, ManifestPage } from '../../manifest/types';
+import { matchesName } from './contentHash';
 import { articleOfHtml, blobOfHtml } from './html';
-import { ARTICLE_HEADER, BLOB_HEADER, CACHES, CONTENT_HEADER, SAVED_AT_HEADER, type FromWorker } from './protocol';
+import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER, SAVED_AT_HEADER, type CacheNames, type FromWorker } from './protocol';
 
 /** What the worker's helpers need to know about where they run. */
 export interface WorkerContext {
   /** The registration scope, an absolute URL ending in `/abp-react/`. */
   scope: string;
+  /** This worker's runtime caches, named by its scope (`cacheNames(scope)`). */
+  names: CacheNames;
+  /** This worker's precache (Workbox names it by scope too). */
+  precache: string;
   /** Tells every open page. */
   broadcast(message: FromWorker): Promise<void>;
 }
@@ -31,9 +36,32 @@ export const fileUrl = (ctx: WorkerContext, rel: string) => new URL(rel.replace(
 /** Absolute URL (and cache key) of a route's page: `/docs/intro` → `…/abp-react/docs/intro`. */
 export const routeUrl = (ctx: WorkerContext, route: string) => fileUrl(ctx, route === '/' ? '' : route.slice(1));
 
-/** Looks a request up in every cache of the origin (precache included). */
-export function findCached(url: string): Promise<Response | undefined> {
-  return caches.match(url, { ignoreVary: true, ignoreSearch: false });
+/** Looks a request up in this worker's caches (precache included); other sites of the origin keep their own. */
+export async function findCached(ctx: WorkerContext, url: string): Promise<Response | undefined> {
+  for (const name of [...Object.values(ctx.names), ctx.precache]) {
+    // `caches.open` would create the caches it does not find.
+    if (!(await caches.has(name))) continue;
+    const found = await (await caches.open(name)).match(url, { ignoreVary: true, ignoreSearch: false });
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Removes a URL from every runtime cache of this worker (a stored copy that does not match its name). */
+export async function dropCached(ctx: WorkerContext, url: string): Promise<void> {
+  for (const name of Object.values(ctx.names)) if (await caches.has(name)) await (await caches.open(name)).delete(url, { ignoreVary: true });
+}
+
+/**
+ * A stored copy of `url` that may be served: one whose bytes match the hash in
+ * its name (issue 13). A copy that does not match is dropped, so the network
+ * answers instead.
+ */
+export async function findVerified(ctx: WorkerContext, url: string): Promise<Response | undefined> {
+  const found = await findCached(ctx, url);
+  if (!found || (await matchesName(url, found))) return found;
+  await dropCached(ctx, url);
+  return undefined;
 }
 
 /**
@@ -63,13 +91,13 @@ const metaKey = (ctx: WorkerContext, name: string) => fileUrl(ctx, `__docs-meta/
 
 /** Reads a small record, or null. */
 export async function getMeta(ctx: WorkerContext, name: string): Promise<string | null> {
-  const found = await (await caches.open(CACHES.meta)).match(metaKey(ctx, name));
+  const found = await (await caches.open(ctx.names.meta)).match(metaKey(ctx, name));
   return found ? found.text() : null;
 }
 
 /** Writes (or with null, removes) a small record. */
 export async function setMeta(ctx: WorkerContext, name: string, value: string | null): Promise<void> {
-  const cache = await caches.open(CACHES.meta);
+  const cache = await caches.open(ctx.names.meta);
   if (value === null) await cache.delete(metaKey(ctx, name));
   else await put(cache, metaKey(ctx, name), new Response(value));
 }
@@ -81,10 +109,16 @@ export async function fetchOk(url: string, init?: RequestInit): Promise<Response
   return response;
 }
 
-/** Stores a file unless some cache already holds it (blobs and hashed files never change). */
+/**
+ * Stores a file unless a cache of this worker already holds it (blobs and
+ * hashed files never change). A file named by its content is stored only when
+ * its bytes match the name.
+ */
 export async function ensureFile(ctx: WorkerContext, cache: Cache, url: string): Promise<void> {
-  if (await findCached(url)) return;
-  await put(cache, url, await stamped(await fetchOk(url)));
+  if (await findVerified(ctx, url)) return;
+  const response = await fetchOk(url);
+  if (!(await matchesName(url, response))) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
+  await put(cache, url, await stamped(response));
 }
 
 /**

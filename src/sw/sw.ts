@@ -21,8 +21,9 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { asAppShell, pageKey, withCurrentShell } from './html';
 import { offlineOff, onNewManifest, saveAll, takeManifest, type OfflineContext } from './offline';
-import { CACHES, decodeWorkerParams, type FromWorker, type ToWorker } from './protocol';
-import { fetchOk, findCached, isQuotaError, setMeta, getMeta, stamped, storePage } from './storage';
+import { matchesName } from './contentHash';
+import { cacheNames, decodeWorkerParams, LEGACY_CACHE_NAMES, type FromWorker, type ToWorker } from './protocol';
+import { dropCached, fetchOk, findCached, isQuotaError, setMeta, getMeta, stamped, storePage } from './storage';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -45,8 +46,16 @@ const params = decodeWorkerParams(self.location.search);
 const scope = self.registration.scope;
 const scopePath = new URL(scope).pathname;
 
+const precache = new PrecacheController();
+precache.precache(self.__WB_MANIFEST);
+
+/** Runtime caches named by this worker's scope: sites sharing the origin never touch each other's (issue 13). */
+const CACHES = cacheNames(scope);
+
 const ctx: OfflineContext = {
   scope,
+  names: CACHES,
+  precache: precache.strategy.cacheName,
   extraShellFiles: CONFIG.extra,
   async broadcast(message: FromWorker) {
     for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })) client.postMessage(message);
@@ -61,8 +70,24 @@ registerQuotaErrorCallback(() => reportQuota('QuotaExceededError'));
 /** Stores only complete answers. */
 const okOnly: WorkboxPlugin = { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) };
 
-/** A miss in the strategy's own cache may be in another one (offline mode stores into its own cache). */
-const anyCache: WorkboxPlugin = { cachedResponseWillBeUsed: async ({ request, cachedResponse }) => cachedResponse ?? (await findCached(request.url)) ?? null };
+/** A miss in the strategy's own cache may be in another one of this worker (offline mode stores into its own cache). */
+const anyCache: WorkboxPlugin = { cachedResponseWillBeUsed: async ({ request, cachedResponse }) => cachedResponse ?? (await findCached(ctx, request.url)) ?? null };
+
+/**
+ * Files named by their content (blobs, search files) are checked against the
+ * name (issue 13): a stored copy that does not match is dropped and fetched
+ * again; a network answer that does not match is neither stored nor passed on
+ * (the page gets an HTTP error, and offers Retry or renders the markdown).
+ */
+const verified: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+    if (!cachedResponse || (await matchesName(request.url, cachedResponse))) return cachedResponse ?? null;
+    await dropCached(ctx, request.url);
+    return null;
+  },
+  fetchDidSucceed: async ({ request, response }) =>
+    !response.ok || (await matchesName(request.url, response)) ? response : new Response(null, { status: 502, statusText: 'Content does not match its name' }),
+};
 
 /** The manifest is stored with the time it was fetched, and a new one brings the stored pages up to date. */
 const manifestPlugin: WorkboxPlugin = {
@@ -79,9 +104,6 @@ function reportIfQuota(error: unknown): void {
 }
 
 // --- routes ----------------------------------------------------------------
-
-const precache = new PrecacheController();
-precache.precache(self.__WB_MANIFEST);
 
 const router = new Router();
 const below = (url: URL, dir: string) => url.origin === self.location.origin && url.pathname.startsWith(scopePath + dir);
@@ -100,7 +122,7 @@ router.registerRoute(
   ),
 );
 router.registerRoute(
-  new Route(({ url }) => below(url, 'blobs/') || below(url, 'search/'), new CacheFirst({ cacheName: CACHES.content, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } })),
+  new Route(({ url }) => below(url, 'blobs/') || below(url, 'search/'), new CacheFirst({ cacheName: CACHES.content, plugins: [anyCache, verified, okOnly], matchOptions: { ignoreVary: true } })),
 );
 router.registerRoute(new Route(({ url }) => below(url, 'assets/'), new CacheFirst({ cacheName: CACHES.assets, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } })));
 router.registerRoute(
@@ -128,7 +150,7 @@ async function handleNavigation(request: Request, event: FetchEvent): Promise<Re
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), NETWORK_TIMEOUT_S * 1000));
   const first = await Promise.race([network.catch(() => null), timeout]);
   if (first) return first;
-  const saved = await findCached(key);
+  const saved = await findCached(ctx, key);
   if (saved) return htmlResponse(withCurrentShell(await saved.text(), CONFIG), saved);
   try {
     return await network;
@@ -173,6 +195,13 @@ self.addEventListener('activate', (event) => {
         const cache = await caches.open(name);
         for (const request of await cache.keys()) if (below(new URL(request.url), 'assets/') && !shellFiles.has(request.url)) await cache.delete(request);
       }
+      // Caches of workers before issue 13 were shared by every site of the origin: drop only this scope's entries.
+      for (const name of LEGACY_CACHE_NAMES) {
+        if (!(await caches.has(name))) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) if (request.url.startsWith(scope)) await cache.delete(request);
+        if ((await cache.keys()).length === 0) await caches.delete(name);
+      }
     })(),
   );
 });
@@ -191,7 +220,7 @@ async function cacheUrls(urls: string[], event: ExtendableEvent): Promise<void> 
     try {
       if (!below(url, 'blobs/') && (!/\.[a-z0-9]+$/i.test(last) || last.endsWith('.html'))) {
         const key = pageKey(url, scope);
-        if (!(await findCached(key))) await storePage(ctx, await caches.open(CACHES.pages), key, await fetchOk(key));
+        if (!(await findCached(ctx, key))) await storePage(ctx, await caches.open(CACHES.pages), key, await fetchOk(key));
       } else if (url.pathname === scopePath + 'manifest.json') {
         await takeManifest(ctx, await fetchOk(url.href, { cache: 'no-cache' }), { save: true });
       } else {

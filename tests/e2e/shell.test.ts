@@ -380,16 +380,17 @@ describe('states and errors (spec §2, §8)', () => {
     expect(scripts.some((s) => /MarkdownView/.test(s))).toBe(true);
   });
 
-  it('offers Retry when the manifest fails on a cold load', async () => {
+  it('offers Retry when the manifest fails on a cold load of a page the build did not write', async () => {
+    // A page the build wrote stays readable instead (tests/e2e/issue-13-manifest-first-load.test.ts).
     const page = await b.page();
     let fail = true;
     await page.route('**/manifest.json', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
-    await page.goto(b.url('docs/faq'));
+    await page.goto(b.url('docs/nope'));
     const retry = page.getByRole('button', { name: 'Retry' });
     await retry.waitFor({ timeout: 15_000 });
     fail = false;
     await retry.click();
-    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Frequently Asked Questions');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Page Not Found');
   });
 
   it('shows the crash screen with the error and clears it with Try again', async () => {
@@ -411,7 +412,7 @@ describe('states and errors (spec §2, §8)', () => {
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).not.toBe('Page Error');
   });
 
-  it('reloads once for a manifest version it cannot read, then shows the error rather than looping', async () => {
+  it('reloads once for a manifest version it cannot read, then keeps the page rather than looping', async () => {
     const page = await b.page();
     await page.goto(b.url('docs/faq'));
     await ready(page);
@@ -421,11 +422,12 @@ describe('states and errors (spec §2, §8)', () => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), manifestVersion: 99 } });
     });
-    // The update check (on focus) meets the new version and reloads; the reloaded shell cannot read it either.
+    // The update check (on focus) meets the new version and reloads; the reloaded shell cannot read it either,
+    // and keeps the page the build wrote, with a notice, instead of reloading again (issue 13).
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.getByRole('heading', { name: 'Page Error' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByText(/Manifest version `99` is not supported/).count()).toBeGreaterThan(0);
-    await page.waitForTimeout(1000);
+    await page.getByRole('status').filter({ hasText: 'navigation will reload pages until the site answers' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
+    expect(await page.getByRole('heading', { name: 'Page Error' }).count()).toBe(0);
     expect(loads).toBe(1);
   });
 

@@ -1,15 +1,22 @@
 import { useRouter } from '@tanstack/react-router';
 import { Component, lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { splitHref, type Manifest } from '../../../manifest';
+import { canReloadForChunk, loadChunk, reloadForChunk } from '../../data/chunks';
+import { ChunkLoadError } from '../../data/errors';
 import { useSite } from '../SiteContext';
+import { SearchUnavailable, type SearchFailure } from './SearchUnavailable';
 
 type ModalModule = typeof import('../../search/SearchModal');
 
 let modalModule: Promise<ModalModule> | null = null;
 
-/** Loads the modal's code (DocSearch, our client, styles) once; a failed load is tried again next time. */
+/**
+ * Loads the modal's code (DocSearch, our client, styles) once; a failed load is
+ * tried again next time. Failures are `ChunkLoadError`s: the button says what
+ * happened rather than reloading the page under the reader.
+ */
 function loadModal(manifest: Manifest): Promise<ModalModule> {
-  modalModule ??= import('../../search/SearchModal').then(async (mod) => {
+  modalModule ??= loadChunk(() => import('../../search/SearchModal'), { reload: false }).then(async (mod) => {
     await mod.prepareSearch(manifest);
     return mod;
   });
@@ -34,8 +41,8 @@ function isTyping(event: KeyboardEvent): boolean {
   return Boolean(target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)));
 }
 
-/** Closes the modal when its code cannot load (offline before it was ever fetched), so the button works again. */
-class ModalBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+/** Closes the modal when its code cannot load (offline before it was ever fetched, or a deploy removed it), so the button works again. */
+class ModalBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -43,7 +50,7 @@ class ModalBoundary extends Component<{ onError: () => void; children: ReactNode
   override componentDidCatch(error: unknown) {
     console.warn('[docs] the search modal could not load:', error);
     LazyModal = null;
-    this.props.onError();
+    this.props.onError(error);
   }
   override render() {
     return this.state.failed ? null : this.props.children;
@@ -59,6 +66,7 @@ export function SearchButton() {
   const manifest = useSite();
   const router = useRouter();
   const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<SearchFailure | null>(null);
   const [kept, setKept] = useState('');
   const initial = useRef<string | undefined>(undefined);
   const pending = useRef<string | null>(null);
@@ -76,6 +84,7 @@ export function SearchButton() {
       const selection = window.getSelection()?.toString() ?? '';
       initial.current = selection ? undefined : (query ?? kept) || undefined;
       chose.current = false;
+      setFailure(null);
       setOpen(true);
     },
     [kept, preload],
@@ -119,7 +128,9 @@ export function SearchButton() {
         }
         return;
       }
-      if (modK || (e.key === '/' && !isTyping(e))) {
+      if (failure && e.key === 'Escape') {
+        setFailure(null);
+      } else if (modK || (e.key === '/' && !isTyping(e))) {
         e.preventDefault();
         openModal();
       } else if (e.key === 'Escape' && kept && !isTyping(e)) {
@@ -133,7 +144,14 @@ export function SearchButton() {
     // Capture phase: the query is read before the modal's input handles the key.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [open, kept, close, openModal]);
+  }, [open, kept, close, openModal, failure]);
+
+  const onLoadError = useCallback((error: unknown) => {
+    setOpen(false);
+    if (!(error instanceof ChunkLoadError)) setFailure('network');
+    else if (!error.missing) setFailure('network');
+    else setFailure(canReloadForChunk() ? 'updated' : 'still-missing');
+  }, []);
 
   return (
     <>
@@ -154,11 +172,20 @@ export function SearchButton() {
         <span style={VISUALLY_HIDDEN}>{kept ? `Search: ${kept}` : 'Search'}</span>
       </button>
       {Modal && (
-        <ModalBoundary onError={() => setOpen(false)}>
+        <ModalBoundary onError={onLoadError}>
           <Suspense fallback={null}>
             <Modal manifest={manifest} initialQuery={initial.current} onClose={close} onNavigate={navigateTo} />
           </Suspense>
         </ModalBoundary>
+      )}
+      {failure && (
+        <SearchUnavailable
+          failure={failure}
+          // Spec §8: once per shell; with storage blocked the reader's click still reloads.
+          onReload={() => reloadForChunk() || window.location.reload()}
+          onRetry={() => openModal()}
+          onClose={() => setFailure(null)}
+        />
       )}
     </>
   );

@@ -1,0 +1,42 @@
+/** Why the search modal's code did not load. */
+export type SearchFailure =
+  /** The host no longer has it: a new shell was deployed since the page loaded. */
+  | 'updated'
+  /** Still missing after the page reloaded for it. */
+  | 'still-missing'
+  /** A network failure. */
+  | 'network';
+
+const TEXT: Record<SearchFailure, string> = {
+  updated: 'Search needs a reload: the site was updated since this page opened.',
+  'still-missing': 'Search could not be loaded, even after reloading the page. Try again later.',
+  network: 'Search could not be loaded. Check your network connection, then retry.',
+};
+
+/**
+ * Said instead of opening search when its code cannot load (issue 13), so
+ * Ctrl+K never silently does nothing: a reload for a new shell (spec §8, once,
+ * never in a loop), "Retry" for a network failure.
+ */
+export function SearchUnavailable({ failure, onReload, onRetry, onClose }: { failure: SearchFailure; onReload: () => void; onRetry: () => void; onClose: () => void }) {
+  return (
+    <div className="update-notices" role="alert">
+      <div className="update-notice">
+        <p>{TEXT[failure]}</p>
+        {failure === 'updated' && (
+          <button type="button" className="inline-button" autoFocus onClick={onReload}>
+            Reload
+          </button>
+        )}
+        {failure === 'network' && (
+          <button type="button" className="inline-button" autoFocus onClick={onRetry}>
+            Retry
+          </button>
+        )}
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+    </div>
+  );
+}

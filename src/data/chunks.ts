@@ -1,0 +1,71 @@
+/**
+ * Loading the shell's code chunks (spec §8: "Route code fails to load → page
+ * reloads"). A failed `import()` is never remembered, so the next use tries
+ * again; a chunk the host no longer has (a shell deploy since the page loaded,
+ * with no service worker keeping the old files) reloads the page once per
+ * shell, never in a loop (issue 13).
+ */
+import { sessionStore } from '../lib/storage';
+import { ChunkLoadError } from './errors';
+
+/** Session key: the entry script of the shell a reload for a missing chunk was tried from. */
+const RELOAD_FLAG = 'docs-chunk-reload';
+
+/** URL of the running shell's entry script (`…/assets/main-<hash>.js`), or null. */
+function entryScript(): string | null {
+  return document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/main-"]')?.src ?? null;
+}
+
+/** The URL a failed import names (Chromium and Firefox put it in the message), or null. */
+export function chunkUrlOf(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /https?:\/\/\S+?\.m?js\b/.exec(message)?.[0] ?? null;
+}
+
+/**
+ * Whether the host no longer has the file a failed import asked for (404 or
+ * 410), as opposed to a network failure. Without a URL in the error (Safari),
+ * the entry script stands for the shell: gone means a new shell was deployed.
+ */
+export async function isChunkMissing(error: unknown): Promise<boolean> {
+  const url = chunkUrlOf(error) ?? entryScript();
+  if (!url) return false;
+  try {
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return response.status === 404 || response.status === 410;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this shell has not yet reloaded for a missing chunk. */
+export function canReloadForChunk(): boolean {
+  return sessionStore.get(RELOAD_FLAG) !== (entryScript() ?? '');
+}
+
+/**
+ * Reloads the page for a missing chunk, once per shell: returns false (and does
+ * nothing) when this shell already reloaded, or when blocked storage could not
+ * remember it (a reload then could loop).
+ */
+export function reloadForChunk(): boolean {
+  const shell = entryScript() ?? '';
+  if (sessionStore.get(RELOAD_FLAG) === shell || !sessionStore.set(RELOAD_FLAG, shell)) return false;
+  window.location.reload();
+  return true;
+}
+
+/**
+ * Runs a dynamic import. On failure, throws `ChunkLoadError` (missing or
+ * network); with `reload`, a missing chunk reloads the page instead, once.
+ * Nothing is cached here: calling again imports again.
+ */
+export async function loadChunk<T>(load: () => Promise<T>, options: { reload: boolean }): Promise<T> {
+  try {
+    return await load();
+  } catch (cause) {
+    const missing = await isChunkMissing(cause);
+    if (missing && options.reload && reloadForChunk()) return new Promise<never>(() => {});
+    throw new ChunkLoadError(missing, { cause });
+  }
+}

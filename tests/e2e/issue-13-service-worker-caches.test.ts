@@ -1,0 +1,152 @@
+/**
+ * https://github.com/antosubash/abp-react/issues/13 — the service worker never
+ * pins a corrupt file (blob names are hashes of their content: checked before
+ * storing and before serving), and sites sharing an origin (project sites of
+ * `user.github.io`) never wipe each other's caches.
+ *
+ * The shared e2e build, served by a server of this file whose `handle` hook
+ * injects the faults (`page.route` does not see the worker's requests).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../../scripts/serve.mjs';
+import { useBrowser } from './browser';
+
+const b = useBrowser();
+const distDir = inject('distDir');
+const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as {
+  docs: Record<string, { path: string; title: string; blob: string; article: string }>;
+};
+
+let server: RunningServer;
+/** Paths answered with a truncated body (status 200), as a proxy or a half-finished deploy may. */
+const corrupt = new Set<string>();
+/** Serve a manifest with another `contentHash` (a content deploy). */
+let newContent = false;
+
+beforeAll(async () => {
+  server = await startServer({
+    dir: distDir,
+    port: 0,
+    host: '127.0.0.1',
+    base: '/abp-react/',
+    handle: (req, res) => {
+      const path = (req.url ?? '').split('?')[0]!;
+      if (path === '/abp-react/manifest.json' && newContent) {
+        const json = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8'));
+        json.contentHash = 'f'.repeat(16);
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+        res.end(JSON.stringify(json));
+        return true;
+      }
+      if (path.startsWith('/abp-react/blobs/')) {
+        // Blobs without HTTP caching, so every fetch of the worker reaches this server.
+        let body: string;
+        try {
+          body = readFileSync(join(distDir, path.slice('/abp-react/'.length)), 'utf8');
+        } catch {
+          return false;
+        }
+        res.writeHead(200, { 'content-type': path.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(corrupt.has(path) ? body.slice(0, Math.floor(body.length / 2)) : body);
+        return true;
+      }
+      return false;
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const url = (path = '') => server.url + path.replace(/^\//, '');
+/** The worker's scope: its caches are named by it. */
+const scope = () => url('');
+
+/** A page controlled by the site's service worker. */
+async function controlledPage(): Promise<Page> {
+  const page = await b.page({ serviceWorkers: 'allow' });
+  await page.goto(url('docs/intro'));
+  await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  return page;
+}
+
+/** Sends a message to the worker and waits for its answer. */
+const ask = (page: Page, message: unknown) =>
+  page.evaluate(
+    (m) =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        navigator.serviceWorker.controller!.postMessage(m, [channel.port2]);
+      }),
+    message,
+  );
+
+/** What Cache Storage holds for a URL (any cache), or null. */
+const cachedText = (page: Page, href: string) => page.evaluate(async (u) => (await caches.match(u, { ignoreVary: true }))?.text() ?? null, href);
+
+/** Whether the named cache holds a URL. */
+const cacheHas = (page: Page, name: string, href: string) => page.evaluate(async ([n, u]) => (await caches.has(n!)) && Boolean(await (await caches.open(n!)).match(u!)), [name, href]);
+
+describe('content-addressed files in the worker', () => {
+  it('neither stores nor passes on a blob whose bytes do not match its name, and stores it once the host is fixed', async () => {
+    const page = await controlledPage();
+    const path = `/abp-react/blobs/${manifest.docs['code-of-conduct']!.article}`;
+    const href = new URL(path, server.url).href;
+    const real = readFileSync(join(distDir, 'blobs', manifest.docs['code-of-conduct']!.article), 'utf8');
+    corrupt.add(path);
+    try {
+      const status = await page.evaluate(async (u) => (await fetch(u)).status, href);
+      expect(status).toBe(502);
+      expect(await cachedText(page, href)).toBeNull();
+      // The page itself stays readable: its markdown renders instead of the article.
+      await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
+      await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
+    } finally {
+      corrupt.delete(path);
+    }
+    expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe(real);
+    await expect.poll(() => cachedText(page, href)).toBe(real);
+  });
+
+  it('drops a stored copy that does not match its name and serves the real file', async () => {
+    const page = await controlledPage();
+    const href = url(`blobs/${manifest.docs.faq!.blob}`);
+    const real = readFileSync(join(distDir, 'blobs', manifest.docs.faq!.blob), 'utf8');
+    const store = `docs-offline-${scope()}`;
+    await page.evaluate(async ([name, u]) => (await caches.open(name!)).put(u!, new Response('# Trunc', { headers: { 'content-type': 'text/markdown' } })), [store, href]);
+    expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe(real);
+    expect(await cacheHas(page, store, href)).toBe(false);
+  });
+});
+
+describe('sites sharing an origin', () => {
+  it('names its caches by its scope and leaves other sites\' caches alone on a new manifest and on offline mode off', async () => {
+    const page = await controlledPage();
+    await expect.poll(() => cachedText(page, url('manifest.json')).then(Boolean), { timeout: 15_000 }).toBe(true);
+    // Another site below the same origin, with caches of its own and entries in the names every site used to share.
+    const otherScope = new URL('/other-site/', server.url).href;
+    const theirs = `${otherScope}blobs/0123456789abcdef.md`;
+    const names = ['docs-content', 'docs-offline', `docs-content-${otherScope}`, `docs-offline-${otherScope}`];
+    await page.evaluate(async ([u, ...ns]) => {
+      for (const n of ns) await (await caches.open(n!)).put(u!, new Response('# Theirs'));
+    }, [theirs, ...names]);
+
+    // A content deploy: the worker takes the new manifest and drops the blobs no manifest names.
+    newContent = true;
+    try {
+      expect(await ask(page, { type: 'CACHE_URLS', urls: [url('manifest.json')] })).toBe(true);
+    } finally {
+      newContent = false;
+    }
+    expect(await ask(page, { type: 'OFFLINE_OFF' })).toBe(true);
+
+    for (const name of names) expect(await cacheHas(page, name, theirs), name).toBe(true);
+    expect(await page.evaluate(() => caches.keys())).toContain(`docs-manifest-${scope()}`);
+  });
+});

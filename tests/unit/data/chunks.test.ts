@@ -1,0 +1,41 @@
+// https://github.com/antosubash/abp-react/issues/13 — a failed chunk load is not remembered, and a missing chunk is told from a network failure.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chunkUrlOf, loadChunk } from '../../../src/data/chunks';
+import { ChunkLoadError } from '../../../src/data/errors';
+
+const CHUNK = 'http://127.0.0.1:4000/abp-react/assets/chunks/MarkdownView-ODDIRCRY.js';
+const failure = () => new TypeError(`Failed to fetch dynamically imported module: ${CHUNK}`);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('chunkUrlOf', () => {
+  it('reads the chunk URL from Chromium and Firefox messages, and gives null without one (Safari)', () => {
+    expect(chunkUrlOf(failure())).toBe(CHUNK);
+    expect(chunkUrlOf(new TypeError(`error loading dynamically imported module: ${CHUNK}`))).toBe(CHUNK);
+    expect(chunkUrlOf(new TypeError('Importing a module script failed.'))).toBeNull();
+  });
+});
+
+describe('loadChunk', () => {
+  it('throws a ChunkLoadError for a network failure, and imports again on the next call', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(failure()).mockResolvedValueOnce('module');
+    const error = await loadChunk(load, { reload: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).missing).toBe(false);
+    expect((error as ChunkLoadError).cause).toBeInstanceOf(TypeError);
+    expect(await loadChunk(load, { reload: false })).toBe('module');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('says the chunk is missing when the host answers 404 for it (a shell deploy)', async () => {
+    const probe = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status: 404 }));
+    vi.stubGlobal('fetch', probe);
+    const error = await loadChunk(() => Promise.reject(failure()), { reload: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).missing).toBe(true);
+    expect(probe).toHaveBeenCalledWith(CHUNK, { method: 'HEAD', cache: 'no-store' });
+  });
+});
