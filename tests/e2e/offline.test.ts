@@ -113,7 +113,7 @@ describe('offline reading', () => {
     }
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).textContent(), { timeout: 10_000 }).toMatch(/This page is the copy saved on \w+ \d+, \d{4}/);
     expect(page.errors).toEqual([]);
-  });
+  }, 180_000);
 
   it('keeps a page once opened readable offline, without offline mode', async () => {
     const page = await newPage();
