@@ -11,6 +11,7 @@ import { buildContent, type RenderCache } from './src/build/content';
 import { BuildError, formatProblem } from './src/build/errors';
 import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
+import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
 
 /** Options of one build. */
@@ -55,8 +56,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       if (shell) carryShell(options.distDir, tmp, shell);
     }
     const cssText = shell ? readFileSync(join(tmp, shell.css), 'utf8') : undefined;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, cache: options.cache, parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
-    writeFiles(tmp, result.files, options.distDir);
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: tmp, shell }), cache: options.cache, parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    await writeFiles(tmp, result.files, options.distDir);
     carryPreviousBlobs(options.distDir, tmp);
     await writeServiceWorker({ root: options.root, outDir: tmp, shell, dev: options.dev, warn });
     swapIn(tmp, options.distDir);

@@ -1,18 +1,16 @@
 /**
- * Boot: one QueryClient, one router with `{ queryClient }` as context. The first
- * render waits for the route's data (the manifest, preloaded by the HTML; the article comes with it),
- * so React replaces the static rendering in one step, without a loading flash.
+ * Boot: one QueryClient, one router with `{ queryClient }` as context. The
+ * build's HTML is the server rendering of the same app (issue 14): once the
+ * route's data is loaded (the manifest, preloaded by the HTML; the article
+ * taken from the page itself), React hydrates it, keeping its nodes.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ManifestVersionError, normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
-import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
-import { captureStaticArticle, releaseStaticArticle } from './markdown/initialArticle';
-import { routeTree } from './routes/routeTree';
+import { articleQueryOptions } from './data/blob';
+import { App, createAppRouter } from './router';
 import { manifestQueryOptions } from './data/manifest';
 import { reloadForVersion, startUpdates } from './data/updates';
 import { keepTrying } from './lib/keepTrying';
@@ -30,23 +28,26 @@ import './styles.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
-const router = createRouter({
-  routeTree,
-  basepath: BASE_PATH,
-  context: { queryClient },
-  defaultPreload: false,
-  defaultPreloadStaleTime: 0,
-  defaultPendingMs: 200,
-  defaultPendingComponent: PageLoader,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFound,
-  scrollRestoration: false,
-});
+const router = createAppRouter(queryClient);
 
-/** Marks the static rendering as replaced once React has committed (tests and CSS read it). */
-function Mounted({ container }: { container: HTMLElement }) {
-  useEffect(() => container.removeAttribute('data-static-route'), [container]);
-  return null;
+/**
+ * The page's article, as its HTML carries it, goes to the query cache under
+ * its name (`<meta name="docs-article">`): the route needs no fetch for it,
+ * and hydration finds the same text.
+ */
+function seedStaticArticle(container: HTMLElement): void {
+  const name = document.querySelector('meta[name="docs-article"]')?.getAttribute('content');
+  const article = container.querySelector('main .markdown');
+  if (name && article) queryClient.setQueryData(articleQueryOptions({ article: name }).queryKey, article.innerHTML);
+}
+
+/** Whether `#root` holds the build's rendering of what the router now shows: its route, or the not-found page. */
+function renderedByBuild(container: HTMLElement): boolean {
+  const built = container.getAttribute('data-static-route');
+  const route = stripBase(window.location.pathname, BASE_URL);
+  if (route === null) return false;
+  if (built === '*') return !queryClient.getQueryData(manifestQueryOptions().queryKey)?.routes[normalizeRoutePath(route)];
+  return built === normalizeRoutePath(route);
 }
 
 /** Retries of the manifest while the static page stands in for the shell: 2 s, doubling up to a minute. */
@@ -104,35 +105,33 @@ function keepStaticPage(container: HTMLElement): void {
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
-  captureStaticArticle(container);
+  seedStaticArticle(container);
   if (hasStaticPage(container) && !(await manifestLoads())) return keepStaticPage(container);
   await start(container);
 }
 
-/** Renders the shell over the static page once the current route's data is loaded. */
+/** Starts the shell on the page once the current route's data is loaded: hydrating the build's HTML, or rendering anew. */
 async function start(container: HTMLElement): Promise<void> {
-  router.subscribe('onResolved', (event) => {
-    // The first resolution (the page the HTML was built for) keeps the static article.
-    if (event.fromLocation && event.pathChanged) releaseStaticArticle();
-  });
   try {
     await router.load();
   } catch {
     // The router keeps the error in its state; the error component shows it.
   }
-  // A transition: React renders the first tree in slices, yielding to the browser between them, while the
-  // static rendering stays on screen; the commit swaps it in one step.
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <Mounted container={container} />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+  // Marks the static rendering as taken over once React has committed (tests and CSS read it).
+  const app = <App queryClient={queryClient} router={router} onMounted={() => container.removeAttribute('data-static-route')} />;
+  if (renderedByBuild(container)) {
+    // Tells the router its first tree is a server rendering: it then renders the same Suspense-free
+    // structure as on the server, as TanStack's own hydration does.
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('[docs] hydration did not match the build\'s HTML; React rendered the part again.', error),
+    });
+  } else {
+    // Another page's HTML (the worker's app shell, say): a transition renders the tree in slices while
+    // that page stays on screen, and the commit swaps it in one step.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
   // Update checks now; the service worker and the persisted query cache after the first page (issue 5).
   startUpdates(queryClient, router);
 }

@@ -15,7 +15,9 @@ import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
 import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, RouteTarget } from '../../manifest/types';
 import { buildDocsModel, type DocEntry, docEntry } from './docs';
 import { BuildError, displayPath, ProblemLog, type Problem } from './errors';
-import { docMainHtml, esc, renderRouteHtml, type RouteHtml, type ShellAssets } from './html';
+import { esc, NOT_FOUND_PATH, renderDocument, type RouteHead, type ShellAssets } from './html';
+import type { ServerRenderer } from '../../manifest/serverRender';
+import { loadServerRenderer } from './serverRenderer';
 import type { OutputData } from './output';
 import { type Rendered, type Renderer, type Section, loadRenderer } from './render';
 import type { LocalSection } from '../../manifest/localSearch';
@@ -41,6 +43,8 @@ export interface ContentBuildOptions {
   onWarning?: (problem: Problem) => void;
   /** Render big cold builds on several cores (`renderPool.ts`); without it every page renders in this thread. */
   parallel?: ParallelOptions;
+  /** Loads the shell's server-render bundle, which renders every route's markup; without it, a bundle of `src/` (`serverRenderer.ts`). */
+  renderer?: () => Promise<ServerRenderer>;
 }
 
 export interface ContentBuildResult {
@@ -291,43 +295,24 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const manifest = parseManifest({ ...manifestBody, contentHash, generatedAt: new Date(latest).toISOString() });
   files.set('manifest.json', JSON.stringify(manifest));
 
-  // Per-route HTML.
-  const sidebar = model.sidebar;
-  const article = (entry: ManifestPage, extra = '') => `<article class="doc"><div class="markdown">${files.get(`blobs/${entry.article}`) as string}</div>${extra}</article>`;
-  const docMain = (d: ManifestDoc) =>
-    docMainHtml(
-      article(d).replace(/^<article class="doc">|<\/article>$/g, ''),
-      {
-        trail: d.category,
-        label: d.sidebarLabel,
-        versionLabel: site.docs.versionLabel,
-        editUrl: d.editUrl,
-        lastModified: d.lastModified,
-        previous: d.previous,
-        next: d.next,
-        toc: d.hideTableOfContents ? [] : tocHeadings(d),
-      },
-      base,
-    );
-  const htmlFor = (route: RouteHtml) => renderRouteHtml(site, options.shell, route);
-  const put = (path: string, html: () => string) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
-  for (const d of Object.values(manifestDocs)) {
-    put(d.path, () => htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, main: docMain(d), article: d.article, sidebar }));
-  }
+  // Per-route HTML: the shell's own components, rendered by its server bundle (issue 14), in the document around them.
+  const server = await (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))();
+  const htmlFor = (route: RouteHead, entry?: ManifestPage) => async () =>
+    renderDocument(site, options.shell, route, await server.renderRoute({ manifest, path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
+  const put = (path: string, html: () => Promise<string>) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
+  for (const d of Object.values(manifestDocs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article }, d));
   const mainDoc = manifestDocs[site.docs.mainDocId]!;
-  put(`/${routeBase}`, () => htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, main: docMain(mainDoc), article: mainDoc.article, sidebar }));
-  for (const p of Object.values(manifestPages)) {
-    put(p.path, () => htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, main: `<div class="container">${article(p)}</div>`, article: p.article, sidebar: null }));
+  put(`/${routeBase}`, htmlFor({ path: `/${routeBase}`, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article }, mainDoc));
+  for (const p of Object.values(manifestPages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article }, p));
+  for (const c of Object.values(categoryIndexes)) put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null }));
+  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null }));
+  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, noindex: true }));
+  files.set('404.html', htmlFor({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true }));
+  // Spec §2: `x/index.html` is `x` too; hosts serve it for `x/` (a link to the same file, unless a route has that name).
+  for (const path of Object.keys(routes)) {
+    const alias = `${path.slice(1)}/index.html`;
+    if (path !== '/' && !files.has(alias)) files.set(alias, { linkTo: `${path.slice(1)}.html` });
   }
-  for (const c of Object.values(categoryIndexes)) {
-    const cards = c.items.map((i) => `<li><a class="card" href="${esc(withBase(i.path, base))}"><h2 class="card__title">${esc(i.title)}</h2><p class="card__description">${esc(i.description)}</p></a></li>`).join('');
-    put(c.path, () => htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, main: `<article class="doc"><header><h1>${esc(c.label)}</h1><p class="category-description">${esc(c.description)}</p></header><ul class="card-grid">${cards}</ul></article>`, sidebar }));
-  }
-  const home = site.home;
-  const homeMain = `<div class="hero"><div class="container"><h1 class="hero__title">${esc(home.heading)}</h1><p class="hero__lead">${esc(home.lead)}</p></div></div>`;
-  put('/', () => htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null, main: homeMain, sidebar: null }));
-  put(`/${site.search.searchPagePath}`, () => htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, main: '<div class="container"><h1>Search the documentation</h1></div>', sidebar: null, noindex: true }));
-  files.set('404.html', () => htmlFor({ path: '/404', title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, main: '<div class="container not-found"><h1>Page Not Found</h1><p>We could not find what you were looking for.</p></div>', sidebar: null, noindex: true }));
 
   // Sitemap, robots, web app manifest, assets.
   const sitemapPaths = Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/'));

@@ -20,6 +20,8 @@ export interface ShellRecord {
   preload: string[];
   /** Every file the shell build wrote, below `dist/`. */
   files: string[];
+  /** The server-render bundle's entry below `dist/` (issue 14); absent in sites built before it. */
+  server?: string;
   /** Hash of all shell files; the service worker revision. */
   hash: string;
 }
@@ -34,6 +36,11 @@ export function tempDirFor(distDir: string): string {
 /** Hard-links (or copies) a file from the old site into the new one. */
 function carry(from: string, to: string): void {
   mkdirSync(dirname(to), { recursive: true });
+  linkOrCopy(from, to);
+}
+
+/** Hard-links `from` to `to`, or copies it where links are not allowed. */
+function linkOrCopy(from: string, to: string): void {
   try {
     linkSync(from, to);
   } catch {
@@ -83,10 +90,10 @@ export function carryPreviousBlobs(distDir: string, tmp: string): void {
  * Per-route HTML is made that way: each page carries the sidebar, so at 10,000
  * docs all pages at once would hold about a gigabyte.
  */
-export type OutputData = string | Buffer | (() => string);
+export type OutputData = string | Buffer | (() => string | Promise<string>) | { linkTo: string };
 
-/** The contents of an output file, made now if they are deferred. */
-export function outputData(data: OutputData): string | Buffer {
+/** The contents of an output file, made now if they are deferred; a link names the file it shares contents with. */
+export async function outputData(data: OutputData): Promise<string | Buffer | { linkTo: string }> {
   return typeof data === 'function' ? data() : data;
 }
 
@@ -106,7 +113,7 @@ function holds(file: string, data: Buffer): boolean {
  * it was. Nothing writes into a file after this step, so the old site's files
  * are never changed through a link.
  */
-export function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): void {
+export async function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): Promise<void> {
   const made = new Set<string>();
   const root = resolve(tmp);
   for (const [rel, data] of files) {
@@ -120,7 +127,12 @@ export function writeFiles(tmp: string, files: Map<string, OutputData>, previous
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    const contents = outputData(data);
+    const contents = await outputData(data);
+    if (typeof contents === 'object' && 'linkTo' in contents) {
+      // Written earlier in this loop: a second name for the same bytes (`x/index.html` for `x.html`).
+      linkOrCopy(resolve(root, contents.linkTo), to);
+      continue;
+    }
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     if (previousDir && holds(join(previousDir, rel), bytes)) {
       try {

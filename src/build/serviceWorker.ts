@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ShellRecord } from './output';
+import { SERVER_DIR } from './shell';
 
 /** The worker's file below `dist/` (spec §7: `/abp-react/sw.js`). */
 export const SW_FILE = 'sw.js';
@@ -84,7 +85,7 @@ export function coreShellFiles(outDir: string, shell: ShellRecord): Set<string> 
     }
   }
   for (const f of shell.files) {
-    if (!f.startsWith('assets/') && statSync(join(outDir, f)).size <= MAX_PUBLIC_PRECACHE_BYTES) core.add(f);
+    if (!f.startsWith('assets/') && !f.startsWith(`${SERVER_DIR}/`) && statSync(join(outDir, f)).size <= MAX_PUBLIC_PRECACHE_BYTES) core.add(f);
   }
   return core;
 }

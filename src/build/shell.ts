@@ -63,8 +63,48 @@ export async function buildShell({ root, outDir, dev = false }: ShellBuildOption
   const publicDir = join(root, 'public');
   const publicFiles = existsSync(publicDir) ? walk(publicDir, publicDir) : [];
   if (publicFiles.length) cpSync(publicDir, outDir, { recursive: true });
-  const files = [...outputs.map(([f]) => rel(f)), ...publicFiles];
+  const server = await buildServerRenderer({ root, outDir: join(outDir, SERVER_DIR), dev });
+  const files = [...outputs.map(([f]) => rel(f)), ...publicFiles, ...server.files.map((f) => `${SERVER_DIR}/${f}`)];
   const hash = createHash('sha256');
   for (const f of files.sort()) hash.update(f).update(readFileSync(join(outDir, f)));
-  return { js: rel(entryFile), css: rel(css), preload, files, hash: hash.digest('hex').slice(0, 16) };
+  return { js: rel(entryFile), css: rel(css), preload, files, server: `${SERVER_DIR}/${server.entry}`, hash: hash.digest('hex').slice(0, 16) };
+}
+
+/** Folder of the server-render bundle below `dist/`: a shell file the content build renders with, never fetched by readers. */
+export const SERVER_DIR = 'ssr';
+
+/**
+ * Bundles `src/entry-server.tsx` for Node: the same components as the browser
+ * bundle, rendered by the content build (issue 14). Packages are bundled too,
+ * so the bundle renders as its shell does whatever is installed later; code
+ * the server never runs (Mermaid, the markdown renderer) stays in chunks it
+ * does not load.
+ */
+export async function buildServerRenderer({ root, outDir, dev = false }: ShellBuildOptions): Promise<{ entry: string; files: string[] }> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { render: 'src/entry-server.tsx' },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outdir: outDir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: !dev,
+    metafile: true,
+    legalComments: 'none',
+    jsx: 'automatic',
+    // Some packages are CommonJS and call require(); an ES module has none of its own.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    loader: { '.css': 'empty', '.svg': 'file', '.woff2': 'file' },
+    plugins: [noCommonGrammars],
+    logLevel: 'silent',
+  });
+  const files = Object.keys(result.metafile.outputs).map((f) => relative(outDir, join(root, f)).split(sep).join('/'));
+  const entry = files.find((f) => /^render-[A-Z0-9]+\.js$/.test(f));
+  if (!entry) throw new Error('[build] esbuild produced no entry for src/entry-server.tsx');
+  return { entry, files };
 }

@@ -10,7 +10,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest } from '../../manifest';
 import { BASE_URL } from '../config';
-import { releaseStaticArticle } from '../markdown/initialArticle';
 import { loadArticle } from '../routes/-components/resolve';
 import { fetchManifest, manifestQueryOptions } from './manifest';
 import { checkWorkerUpdate, reloadForVersion, updates } from './updates';
@@ -45,7 +44,6 @@ export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, n
   const page = pageAt(next, currentRoute(router));
   if (page) await loadArticle(queryClient, page);
   const scrollY = window.scrollY;
-  if (replacePage) releaseStaticArticle();
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);
   updates.set({ content: null });
   await router.invalidate();

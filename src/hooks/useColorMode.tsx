@@ -1,7 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { THEME_STORAGE_KEY } from '../../manifest/constants';
 import type { ColorModeConfig } from '../../manifest';
-import { localStore } from '../lib/storage';
+import { setRootFlag } from '../../manifest/prePaint';
+import { useHydrated } from './useHydrated';
+import { useLocalStorage } from './useLocalStorage';
 
 /** The reader's choice: a mode, or null to follow the system (or the default). */
 export type ColorChoice = 'light' | 'dark' | null;
@@ -17,42 +19,38 @@ interface ColorModeValue {
 
 const ColorModeContext = createContext<ColorModeValue | null>(null);
 
-const readChoice = (): ColorChoice => {
-  const v = localStore.get(THEME_STORAGE_KEY);
-  return v === 'light' || v === 'dark' ? v : null;
-};
+const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
+function subscribeSystem(onChange: () => void) {
+  const mql = window.matchMedia(DARK_QUERY);
+  mql.addEventListener('change', onChange);
+  return () => mql.removeEventListener('change', onChange);
+}
 
-/** Colour mode state, stored under `theme` and synced across tabs (spec §4). */
+/**
+ * Colour mode state, stored under `theme` and synced across tabs (spec §4).
+ * Before the first paint the inline script (`manifest/prePaint.ts`) has set
+ * `<html data-theme>`; this provider hydrates with no stored choice, like the
+ * build's HTML, and keeps the attribute in step once hydrated.
+ */
 export function ColorModeProvider({ config, children }: { config: ColorModeConfig; children: ReactNode }) {
-  const [choice, setChoice] = useState<ColorChoice>(readChoice);
-  const [prefersDark, setPrefersDark] = useState(systemDark);
-  useEffect(() => {
-    const mql = window.matchMedia('(prefers-color-scheme: dark)');
-    const onSystem = () => setPrefersDark(mql.matches);
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === THEME_STORAGE_KEY || e.key === null) setChoice(readChoice());
-    };
-    mql.addEventListener('change', onSystem);
-    window.addEventListener('storage', onStorage);
-    return () => {
-      mql.removeEventListener('change', onSystem);
-      window.removeEventListener('storage', onStorage);
-    };
-  }, []);
+  const [stored, setStored] = useLocalStorage(THEME_STORAGE_KEY);
+  const choice: ColorChoice = stored === 'light' || stored === 'dark' ? stored : null;
+  const prefersDark = useSyncExternalStore(subscribeSystem, () => window.matchMedia(DARK_QUERY).matches, () => false);
+  const hydrated = useHydrated();
   const mode: 'light' | 'dark' = choice ?? (config.respectPrefersColorScheme ? (prefersDark ? 'dark' : 'light') : config.defaultMode);
   useEffect(() => {
+    // The hydration render sees no stored choice; writing its mode would undo the inline script's.
+    if (!hydrated) return;
     document.documentElement.setAttribute('data-theme', mode);
-  }, [mode]);
+    setRootFlag(document.documentElement, 'themeChoice', choice !== null);
+  }, [mode, choice, hydrated]);
   const cycle = useCallback(() => {
     const order: ColorChoice[] = config.respectPrefersColorScheme ? ['light', 'dark', null] : ['light', 'dark'];
     const current = config.respectPrefersColorScheme ? choice : mode;
-    const next = order[(order.indexOf(current) + 1) % order.length] ?? null;
     // Storage blocked: the choice lasts for this page only.
-    localStore.set(THEME_STORAGE_KEY, next);
-    setChoice(next);
-  }, [choice, mode, config.respectPrefersColorScheme]);
+    setStored(order[(order.indexOf(current) + 1) % order.length] ?? null);
+  }, [choice, mode, config.respectPrefersColorScheme, setStored]);
   const value = useMemo(() => ({ mode, choice, cycle }), [mode, choice, cycle]);
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }

@@ -1,13 +1,29 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { localStore } from '../lib/storage';
 
-/** A string in localStorage; with storage blocked, it lasts for this page view (`lib/storage.ts`). */
+/** Writes from this page; other tabs' writes arrive as `storage` events. */
+const listeners = new Set<() => void>();
+
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/**
+ * A string in localStorage, synced across tabs; with storage blocked, it lasts
+ * for this page view (`lib/storage.ts`). The build's HTML is rendered with no
+ * stored value, so hydration reads null and the stored value comes right after.
+ */
 export function useLocalStorage(key: string): [string | null, (value: string | null) => void] {
-  const [value, setValue] = useState<string | null>(() => localStore.get(key));
+  const value = useSyncExternalStore(subscribe, () => localStore.get(key), () => null);
   const set = useCallback(
     (next: string | null) => {
       localStore.set(key, next);
-      setValue(next);
+      for (const listener of listeners) listener();
     },
     [key],
   );

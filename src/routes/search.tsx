@@ -4,6 +4,7 @@ import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../manifest';
 import { useDocumentTitle } from '../components/DocItem/DocPage';
 import { manifestQueryOptions } from '../data/manifest';
+import { useHydrated } from '../hooks/useHydrated';
 import { rootRoute } from './__root';
 
 /** The results and the search client load with this page only (the shell's first page carries none of it). */
@@ -34,7 +35,9 @@ export const searchRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {}),
   component: function SearchView() {
     const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
-    const { q = '' } = searchRoute.useSearch();
+    const { q: asked = '' } = searchRoute.useSearch();
+    // The build renders the page with no query; the address's query comes right after hydration.
+    const q = useHydrated() ? asked : '';
     const navigate = searchRoute.useNavigate();
     const heading = q ? `Search results for "${q}"` : 'Search the documentation';
     useDocumentTitle(heading, manifest.site.title);

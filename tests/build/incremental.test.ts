@@ -26,7 +26,7 @@ describe('incremental content build', () => {
     const cache: RenderCache = new Map();
     await project.buildContent({ cache });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site to any static host.\n\n## Rollback\n\nKeep the previous folder.\n');
-    const search = (files: Map<string, OutputData>) => [...files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(outputData(data))] as const);
+    const search = (files: Map<string, OutputData>) => [...files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(data as string)] as const);
     const rebuilt = search((await project.buildContent({ cache })).files);
     expect(rebuilt.find(([name]) => name.startsWith('search/index.'))![1]).toContain('folder');
     expect(rebuilt).toEqual(search((await project.buildContent()).files));
@@ -39,6 +39,6 @@ describe('incremental content build', () => {
     await expect(project.buildContent({ cache })).rejects.toThrow(/link to "\/img\/diagram.svg" matches no page/);
     writeFileSync(join(project.contentDir, 'img', 'diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const result = await project.buildContent({ cache });
-    expect(String(outputData(result.files.get('docs/guides/deploy.html')!))).toContain('<a href="/abp-react/img/diagram.svg">the diagram</a>');
+    expect(String(await outputData(result.files.get('docs/guides/deploy.html')!))).toContain('<a href="/abp-react/img/diagram.svg">the diagram</a>');
   });
 });

@@ -175,9 +175,9 @@ describe('the output writer', () => {
     const { writeFiles } = await import('../../src/build/output');
     const out = join(project.dir, 'out');
     mkdirSync(out);
-    expect(() => writeFiles(out, new Map([['docs/../../escaped.html', 'x']]))).toThrow('would be written outside the output folder');
+    await expect(writeFiles(out, new Map([['docs/../../escaped.html', 'x']]))).rejects.toThrow('would be written outside the output folder');
     expect(existsSync(join(project.dir, 'escaped.html'))).toBe(false);
     writeFileSync(join(out, 'sw.js'), 'shell');
-    expect(() => writeFiles(out, new Map([['sw.js', 'content']]))).toThrow('`sw.js` is written twice');
+    await expect(writeFiles(out, new Map([['sw.js', 'content']]))).rejects.toThrow('`sw.js` is written twice');
   });
 });

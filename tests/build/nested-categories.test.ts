@@ -97,14 +97,14 @@ describe('fixture nested-categories', () => {
     expect([state(first, 'Guides'), state(first, 'Advanced Topics')]).toEqual(['open', 'collapsed']);
     expect(current(first)).toEqual(['/abp-react/docs/guides/first']);
 
-    // A category's own page opens it; no doc link is current there.
+    // A category's own page opens it; its own link is the current one there, no doc's.
     const index = sidebar('docs/category/advanced-topics.html');
     expect([state(index, 'Guides'), state(index, 'Advanced Topics')]).toEqual(['open', 'open']);
-    expect(current(index)).toEqual([]);
+    expect(current(index)).toEqual(['/abp-react/docs/category/advanced-topics']);
 
-    // Outside the category, the rendering shared by its pages shows no trace of them.
+    // Outside the category, a category set `collapsed: false` is open, its subcategory closed (as in the shell).
     const intro = sidebar('docs/intro.html');
-    expect([state(intro, 'Guides'), state(intro, 'Advanced Topics')]).toEqual(['collapsed', 'hidden']);
+    expect([state(intro, 'Guides'), state(intro, 'Advanced Topics')]).toEqual(['open', 'collapsed']);
     expect(current(intro)).toEqual(['/abp-react/docs/intro']);
   });
 

@@ -25,7 +25,7 @@ describe('render pool', () => {
     expect(pooled.rendered).toBe(single.rendered);
     expect(pooled.manifest).toEqual(single.manifest);
     expect([...pooled.files.keys()]).toEqual([...single.files.keys()]);
-    for (const [name, data] of single.files) expect(String(outputData(pooled.files.get(name)!)), name).toBe(String(outputData(data)));
+    for (const [name, data] of single.files) expect(String(await outputData(pooled.files.get(name)!)), name).toBe(String(await outputData(data)));
   }, 60_000);
 
   it('renders a share in this thread when its worker cannot start', async () => {

@@ -14,9 +14,12 @@ const record: ShellRecord = {
   js: 'assets/main-AAAA1111.js',
   css: 'assets/main-BBBB2222.css',
   preload: ['assets/chunks/vendor-CCCC3333.js'],
-  files: ['assets/main-AAAA1111.js', 'assets/main-BBBB2222.css', 'assets/chunks/vendor-CCCC3333.js', 'sw.js'],
+  files: ['assets/main-AAAA1111.js', 'assets/main-BBBB2222.css', 'assets/chunks/vendor-CCCC3333.js', 'sw.js', 'ssr/render-DDDD4444.js'],
+  server: 'ssr/render-DDDD4444.js',
   hash: 'deadbeefdeadbeef',
 };
+/** The kept shell's server-render bundle: it marks what it renders, so a test can tell it was the one used. */
+const SERVER_BUNDLE = 'export const renderRoute = async ({ path }) => `<main id="main"><h1>kept shell renders ${path}</h1></main>`;\n';
 const OLD = new Date('2020-01-02T03:04:05Z');
 
 describe('content-only build over a previous shell', () => {
@@ -30,7 +33,7 @@ describe('content-only build over a previous shell', () => {
     for (const file of record.files) {
       const path = join(project.distDir, file);
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, `/* ${file} */`);
+      writeFileSync(path, file === record.server ? SERVER_BUNDLE : `/* ${file} */`);
     }
     writeFileSync(join(project.distDir, SHELL_RECORD), JSON.stringify(record, null, 2));
     for (const file of shellFiles) utimesSync(join(project.distDir, file), OLD, OLD);
@@ -49,6 +52,11 @@ describe('content-only build over a previous shell', () => {
       }),
     );
   }
+
+  it("renders every page with the kept shell's server bundle, never with src/ (issue 14)", () => {
+    expect(project.read('docs/intro.html')).toContain('<div id="root" data-static-route="/docs/intro"><main id="main"><h1>kept shell renders /docs/intro</h1></main></div>');
+    expect(project.read('404.html')).toContain('<h1>kept shell renders /404</h1>');
+  });
 
   it('keeps every shell file with the same bytes and mtime', () => {
     expect(snapshot()).toEqual(before);

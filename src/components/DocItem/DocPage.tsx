@@ -6,7 +6,6 @@ import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
-import { staticArticleFor } from '../../markdown/initialArticle';
 import { StaticArticle } from '../../markdown/StaticArticle';
 import { loadedRenderer } from '../../markdown/renderer';
 import { DocSidebar } from '../DocSidebar';
@@ -51,7 +50,7 @@ export function DocsFrame({ manifest, children }: { manifest: Manifest; children
 export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
   const queryClient = useQueryClient();
   const hash = useRouterState({ select: (s) => s.location.hash });
-  const [html] = useState(() => staticArticleFor(page.path) ?? queryClient.getQueryData(articleQueryOptions(page).queryKey) ?? null);
+  const [html] = useState(() => queryClient.getQueryData(articleQueryOptions(page).queryKey) ?? null);
   useScrollToHash(page.path, hash);
   if (html !== null) return <StaticArticle html={html} />;
   return <MarkdownArticle manifest={manifest} page={page} />;

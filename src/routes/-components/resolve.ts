@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { normalizeRoutePath, pageAt, type Manifest, type ManifestPage } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { manifestQueryOptions } from '../../data/manifest';
-import { staticArticleFor } from '../../markdown/initialArticle';
 import { loadRenderer } from '../../markdown/renderer';
 
 /** Loads the manifest and the markdown page at `path`, or throws `notFound()` (every route is exact). */
@@ -13,10 +12,8 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const target = manifest.routes[route];
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
-  // The first page shows the article its HTML came with; kept as the page's article, it needs no fetch when the reader comes back.
-  const html = staticArticleFor(route);
-  if (html !== null) queryClient.setQueryData(articleQueryOptions(page).queryKey, (stored) => stored ?? html);
-  else await loadArticle(queryClient, page);
+  // The first page's article is in the cache already: `main.tsx` took it from the page's HTML.
+  await loadArticle(queryClient, page);
   return { manifest, page };
 }
 

@@ -1,0 +1,24 @@
+/**
+ * The seam between the content build and the shell's server-render bundle
+ * (issue 14): `src/entry-server.tsx` implements it, `src/build/serverRenderer.ts`
+ * loads it. Only plain data crosses it.
+ */
+import type { Manifest } from './types';
+
+/** One route to render. */
+export interface RenderRequest {
+  manifest: Manifest;
+  /** Route path below the base (`/docs/intro`); a path that is no route renders the not-found page. */
+  path: string;
+  /** The page's article as the build rendered it, when the route shows one. */
+  article?: { name: string; html: string };
+}
+
+/** What the server-render bundle exports. */
+export interface ServerRenderer {
+  /**
+   * The markup of `#root` for a route, in the state a reader with no stored
+   * preferences sees once the page has loaded.
+   */
+  renderRoute(request: RenderRequest): Promise<string>;
+}

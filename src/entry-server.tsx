@@ -1,0 +1,28 @@
+/**
+ * The server-render bundle's entry (issue 14). The shell build bundles it for
+ * Node beside the browser bundle; the content build loads the bundle that
+ * belongs to the shell it deploys and renders every route's markup with it,
+ * so the static HTML is exactly what the browser then hydrates.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { prerender } from 'react-dom/static';
+import type { RenderRequest, ServerRenderer } from '../manifest/serverRender';
+import { articleQueryOptions } from './data/blob';
+import { manifestQueryOptions } from './data/manifest';
+import { BASE_PATH } from './config';
+import { App, createAppRouter } from './router';
+
+/** The markup of `#root` for a route (`ServerRenderer`). Lazy parts are awaited, so the markup is complete. */
+export const renderRoute: ServerRenderer['renderRoute'] = async ({ manifest, path, article }: RenderRequest) => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(manifestQueryOptions().queryKey, manifest);
+  if (article) queryClient.setQueryData(articleQueryOptions({ article: article.name }).queryKey, article.html);
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [BASE_PATH + path] }));
+  await router.load();
+  const { prelude } = await prerender(<App queryClient={queryClient} router={router} />);
+  const html = await new Response(prelude).text();
+  // Drops the cache's garbage-collection timers, which would keep the build's process alive.
+  queryClient.clear();
+  return html;
+};
