@@ -56,7 +56,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       if (shell) carryShell(options.distDir, tmp, shell);
     }
     const cssText = shell ? readFileSync(join(tmp, shell.css), 'utf8') : undefined;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: tmp, shell }), cache: options.cache, parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: tmp, shell }), cache: options.cache, publicDir: join(options.root, 'public'), parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
     await writeFiles(tmp, result.files, options.distDir);
     carryPreviousBlobs(options.distDir, tmp);
     await writeServiceWorker({ root: options.root, outDir: tmp, shell, dev: options.dev, warn });

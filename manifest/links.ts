@@ -3,6 +3,7 @@
  * and the shell (which turns the same links into router links).
  */
 import { normalizeRoutePath, splitHref, stripBase, withBase } from './paths';
+import type { ManifestFile } from './types';
 
 /** What a link in a markdown file points to. */
 export type LinkTarget =
@@ -22,6 +23,43 @@ export interface LinkContext {
   routeBySource: Record<string, string>;
   /** Static files below the base (`img/logo.svg`), when known. */
   assets?: ReadonlySet<string>;
+  /** Images and static files by key (`Manifest.files`): where each is served, and its size. */
+  files?: Record<string, ManifestFile>;
+}
+
+/** What an image in a markdown file shows. */
+export type ImageTarget =
+  | { kind: 'external' }
+  | { kind: 'file'; key: string; file: ManifestFile }
+  | { kind: 'missingImage'; path: string };
+
+const decodePath = (path: string) => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Resolves an image `src` written in `source` (relative to `content/`) whose
+ * page lives at `fromRoute`. An absolute path names a static file (`public/`
+ * or `content/`, with or without the base); a relative one names a file next
+ * to the markdown (Docusaurus's co-located images), else one relative to the
+ * route, as a browser would read it.
+ */
+export function resolveContentImage(src: string, source: string, fromRoute: string, ctx: LinkContext): ImageTarget {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) return { kind: 'external' };
+  const files = ctx.files ?? {};
+  const path = decodePath(splitHref(src).path);
+  const found = (key: string): ImageTarget | null => (Object.hasOwn(files, key) ? { kind: 'file', key, file: files[key]! } : null);
+  if (path.startsWith('/')) {
+    const key = '/' + joinPath('', stripBase(path, ctx.baseUrl) ?? path);
+    return found(key) ?? { kind: 'missingImage', path: key };
+  }
+  const beside = joinPath(source.split('/').slice(0, -1).join('/'), path);
+  const dir = fromRoute.endsWith('/') ? fromRoute : fromRoute.split('/').slice(0, -1).join('/');
+  return found(beside) ?? found('/' + joinPath(dir, path)) ?? { kind: 'missingImage', path: beside };
 }
 
 const hasRoute = (ctx: LinkContext, path: string) =>
@@ -67,8 +105,8 @@ export function resolveContentLink(href: string, source: string, fromRoute: stri
     const dir = fromRoute.endsWith('/') ? fromRoute : fromRoute.split('/').slice(0, -1).join('/');
     absolute = '/' + joinPath(dir, decoded);
   }
-  const asset = absolute.slice(1);
-  if (ctx.assets?.has(asset)) return { kind: 'asset', path: asset };
+  const asset = joinPath('', absolute);
+  if (ctx.assets?.has(asset) || (ctx.files && Object.hasOwn(ctx.files, '/' + asset))) return { kind: 'asset', path: asset };
   const route = normalizeRoutePath(absolute);
   return hasRoute(ctx, route) ? { kind: 'route', path: route, hash } : { kind: 'missingPage', path: route };
 }
@@ -83,4 +121,10 @@ export function hrefFor(target: LinkTarget, baseUrl: string): string | null {
     default:
       return null;
   }
+}
+
+/** The `src`, width and height a resolved image gets in rendered HTML, or null to keep it as written. */
+export function imageFor(target: ImageTarget, baseUrl: string): { src: string; width: number | null; height: number | null } | null {
+  if (target.kind !== 'file') return null;
+  return { src: withBase(target.file.href, baseUrl), width: target.file.width, height: target.file.height };
 }

@@ -4,17 +4,20 @@
  * markup and link targets are identical on both sides.
  */
 import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
-import type { Heading, Root as MdastRoot } from 'mdast';
+import type { Heading, Paragraph, Parent, PhrasingContent, Root as MdastRoot, Text as MdastText } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { LanguageFn } from 'highlight.js';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import rehypeHighlight from 'rehype-highlight';
+import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import { defaultUrlTransform } from 'react-markdown';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
-import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { SKIP, visit } from 'unist-util-visit';
 import { LANGUAGE_ALIASES, PLAIN_LANGUAGES, languageLabel } from './highlight';
 
 /** Matches an explicit heading id at the end of a heading: `## Title {#custom-id}`. */
@@ -51,6 +54,132 @@ export function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) =
       id ??= slugger.slug(text);
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       options.onHeading?.({ depth: node.depth, id, text, line: node.position?.start.line ?? 0 });
+    });
+  };
+}
+
+/** Docusaurus's admonition types and the label each gets (its accessible name and default title). */
+export const ADMONITIONS = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution' } as const;
+
+/** An admonition type. */
+export type AdmonitionType = keyof typeof ADMONITIONS;
+
+/** One 24×24 stroked path per type (pencil, bulb, info, triangle, octagon, triangle). */
+const ICONS: Record<AdmonitionType, string> = {
+  note: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  tip: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z',
+  info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
+  warning: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
+  danger: 'M7.9 2h8.2L22 7.9v8.2L16.1 22H7.9L2 16.1V7.9zM12 8v4M12 16h.01',
+  caution: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
+};
+
+const isAdmonition = (name: string): name is AdmonitionType => Object.hasOwn(ADMONITIONS, name);
+
+/** A directive the pipeline does not know, reported to the build (which warns with file:line). */
+export interface UnknownDirective {
+  /** `container` for `:::name`, `leaf` for `::name`. */
+  kind: 'container' | 'leaf';
+  name: string;
+  /** 1-based line in the markdown. */
+  line: number;
+}
+
+/** `:::tip Custom title` (an opening fence with a title after the name, outside code fences). */
+const TITLED_FENCE = /^((?:[ \t]*>)*[ \t]*)(:{3,})([a-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/i;
+/** A code fence opening or closing line. */
+const CODE_FENCE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})/;
+
+/**
+ * Rewrites Docusaurus's admonition titles (`:::tip Custom title`) into the
+ * directive labels remark-directive reads (`:::tip[Custom title]`), as
+ * Docusaurus's own preprocessor does. Lines stay where they are, so positions
+ * (and the build's file:line) keep pointing at the source.
+ */
+export function prepareMarkdown(markdown: string): string {
+  if (!markdown.includes(':::')) return markdown;
+  let fence: string | null = null;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const code = CODE_FENCE.exec(line);
+      if (code) {
+        const mark = code[1]!;
+        if (fence === null) fence = mark;
+        else if (mark[0] === fence[0] && mark.length >= fence.length) fence = null;
+        return line;
+      }
+      if (fence !== null) return line;
+      const m = TITLED_FENCE.exec(line);
+      return m ? `${m[1]}${m[2]}${m[3]}[${m[4]!.replace(/[[\]]/g, '\\$&')}]` : line;
+    })
+    .join('\n');
+}
+
+/** The text a directive was written as: its source when the pipeline has it, else rebuilt from the node. */
+function directiveSource(node: TextDirective | LeafDirective, file: VFile | undefined): string {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (file && typeof file.value === 'string' && start !== undefined && end !== undefined) return file.value.slice(start, end);
+  const colons = node.type === 'textDirective' ? ':' : '::';
+  const label = node.children.length ? `[${toString(node)}]` : '';
+  const attributes = Object.entries(node.attributes ?? {}).map(([k, v]) => (v ? `${k}="${v}"` : k));
+  return `${colons}${node.name}${label}${attributes.length ? `{${attributes.join(' ')}}` : ''}`;
+}
+
+/**
+ * Docusaurus admonitions (`:::note` … `:::`) as callouts: a `div` with
+ * `role="note"` named by its type, a heading with an icon and the title (the
+ * label, else the type), then the content. An unknown container keeps its
+ * content in a plain `div` and is reported; text and leaf directives are put
+ * back as the text they were written as, so `10:30` or `a:b` stay as written.
+ */
+export function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDirective) => void } = {}) {
+  return (tree: MdastRoot, file?: VFile) => {
+    visit(tree, (any, index, up) => {
+      const node = any as TextDirective | LeafDirective | ContainerDirective | { type: '' };
+      const parent = up as Parent | undefined;
+      if (node.type === 'textDirective' || node.type === 'leafDirective') {
+        if (!parent || index === undefined) return undefined;
+        const text: MdastText = { type: 'text', value: directiveSource(node, file), position: node.position };
+        if (node.type === 'leafDirective') {
+          options.onUnknownDirective?.({ kind: 'leaf', name: node.name, line: node.position?.start.line ?? 0 });
+          parent.children[index] = { type: 'paragraph', children: [text], position: node.position } satisfies Paragraph;
+        } else parent.children[index] = text;
+        return [SKIP, index + 1];
+      }
+      if (node.type !== 'containerDirective') return undefined;
+      const directive = node;
+      if (!isAdmonition(directive.name)) {
+        options.onUnknownDirective?.({ kind: 'container', name: directive.name, line: directive.position?.start.line ?? 0 });
+        directive.data = { ...directive.data, hName: 'div' };
+        return undefined;
+      }
+      const type = directive.name;
+      const first = directive.children[0];
+      const labelled = first?.type === 'paragraph' && first.data?.directiveLabel === true;
+      const title: PhrasingContent[] = labelled ? (first as Paragraph).children : [{ type: 'text', value: ADMONITIONS[type] }];
+      const icon: MdastText = {
+        type: 'text',
+        value: '',
+        data: {
+          hName: 'svg',
+          hProperties: { className: ['admonition__icon'], viewBox: '0 0 24 24', ariaHidden: 'true', focusable: 'false' },
+          hChildren: [{ type: 'element', tagName: 'path', properties: { d: ICONS[type] }, children: [] }],
+        },
+      };
+      const heading: Paragraph = {
+        type: 'paragraph',
+        children: [icon, { type: 'emphasis', children: title, data: { hName: 'span', hProperties: { className: ['admonition__title'] } } }],
+        data: { hName: 'div', hProperties: { className: ['admonition__heading'] } },
+      };
+      directive.children = [heading, ...(labelled ? directive.children.slice(1) : directive.children)];
+      directive.data = {
+        ...directive.data,
+        hName: 'div',
+        hProperties: { className: ['admonition', `admonition--${type}`], role: 'note', ariaLabel: ADMONITIONS[type] },
+      };
+      return undefined;
     });
   };
 }
@@ -165,11 +294,15 @@ export function rehypeCodeBlocks() {
  * Rewrites link targets: internal ones through `resolve` (to a path with the
  * base), external ones open safely in a new tab. Images load lazily.
  */
-export function rehypeLinks(options: { resolve: (href: string) => string | null }) {
+export function rehypeLinks(options: { resolve: (href: string) => string | null; resolveImage?: ((src: string) => ResolvedImage | null) | undefined }) {
   return (tree: HastRoot) => {
     visit(tree, 'element', (node: Element) => {
       if (node.tagName === 'img') {
-        node.properties = { ...node.properties, loading: 'lazy', decoding: 'async' };
+        const src = node.properties.src;
+        const image = typeof src === 'string' ? options.resolveImage?.(src) : null;
+        // Width and height from the file reserve the image's space before it loads (no layout shift).
+        const size = image && image.width !== null && image.height !== null ? { width: image.width, height: image.height } : {};
+        node.properties = { ...node.properties, ...(image ? { src: image.src, ...size } : {}), loading: 'lazy', decoding: 'async' };
         return;
       }
       if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
@@ -187,6 +320,14 @@ export function rehypeLinks(options: { resolve: (href: string) => string | null 
   };
 }
 
+/** Where an image is served and its intrinsic size. */
+export interface ResolvedImage {
+  /** URL with the base path. */
+  src: string;
+  width: number | null;
+  height: number | null;
+}
+
 /** Options of the shared pipeline. */
 export interface PipelineOptions {
   /** Grammars to register, by highlight.js name. */
@@ -195,6 +336,10 @@ export interface PipelineOptions {
   resolveLink: (href: string) => string | null;
   /** Receives each heading (the build collects them; the shell ignores them). */
   onHeading?: (heading: HeadingInfo) => void;
+  /** Image resolver: where an image `src` is served and its size, or null to leave it. */
+  resolveImage?: (src: string) => ResolvedImage | null;
+  /** Receives each directive that is no admonition (the build warns). */
+  onUnknownDirective?: (directive: UnknownDirective) => void;
 }
 
 /** Aliases for the registered grammars, in lowlight's shape. */
@@ -208,7 +353,7 @@ function aliasesFor(grammars: Record<string, LanguageFn>): Record<string, string
 
 /** The remark plugins, in order. */
 export function remarkPlugins(options: PipelineOptions): PluggableList {
-  return [remarkGfm, [remarkHeadingIds, { onHeading: options.onHeading }]];
+  return [remarkGfm, remarkDirective, [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }], [remarkHeadingIds, { onHeading: options.onHeading }]];
 }
 
 /** The rehype plugins, in order. */
@@ -219,13 +364,26 @@ export function rehypePlugins(options: PipelineOptions): PluggableList {
       { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false },
     ],
     rehypeCodeBlocks,
-    [rehypeLinks, { resolve: options.resolveLink }],
+    [rehypeLinks, { resolve: options.resolveLink, resolveImage: options.resolveImage }],
   ];
 }
 
 /** The whole pipeline as one unified processor: markdown in, hast out (react-markdown's steps, same plugins). */
 export function markdownProcessor(options: PipelineOptions) {
   return unified().use(remarkParse).use(remarkPlugins(options)).use(remarkRehype).use(rehypePlugins(options));
+}
+
+/**
+ * Markdown to mdast and hast with `processor`, the way both sides must call it:
+ * admonition titles rewritten first (`prepareMarkdown`), and the source handed
+ * to the plugins so stray directives are put back exactly as written.
+ */
+export function runMarkdown(processor: ReturnType<typeof markdownProcessor>, markdown: string): { mdast: MdastRoot; hast: HastRoot } {
+  const source = prepareMarkdown(markdown);
+  const mdast = processor.parse(source);
+  // `runSync` transforms the mdast in place: callers read it afterwards (links keep their positions).
+  const hast = processor.runSync(mdast, source) as HastRoot;
+  return { mdast, hast };
 }
 
 /** Passes every `href` and `src` through react-markdown's URL filter (drops `javascript:` and friends). */

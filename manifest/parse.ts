@@ -39,5 +39,8 @@ export function parseManifest(json: unknown): Manifest {
     need(isObject(target) && typeof target.kind === 'string', `routes[${JSON.stringify(path)}] has no kind`);
   }
   need(isObject(json.search) && typeof json.search.records === 'string' && typeof json.search.index === 'string', '`search` lacks its files');
+  // `files` came with images (issue 16): a manifest saved before it simply has none.
+  if (json.files === undefined) json.files = {};
+  need(isObject(json.files), '`files` is not an object');
   return json as unknown as Manifest;
 }

@@ -212,6 +212,23 @@ export interface Manifest {
   routes: Record<string, RouteTarget>;
   /** Search files. */
   search: SearchFiles;
+  /**
+   * Files the pages link to or show (static files and co-located images), by
+   * the key `resolveContentImage()` looks up: `/img/x.png` for a file served at
+   * that path, `docs/guide/diagram.png` (relative to `content/`) for an image
+   * next to its markdown. Older manifests lack it; `parseManifest()` fills `{}`.
+   */
+  files: Record<string, ManifestFile>;
+}
+
+/** A static file or image a page refers to. */
+export interface ManifestFile {
+  /** Path below the base: `/img/x.png`, or `/blobs/<hash>.png` for a co-located image. */
+  href: string;
+  /** Intrinsic width in CSS pixels, read from the file at build time; null for a file that is no image. */
+  width: number | null;
+  /** Intrinsic height in CSS pixels; null for a file that is no image. */
+  height: number | null;
 }
 
 /** One search record in Algolia DocSearch's shape. */

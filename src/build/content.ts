@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { MANIFEST_VERSION, SITEMAP } from '../../manifest/constants';
 import { UnknownIdError } from '../../manifest/errors';
 import { tocHeadings } from '../../manifest/lookup';
-import { joinPath, type LinkContext, resolveContentLink } from '../../manifest/links';
+import { ADMONITIONS } from '../../manifest/markdown';
+import { joinPath, type LinkContext, resolveContentImage, resolveContentLink } from '../../manifest/links';
 import { parseManifest } from '../../manifest/parse';
 import { normalizeRoutePath, withBase } from '../../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
@@ -24,10 +25,12 @@ import type { LocalSection } from '../../manifest/localSearch';
 import { type ParallelOptions, type RenderJob, renderPages } from './renderPool';
 import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
 import { loadSiteConfig, SITE_CONFIG_FILE } from './siteConfig';
+import { llmsFiles } from './llms';
+import { collectFiles, imageProblem, referencedFiles, usedFileOutput } from './staticFiles';
 import { checkPlainMarkdown, parseSource, readCategory, type SourceFile, textProblem, walk } from './sources';
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 2;
+const RENDER_VERSION = 3;
 
 /** Renders kept between builds, keyed by file hash and route-table hash. */
 export type RenderCache = Map<string, Rendered>;
@@ -45,6 +48,8 @@ export interface ContentBuildOptions {
   parallel?: ParallelOptions;
   /** Loads the shell's server-render bundle, which renders every route's markup; without it, a bundle of `src/` (`serverRenderer.ts`). */
   renderer?: () => Promise<ServerRenderer>;
+  /** The shell's `public/` folder: its files may be linked and shown as they are served (`/img/x.png`). */
+  publicDir?: string;
 }
 
 export interface ContentBuildResult {
@@ -58,6 +63,9 @@ export interface ContentBuildResult {
 
 /** Paths of `dist/` that only the build writes: the shell's and the content build's own folders and files. */
 const GENERATED = /^(assets|blobs|search)\/|^(sw\.js|shell\.json|manifest\.json|404\.html)$/;
+
+/** The admonition types, as a warning lists them. */
+const ADMONITION_LIST = Object.keys(ADMONITIONS).map((n) => `\`:::${n}\``).join(', ');
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
@@ -98,6 +106,8 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
   const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== 'site.config.json');
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
+  // Static files and co-located images, with their sizes (`staticFiles.ts`).
+  const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir: options.publicDir });
 
   // Ids and routes, checked for duplicates.
   const docs: DocEntry[] = sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
@@ -155,9 +165,9 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const routeBySource: Record<string, string> = {};
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;
-  const linkContext: LinkContext = { baseUrl: base, routes, routeBySource, assets: new Set(assets) };
-  // Assets belong in the key: a link to one renders with the base path only once the file exists.
-  const routesKey = sha(JSON.stringify([RENDER_VERSION, base, Object.keys(routes).sort(), routeBySource, assets]));
+  const linkContext: LinkContext = { baseUrl: base, routes, routeBySource, assets: new Set(assets), files: fileTable.files };
+  // Assets belong in the key: a link to one renders with the base path only once the file exists (images with their names and sizes).
+  const routesKey = sha(JSON.stringify([RENDER_VERSION, base, Object.keys(routes).sort(), routeBySource, assets, fileTable.files]));
   const render = await sharedRenderer();
   const cache = options.cache ?? new Map();
   const keyOf = (file: SourceFile) => `${file.hash}:${routesKey}`;
@@ -184,8 +194,14 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   for (const { file, path } of [...docs, ...pages]) headingIds.set(path, new Set(renders.get(file.rel)!.headings.map((h) => h.id)));
   for (const { file, path } of [...docs, ...pages]) {
     for (const link of renders.get(file.rel)!.links) {
-      const target = resolveContentLink(link.url, file.rel, path, linkContext);
       const line = file.bodyLine + link.line - 1;
+      if (link.image) {
+        // Images: a file next to the markdown or a static file, with a size (issue 16).
+        const problem = imageProblem(link.url, resolveContentImage(link.url, file.rel, path, linkContext), fileTable, contentDir);
+        if (problem) log.error(file.display, line, problem);
+        continue;
+      }
+      const target = resolveContentLink(link.url, file.rel, path, linkContext);
       if (target.kind === 'missingPage') {
         log.error(file.display, line, `link to "${link.url}" matches no page. Link to an existing route such as \`/${routeBase}/${site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`);
       } else if (target.kind === 'missingFile') {
@@ -197,6 +213,12 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     }
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
+  // Directives that are no admonition: shown as text, reported (issue 16).
+  for (const { file } of [...docs, ...pages]) {
+    for (const d of renders.get(file.rel)!.unknownDirectives) {
+      log.warn(file.display, file.bodyLine + d.line - 1, `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.`);
+    }
+  }
   for (const w of log.warnings) options.onWarning?.(w);
 
   // Blobs and page entries.
@@ -270,6 +292,10 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   files.set(recordsFile, records);
   files.set(indexFile, index);
 
+  // Files the pages refer to; co-located images are written under their hashed names.
+  const usedFiles = usedFileOutput(fileTable, referencedFiles([...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links })), linkContext));
+  for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
+
   const manifestBody: Omit<Manifest, 'generatedAt' | 'contentHash'> = {
     manifestVersion: MANIFEST_VERSION,
     site,
@@ -289,6 +315,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     categories: categoryIndexes,
     routes,
     search: { records: recordsFile, index: indexFile, count: JSON.parse(records).length },
+    files: usedFiles.files,
   };
   const contentHash = sha(JSON.stringify(manifestBody)).slice(0, 16);
   const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
@@ -332,6 +359,8 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
       { src: withBase('/img/icon-512.png', base), sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
     ],
   }, null, 2));
+  // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
+  for (const [path, text] of llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })))) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
   const shellFiles = new Set(options.shell?.files ?? []);
   for (const a of assets) {

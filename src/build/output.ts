@@ -75,8 +75,10 @@ export function carryPreviousBlobs(distDir: string, tmp: string): void {
   let keep: Set<string> | null = null;
   try {
     type Entry = { blob: string; article?: string };
-    const old = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { docs?: Record<string, Entry>; pages?: Record<string, Entry> };
+    const old = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { docs?: Record<string, Entry>; pages?: Record<string, Entry>; files?: Record<string, { href: string }> };
     keep = new Set([...Object.values(old.docs ?? {}), ...Object.values(old.pages ?? {})].flatMap((p) => (p.article ? [p.blob, p.article] : [p.blob])));
+    // Co-located images (`blobs/<hash>.png`) of the previous manifest, which its articles still show.
+    for (const f of Object.values(old.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
   } catch {
     return;
   }

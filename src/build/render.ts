@@ -4,13 +4,12 @@
  * DocSearch-shaped sections of the page.
  */
 import type { LanguageFn } from 'highlight.js';
-import type { Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { GRAMMARS, loadGrammars } from '../../manifest/highlight';
-import { type HeadingInfo, markdownProcessor, sanitizeUrls } from '../../manifest/markdown';
+import { type HeadingInfo, markdownProcessor, type ResolvedImage, runMarkdown, sanitizeUrls, type UnknownDirective } from '../../manifest/markdown';
 import { searchText } from './search';
 
 /** A link found in the source, for validation. */
@@ -39,6 +38,8 @@ export interface Rendered {
   codeLanguages: string[];
   hasMermaid: boolean;
   sections: Section[];
+  /** Directives that are no admonition (`:::details`), for the build's warnings; lines relative to the body. */
+  unknownDirectives: UnknownDirective[];
 }
 
 /** Longest text of a content search record. */
@@ -77,18 +78,24 @@ function collectSections(tree: MdastRoot, headings: HeadingInfo[]): Section[] {
 /** A renderer bound to a set of grammars; `render()` is reused for every page. */
 export function createRenderer(grammars: Record<string, LanguageFn>) {
   let headings: HeadingInfo[] = [];
+  let unknownDirectives: UnknownDirective[] = [];
   let resolve: (href: string) => string | null = () => null;
+  let resolveImg: (src: string) => ResolvedImage | null = () => null;
   const options = {
     grammars,
     resolveLink: (href: string) => resolve(href),
+    resolveImage: (src: string) => resolveImg(src),
     onHeading: (h: HeadingInfo) => headings.push(h),
+    onUnknownDirective: (d: UnknownDirective) => unknownDirectives.push(d),
   };
   const processor = markdownProcessor(options);
 
-  return function render(body: string, resolveLink: (href: string) => string | null): Rendered {
+  return function render(body: string, resolveLink: (href: string) => string | null, resolveImage: (src: string) => ResolvedImage | null = () => null): Rendered {
     headings = [];
+    unknownDirectives = [];
     resolve = resolveLink;
-    const mdast = processor.parse(body);
+    resolveImg = resolveImage;
+    const { mdast, hast: rawHast } = runMarkdown(processor, body);
     const links: FoundLink[] = [];
     const langs = new Set<string>();
     let firstParagraph: string | null = null;
@@ -97,12 +104,12 @@ export function createRenderer(grammars: Record<string, LanguageFn>) {
         links.push({ url: node.url, line: node.position?.start.line ?? 0, image: node.type === 'image' });
       } else if (node.type === 'code' && node.lang) {
         langs.add(node.lang);
-      } else if (node.type === 'paragraph' && firstParagraph === null) {
+      } else if (node.type === 'paragraph' && firstParagraph === null && !node.data?.hName) {
         firstParagraph = toString(node).replace(/\s+/g, ' ').trim() || null;
       }
     });
     // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
-    const hast = sanitizeUrls(processor.runSync(mdast) as HastRoot);
+    const hast = sanitizeUrls(rawHast);
     const h1 = headings.find((h) => h.depth === 1)?.text ?? null;
     return {
       html: toHtml(hast),
@@ -113,6 +120,7 @@ export function createRenderer(grammars: Record<string, LanguageFn>) {
       codeLanguages: [...langs].sort(),
       hasMermaid: langs.has('mermaid'),
       sections: collectSections(mdast as MdastRoot, headings),
+      unknownDirectives,
     };
   };
 }

@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type LinkContext, hrefFor, resolveContentLink } from '../../manifest/links';
+import { type LinkContext, hrefFor, imageFor, resolveContentImage, resolveContentLink } from '../../manifest/links';
 import { BuildError } from './errors';
 import type { Rendered, Renderer } from './render';
 
@@ -28,7 +28,11 @@ export interface RenderJob {
 /** Renders one job, its links resolved against the build's routes; a failure names the file. */
 export function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rendered {
   try {
-    return render(job.body, (href) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl));
+    return render(
+      job.body,
+      (href) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl),
+      (src) => imageFor(resolveContentImage(src, job.rel, job.path, context), context.baseUrl),
+    );
   } catch (error) {
     // Deep nesting (thousands of `>` or list levels) overflows the stack of the markdown tools.
     const why = error instanceof RangeError ? 'its markdown nests too deeply (blockquotes or lists thousands of levels deep). Flatten the deepest nesting.' : `${(error as Error).message}.`;

@@ -30,7 +30,7 @@ export function linkContext(manifest: Manifest): LinkContext {
   if (!ctx) {
     const routeBySource: Record<string, string> = {};
     for (const page of [...Object.values(manifest.docs), ...Object.values(manifest.pages)]) routeBySource[page.source] = page.path;
-    ctx = { baseUrl: manifest.site.baseUrl, routes: manifest.routes, routeBySource };
+    ctx = { baseUrl: manifest.site.baseUrl, routes: manifest.routes, routeBySource, files: manifest.files };
     contexts.set(manifest, ctx);
   }
   return ctx;

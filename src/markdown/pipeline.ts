@@ -4,8 +4,8 @@
  * browser was idle) renders on click without parsing anything.
  */
 import type { Root } from 'hast';
-import { hrefFor, resolveContentLink, type Manifest, type ManifestPage } from '../../manifest';
-import { markdownProcessor, sanitizeUrls } from '../../manifest/markdown';
+import { hrefFor, imageFor, resolveContentImage, resolveContentLink, type Manifest, type ManifestPage } from '../../manifest';
+import { markdownProcessor, runMarkdown, sanitizeUrls } from '../../manifest/markdown';
 import { loadedGrammars } from '../data/blob';
 import { linkContext } from '../data/manifest';
 
@@ -18,11 +18,14 @@ export function pageHast(manifest: Manifest, page: ManifestPage, markdown: strin
   const key = `${manifest.contentHash}:${page.blob}`;
   const hit = cache.get(key);
   if (hit) return hit;
+  const ctx = linkContext(manifest);
   const processor = markdownProcessor({
     grammars: loadedGrammars(),
-    resolveLink: (href) => hrefFor(resolveContentLink(href, page.source, page.path, linkContext(manifest)), manifest.site.baseUrl),
+    resolveLink: (href) => hrefFor(resolveContentLink(href, page.source, page.path, ctx), manifest.site.baseUrl),
+    // The build's image table (`manifest.files`): the same src, width and height as the static HTML.
+    resolveImage: (src) => imageFor(resolveContentImage(src, page.source, page.path, ctx), manifest.site.baseUrl),
   });
-  const tree = sanitizeUrls(processor.runSync(processor.parse(markdown)) as Root);
+  const tree = sanitizeUrls(runMarkdown(processor, markdown).hast);
   cache.set(key, tree);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return tree;

@@ -23,7 +23,7 @@ const MARK_NODES = () =>
   });
 
 /** Loads `path`, waits for the shell, and says whether the HTML's nodes are still the ones on screen. */
-async function hydrated(page: Page, path: string): Promise<{ heading: boolean; navLink: boolean; errors: string[] }> {
+async function hydrated(page: Page & { errors: string[] }, path: string): Promise<{ heading: boolean; navLink: boolean; errors: string[] }> {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && /hydrat|did not match/i.test(m.text()) && errors.push(m.text().slice(0, 300)));
   await page.goto(b.url(path));

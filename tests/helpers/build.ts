@@ -31,7 +31,10 @@ export type Scenario =
   | 'nested-categories'
   | 'mdx-with-jsx'
   | 'mdx-plain'
-  | 'draft';
+  | 'draft'
+  | 'docusaurus-site'
+  | 'missing-image'
+  | 'unknown-directive';
 
 /** The `content/` folder of a fixture, in the repository. */
 export function fixtureContent(scenario: Scenario): string {
@@ -40,7 +43,7 @@ export function fixtureContent(scenario: Scenario): string {
 
 /** A fixture copied into a temporary project folder. */
 export interface FixtureProject {
-  /** Temporary project root (holds `content/` and, after a build, `dist/`). */
+  /** Temporary project root (holds `content/`, the fixture's `public/` if it has one and, after a build, `dist/`). */
   dir: string;
   contentDir: string;
   distDir: string;
@@ -66,6 +69,9 @@ export function useFixture(scenario: Scenario): FixtureProject {
   const contentDir = join(dir, 'content');
   const distDir = join(dir, 'dist');
   cpSync(fixtureContent(scenario), contentDir, { recursive: true });
+  // A fixture may have the shell's `public/` folder too (static files pages link to).
+  const publicDir = join(fixtureContent(scenario), '..', 'public');
+  if (existsSync(publicDir)) cpSync(publicDir, join(dir, 'public'), { recursive: true });
   const warnings: string[] = [];
   // Messages name files by absolute path outside the working directory; tests read them from the project folder.
   const local = (text: string) => text.replaceAll(`${dir.split(sep).join('/')}/`, '');
@@ -82,7 +88,7 @@ export function useFixture(scenario: Scenario): FixtureProject {
     distDir,
     warnings,
     build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(local(line)) }).catch(localError),
-    buildContent: ({ cache, shell = null } = {}) => buildContent({ contentDir, shell, cache, onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
+    buildContent: ({ cache, shell = null } = {}) => buildContent({ contentDir, shell, cache, publicDir: join(dir, 'public'), onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
     read: (rel) => readFileSync(join(distDir, rel), 'utf8'),
     manifest: () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8'))),
     write: (rel, text) => writeFileSync(join(contentDir, rel), text),

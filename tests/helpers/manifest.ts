@@ -104,5 +104,6 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
     categories: {},
     routes,
     search: { records: 'search/records.000000000000.json', index: 'search/index.000000000000.json', count: 0 },
+    files: {},
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefFor, joinPath, resolveContentLink, type LinkContext } from '../../../manifest/links';
+import { hrefFor, imageFor, joinPath, resolveContentImage, resolveContentLink, type LinkContext } from '../../../manifest/links';
 
 const ctx: LinkContext = {
   baseUrl: '/abp-react/',
@@ -94,5 +94,30 @@ describe('joinPath', () => {
     expect(joinPath('docs/guides', '../intro.md')).toBe('docs/intro.md');
     expect(joinPath('docs', './a/./b')).toBe('docs/a/b');
     expect(joinPath('', '../../x')).toBe('x');
+  });
+});
+
+describe('resolveContentImage', () => {
+  const files = {
+    '/img/x.png': { href: '/img/x.png', width: 64, height: 32 },
+    'docs/guides/diagram.png': { href: '/blobs/0123456789abcdef.png', width: 40, height: 20 },
+  };
+  const images: LinkContext = { ...ctx, files };
+  const fromSetup = (src: string) => imageFor(resolveContentImage(src, 'docs/guides/setup.md', '/docs/guides/setup', images), '/abp-react/');
+
+  it('resolves a static file with or without the base', () => {
+    expect(fromSetup('/img/x.png')).toEqual({ src: '/abp-react/img/x.png', width: 64, height: 32 });
+    expect(fromSetup('/abp-react/img/x.png')).toEqual({ src: '/abp-react/img/x.png', width: 64, height: 32 });
+  });
+
+  it('resolves an image next to the markdown to its hashed copy', () => {
+    expect(fromSetup('./diagram.png')).toEqual({ src: '/abp-react/blobs/0123456789abcdef.png', width: 40, height: 20 });
+    expect(fromSetup('diagram.png')).toEqual({ src: '/abp-react/blobs/0123456789abcdef.png', width: 40, height: 20 });
+    expect(resolveContentImage('../guides/diagram.png', 'docs/intro.md', '/docs/intro', images)).toMatchObject({ kind: 'missingImage', path: 'guides/diagram.png' });
+  });
+
+  it('leaves external images and reports missing ones', () => {
+    expect(resolveContentImage('https://x.test/a.png', 'docs/intro.md', '/docs/intro', images)).toEqual({ kind: 'external' });
+    expect(resolveContentImage('/img/none.png', 'docs/intro.md', '/docs/intro', images)).toEqual({ kind: 'missingImage', path: '/img/none.png' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCodeMeta } from '../../../manifest/markdown';
+import { parseCodeMeta, prepareMarkdown } from '../../../manifest/markdown';
 
 describe('parseCodeMeta', () => {
   it('reads a quoted title and line ranges', () => {
@@ -20,5 +20,17 @@ describe('parseCodeMeta', () => {
   it('returns no title and no lines for an empty meta string', () => {
     expect(parseCodeMeta('')).toEqual({ title: null, lines: new Set() });
     expect(parseCodeMeta('showLineNumbers')).toEqual({ title: null, lines: new Set() });
+  });
+});
+
+describe('prepareMarkdown', () => {
+  it('turns a Docusaurus admonition title into a directive label, keeping lines', () => {
+    expect(prepareMarkdown(':::tip Custom [title]\nbody\n:::')).toBe(':::tip[Custom \\[title\\]]\nbody\n:::');
+    expect(prepareMarkdown('> :::note In a quote\n> x\n> :::')).toBe('> :::note[In a quote]\n> x\n> :::');
+  });
+
+  it('leaves labels, attributes, bare fences and code blocks alone', () => {
+    const text = ':::tip[Already]\n:::\n:::note{.x}\n:::\n:::info\n:::\n```md\n:::tip Not a title\n```\n~~~\n:::tip Nor this\n~~~';
+    expect(prepareMarkdown(text)).toBe(text);
   });
 });

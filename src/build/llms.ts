@@ -1,0 +1,71 @@
+/**
+ * `llms.txt` and `llms-full.txt` (the llmstxt.org convention, issue 16): the
+ * site's title and tagline, then one line per doc with its title, the URL of
+ * its markdown and its description; the full file holds every doc's markdown.
+ * Each doc's markdown is also served beside its page, at the route plus `.md`
+ * (`/docs/intro` → `/docs/intro.md`), the stable URL the lines link to.
+ */
+import { withBase } from '../../manifest/paths';
+import type { SiteConfig } from '../../manifest/siteConfig';
+import type { ManifestDoc, SidebarItem } from '../../manifest/types';
+
+/** What the files need to know of one doc. */
+export interface LlmsDoc {
+  doc: ManifestDoc;
+  /** The markdown body, without front matter. */
+  body: string;
+}
+
+/** The markdown file of a doc below `dist/`: `docs/intro.md`. */
+export const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
+function docMarkdown({ doc, body }: LlmsDoc): string {
+  const text = body.replace(/^\s*\n/, '').replace(/\s*$/, '\n');
+  return doc.hasH1 ? text : `# ${oneLine(doc.title)}\n\n${text}`;
+}
+
+/** Doc ids by section: top-level docs under the site's docs, each top-level category's docs under its label. */
+function sections(sidebar: SidebarItem[], docs: Record<string, ManifestDoc>): { title: string; ids: string[] }[] {
+  const collect = (items: SidebarItem[]): string[] => items.flatMap((item) => (item.type === 'doc' ? [item.id] : item.type === 'category' ? collect(item.items) : []));
+  const top: string[] = [];
+  const out: { title: string; ids: string[] }[] = [];
+  for (const item of sidebar) {
+    if (item.type === 'doc') top.push(item.id);
+    else if (item.type === 'category') out.push({ title: item.label, ids: collect(item.items) });
+  }
+  const listed = new Set([...top, ...out.flatMap((s) => s.ids)]);
+  // Docs in no sidebar are docs all the same.
+  top.push(...Object.keys(docs).filter((id) => !listed.has(id)));
+  return [{ title: 'Docs', ids: top }, ...out].filter((s) => s.ids.length > 0);
+}
+
+/** `llms.txt`, `llms-full.txt` and every doc's `.md`, by path below `dist/`. */
+export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[]): Map<string, string> {
+  const byId = new Map(docs.map((d) => [d.doc.id, d]));
+  const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
+  const url = (path: string) => site.url + withBase(path, site.baseUrl);
+  const out = new Map<string, string>();
+  const header = `# ${oneLine(site.title)}\n\n> ${oneLine(site.tagline)}\n`;
+  const index: string[] = [header, `Each link below is a page's markdown. [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n`];
+  const full: string[] = [header];
+  for (const section of sections(sidebar, manifestDocs)) {
+    const lines: string[] = [];
+    for (const id of section.ids) {
+      const entry = byId.get(id);
+      if (!entry) continue;
+      const { doc } = entry;
+      const markdown = docMarkdown(entry);
+      out.set(markdownFileOf(doc.path), markdown);
+      const description = oneLine(doc.description);
+      lines.push(`- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${url(doc.path)}.md)${description ? `: ${description}` : ''}`);
+      full.push(`---\n\nSource: ${url(doc.path)}\n\n${markdown}`);
+    }
+    index.push(`## ${oneLine(section.title)}\n\n${lines.join('\n')}\n`);
+  }
+  out.set('llms.txt', index.join('\n'));
+  out.set('llms-full.txt', full.join('\n'));
+  return out;
+}

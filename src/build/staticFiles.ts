@@ -1,0 +1,125 @@
+/**
+ * Static files and images (issue 16). Pages may link to or show any file the
+ * site serves as it is: `public/` (Docusaurus's `static/`) and the non-markdown
+ * files of `content/`. An image next to its markdown (`![Diagram](./diagram.png)`)
+ * is also copied to `blobs/` under a content-hashed name. Every image gets its
+ * width and height from the file, so the page reserves its space before it loads.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { imageSize } from 'image-size';
+import type { ImageTarget, LinkContext } from '../../manifest/links';
+import { resolveContentLink, resolveContentImage } from '../../manifest/links';
+import type { ManifestFile } from '../../manifest/types';
+import { displayPath } from './errors';
+import { walk } from './sources';
+
+/** Files the build measures as images. */
+export const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;
+
+/** Every file a page may refer to, and where each comes from. */
+export interface FileTable {
+  /** By key (`Manifest.files`): `/img/x.png` for a file served at that path, `docs/a/x.png` for a co-located image. */
+  files: Record<string, ManifestFile>;
+  /** Absolute path of each key's file, for messages and for the copies the build writes. */
+  origin: Map<string, string>;
+}
+
+/** Width and height of an image file, or null when it is no image the build can read. */
+export function measureImage(bytes: Buffer): { width: number; height: number } | null {
+  try {
+    const size = imageSize(bytes);
+    if (!size.width || !size.height) return null;
+    // A JPEG turned by its EXIF orientation (5 to 8) is shown with its sides swapped.
+    return (size.orientation ?? 0) >= 5 ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Lists the static files of `public/` and `content/` (`contentAssets`, relative
+ * to it) and the co-located images, with their sizes. Content files win over
+ * `public/` files at the same path, as they are written after the shell's.
+ */
+export function collectFiles(options: { contentDir: string; contentAssets: string[]; publicDir?: string | undefined }): FileTable {
+  const files: Record<string, ManifestFile> = {};
+  const origin = new Map<string, string>();
+  const add = (key: string, href: string, full: string, bytes: Buffer | null) => {
+    const size = bytes && measureImage(bytes);
+    files[key] = { href, width: size ? size.width : null, height: size ? size.height : null };
+    origin.set(key, full);
+  };
+  const { publicDir } = options;
+  if (publicDir && existsSync(publicDir)) {
+    for (const rel of walk(publicDir, publicDir)) {
+      const full = join(publicDir, rel);
+      add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readFileSync(full) : null);
+    }
+  }
+  for (const rel of options.contentAssets) {
+    const full = join(options.contentDir, rel);
+    if (!IMAGE_FILE.test(rel)) {
+      add(`/${rel}`, `/${rel}`, full, null);
+      continue;
+    }
+    const bytes = readFileSync(full);
+    add(`/${rel}`, `/${rel}`, full, bytes);
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+    add(rel, `/blobs/${hash}${rel.slice(rel.lastIndexOf('.')).toLowerCase()}`, full, bytes);
+  }
+  return { files, origin };
+}
+
+/** The problem with an image reference, or null when it resolves to an image with a size. */
+export function imageProblem(url: string, target: ImageTarget, table: FileTable, contentDir: string): string | null {
+  if (target.kind === 'external') return null;
+  if (target.kind === 'missingImage') {
+    return `image "${url}" matches no file. Put the image next to the markdown file and write a relative path (\`./diagram.png\`), or put it in \`public/\` and write its path from the site root (\`/img/diagram.png\`).`;
+  }
+  if (target.file.width === null) {
+    const full = table.origin.get(target.key) ?? target.key;
+    const shown = full.startsWith(contentDir) ? displayPath(contentDir, full.slice(contentDir.length + 1)) : full;
+    return `image "${url}" has no size the build can read: \`${shown}\` is not a PNG, JPEG, GIF, WebP, AVIF or SVG image (an SVG needs \`width\` and \`height\` or a \`viewBox\`).`;
+  }
+  return null;
+}
+
+/** One reference found in a page. */
+interface Reference {
+  url: string;
+  image: boolean;
+}
+
+/** The keys of `table` the pages refer to: what the manifest lists and the build copies. */
+export function referencedFiles(pages: { source: string; path: string; links: Reference[] }[], context: LinkContext): Set<string> {
+  const used = new Set<string>();
+  for (const page of pages) {
+    for (const link of page.links) {
+      if (link.image) {
+        const target = resolveContentImage(link.url, page.source, page.path, context);
+        if (target.kind === 'file') used.add(target.key);
+      } else {
+        const target = resolveContentLink(link.url, page.source, page.path, context);
+        if (target.kind === 'asset' && context.files && Object.hasOwn(context.files, `/${target.path}`)) used.add(`/${target.path}`);
+      }
+    }
+  }
+  return used;
+}
+
+/**
+ * The manifest's `files` (only what pages refer to, in key order) and the
+ * co-located images to write, by their path below `dist/`.
+ */
+export function usedFileOutput(table: FileTable, used: Set<string>): { files: Record<string, ManifestFile>; copies: Map<string, Buffer> } {
+  const files: Record<string, ManifestFile> = {};
+  const copies = new Map<string, Buffer>();
+  for (const key of [...used].sort()) {
+    const file = table.files[key]!;
+    files[key] = file;
+    if (file.href.startsWith('/blobs/')) copies.set(file.href.slice(1), readFileSync(table.origin.get(key)!));
+  }
+  return { files, copies };
+}
