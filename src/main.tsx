@@ -13,6 +13,8 @@ import { articleQueryOptions } from './data/blob';
 import { App, createAppRouter } from './router';
 import { manifestQueryOptions } from './data/manifest';
 import { reloadForVersion, startUpdates } from './data/updates';
+import { setPageLoader } from './data/updatesStore';
+import { loadArticle } from './routes/-components/resolve';
 import { keepTrying } from './lib/keepTrying';
 import './styles.css';
 
@@ -133,6 +135,7 @@ async function start(container: HTMLElement): Promise<void> {
     startTransition(() => root.render(app));
   }
   // Update checks now; the service worker and the persisted query cache after the first page (issue 5).
+  setPageLoader(loadArticle);
   startUpdates(queryClient, router);
 }
 

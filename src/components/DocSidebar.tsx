@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { sidebarContains, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
 import { BASE_URL } from '../config';
-import { SmartLink } from './SmartLink';
+import { SmartLink } from '../markdown/SmartLink';
 
 /** The current route path below the base. */
 export function useRoutePath(): string {

@@ -6,7 +6,7 @@ import { LOADING_DELAY_MS, ManifestVersionError } from '../../manifest';
 import { reloadForVersion } from '../data/updates';
 import { ChunkLoadError, FetchError } from '../data/errors';
 import { retryFailedChunks } from '../markdown/lazyWithReload';
-import { SmartLink } from './SmartLink';
+import { SmartLink } from '../markdown/SmartLink';
 
 /** The messages of an error and its causes, outermost first. */
 export function errorChain(error: unknown): string[] {

@@ -1,6 +1,6 @@
 import type { Manifest } from '../../manifest';
 import { useDocumentTitle } from './DocItem/DocPage';
-import { SmartLink } from './SmartLink';
+import { SmartLink } from '../markdown/SmartLink';
 
 /** The home page: hero, features, figures and a getting-started block, all from the site configuration. */
 export function Home({ manifest }: { manifest: Manifest }) {

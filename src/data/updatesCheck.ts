@@ -10,9 +10,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest } from '../../manifest';
 import { BASE_URL } from '../config';
-import { loadArticle } from '../routes/-components/resolve';
 import { fetchManifest, manifestQueryOptions } from './manifest';
-import { checkWorkerUpdate, reloadForVersion, updates } from './updates';
+import { checkWorkerUpdate, loadPageForUpdate, reloadForVersion, updates } from './updatesStore';
 
 /** The route path on screen. */
 function currentRoute(router: AnyRouter): string {
@@ -42,7 +41,7 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
  */
 export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: Manifest, replacePage: boolean): Promise<void> {
   const page = pageAt(next, currentRoute(router));
-  if (page) await loadArticle(queryClient, page);
+  if (page) await loadPageForUpdate(queryClient, page);
   const scrollY = window.scrollY;
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);
   updates.set({ content: null });

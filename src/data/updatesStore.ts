@@ -1,4 +1,12 @@
-/** A tiny external store for `useSyncExternalStore`: the update and offline states live outside React. */
+/**
+ * A tiny external store for `useSyncExternalStore`: the update and offline
+ * states live outside React. Also the update state itself, which the entry's
+ * triggers (`updates.ts`) and the lazily loaded check and worker
+ * registration share, so neither of those imports the other.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Manifest, ManifestPage, ManifestVersionError } from '../../manifest';
+import { sessionStore } from '../lib/storage';
 
 /** State, patches and listeners. */
 export interface Store<T> {
@@ -23,3 +31,64 @@ export function createStore<T extends object>(initial: T): Store<T> {
     },
   };
 }
+
+/** What the update notices show. */
+export interface UpdatesState {
+  /** A newer manifest that changes the page on screen, waiting for the reader. */
+  content: Manifest | null;
+  /** A new shell is installed and waiting: calling this activates it and reloads. */
+  shell: (() => void) | null;
+  /** Bumped by every swap that replaces the page on screen; the root layout keys its outlet with it. */
+  generation: number;
+}
+
+/** The update state. */
+export const updates = createStore<UpdatesState>({ content: null, shell: null, generation: 0 });
+
+let checkWorker: (() => Promise<unknown>) | null = null;
+
+/** Called by the registration: lets the update checks look for a new `sw.js` too. */
+export function setWorkerUpdateCheck(check: () => Promise<unknown>): void {
+  checkWorker = check;
+}
+
+/** Asks the browser to look for a new `sw.js`, once a worker is registered. */
+export function checkWorkerUpdate(): void {
+  void checkWorker?.().catch(() => undefined);
+}
+
+/**
+ * How a page's article is loaded before an update swaps it in. The route
+ * layer owns it (the markdown fallback needs the renderer); the boot passes it
+ * in, so this layer does not import it (STYLE §1).
+ */
+let pageLoader: (queryClient: QueryClient, page: ManifestPage) => Promise<void> = async () => {};
+
+/** Called by the boot with the route layer's article loader. */
+export function setPageLoader(load: typeof pageLoader): void {
+  pageLoader = load;
+}
+
+/** Loads what a page needs to show, with the loader the boot gave. */
+export function loadPageForUpdate(queryClient: QueryClient, page: ManifestPage): Promise<void> {
+  return pageLoader(queryClient, page);
+}
+
+/** Remembers the manifest version a reload was tried for, so a host serving mixed builds cannot cause a reload loop. */
+const RELOAD_FLAG = 'docs-manifest-version-reload';
+
+/**
+ * A manifest this shell cannot read: the matching shell is a reload away
+ * (through a waiting worker if there is one). Once per manifest version: a
+ * second time, returns false and the caller shows the error instead.
+ */
+export function reloadForVersion(error: ManifestVersionError): boolean {
+  const found = String(error.found);
+  // A flag that cannot outlive the reload (storage blocked) could not stop a loop: no reload then.
+  if (sessionStore.get(RELOAD_FLAG) === found || !sessionStore.set(RELOAD_FLAG, found)) return false;
+  const activate = updates.get().shell;
+  if (activate) activate();
+  else window.location.reload();
+  return true;
+}
+

@@ -12,7 +12,7 @@ import { encodeWorkerParams, type FromWorker, type OfflineStrategy } from '../sw
 import { manifestQueryOptions } from './manifest';
 import { offline } from './persistOffline';
 import { onWorkerMessage, postToWorker, refreshUsage, requestSave, resolveOfflineMode } from './persistOfflineActions';
-import { setWorkerUpdateCheck, updates } from './updates';
+import { setWorkerUpdateCheck, updates } from './updatesStore';
 
 const ALL_STRATEGIES: OfflineStrategy[] = ['appInstalled', 'standalone', 'queryString'];
 /** If the new worker has not taken control by then, reload anyway. */

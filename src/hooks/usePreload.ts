@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { normalizeRoutePath, pageAt, splitHref } from '../../manifest';
 import { articleQueryOptions } from '../data/blob';
 import { manifestQueryOptions } from '../data/manifest';
-import { afterFirstPage } from '../data/updates';
+import { afterFirstPage } from '../lib/afterFirstPage';
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 

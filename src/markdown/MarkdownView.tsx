@@ -3,7 +3,7 @@ import { jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { stripBase, type Manifest, type ManifestPage } from '../../manifest';
 import { BASE_URL } from '../config';
-import { SmartLink } from '../components/SmartLink';
+import { SmartLink } from './SmartLink';
 import { CodeBlock } from './CodeBlock';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
 import { pageHast } from './pipeline';

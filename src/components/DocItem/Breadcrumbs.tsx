@@ -1,4 +1,4 @@
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 
 /** Home › categories › page. */
 export function Breadcrumbs({ trail, title }: { trail: string[]; title: string }) {

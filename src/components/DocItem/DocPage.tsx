@@ -9,7 +9,7 @@ import { lazyWithReload } from '../../markdown/lazyWithReload';
 import { StaticArticle } from '../../markdown/StaticArticle';
 import { loadedRenderer } from '../../markdown/renderer';
 import { DocSidebar } from '../DocSidebar';
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
 import { TOC } from './TOC';

@@ -1,5 +1,5 @@
 import type { DocLink } from '../../../manifest';
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 
 /** Previous / next cards. */
 export function Paginator({ previous, next }: { previous: DocLink | null; next: DocLink | null }) {

@@ -1,7 +1,7 @@
 import { ANNOUNCEMENT_DISMISSED_KEY, setRootFlag } from '../../../manifest';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useSite } from '../SiteContext';
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 
 /** The optional, closeable bar above the navbar. */
 export function AnnouncementBar() {

@@ -1,6 +1,6 @@
 import { assetUrl } from '../../config';
 import { useSite } from '../SiteContext';
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 
 /** Link columns, logo and copyright (spec §2). */
 export function Footer() {

@@ -4,7 +4,7 @@ import { getSidebar } from '../../../manifest';
 import { DocSidebarItems } from '../DocSidebar';
 import { NavbarBrand } from './NavbarBrand';
 import { useSite } from '../SiteContext';
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 
 /** The mobile menu: primary (navbar items) and secondary (docs sidebar) panels (spec §2). */
 export function MobileSidebar({ onClose }: { onClose: () => void }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useHideableNavbar } from '../../hooks/useHideableNavbar';
 import { useWindowSize } from '../../hooks/useWindowSize';
 import { useSite } from '../SiteContext';
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 import { ColorModeToggle } from './ColorModeToggle';
 import { LocaleDropdown } from './LocaleDropdown';
 import { MobileSidebar } from './MobileSidebar';

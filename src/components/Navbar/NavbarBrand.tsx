@@ -1,6 +1,6 @@
 import { assetUrl } from '../../config';
 import { useSite } from '../SiteContext';
-import { SmartLink } from '../SmartLink';
+import { SmartLink } from '../../markdown/SmartLink';
 
 /** The site's logo and title, linking home: in the navbar and at the top of the mobile menu. */
 export function NavbarBrand() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { afterFirstPage } from '../../data/updates';
+import { afterFirstPage } from '../../lib/afterFirstPage';
 import './offline.css';
 
 // The panel and what it calls load after the first page; if they cannot load (offline, no worker), there is no control.
