@@ -6,13 +6,76 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { Manifest } from './manifest/types';
+import type { ServerRenderer } from './manifest/serverRender';
+import { checkLinks, checkTitles } from './src/build/check';
+import { buildDocsModel, pageTexts, planRoutes } from './src/build/docs';
+import { BuildError, formatProblem, ProblemLog, type Problem } from './src/build/errors';
+import { routeDocuments, type ShellAssets } from './src/build/html';
+import { assembleManifest } from './src/build/manifest';
+import type { OutputData } from './src/build/output';
 import type { Rendered } from './src/build/render';
-import { buildContent, type RenderCache } from './src/build/content';
-import { BuildError, formatProblem } from './src/build/errors';
+import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
+import { siteFiles } from './src/build/siteFiles';
+import { readContent } from './src/build/sources';
 import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
 import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
+
+export type { RenderCache };
+
+export interface ContentBuildOptions {
+  /** The `content/` folder. */
+  contentDir: string;
+  /** Shell assets to reference from the HTML, or null for HTML without the shell. */
+  shell: ShellAssets | null;
+  /** Render cache, shared across builds in one process (dev) or loaded from disk. */
+  cache?: RenderCache;
+  /** Receives warnings (broken anchors, unresolvable markdown links). */
+  onWarning?: (problem: Problem) => void;
+  /** Render big cold builds on several cores (`renderPool.ts`); without it every page renders in this thread. */
+  parallel?: ParallelOptions;
+  /** Loads the shell's server-render bundle, which renders every route's markup; without it, a bundle of `src/` (`serverRenderer.ts`). */
+  renderer?: () => Promise<ServerRenderer>;
+  /** The shell's `public/` folder: its files may be linked and shown as they are served (`/img/x.png`). */
+  publicDir?: string;
+}
+
+export interface ContentBuildResult {
+  /** Files to write below `dist/`, by relative path. */
+  files: Map<string, OutputData>;
+  manifest: Manifest;
+  warnings: Problem[];
+  /** How many pages were rendered rather than taken from the cache. */
+  rendered: number;
+}
+
+/**
+ * The content build, in the steps of ARCHITECTURE.md's flowchart: read the
+ * sources, plan the routes, render, check, build the docs model, assemble the
+ * manifest, then the per-route HTML and the site-wide files. Output is an
+ * in-memory file map (per-route HTML made when written); `buildSite` writes it
+ * atomically. Throws `BuildError` on any error, after collecting all of them.
+ */
+export async function buildContent(options: ContentBuildOptions): Promise<ContentBuildResult> {
+  const log = new ProblemLog();
+  const src = readContent(options.contentDir, options.publicDir, log);
+  const plan = planRoutes(src, log);
+  const { renders, rendered } = await renderContent(src, plan, options);
+  const texts = pageTexts(renders);
+  checkTitles(plan, texts, log);
+  const model = buildDocsModel({ docs: plan.docs, categories: src.categories, routeBase: src.routeBase, label: texts.label, description: (d) => texts.descriptionOf(d.file), log });
+  log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
+  checkLinks(src, plan, renders, log);
+  for (const w of log.warnings) options.onWarning?.(w);
+  const files = new Map<string, OutputData>();
+  const manifest = assembleManifest(src, plan, renders, texts, model, files);
+  routeDocuments(files, manifest, options.shell, await (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
+  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), log);
+  log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
+  return { files, manifest, warnings: log.warnings, rendered };
+}
 
 /** Options of one build. */
 export interface BuildSiteOptions {

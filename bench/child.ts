@@ -13,7 +13,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite } from '../build';
-import type { RenderCache } from '../src/build/content';
+import type { RenderCache } from '../build';
 import type { Rendered } from '../src/build/render';
 
 export interface ChildResult {

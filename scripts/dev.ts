@@ -22,7 +22,7 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildSite } from '../build';
-import type { RenderCache } from '../src/build/content';
+import type { RenderCache } from '../build';
 import { BuildError } from '../src/build/errors';
 import { displayUrl, startServer } from './serve.mjs';
 

@@ -4,11 +4,14 @@
  * previous/next links.
  */
 import { slug as slugify } from 'github-slugger';
-import { joinPath } from '../../manifest/links';
+import { UnknownIdError } from '../../manifest/errors';
+import { joinPath, type LinkContext } from '../../manifest/links';
 import { normalizeRoutePath } from '../../manifest/paths';
-import type { CategoryIndex, DocLink, SidebarCategory, SidebarItem } from '../../manifest/types';
-import type { ProblemLog } from './errors';
-import type { CategoryFile, SourceFile } from './sources';
+import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
+import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../../manifest/types';
+import { BuildError, type ProblemLog } from './errors';
+import type { Rendered } from './render';
+import type { CategoryFile, ContentSources, SourceFile } from './sources';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -35,6 +38,109 @@ export function docEntry(file: SourceFile, routeBase: string): DocEntry {
   if (slug !== undefined) path = slug.startsWith('/') ? `/${routeBase}${slug}` : `/${routeBase}/${joinPath(dir, slug)}`;
   else path = `/${routeBase}/${id}`;
   return { file, id, path: normalizeRoutePath(path), dir, name };
+}
+
+/** The slug of a category's generated index: its `link.slug`, else its label's. */
+const categorySlug = (link: { slug?: string }, label: string) => (link.slug ? link.slug.replace(/^\/?(category\/)?/, '') : slugify(label));
+
+/**
+ * The generated-index routes of the categories, known before any page is
+ * rendered (links are resolved against them): they depend on the folders and
+ * `_category_.json` only, not on the docs' titles.
+ */
+export function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase: string): Map<string, string> {
+  const byDir = new Map(categories.map((c) => [c.dir, c]));
+  const dirs = new Set<string>(['']);
+  for (const d of docs) {
+    const parts = d.dir ? d.dir.split('/') : [];
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  // The order `buildDocsModel` finds them in: the folders depth first, a category after its subcategories.
+  const out = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const sub of dirs) {
+      if (!sub || sub.split('/').slice(0, -1).join('/') !== dir) continue;
+      walk(sub);
+      const meta = byDir.get(sub);
+      if (meta?.link?.type !== 'generated-index') continue;
+      const slug = categorySlug(meta.link, meta.label ?? stripNumberPrefix(sub.split('/').pop()!));
+      out.set(`/${routeBase}/category/${slug}`, slug);
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** A page of `pages/`: its id and route. */
+export interface PageEntry {
+  file: SourceFile;
+  id: string;
+  path: string;
+}
+
+/** Every route of the site, and what links are resolved against: the second step of a build. */
+export interface RoutePlan {
+  docs: DocEntry[];
+  pages: PageEntry[];
+  docsById: Map<string, DocEntry>;
+  site: SiteConfig;
+  routes: Record<string, RouteTarget>;
+  linkContext: LinkContext;
+}
+
+/** Gives every doc and page its id and route, checks them for clashes and resolves the site configuration. */
+export function planRoutes(src: ContentSources, log: ProblemLog): RoutePlan {
+  const { routeBase, configDisplay } = src;
+  const docs: DocEntry[] = src.sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
+  const pages: PageEntry[] = src.sources.filter((s) => s.rel.startsWith('pages/')).map((file) => {
+    const id = file.rel.replace(/^pages\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+    const dir = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+    // A slug without a leading `/` is relative to the page's folder, as a doc's is.
+    const slug = file.data.slug;
+    const path = normalizeRoutePath(slug === undefined ? `/${id}` : slug.startsWith('/') ? slug : `/${joinPath(dir, slug)}`);
+    return { file, id: id || 'index', path };
+  });
+  const claimed = new Map<string, string>();
+  const claim = (key: string, display: string, what: string) => {
+    const other = claimed.get(key);
+    if (other) log.error(display, 1, `${what} is also used by ${other}. Give one of them another \`id\` or \`slug\` in its front matter.`);
+    else claimed.set(key, `\`${display}\``);
+  };
+  // The routes the site makes itself: a page there would silently replace them.
+  claimed.set('path:/', 'the home page (its texts are `home` in `' + configDisplay + '`)');
+  claimed.set(`path:/${src.input.search?.searchPagePath ?? 'search'}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
+  for (const d of docs) {
+    claim(`id:${d.id}`, d.file.display, `doc id \`${d.id}\``);
+    claim(`path:${d.path}`, d.file.display, `route \`${d.path}\``);
+  }
+  for (const p of pages) claim(`path:${p.path}`, p.file.display, `route \`${p.path}\``);
+  log.throwIfAny((n) => `Cannot build: ${n} duplicate id${n === 1 ? '' : 's'} or route${n === 1 ? '' : 's'}:`);
+
+  const docsById = new Map(docs.map((d) => [d.id, d]));
+  const docPath = (id: string) => {
+    const d = docsById.get(id);
+    if (!d) throw new UnknownIdError('doc id', id, [...docsById.keys()].sort());
+    return d.path;
+  };
+  let site: SiteConfig;
+  try {
+    site = resolveSiteConfig(src.input, docPath);
+  } catch (error) {
+    throw new BuildError(`Cannot build: an item in \`${configDisplay}\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], { cause: error });
+  }
+  const routes: Record<string, RouteTarget> = { '/': { kind: 'home' }, [`/${site.search.searchPagePath}`]: { kind: 'search' } };
+  if (!docsById.has(site.docs.mainDocId)) {
+    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`${configDisplay}\` is \`${site.docs.mainDocId}\`, which is no doc.`, [], { cause: new UnknownIdError('doc id', site.docs.mainDocId, [...docsById.keys()].sort()) });
+  }
+  routes[`/${routeBase}`] = { kind: 'docsRoot', docId: site.docs.mainDocId };
+  for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
+  for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
+  for (const [path, slug] of categoryRoutes(docs, src.categories, routeBase)) routes[path] = { kind: 'category', slug };
+  const routeBySource: Record<string, string> = {};
+  for (const d of docs) routeBySource[d.file.rel] = d.path;
+  for (const p of pages) routeBySource[p.file.rel] = p.path;
+  const linkContext: LinkContext = { baseUrl: site.baseUrl, routes, routeBySource, assets: new Set(src.assets), files: src.fileTable.files };
+  return { docs, pages, docsById, site, routes, linkContext };
 }
 
 /** Sort key: positioned items first by position, then the rest by name. */
@@ -104,7 +210,7 @@ export function buildDocsModel(input: DocsModelInput): DocsModel {
           log.error(meta!.display, 0, `\`link.id\` names doc \`${link.id}\`, which does not exist. Available doc ids:\n${[...docsById.keys()].sort().map((id) => `    - ${id}`).join('\n')}`);
         } else path = target.path;
       } else if (link?.type === 'generated-index') {
-        const slug = link.slug ? link.slug.replace(/^\/?(category\/)?/, '') : slugify(label);
+        const slug = categorySlug(link, label);
         path = `/${routeBase}/category/${slug}`;
         const index: CategoryIndex = {
           slug,
@@ -197,4 +303,24 @@ function cardFor(item: SidebarItem, input: DocsModelInput, docsById: Map<string,
     return null;
   })(item.items);
   return { title: item.label, path: item.path ?? first ?? '', description: `${item.items.length} item${item.items.length === 1 ? '' : 's'}` };
+}
+
+/** What the pages say of themselves once rendered: title, description, sidebar label. */
+export interface PageTexts {
+  /** Front-matter `title`, else the first `# heading`; null when neither. */
+  titleOf(file: SourceFile): string | null;
+  /** Front-matter `description`, else the first paragraph, at most 300 characters. */
+  descriptionOf(file: SourceFile): string;
+  /** `sidebar_label`, else the title, else the id. */
+  label(doc: DocEntry): string;
+}
+
+/** The texts of the rendered pages. */
+export function pageTexts(renders: Map<string, Rendered>): PageTexts {
+  const titleOf = (file: SourceFile) => file.data.title ?? renders.get(file.rel)?.h1 ?? null;
+  return {
+    titleOf,
+    descriptionOf: (file) => (file.data.description ?? renders.get(file.rel)?.firstParagraph ?? '').slice(0, 300),
+    label: (d) => d.file.data.sidebar_label ?? titleOf(d.file) ?? d.id,
+  };
 }

@@ -11,7 +11,10 @@ import { prePaintScript } from '../../manifest/prePaint';
 import { algoliaHosts } from '../search/hosts';
 import { documentTitle } from '../../manifest/lookup';
 import { withBase } from '../../manifest/paths';
+import type { ServerRenderer } from '../../manifest/serverRender';
 import type { SiteConfig } from '../../manifest/siteConfig';
+import type { Manifest, ManifestPage } from '../../manifest/types';
+import type { OutputData } from './output';
 
 /** What the shell build left for the content build: asset files below the base. */
 export interface ShellAssets {
@@ -129,4 +132,30 @@ export function renderDocument(site: SiteConfig, shell: ShellAssets | null, rout
   const script = shell ? `<script type="module" fetchpriority="low" src="${asset(shell.js)}"></script>` : '';
   const staticRoute = route.path === NOT_FOUND_PATH ? '*' : route.path;
   return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
+}
+
+/**
+ * The HTML step of a build: every route's document into `files`, made when
+ * the file is written (one page's HTML in memory at a time), plus `x/index.html`
+ * beside each `x.html` (spec §2: the same page), and `404.html`.
+ */
+export function routeDocuments(files: Map<string, OutputData>, manifest: Manifest, shell: ShellAssets | null, server: ServerRenderer): void {
+  const { site } = manifest;
+  const routeBase = manifest.versions[0]!.path;
+  const htmlFor = (route: RouteHead, entry?: ManifestPage) => async () =>
+    renderDocument(site, shell, route, await server.renderRoute({ manifest, path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
+  const put = (path: string, html: () => Promise<string>) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
+  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article }, d));
+  const mainDoc = manifest.docs[site.docs.mainDocId]!;
+  put(routeBase, htmlFor({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article }, mainDoc));
+  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article }, p));
+  for (const c of Object.values(manifest.categories)) put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null }));
+  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null }));
+  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, noindex: true }));
+  files.set('404.html', htmlFor({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true }));
+  // Hosts serve `x/index.html` for `x/`: a link to the same file, unless a route has that name.
+  for (const path of Object.keys(manifest.routes)) {
+    const alias = `${path.slice(1)}/index.html`;
+    if (path !== '/' && !files.has(alias)) files.set(alias, { linkTo: `${path.slice(1)}.html` });
+  }
 }

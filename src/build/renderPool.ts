@@ -13,8 +13,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type LinkContext, hrefFor, imageFor, resolveContentImage, resolveContentLink } from '../../manifest/links';
+import type { RoutePlan } from './docs';
 import { BuildError } from './errors';
-import type { Rendered, Renderer } from './render';
+import { loadRenderer, type Rendered, type Renderer } from './render';
+import type { ContentSources, SourceFile } from './sources';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
 export interface RenderJob {
@@ -158,4 +160,42 @@ export async function renderPages(jobs: RenderJob[], context: LinkContext, rende
   const here = mine.map(renderHere);
   const there = await Promise.all(running);
   return [...here, ...there.flat()];
+}
+
+/** Bump when rendering changes, so cached renders are not reused. */
+const RENDER_VERSION = 3;
+
+/** Renders kept between builds, keyed by file hash and route-table hash. */
+export type RenderCache = Map<string, Rendered>;
+
+let rendererPromise: Promise<Renderer> | undefined;
+
+/** One renderer per process: grammars load and the pipeline is set up once, not per build. */
+function sharedRenderer() {
+  rendererPromise ??= loadRenderer();
+  return rendererPromise;
+}
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * The render step of a build: every doc and page rendered with its links
+ * resolved, by source path, taking from `cache` what a previous build of the
+ * same file and route table rendered.
+ */
+export async function renderContent(src: ContentSources, plan: RoutePlan, options: { cache?: RenderCache; parallel?: ParallelOptions }): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
+  const { linkContext } = plan;
+  // Assets belong in the key: a link to one renders with the base path only once the file exists (images with their names and sizes).
+  const routesKey = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl, Object.keys(plan.routes).sort(), linkContext.routeBySource, src.assets, src.fileTable.files]));
+  const render = await sharedRenderer();
+  const cache = options.cache ?? new Map();
+  const keyOf = (file: SourceFile) => `${file.hash}:${routesKey}`;
+  const all = [...plan.docs, ...plan.pages];
+  const pending = all.filter(({ file }) => !cache.has(keyOf(file)));
+  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, path, body: file.body }));
+  const fresh = await renderPages(jobs, linkContext, render, options.parallel);
+  pending.forEach(({ file }, i) => cache.set(keyOf(file), fresh[i]!));
+  const renders = new Map<string, Rendered>();
+  for (const { file } of all) renders.set(file.rel, cache.get(keyOf(file))!);
+  return { renders, rendered: pending.length };
 }

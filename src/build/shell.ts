@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
-import { walk } from './sources';
+import { walk } from './walk';
 import type { ShellRecord } from './output';
 
 /**

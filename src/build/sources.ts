@@ -3,8 +3,12 @@
  * files and static assets. Validates front matter with file and line.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import type { SiteConfigInput } from '../../manifest/siteConfig';
+import { loadSiteConfig, SITE_CONFIG_FILE } from './siteConfig';
+import { collectFiles, type FileTable } from './staticFiles';
+import { walk } from './walk';
+import { join } from 'node:path';
 import matter from 'gray-matter';
 import { BuildError, displayPath, type Problem, type ProblemLog } from './errors';
 
@@ -228,65 +232,6 @@ export function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
   });
 }
 
-/** Whether `path` is `root` or lies below it (both real paths). */
-const inside = (root: string, path: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
-
-/**
- * Every file below `dir`, as POSIX paths relative to `root`, sorted; names
- * starting with `.` are skipped. Symbolic links are followed only when they
- * point inside `root`: one that leaves it (`img/passwd -> /etc/passwd`) would
- * publish that file, so it fails the build, as do a dangling link and a loop,
- * each named.
- */
-export function walk(dir: string, root: string): string[] {
-  const out: string[] = [];
-  const problems: Problem[] = [];
-  let realRoot: string;
-  try {
-    realRoot = realpathSync(root);
-  } catch {
-    return out;
-  }
-  const name = (full: string) => displayPath(root, relative(root, full).split(sep).join('/'));
-  const visit = (current: string, ancestors: Set<string>) => {
-    let entries: string[];
-    try {
-      entries = readdirSync(current).sort();
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.startsWith('.')) continue;
-      const full = join(current, entry);
-      let target = full;
-      if (lstatSync(full).isSymbolicLink()) {
-        try {
-          target = realpathSync(full);
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          problems.push({ file: name(full), line: 0, message: code === 'ELOOP' ? 'is a symbolic link loop. Replace it with the file itself.' : `is a symbolic link to \`${readlinkSync(full)}\`, which does not exist. Remove the link or restore its target.` });
-          continue;
-        }
-        if (!inside(realRoot, target)) {
-          problems.push({ file: name(full), line: 0, message: `is a symbolic link to \`${target}\`, outside \`${displayPath(root, '')}\`. The build publishes only files inside it: copy the file in instead of linking it.` });
-          continue;
-        }
-      }
-      if (statSync(target).isDirectory()) {
-        const real = realpathSync(target);
-        if (ancestors.has(real)) {
-          problems.push({ file: name(full), line: 0, message: 'is a symbolic link to a folder that contains it (a loop). Remove the link.' });
-          continue;
-        }
-        visit(full, new Set(ancestors).add(real));
-      } else out.push(relative(root, full).split(sep).join('/'));
-    }
-  };
-  visit(dir, new Set([realpathSync(dir)]));
-  if (problems.length) throw new BuildError(`Cannot build: ${problems.length} symbolic link${problems.length === 1 ? '' : 's'} cannot be followed:`, problems);
-  return out;
-}
-
 /** Reads and checks a `_category_.json`. */
 export function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
   const display = displayPath(contentDir, rel);
@@ -323,4 +268,56 @@ export function readText(path: string, display: string): string {
   } catch (error) {
     throw new BuildError(`Cannot read \`${display}\`: ${(error as Error).message}`, [], { cause: error });
   }
+}
+
+/** What `content/` holds, read and checked: the first step of a build. */
+export interface ContentSources {
+  contentDir: string;
+  /** `site.config.json` as written, checked against its schema. */
+  input: SiteConfigInput;
+  /** The docs' route base (`docs`). */
+  routeBase: string;
+  /** How messages name `site.config.json`. */
+  configDisplay: string;
+  /** Markdown files of `docs/` and `pages/`, drafts left out. */
+  sources: SourceFile[];
+  categories: CategoryFile[];
+  /** Every other file below `content/`, copied as it is. */
+  assets: string[];
+  /** Static files and co-located images, with their sizes (`staticFiles.ts`). */
+  fileTable: FileTable;
+}
+
+/** Reads `content/`: the configuration, the markdown with its front matter, the categories and the files. */
+export function readContent(contentDir: string, publicDir: string | undefined, log: ProblemLog): ContentSources {
+  const input = loadSiteConfig(contentDir);
+  const all = walk(contentDir, contentDir);
+  const sources: SourceFile[] = [];
+  for (const rel of all.filter((f) => /^(docs|pages)\/.+\.mdx?$/.test(f))) {
+    const full = join(contentDir, rel);
+    const display = displayPath(contentDir, rel);
+    const bytes = readFileSync(full);
+    const unreadable = textProblem(bytes);
+    if (unreadable) {
+      log.error(display, unreadable.line, unreadable.message);
+      continue;
+    }
+    const file = parseSource(rel, bytes.toString('utf8'), statSync(full).mtime.toISOString(), log, display);
+    if (!file || file.data.draft) continue;
+    checkPlainMarkdown(file, log);
+    sources.push(file);
+  }
+  const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
+  const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE);
+  log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
+  return {
+    contentDir,
+    input,
+    routeBase: input.docs?.routeBasePath ?? 'docs',
+    configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),
+    sources,
+    categories,
+    assets,
+    fileTable: collectFiles({ contentDir, contentAssets: assets, publicDir }),
+  };
 }

@@ -13,7 +13,7 @@ import type { ImageTarget, LinkContext } from '../../manifest/links';
 import { resolveContentLink, resolveContentImage } from '../../manifest/links';
 import type { ManifestFile } from '../../manifest/types';
 import { displayPath } from './errors';
-import { walk } from './sources';
+import { walk } from './walk';
 
 /** Files the build measures as images. */
 export const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderCache } from '../../src/build/content';
+import type { RenderCache } from '../../build';
 import { outputData, type OutputData } from '../../src/build/output';
 import { useFixture, type FixtureProject } from '../helpers/build';
 

@@ -160,7 +160,7 @@ describe('messages', () => {
   it('name files by where --content points, not by `content/`', async () => {
     const elsewhere = join(project.dir, 'site');
     rmSync(elsewhere, { recursive: true, force: true });
-    const { buildContent } = await import('../../src/build/content');
+    const { buildContent } = await import('../../build');
     mkdirSync(elsewhere);
     project.write('docs/bad.md', '---\ntitle: [\n---\n');
     const { cpSync } = await import('node:fs');

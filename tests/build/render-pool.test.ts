@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildContent } from '../../src/build/content';
+import { buildContent } from '../../build';
 import { outputData } from '../../src/build/output';
 import { splitBySize, type RenderJob } from '../../src/build/renderPool';
 import { ROOT } from '../helpers/build';

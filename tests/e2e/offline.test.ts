@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build';
-import type { RenderCache } from '../../src/build/content';
+import type { RenderCache } from '../../build';
 import { startServer, type RunningServer } from '../../scripts/serve.mjs';
 import { useBrowser } from './browser';
 

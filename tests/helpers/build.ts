@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../build';
-import { buildContent, type ContentBuildResult, type RenderCache } from '../../src/build/content';
+import { buildContent, type ContentBuildResult, type RenderCache } from '../../build';
 import { BuildError } from '../../src/build/errors';
 import type { ShellAssets } from '../../src/build/html';
 import { parseManifest } from '../../manifest/parse';

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildContent } from '../../../src/build/content';
+import { buildContent } from '../../../build';
 import { LocalEngine, markTerms, measureQueries, parseQuery, serveEngine, snippet, topK, type WorkerRequest, type WorkerResponse } from '../../../src/search/localEngine';
 import type { SearchResult } from '../../../src/search/types';
 import { ROOT } from '../../helpers/build';

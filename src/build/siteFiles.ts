@@ -1,0 +1,55 @@
+/**
+ * The site-wide files of a build: sitemap, robots.txt, the web app manifest,
+ * llms.txt with each doc's markdown, and the content folder's own files,
+ * which may never replace a file the build or the shell writes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SITEMAP } from '../../manifest/constants';
+import { withBase } from '../../manifest/paths';
+import type { Manifest } from '../../manifest/types';
+import type { DocsModel, RoutePlan } from './docs';
+import { displayPath, type ProblemLog } from './errors';
+import { esc } from './html';
+import { llmsFiles } from './llms';
+import type { OutputData } from './output';
+import type { ContentSources } from './sources';
+
+/** Paths of `dist/` that only the build writes: the shell's and the content build's own folders and files. */
+const GENERATED = /^(assets|blobs|search)\/|^(sw\.js|shell\.json|manifest\.json|404\.html)$/;
+
+/** Writes the site-wide files into `files`; a content file over a generated one fails the build. */
+export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, log: ProblemLog): void {
+  const { site, routes, docs } = plan;
+  const { assets, contentDir } = src;
+  const base = site.baseUrl;
+  const manifestDocs = manifest.docs;
+  // Sitemap, robots, web app manifest, assets.
+  const sitemapPaths = Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/'));
+  files.set('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemapPaths.map((p) => `<url><loc>${esc(site.url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`);
+  files.set('robots.txt', `User-agent: *\nAllow: /\nDisallow: ${withBase(`/${site.search.searchPagePath}`, base)}\n\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`);
+  files.set('manifest.webmanifest', JSON.stringify({
+    name: `${site.title} Documentation`,
+    short_name: site.title,
+    description: site.tagline,
+    start_url: base,
+    scope: base,
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: site.themeColor,
+    icons: [
+      { src: withBase('/img/icon-192.png', base), sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
+      { src: withBase('/img/icon-512.png', base), sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+    ],
+  }, null, 2));
+  // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
+  for (const [path, text] of llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })))) files.set(path, text);
+  // Assets go where they are, but never over a file the build or the shell writes.
+  for (const a of assets) {
+    if (files.has(a) || shellFiles.has(a) || GENERATED.test(a)) {
+      log.error(displayPath(contentDir, a), 0, `would replace \`${a}\`, which the build writes itself. Rename or move the file.`);
+    } else files.set(a, readFileSync(join(contentDir, a)));
+  }
+  log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
+
+}
