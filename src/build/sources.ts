@@ -261,15 +261,6 @@ export function readCategory(contentDir: string, rel: string, log: ProblemLog): 
   return { ...(c as Omit<CategoryFile, 'dir' | 'display'>), dir, display };
 }
 
-/** Reads a file or fails the build naming it. */
-export function readText(path: string, display: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new BuildError(`Cannot read \`${display}\`: ${(error as Error).message}`, [], { cause: error });
-  }
-}
-
 /** What `content/` holds, read and checked: the first step of a build. */
 export interface ContentSources {
   contentDir: string;
