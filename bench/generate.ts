@@ -54,7 +54,7 @@ function folderOf(i: number, count: number): string {
 }
 
 /** Plans the docs of a tree without writing them. */
-export function planDocs(count: number): GeneratedDoc[] {
+function planDocs(count: number): GeneratedDoc[] {
   const rand = prng(count);
   const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
   const docs: GeneratedDoc[] = [{ rel: 'docs/intro.md', route: '/docs/intro', title: 'Introduction' }];

@@ -68,7 +68,7 @@ export function languageLabel(lang: string): string {
 }
 
 /** The grammar name behind a fence language, or null when it is plain or unknown. */
-export function grammarFor(lang: string): string | null {
+function grammarFor(lang: string): string | null {
   const name = LANGUAGE_ALIASES[lang] ?? lang;
   return name in GRAMMARS ? name : null;
 }

@@ -20,7 +20,7 @@
 export const LOCAL_INDEX_FORMAT = 'abp-local-search@1';
 
 /** A page of the local index. */
-export interface LocalIndexPage {
+interface LocalIndexPage {
   /** Route path below the base, such as `/docs/fundamentals/authentication`. */
   path: string;
   /** Page title (`lvl1`). */
@@ -72,7 +72,7 @@ export interface LocalPageInput {
 /** Characters of section text kept for snippets (about 10 words, spec §9). */
 export const LOCAL_SNIPPET_CHARS = 72;
 /** Characters of section text indexed; longer sections are rare and their start says what they are about. */
-export const LOCAL_INDEXED_CHARS = 1200;
+const LOCAL_INDEXED_CHARS = 1200;
 
 /** Fields of a local document: the lead's page title, the page title on other sections, the heading, the text. */
 export const LOCAL_FIELDS = ['title', 'context', 'heading', 'text'] as const;
@@ -88,7 +88,7 @@ export type LocalField = (typeof LOCAL_FIELDS)[number];
 export const LOCAL_BOOST: Record<LocalField, number> = { title: 6, context: 1.2, heading: 3, text: 1 };
 
 /** Words too common to help: left out of the index and of queries. */
-export const STOP_WORDS = new Set(
+const STOP_WORDS = new Set(
   ('a about above after again against all also am an and any are as at be because been before being below between both but by can ' +
     'could did do does doing don doesn down during e each eg etc few for from further g had has have having he her here hers him his ' +
     'how i ie if in into is isn it its itself just me more most my no nor not now of off on once only or other our ours out over own ' +
@@ -190,7 +190,7 @@ export function encodePostings(postings: Map<number, number>): string {
 }
 
 /** Calls `visit(doc, tf)` for each posting of `encodePostings`' output. */
-export function readPostings(text: string, visit: (doc: number, tf: number) => void): void {
+function readPostings(text: string, visit: (doc: number, tf: number) => void): void {
   let previous = -1;
   let doc = -1;
   readVlq(text, (n) => {
@@ -272,7 +272,7 @@ export interface LocalHeading {
 }
 
 /** A document of the loaded index. */
-export interface LocalDocInfo {
+interface LocalDocInfo {
   /** Index into `LocalIndexFile.pages`. */
   page: number;
   /** Index into the page's headings, or -1 for the lead. */

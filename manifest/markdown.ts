@@ -37,7 +37,7 @@ export interface HeadingInfo {
  * github-slugger's slug of its text, unique within the page. Calls `onHeading`
  * for each, in order.
  */
-export function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void } = {}) {
+function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void } = {}) {
   return (tree: MdastRoot) => {
     const slugger = new GithubSlugger();
     visit(tree, 'heading', (node: Heading) => {
@@ -62,7 +62,7 @@ export function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) =
 export const ADMONITIONS = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution' } as const;
 
 /** An admonition type. */
-export type AdmonitionType = keyof typeof ADMONITIONS;
+type AdmonitionType = keyof typeof ADMONITIONS;
 
 /** One 24×24 stroked path per type (pencil, bulb, info, triangle, octagon, triangle). */
 const ICONS: Record<AdmonitionType, string> = {
@@ -134,7 +134,7 @@ function directiveSource(node: TextDirective | LeafDirective, file: VFile | unde
  * content in a plain `div` and is reported; text and leaf directives are put
  * back as the text they were written as, so `10:30` or `a:b` stay as written.
  */
-export function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDirective) => void } = {}) {
+function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDirective) => void } = {}) {
   return (tree: MdastRoot, file?: VFile) => {
     visit(tree, (any, index, up) => {
       const node = any as TextDirective | LeafDirective | ContainerDirective | { type: '' };
@@ -201,7 +201,7 @@ export function parseCodeMeta(meta: string): { title: string | null; lines: Set<
 }
 
 /** Language of a `<code>` element from its `language-x` class. */
-export function codeLanguage(code: Element): string | null {
+function codeLanguage(code: Element): string | null {
   const classes = code.properties.className;
   if (!Array.isArray(classes)) return null;
   for (const c of classes) {
@@ -238,7 +238,7 @@ function splitLines(nodes: ElementContent[]): ElementContent[][] {
  * header (title or language label), line highlighting for `{1,3-4}`, and Mermaid
  * sources marked for the shell's lazy diagram renderer.
  */
-export function rehypeCodeBlocks() {
+function rehypeCodeBlocks() {
   return (tree: HastRoot) => {
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
@@ -294,7 +294,7 @@ export function rehypeCodeBlocks() {
  * Rewrites link targets: internal ones through `resolve` (to a path with the
  * base), external ones open safely in a new tab. Images load lazily.
  */
-export function rehypeLinks(options: { resolve: (href: string) => string | null; resolveImage?: ((src: string) => ResolvedImage | null) | undefined }) {
+function rehypeLinks(options: { resolve: (href: string) => string | null; resolveImage?: ((src: string) => ResolvedImage | null) | undefined }) {
   return (tree: HastRoot) => {
     visit(tree, 'element', (node: Element) => {
       if (node.tagName === 'img') {
@@ -352,12 +352,12 @@ function aliasesFor(grammars: Record<string, LanguageFn>): Record<string, string
 }
 
 /** The remark plugins, in order. */
-export function remarkPlugins(options: PipelineOptions): PluggableList {
+function remarkPlugins(options: PipelineOptions): PluggableList {
   return [remarkGfm, remarkDirective, [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }], [remarkHeadingIds, { onHeading: options.onHeading }]];
 }
 
 /** The rehype plugins, in order. */
-export function rehypePlugins(options: PipelineOptions): PluggableList {
+function rehypePlugins(options: PipelineOptions): PluggableList {
   return [
     [
       rehypeHighlight,

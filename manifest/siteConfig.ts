@@ -5,7 +5,7 @@
  */
 
 /** A link an author writes: `to` for a route of this site, `href` for anywhere else. */
-export interface LinkInput {
+interface LinkInput {
   /** Text shown. */
   label: string;
   /** Route below the base path, such as `/docs/intro`. */
@@ -15,13 +15,13 @@ export interface LinkInput {
 }
 
 /** A navbar entry as authors write it (the Docusaurus item types this site supports). */
-export type NavbarItemInput =
+type NavbarItemInput =
   | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
   | { type: 'doc'; docId: string; label?: string; position?: 'left' | 'right' }
   | { type?: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' };
 
 /** A resolved navbar entry: every target is a route path or an absolute URL. */
-export interface NavbarItem {
+interface NavbarItem {
   /** Text shown. */
   label: string;
   /** Route path (starting with `/`) or absolute URL. */
@@ -35,7 +35,7 @@ export interface NavbarItem {
 }
 
 /** A resolved link: route path or absolute URL. */
-export interface SiteLink {
+interface SiteLink {
   /** Text shown. */
   label: string;
   /** Route path or absolute URL. */
@@ -45,7 +45,7 @@ export interface SiteLink {
 }
 
 /** A home-page feature card. */
-export interface HomeFeature {
+interface HomeFeature {
   /** Card title. */
   title: string;
   /** One or two sentences. */
@@ -55,7 +55,7 @@ export interface HomeFeature {
 }
 
 /** A home-page figure such as "58 UI component files". */
-export interface HomeStat {
+interface HomeStat {
   /** The figure. */
   value: string;
   /** What it counts. */
@@ -63,7 +63,7 @@ export interface HomeStat {
 }
 
 /** Home page texts. */
-export interface HomeConfig {
+interface HomeConfig {
   /** Hero heading. */
   heading: string;
   /** Hero sentence under the heading. */
@@ -107,7 +107,7 @@ export interface SearchConfig {
 }
 
 /** A closeable bar above the navbar. */
-export interface AnnouncementBar {
+interface AnnouncementBar {
   /** Changing the id shows the bar again to readers who closed it. */
   id: string;
   /** Text shown. */
@@ -152,7 +152,7 @@ export interface ColorModeConfig {
 }
 
 /** The docs plugin settings. */
-export interface DocsConfig {
+interface DocsConfig {
   /** Route segment of the docs: `docs`. */
   routeBasePath: string;
   /** The one sidebar's id: `tutorialSidebar`. */
@@ -220,7 +220,7 @@ export function isExternalHref(href: string): boolean {
 }
 
 /** Resolves `{ label, to | href }` into a link; throws with the item when it has no target. */
-export function resolveLink(input: LinkInput, where: string): SiteLink {
+function resolveLink(input: LinkInput, where: string): SiteLink {
   const href = input.to ?? input.href;
   if (!href) {
     throw new Error(

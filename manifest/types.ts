@@ -86,7 +86,7 @@ export interface ManifestDoc extends ManifestPage {
 }
 
 /** A doc entry in the sidebar. */
-export interface SidebarDoc {
+interface SidebarDoc {
   type: 'doc';
   /** Doc id. */
   id: string;
@@ -97,7 +97,7 @@ export interface SidebarDoc {
 }
 
 /** An external or plain link in the sidebar. */
-export interface SidebarLink {
+interface SidebarLink {
   type: 'link';
   /** Label shown. */
   label: string;
@@ -144,7 +144,7 @@ export interface CategoryIndex {
 }
 
 /** A card on a category index page. */
-export interface CategoryCard {
+interface CategoryCard {
   /** Card title. */
   title: string;
   /** Route path the card opens. */
@@ -181,7 +181,7 @@ export type RouteTarget =
   | { kind: 'category'; slug: string };
 
 /** Files of the search feature. */
-export interface SearchFiles {
+interface SearchFiles {
   /** DocSearch-shaped records, below the base: `search/records.<hash>.json`. */
   records: string;
   /** Serialized local index, below the base: `search/index.<hash>.json`. */

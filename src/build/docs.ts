@@ -14,7 +14,7 @@ import type { Rendered } from './render';
 import type { CategoryFile, ContentSources, SourceFile } from './sources';
 
 /** A doc's identity, known before rendering. */
-export interface DocEntry {
+interface DocEntry {
   file: SourceFile;
   id: string;
   path: string;
@@ -27,7 +27,7 @@ export interface DocEntry {
 const stripNumberPrefix = (name: string) => name.replace(/^\d+[-_.]\s*/, '');
 
 /** Computes id and route of a doc file below `content/docs/`. */
-export function docEntry(file: SourceFile, routeBase: string): DocEntry {
+function docEntry(file: SourceFile, routeBase: string): DocEntry {
   const inDocs = file.rel.replace(/^docs\//, '').replace(/\.mdx?$/, '');
   const parts = inDocs.split('/').map(stripNumberPrefix);
   const name = parts.pop()!;
@@ -48,7 +48,7 @@ const categorySlug = (link: { slug?: string }, label: string) => (link.slug ? li
  * rendered (links are resolved against them): they depend on the folders and
  * `_category_.json` only, not on the docs' titles.
  */
-export function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase: string): Map<string, string> {
+function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase: string): Map<string, string> {
   const byDir = new Map(categories.map((c) => [c.dir, c]));
   const dirs = new Set<string>(['']);
   for (const d of docs) {
@@ -72,7 +72,7 @@ export function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], rou
 }
 
 /** A page of `pages/`: its id and route. */
-export interface PageEntry {
+interface PageEntry {
   file: SourceFile;
   id: string;
   path: string;

@@ -31,10 +31,10 @@ export interface ShellAssets {
 }
 
 /** The path `404.html` is rendered for: no route has it, so the shell renders its not-found page. */
-export const NOT_FOUND_PATH = '/404';
+const NOT_FOUND_PATH = '/404';
 
 /** One route's document: what its head says. */
-export interface RouteHead {
+interface RouteHead {
   /** Route path below the base. */
   path: string;
   /** Page title without the site suffix, or null for the home page. */
@@ -81,7 +81,7 @@ export function contentSecurityPolicy(site: SiteConfig, inlineScripts: string[])
  * server bundle rendered it. React puts resource hints it found (the logo's
  * image preload) first; they go to the head.
  */
-export function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: RouteHead, markup: string): string {
+function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: RouteHead, markup: string): string {
   const hints = /^(?:<link [^>]*>)+/.exec(markup)?.[0] ?? '';
   const body = markup.slice(hints.length);
   const hoisted = hints ? hints.match(/<link [^>]*>/g)! : [];

@@ -17,7 +17,7 @@ export interface LlmsDoc {
 }
 
 /** The markdown file of a doc below `dist/`: `docs/intro.md`. */
-export const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
+const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 

@@ -13,7 +13,7 @@ import { type HeadingInfo, markdownProcessor, type ResolvedImage, runMarkdown, s
 import { searchText } from './search';
 
 /** A link found in the source, for validation. */
-export interface FoundLink {
+interface FoundLink {
   url: string;
   /** Line relative to the body (1-based). */
   line: number;
@@ -76,7 +76,7 @@ function collectSections(tree: MdastRoot, headings: HeadingInfo[]): Section[] {
 }
 
 /** A renderer bound to a set of grammars; `render()` is reused for every page. */
-export function createRenderer(grammars: Record<string, LanguageFn>) {
+function createRenderer(grammars: Record<string, LanguageFn>) {
   let headings: HeadingInfo[] = [];
   let unknownDirectives: UnknownDirective[] = [];
   let resolve: (href: string) => string | null = () => null;

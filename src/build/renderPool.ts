@@ -52,7 +52,7 @@ export interface WorkerInput {
 export type WorkerOutput = { ok: true; rendered: Rendered[] } | { ok: false; message: string };
 
 /** Markdown below this many bytes renders in this thread (this site has about 550 KB). */
-export const PARALLEL_MIN_BYTES = 2_000_000;
+const PARALLEL_MIN_BYTES = 2_000_000;
 
 /** Where and how wide to render in parallel. */
 export interface ParallelOptions {
@@ -138,7 +138,7 @@ export function splitBySize(jobs: RenderJob[], n: number): RenderJob[][] {
  * builds with `parallel` set, partly in workers. A worker that fails has its
  * share rendered here, so the output never depends on the workers.
  */
-export async function renderPages(jobs: RenderJob[], context: LinkContext, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
+async function renderPages(jobs: RenderJob[], context: LinkContext, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
   const renderHere = (job: RenderJob) => renderJob(render, job, context);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);

@@ -20,7 +20,7 @@ import type { ShellRecord } from './output';
 import { SERVER_DIR } from './shell';
 
 /** The worker's file below `dist/` (spec §7: `/abp-react/sw.js`). */
-export const SW_FILE = 'sw.js';
+const SW_FILE = 'sw.js';
 /** The worker's source below the project root. */
 const SW_SOURCE = 'src/sw/sw.ts';
 /** Placeholder of the version, replaced once the bundle (and so its hash) is known. */
@@ -70,7 +70,7 @@ export interface ServiceWorkerResult {
  * followed transitively, except into `ON_DEMAND` chunks; plus the small public files.
  * Imports are read from esbuild's ESM output (`from"./x.js"`, `import("./x.js")`).
  */
-export function coreShellFiles(outDir: string, shell: ShellRecord): Set<string> {
+function coreShellFiles(outDir: string, shell: ShellRecord): Set<string> {
   const known = new Set(shell.files);
   const core = new Set<string>([shell.css]);
   const stack = [shell.js];

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { liteClient } from 'algoliasearch/lite';
 import Ajv from 'ajv';
-import { findNodeAtLocation, getNodePath, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import schema from '../../manifest/site.schema.json' with { type: 'json' };
 import type { SiteConfigInput } from '../../manifest/siteConfig';
 import { BuildError, displayPath, type Problem } from './errors';
@@ -74,6 +74,3 @@ export function loadSiteConfig(contentDir: string): SiteConfigInput {
   }
   return input;
 }
-
-/** JSON-path helper for messages elsewhere. */
-export { getNodePath };

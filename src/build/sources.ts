@@ -13,7 +13,7 @@ import matter from 'gray-matter';
 import { BuildError, displayPath, type Problem, type ProblemLog } from './errors';
 
 /** Front matter fields this site understands (Docusaurus's names). */
-export interface FrontMatter {
+interface FrontMatter {
   id?: string;
   title?: string;
   sidebar_label?: string;
@@ -125,7 +125,7 @@ function yamlErrorLine(raw: string, markLine: number, reason: string): number {
 }
 
 /** Route segments a slug or id may not have: they would leave the docs folder or break the URL. */
-export function badSegment(value: string): string | null {
+function badSegment(value: string): string | null {
   for (const segment of value.split('/')) {
     if (segment === '.' || segment === '..' || /[\\?#\u0000-\u001f\u007f]/.test(segment)) return segment;
   }
@@ -143,7 +143,7 @@ const NO_ENGINES = { js: refuse, javascript: refuse, coffee: refuse, coffeescrip
  * binary file, or text in another encoding than UTF-8 (which would otherwise
  * turn into U+FFFD characters without a word).
  */
-export function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
+function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
   if (bytes.subarray(0, 8000).includes(0)) return { line: 0, message: 'is a binary file, not markdown text. Remove it, or rename it if it is an image or another asset.' };
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -157,7 +157,7 @@ export function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
 }
 
 /** Parses and validates a markdown file's front matter; problems go to `log`. */
-export function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
+function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
   const engine = /^---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
   if (engine && !/^ya?ml$/i.test(engine)) {
     log.error(display, 1, `front matter \`---${engine}\` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain \`---\` lines.`);
@@ -207,7 +207,7 @@ export function parseSource(rel: string, raw: string, mtime: string, log: Proble
  * an `.mdx` file it is an error; in a `.md` file a warning, since the line
  * would show as text and the JSX would be dropped from the page.
  */
-export function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
+function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
   const mdx = file.rel.endsWith('.mdx');
   const report = (line: number, message: string) => (mdx ? log.error(file.display, line, message) : log.warn(file.display, line, message));
   let fence: string | null = null;
@@ -233,7 +233,7 @@ export function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
 }
 
 /** Reads and checks a `_category_.json`. */
-export function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
+function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
   const display = displayPath(contentDir, rel);
   const dir = rel.replace(/^docs\/?/, '').replace(/\/?_category_\.json$/, '');
   let json: unknown;
@@ -259,15 +259,6 @@ export function readCategory(contentDir: string, rel: string, log: ProblemLog): 
     log.error(display, 0, `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(link.slug)}\`.`);
   }
   return { ...(c as Omit<CategoryFile, 'dir' | 'display'>), dir, display };
-}
-
-/** Reads a file or fails the build naming it. */
-export function readText(path: string, display: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new BuildError(`Cannot read \`${display}\`: ${(error as Error).message}`, [], { cause: error });
-  }
 }
 
 /** What `content/` holds, read and checked: the first step of a build. */

@@ -16,7 +16,7 @@ import { displayPath } from './errors';
 import { walk } from './walk';
 
 /** Files the build measures as images. */
-export const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;
 
 /** Every file a page may refer to, and where each comes from. */
 export interface FileTable {
@@ -27,7 +27,7 @@ export interface FileTable {
 }
 
 /** Width and height of an image file, or null when it is no image the build can read. */
-export function measureImage(bytes: Buffer): { width: number; height: number } | null {
+function measureImage(bytes: Buffer): { width: number; height: number } | null {
   try {
     const size = imageSize(bytes);
     if (!size.width || !size.height) return null;

@@ -5,7 +5,7 @@ import { BASE_URL } from '../config';
 import { SmartLink } from '../markdown/SmartLink';
 
 /** The current route path below the base. */
-export function useRoutePath(): string {
+function useRoutePath(): string {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return stripBase(pathname, BASE_URL) ?? pathname;
 }

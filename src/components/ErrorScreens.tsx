@@ -9,7 +9,7 @@ import { retryFailedChunks } from '../markdown/lazyWithReload';
 import { SmartLink } from '../markdown/SmartLink';
 
 /** The messages of an error and its causes, outermost first. */
-export function errorChain(error: unknown): string[] {
+function errorChain(error: unknown): string[] {
   const out: string[] = [];
   let current: unknown = error;
   while (current && out.length < 5) {
@@ -20,7 +20,7 @@ export function errorChain(error: unknown): string[] {
 }
 
 /** The crash screen for render errors: 'Page Error', 'This page crashed.', 'Try again' (spec §2, §8). */
-export function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
+function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
   return (
     <main id="main" className="container error-screen" role="alert">
       <h1>Page Error</h1>
@@ -40,7 +40,7 @@ export function CrashScreen({ error, reset }: { error: unknown; reset: () => voi
 }
 
 /** A failed manifest or blob fetch: explain, and offer 'Retry' (spec §2). */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <main id="main" className="container error-screen" role="alert">
       <h1>This page could not be loaded</h1>

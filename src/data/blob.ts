@@ -11,14 +11,14 @@ import type { ManifestPage } from '../../manifest';
 import { fetchTextOrStored } from './store';
 
 /** Loads a blob: a page's markdown (`<hash>.md`) or its rendered article (`<hash>.html`). */
-export function loadBlob(blob: string): Promise<string> {
+function loadBlob(blob: string): Promise<string> {
   return fetchTextOrStored(`blobs/${blob}`, `blob:${blob}`);
 }
 
 const grammarCache = new Map<string, LanguageFn>();
 
 /** Loads the highlighters a page needs (each one once per session). */
-export async function ensureGrammars(langs: string[]): Promise<void> {
+async function ensureGrammars(langs: string[]): Promise<void> {
   const missing = langs.filter((l) => !grammarCache.has(l));
   if (!missing.length) return;
   const loaded = await loadGrammars(missing);

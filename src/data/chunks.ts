@@ -27,7 +27,7 @@ export function chunkUrlOf(error: unknown): string | null {
  * 410), as opposed to a network failure. Without a URL in the error (Safari),
  * the entry script stands for the shell: gone means a new shell was deployed.
  */
-export async function isChunkMissing(error: unknown): Promise<boolean> {
+async function isChunkMissing(error: unknown): Promise<boolean> {
   const url = chunkUrlOf(error) ?? entryScript();
   if (!url) return false;
   try {

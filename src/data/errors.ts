@@ -12,11 +12,6 @@ export class FetchError extends Error {
   }
 }
 
-/** A route that does not exist in the manifest (spec: every doc route is exact). */
-export class PageNotFoundError extends Error {
-  override name = 'PageNotFoundError';
-}
-
 /**
  * A code chunk that did not load: `missing` when the host no longer has it (a
  * shell deploy replaced it since the page loaded), else a network failure. The

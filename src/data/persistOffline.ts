@@ -7,7 +7,7 @@
 import { createStore } from './updatesStore';
 
 /** Where offline reading stands. */
-export type OfflinePhase = 'off' | 'saving' | 'ready' | 'error';
+type OfflinePhase = 'off' | 'saving' | 'ready' | 'error';
 
 /** What the offline control and notice show. */
 export interface OfflineState {

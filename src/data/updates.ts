@@ -19,19 +19,19 @@ export { reloadForVersion, updates, type UpdatesState } from './updatesStore';
 declare const process: { env: { NODE_ENV?: string } };
 
 /** How often an open, visible tab looks for a new manifest. */
-export const UPDATE_CHECK_INTERVAL_MS = 5 * 60_000;
+const UPDATE_CHECK_INTERVAL_MS = 5 * 60_000;
 /** Navigations closer together than this do not check again. */
 const NAVIGATION_CHECK_GAP_MS = 60_000;
 /** Focus changes closer together than this do not check again. */
 const FOCUS_CHECK_GAP_MS = 5_000;
 
 /** Looks for a new manifest (and a new shell) now. */
-export function checkForUpdate(queryClient: QueryClient, router: AnyRouter): Promise<void> {
+function checkForUpdate(queryClient: QueryClient, router: AnyRouter): Promise<void> {
   return import('./updatesCheck').then((m) => m.checkForUpdate(queryClient, router));
 }
 
 /** Starts the checks. Returns a function that stops them. */
-export function startUpdateChecks(queryClient: QueryClient, router: AnyRouter): () => void {
+function startUpdateChecks(queryClient: QueryClient, router: AnyRouter): () => void {
   const check = () => void checkForUpdate(queryClient, router).catch(() => undefined);
   let lastNavigationCheck = Date.now();
   const stops = [

@@ -6,7 +6,7 @@ import { useHydrated } from './useHydrated';
 import { useLocalStorage } from './useLocalStorage';
 
 /** The reader's choice: a mode, or null to follow the system (or the default). */
-export type ColorChoice = 'light' | 'dark' | null;
+type ColorChoice = 'light' | 'dark' | null;
 
 interface ColorModeValue {
   /** The mode in effect. */

@@ -14,7 +14,7 @@ type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 const IN_VIEW_PRELOAD_MAX_WAIT_MS = 300;
 
 /** Whether preloading should be skipped: Save-Data or a 2g connection (spec §2). */
-export function shouldSkipPreload(): boolean {
+function shouldSkipPreload(): boolean {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   return Boolean(connection?.saveData || (connection?.effectiveType ?? '').includes('2g'));
 }

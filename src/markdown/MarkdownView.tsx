@@ -61,5 +61,3 @@ export function MarkdownView({ manifest, page, markdown }: { manifest: Manifest;
     [manifest, page, markdown],
   );
 }
-
-export default MarkdownView;

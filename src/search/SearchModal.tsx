@@ -24,6 +24,9 @@ injectSearchStyles();
 /**
  * Work before the modal first shows: analytics (when on) and, with placeholder
  * credentials, the local index, which is then the only source.
+ *
+ * @public Called by `Navbar/SearchButton.tsx` on the module `loadChunk` returns,
+ * a use knip cannot follow.
  */
 export async function prepareSearch(manifest: Manifest): Promise<void> {
   if (hasPlaceholderCredentials(manifest.site.search)) localSearcher(manifest).catch(() => {});

@@ -32,7 +32,7 @@ import { SearchUnavailableError, type HighlightValue, type HitType, type Level, 
 
 type ClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;
 /** The client's cache interface (used for host states). */
-export type AlgoliaCache = NonNullable<ClientOptions['hostsCache']>;
+type AlgoliaCache = NonNullable<ClientOptions['hostsCache']>;
 /** The client's HTTP requester. */
 export type AlgoliaRequester = NonNullable<ClientOptions['requester']>;
 
@@ -40,7 +40,7 @@ export type AlgoliaRequester = NonNullable<ClientOptions['requester']>;
 export const ALGOLIA_BUDGET_MS = SEARCH_TIMEOUTS.connect + SEARCH_TIMEOUTS.read;
 
 /** Attributes a hit carries (spec §7). */
-export const ATTRIBUTES_TO_RETRIEVE = [
+const ATTRIBUTES_TO_RETRIEVE = [
   'hierarchy.lvl0',
   'hierarchy.lvl1',
   'hierarchy.lvl2',
@@ -66,7 +66,7 @@ export function hasPlaceholderCredentials(config: Pick<SearchConfig, 'appId' | '
  * host (the client's own caches key on the whole state object, so a state is
  * never found again), for `SEARCH_HOST_DOWN_MS` (the host cache TTL, spec §9).
  */
-export function createHostsCache(now: () => number = Date.now): AlgoliaCache {
+function createHostsCache(now: () => number = Date.now): AlgoliaCache {
   const entries = new Map<string, { at: number; value: unknown }>();
   const keyOf = (key: unknown) => {
     const h = key as Partial<AlgoliaHost>;
@@ -128,7 +128,7 @@ export function algoliaRequest(p: AlgoliaQueryParams) {
 }
 
 /** Contextual search filters, as Docusaurus sends them: the language and the docs version's tag. */
-export function contextualFacetFilters(language: string, version: string): string[] {
+function contextualFacetFilters(language: string, version: string): string[] {
   return [`language:${language}`, `docusaurus_tag:docs-default-${version}`];
 }
 

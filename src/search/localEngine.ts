@@ -117,7 +117,7 @@ interface MarkedWord {
 }
 
 /** The words of `text`, each escaped and marked when its indexed form matches, with the separators that follow them. */
-export function markWords(text: string, terms: TermMatcher): MarkedWord[] {
+function markWords(text: string, terms: TermMatcher): MarkedWord[] {
   const matches = matcher(terms);
   return tokensOf(text).words.map((w) => (matches(w.term) ? { html: `<mark>${w.html}</mark>${w.after}`, marked: 1 } : { html: w.html + w.after, marked: 0 }));
 }
@@ -374,7 +374,7 @@ export function topK(docs: number[], score: Float64Array, limit: number): number
 }
 
 /** Queries the benchmark and the tests time: everyday words, several words, prefixes, a typo, a stop word. */
-export const BENCH_QUERIES = ['authentication', 'tenant', 'deploy', 'permissions', 'redis', 'session cookie', 'perm', 'the', 'configuration', 'midleware', 'multi tenancy', 'api client', 'form validation', 'cms page', 'co', 'docker image'];
+const BENCH_QUERIES = ['authentication', 'tenant', 'deploy', 'permissions', 'redis', 'session cookie', 'perm', 'the', 'configuration', 'midleware', 'multi tenancy', 'api client', 'form validation', 'cms page', 'co', 'docker image'];
 
 /** Times `queries` (after one warm-up round) over `rounds` rounds: median and 95th percentile, ms. */
 export function measureQueries(engine: LocalEngine, queries: readonly string[] = BENCH_QUERIES, rounds = 5): { p50: number; p95: number; runs: number } {

@@ -11,7 +11,7 @@ import type { HeadingsByPath, LocalEngine, WorkerRequest, WorkerResponse } from 
 import type { SearchOptions, SearchResult } from './types';
 
 /** Index size (characters of JSON) from which queries run in a worker. */
-export const LOCAL_WORKER_MIN_CHARS = 40_000;
+const LOCAL_WORKER_MIN_CHARS = 40_000;
 
 /** Answers queries from the local index. */
 export interface LocalSearcher {

@@ -33,10 +33,3 @@ export function sanitizeHighlight(value: string): string {
   }
   return open ? out + '</mark>' : out;
 }
-
-/** Plain text of a highlighted value (marks removed, entities decoded). */
-export function highlightText(value: string): string {
-  return value
-    .replace(/<\/?mark>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
-}

@@ -20,7 +20,7 @@ export function expectedHash(url: string): string | null {
 }
 
 /** Lowercase hex SHA-256 of some bytes. */
-export async function sha256Hex(bytes: BufferSource): Promise<string> {
+async function sha256Hex(bytes: BufferSource): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -59,7 +59,7 @@ async function readManifest(response: Response): Promise<Manifest | null> {
 }
 
 /** The manifest the worker stored last, or null. */
-export async function storedManifest(ctx: WorkerContext): Promise<Manifest | null> {
+async function storedManifest(ctx: WorkerContext): Promise<Manifest | null> {
   const found = await (await caches.open(ctx.names.manifest)).match(fileUrl(ctx, MANIFEST), { ignoreVary: true });
   return found ? readManifest(found) : null;
 }

@@ -21,7 +21,7 @@ export interface WorkerContext {
 }
 
 /** The browser refused to store more (QuotaExceededError). */
-export class QuotaError extends Error {
+class QuotaError extends Error {
   override name = 'QuotaError';
 }
 
@@ -57,7 +57,7 @@ export async function dropCached(ctx: WorkerContext, url: string): Promise<void>
  * its name (issue 13). A copy that does not match is dropped, so the network
  * answers instead.
  */
-export async function findVerified(ctx: WorkerContext, url: string): Promise<Response | undefined> {
+async function findVerified(ctx: WorkerContext, url: string): Promise<Response | undefined> {
   const found = await findCached(ctx, url);
   if (!found || (await matchesName(url, found))) return found;
   await dropCached(ctx, url);

@@ -18,7 +18,7 @@ export type AlgoliaMode = 'healthy' | 'slow' | 'down' | '403';
 export type StoredRecord = Record<string, unknown> & { objectID: string };
 
 /** One request the server received. */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   query: Record<string, string>;

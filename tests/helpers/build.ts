@@ -37,7 +37,7 @@ export type Scenario =
   | 'unknown-directive';
 
 /** The `content/` folder of a fixture, in the repository. */
-export function fixtureContent(scenario: Scenario): string {
+function fixtureContent(scenario: Scenario): string {
   return join(ROOT, 'tests', 'fixtures', scenario, 'content');
 }
 

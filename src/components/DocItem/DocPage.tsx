@@ -14,7 +14,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
 import { TOC } from './TOC';
 
-const LazyMarkdownView = lazyWithReload(() => import('../../markdown/MarkdownView'));
+const LazyMarkdownView = lazyWithReload(async () => ({ default: (await import('../../markdown/MarkdownView')).MarkdownView }));
 
 /** Sets `document.title` to `Page | Site`. */
 export function useDocumentTitle(title: string | null, siteTitle: string): void {
@@ -24,7 +24,7 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
 }
 
 /** The docs frame: sidebar (hideable on desktop) beside the main column. */
-export function DocsFrame({ manifest, children }: { manifest: Manifest; children: React.ReactNode }) {
+function DocsFrame({ manifest, children }: { manifest: Manifest; children: React.ReactNode }) {
   const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY);
   const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId);
   const toggle = () => {

@@ -3,7 +3,7 @@ import { afterFirstPage } from '../../lib/afterFirstPage';
 import './offline.css';
 
 // The panel and what it calls load after the first page; if they cannot load (offline, no worker), there is no control.
-const OfflinePanel = lazy(() => import('./OfflinePanel').catch(() => ({ default: () => null })));
+const OfflinePanel = lazy(() => import('./OfflinePanel').then((m) => ({ default: m.OfflinePanel })).catch(() => ({ default: () => null })));
 
 /**
  * The offline-reading control above the footer (issue 5): turns offline mode on

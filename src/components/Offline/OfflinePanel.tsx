@@ -2,7 +2,7 @@ import { requestSave, setOfflineMode } from '../../data/persistOfflineActions';
 import { useOfflineState } from '../../hooks/useOfflineState';
 
 /** `2.4 MB`, `310 KB`. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
@@ -78,5 +78,3 @@ export function OfflinePanel() {
     </section>
   );
 }
-
-export default OfflinePanel;
