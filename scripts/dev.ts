@@ -24,7 +24,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { buildSite } from '../build';
 import type { RenderCache } from '../src/build/content';
 import { BuildError } from '../src/build/errors';
-import { displayUrl, startServer } from './serve.mjs';
+import { displayUrl, startServer } from './serve';
 
 const BASE = '/abp-react/';
 const EVENTS_PATH = `${BASE}__dev/events`;
