@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: builds the site once (unminified shell), serves `dist/` under
- * `/abp-react/` with the server of `scripts/serve.mjs`, and rebuilds on change:
+ * `/abp-react/` with the server of `scripts/serve.ts`, and rebuilds on change:
  *
  * - `content/` changed → content-only build (the shell in `dist/` is kept);
  * - `src/`, `manifest/` or `public/` changed → full build with the shell.
