@@ -1,5 +1,5 @@
 /**
- * Build entry. `node scripts/run-ts.mjs build.ts` builds the content into
+ * Build entry. `tsx build.ts` (`npm run build:content`) builds the content into
  * `dist/` (keeping the shell that is there); with `--shell` it bundles the
  * shell first. Every step writes into a temporary folder that replaces `dist/`
  * only when the whole build has succeeded.

@@ -3,7 +3,7 @@
  *
  * For synthetic trees of 100, 1,000 and 10,000 docs (bench/generate.ts) and
  * for this repo's own `content/`:
- *  - cold build: `node scripts/run-ts.mjs build.ts --content <dir> --out <dist> --no-cache`
+ *  - cold build: `node --import tsx build.ts --content <dir> --out <dist> --no-cache`
  *    in a child process, wall time and peak RSS (GNU `/usr/bin/time -v` when
  *    present, else the peak RSS the in-process child reports);
  *  - one-file rebuild: bench/child.ts builds once, then edits one doc and
@@ -121,7 +121,7 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
 
   // Cold build, as `npm run build:content` runs it.
   log(`${label}: cold build…`);
-  const buildArgs = ['scripts/run-ts.mjs', 'build.ts', '--content', contentDir, '--out', dist, '--no-cache'];
+  const buildArgs = ['--import', 'tsx', 'build.ts', '--content', contentDir, '--out', dist, '--no-cache'];
   const cold = gnuTime ? await run(TIME, ['-v', '-o', timeFile, process.execPath, ...buildArgs]) : await run(process.execPath, buildArgs);
   row.coldWallS = cold.ms / 1000;
   const summary = /\[build\] (\d+) pages .*?, (\d+) warnings?, (\d+) ms/.exec(cold.stdout);
@@ -160,7 +160,7 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   if (gnuTime && existsSync(RENDER_CACHE)) copyFileSync(RENDER_CACHE, cacheCopy);
   const rounds = docs >= 5000 ? 2 : 3;
   log(`${label}: warm-up build + ${rounds} one-file rebuilds (${editRel})…`);
-  const childArgs = ['scripts/run-ts.mjs', 'bench/child.ts', '--content', contentDir, '--out', dist, '--edit', editRel, '--rounds', String(rounds)];
+  const childArgs = ['--import', 'tsx', 'bench/child.ts', '--content', contentDir, '--out', dist, '--edit', editRel, '--rounds', String(rounds)];
   if (existsSync(cacheCopy)) childArgs.push('--cache-file', cacheCopy);
   const warm = await run(process.execPath, childArgs);
   const line = warm.stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
     r.warnings === null ? '—' : String(r.warnings),
   ]);
   console.log('\nContent build benchmark');
-  console.log(`node ${process.version}, ${cpus().length} CPUs; cold = \`build.ts --no-cache\` in a fresh process (wall includes node start, esbuild compile of build.ts and the render-cache save); build s = the time build.ts itself reports; peak = ${gnuTime ? 'max RSS from /usr/bin/time -v' : 'maxRSS reported by the child'}; cached build = first build of the rebuild process, all renders from the saved cache; rebuild = median of 3 (mean of 2 at ≥ 5,000 docs) one-file edits, each rebuilt with the warm cache in that process.\n`);
+  console.log(`node ${process.version}, ${cpus().length} CPUs; cold = \`build.ts --no-cache\` in a fresh process (wall includes node start, tsx compiling the build code and the render-cache save); build s = the time build.ts itself reports; peak = ${gnuTime ? 'max RSS from /usr/bin/time -v' : 'maxRSS reported by the child'}; cached build = first build of the rebuild process, all renders from the saved cache; rebuild = median of 3 (mean of 2 at ≥ 5,000 docs) one-file edits, each rebuilt with the warm cache in that process.\n`);
   console.log(table([header, ...body]));
   console.log('\nTargets');
   const site = rows.find((r) => r.label === 'this site');

@@ -1,5 +1,5 @@
 /**
- * Benchmark child: `node scripts/run-ts.mjs bench/child.ts --content <dir> --out <dist> [--cache-file <json>] [--edit <rel>] [--rounds n]`.
+ * Benchmark child: `tsx bench/child.ts --content <dir> --out <dist> [--cache-file <json>] [--edit <rel>] [--rounds n]`.
  *
  * Runs one first build, then (with `--edit`) edits that one doc `rounds` times
  * and rebuilds after each edit in this same process with the warm render

@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: builds the site once (unminified shell), serves `dist/` under
- * `/abp-react/` with the server of `scripts/serve.mjs`, and rebuilds on change:
+ * `/abp-react/` with the server of `scripts/serve.ts`, and rebuilds on change:
  *
  * - `content/` changed → content-only build (the shell in `dist/` is kept);
  * - `src/`, `manifest/` or `public/` changed → full build with the shell.
@@ -24,7 +24,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { buildSite } from '../build';
 import type { RenderCache } from '../build';
 import { BuildError } from '../src/build/errors';
-import { displayUrl, startServer } from './serve.mjs';
+import { displayUrl, startServer } from './serve';
 
 const BASE = '/abp-react/';
 const EVENTS_PATH = `${BASE}__dev/events`;

@@ -7,7 +7,6 @@
  * this thread, since starting a worker costs more than they take.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -66,49 +65,16 @@ export interface ParallelOptions {
   onFallback?: (error: unknown) => void;
 }
 
-const workerFiles = new Map<string, Promise<string>>();
-
 /**
- * Bundles the worker once per process and root; its packages stay external and
- * resolve from the root's `node_modules/`. The file is named by its content and
- * renamed into place, so builds running side by side never load a half-written one.
+ * Runs `src/build/renderWorker.ts` of `root` over `jobs`; rejects when it cannot start or reports an
+ * error. Node 20 runs no TypeScript and takes no `--import tsx` for a worker's entry, so the entry is
+ * two lines that register tsx's loader, then import the worker.
  */
-function bundledWorker(root: string): Promise<string> {
-  let file = workerFiles.get(root);
-  if (file) return file;
-  file = (async () => {
-    const { build } = await import('esbuild');
-    const dir = join(root, 'node_modules/.cache/abp-react-docs');
-    const result = await build({
-      entryPoints: [join(root, 'src/build/renderWorker.ts')],
-      // Where the file will live, so esbuild's relative paths are right; nothing is written here.
-      outfile: join(dir, 'render-worker.mjs'),
-      write: false,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]!.contents;
-    const outfile = join(dir, `render-worker-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
-    if (!existsSync(outfile)) {
-      mkdirSync(dir, { recursive: true });
-      const partial = `${outfile}.${process.pid}`;
-      writeFileSync(partial, code);
-      renameSync(partial, outfile);
-    }
-    return outfile;
-  })();
-  workerFiles.set(root, file);
-  return file;
-}
-
-/** Runs one worker over `jobs`; rejects when it cannot start or reports an error. */
-function runWorker(file: string, input: WorkerInput): Promise<Rendered[]> {
+function runWorker(root: string, input: WorkerInput): Promise<Rendered[]> {
+  const entry = pathToFileURL(join(root, 'src/build/renderWorker.ts')).href;
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => (register(), import(${JSON.stringify(entry)})));`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(pathToFileURL(file), { workerData: input });
+    const worker = new Worker(bootstrap, { eval: true, workerData: input });
     worker.once('message', (out: WorkerOutput) => {
       void worker.terminate();
       if (out.ok) resolve(out.rendered);
@@ -148,15 +114,9 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
     parallel.onFallback?.(error);
     return share.map(renderHere);
   };
-  let file: string;
-  try {
-    file = await bundledWorker(parallel.root);
-  } catch (error) {
-    return fallback(jobs)(error);
-  }
   // This thread starts at once while the workers load their modules, so it takes the first share.
   const [mine = [], ...theirs] = splitBySize(jobs, threads);
-  const running = theirs.map((share) => runWorker(file, { context, jobs: share }).catch(fallback(share)));
+  const running = theirs.map((share) => runWorker(parallel.root, { context, jobs: share }).catch(fallback(share)));
   const here = mine.map(renderHere);
   const there = await Promise.all(running);
   return [...here, ...there.flat()];

@@ -6,7 +6,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../../build';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/serve';
 
 declare module 'vitest' {
   export interface ProvidedContext {

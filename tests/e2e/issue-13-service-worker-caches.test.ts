@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/serve.mjs';
+import { startServer, type RunningServer } from '../../scripts/serve';
 import { useBrowser } from './browser';
 
 const b = useBrowser();

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build';
 import type { RenderCache } from '../../build';
-import { startServer, type RunningServer } from '../../scripts/serve.mjs';
+import { startServer, type RunningServer } from '../../scripts/serve';
 import { useBrowser } from './browser';
 
 const ROOT = resolve(__dirname, '../..');

@@ -1,0 +1,270 @@
+/**
+ * Static server for the built site (`npm start`), and the server `npm run dev`
+ * and the browser tests reuse through `startServer()`.
+ *
+ *   tsx scripts/serve.ts [--dir dist] [--port 3000] [--host 127.0.0.1] [--no-gzip]
+ *
+ * sirv serves the files: `x` is `x`, `x.html` or `x/index.html` (`extensions: ['html']`),
+ * ETag and 304, ranges, and `.br`/`.gz` siblings where a build wrote them. This file adds
+ * only what is ours: the base path `/abp-react/` (`/` and `/abp-react` redirect to it),
+ * README's Cache-Control rules ("Deploying"), `404.html` with status 404, gzip on the fly
+ * (as GitHub Pages does, so the browser tests see what readers get), the dev server's
+ * `inject` and `handle`, and refusing `..`, encoded separators and NUL bytes with 400.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import sirv from 'sirv';
+
+export interface StartServerOptions {
+  /** Folder to serve, resolved against the cwd; default `dist`. Read on every request, so it may be replaced while serving. */
+  dir?: string;
+  /** Port; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Interface to listen on; default `127.0.0.1`. */
+  host?: string;
+  /** Gzip compressible responses for clients that accept it, and serve precompressed siblings; default true. */
+  gzip?: boolean;
+  /** Base path of the site; default `/abp-react/`. */
+  base?: string;
+  /** HTML inserted before `</body>` of every HTML response (dev live reload). */
+  inject?: string;
+  /** Runs first for every request; resolve true when it has answered. */
+  handle?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+}
+
+export interface RunningServer {
+  server: Server;
+  /** Reachable URL of the site root, e.g. `http://127.0.0.1:3000/abp-react/`. */
+  url: string;
+  port: number;
+  /** Stops listening and drops open connections (keep-alive, event streams). */
+  close(): Promise<void>;
+}
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=600';
+
+/** Cache-Control for a file below the served folder (`/`-separated), as README's "Deploying" table says. */
+export function cacheControlFor(rel: string): string {
+  // Names carry a content hash: a URL never changes content.
+  if (/^(assets|blobs|search)\//.test(rel)) return IMMUTABLE;
+  // These name the current build's hashed files: a stale copy would pin readers to an old build.
+  if (rel === 'sw.js' || rel === 'manifest.json' || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
+  return SHORT;
+}
+
+/** Whether an Accept-Encoding header allows gzip (honours `q=0` and `*`). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const weight = (name: string) => {
+    const m = new RegExp(`(?:^|,)\\s*(?:${name})\\s*(?:;\\s*q=([\\d.]+))?\\s*(?=,|$)`, 'i').exec(String(header ?? ''));
+    return m ? Number(m[1] ?? 1) : undefined;
+  };
+  return (weight('x-gzip|gzip') ?? weight('\\*') ?? 0) > 0;
+}
+
+/** sirv's type with `charset=utf-8` on text, as hosts send it (a `.md` or `.txt` opened in a tab stays readable). */
+function withCharset(type: string): string {
+  const bare = type.split(';')[0]!.trim() || 'application/octet-stream';
+  return compressible(bare) && bare !== 'application/wasm' ? `${bare}; charset=utf-8` : bare;
+}
+
+function compressible(type: string): boolean {
+  return /^text\/|^application\/(json|manifest\+json|xml|wasm)|^image\/svg\+xml/.test(type);
+}
+
+function isFile(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether every segment of a path below the base is a plain name: no `.`, `..`, encoded separator, NUL or bad escape. */
+function safePath(rel: string): boolean {
+  return rel.split('/').every((raw) => {
+    try {
+      const seg = decodeURIComponent(raw);
+      return seg !== '.' && seg !== '..' && !/[/\\\0]/.test(seg);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Takes the body sirv pipes into `res` instead of sending it, and hands it to `finish` at its end. */
+function takeBody(res: ServerResponse, finish: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.write = ((chunk: Buffer | string) => chunks.push(Buffer.from(chunk)) > 0) as typeof res.write;
+  res.end = ((chunk?: Buffer | string) => {
+    if (chunk) chunks.push(Buffer.from(chunk));
+    finish(Buffer.concat(chunks));
+    return res;
+  }) as typeof res.end;
+}
+
+/** Inserts `snippet` before the last `</body>` (or appends it). */
+function injectHtml(file: Buffer, snippet: string): Buffer {
+  const html = file.toString('utf8');
+  const at = html.toLowerCase().lastIndexOf('</body>');
+  return Buffer.from(at < 0 ? html + snippet : html.slice(0, at) + snippet + html.slice(at));
+}
+
+/** Starts the server. Resolves once it listens. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const root = resolve(options.dir ?? 'dist');
+  let base = options.base ?? '/abp-react/';
+  base = `/${base}/`.replace(/\/+/g, '/');
+  const host = options.host ?? '127.0.0.1';
+  const gzip = options.gzip ?? true;
+  const { inject, handle } = options;
+  // `dev`: look files up on every request, since builds replace the folder while it is served.
+  const files = sirv(root, { dev: true, etag: true, extensions: ['html'], gzip, brotli: gzip });
+  /** Gzipped bodies by path and ETag; small, since the site is small. */
+  const zipped = new Map<string, Buffer>();
+
+  /**
+   * Lets sirv answer `rel` (the path below the base; `notFound`: with status 404), with our
+   * headers, and the body rewritten when it is HTML to inject into or a type to gzip. Returns
+   * false when sirv has no file for it.
+   */
+  function send(req: IncomingMessage, res: ServerResponse, rel: string, notFound = false): boolean {
+    const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string | number>) => ServerResponse;
+    res.writeHead = ((status: number, headers: Record<string, string | number> = {}) => {
+      // sirv answers 304 only when If-None-Match is its ETag exactly.
+      if (status === 304) return writeHead(304, { ETag: String(req.headers['if-none-match']) });
+      const type = withCharset(String(headers['Content-Type'] ?? ''));
+      const out: Record<string, string | number> = { ...headers, 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
+      if (notFound) {
+        status = 404;
+        delete out.ETag;
+        delete out['Last-Modified'];
+      }
+      const rewrite = inject !== undefined && status !== 206 && type.startsWith('text/html');
+      // Never the file's tag: a page cached without the snippet must not be revalidated as one with it.
+      if (rewrite && out.ETag) out.ETag = String(out.ETag).replace(/"$/, '-injected"');
+      const zip = gzip && status !== 206 && compressible(type) && !out['Content-Encoding'];
+      if (zip) out.Vary = 'Accept-Encoding';
+      else if (!out['Content-Encoding']) res.removeHeader('Vary');
+      const zipNow = zip && acceptsGzip(req.headers['accept-encoding']);
+      if (!rewrite && !zipNow) return writeHead(status, out);
+      const end = res.end.bind(res) as (body?: Buffer) => ServerResponse;
+      takeBody(res, (file) => {
+        let body = rewrite ? injectHtml(file, inject) : file;
+        if (zipNow) {
+          const key = `${rel}\0${out.ETag}`;
+          body = zipped.get(key) ?? gzipSync(body);
+          if (out.ETag && !zipped.has(key)) {
+            if (zipped.size >= 256) zipped.delete(zipped.keys().next().value!);
+            zipped.set(key, body);
+          }
+          out['Content-Encoding'] = 'gzip';
+        }
+        out['Content-Length'] = body.length;
+        writeHead(status, out);
+        end(req.method === 'HEAD' ? undefined : body);
+      });
+      return res;
+    }) as typeof res.writeHead;
+    // The rule goes by the file sirv will send: `rel` itself, else (`extensions: ['html']`) an HTML file.
+    const file = decodeURIComponent(rel);
+    res.setHeader('Cache-Control', notFound ? NO_CACHE : cacheControlFor(isFile(join(root, file)) ? file : `${file.replace(/\/$/, '')}.html`));
+    req.url = `/${rel}`;
+    let found = true;
+    files(req, res, () => {
+      found = false;
+      res.writeHead = writeHead as typeof res.writeHead;
+      res.removeHeader('Cache-Control');
+    });
+    return found;
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse) {
+    if (handle && (await handle(req, res))) return;
+    const [pathname = '/', search] = (req.url ?? '/').split(/\?(.*)/s);
+    const text = (status: number, body: string, headers = {}) => {
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE, ...headers }).end(body);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
+    if (pathname === '/' || pathname === base.slice(0, -1)) {
+      res.writeHead(302, { Location: base + (search === undefined ? '' : `?${search}`), 'Cache-Control': NO_CACHE }).end();
+      return;
+    }
+    const rel = pathname.startsWith(base) ? pathname.slice(base.length) : null;
+    if (rel !== null && !safePath(rel)) return text(400, 'Bad request\n');
+    // A build swaps the folder in by renaming: wait a moment for it rather than answer 404.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (rel !== null && send(req, res, rel)) return;
+      if (existsSync(root)) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    delete req.headers['if-none-match'];
+    if (!send(req, res, '404.html', true)) text(404, 'Not found\n');
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      console.error('[serve] request failed:', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error\n');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 3000, host, () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : Number(options.port ?? 3000);
+  // A URL that reaches the server: wildcard hosts are reached through loopback.
+  const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  const close = () =>
+    new Promise<void>((resolveClose, rejectClose) => {
+      server.close((error) => (error ? rejectClose(error) : resolveClose()));
+      server.closeAllConnections();
+    });
+  return { server, url: `http://${reach}:${port}${base}`, port, close };
+}
+
+/** The URL to print: loopback and wildcard hosts are shown as `localhost`. */
+export function displayUrl(url: string): string {
+  return url.replace(/^http:\/\/(127\.0\.0\.1|\[::1\]|0\.0\.0\.0|\[::\])(?=:)/, 'http://localhost');
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+  };
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log('usage: tsx scripts/serve.ts [--dir dist] [--port 3000] [--host 127.0.0.1] [--gzip | --no-gzip]\n(PORT and HOST are read from the environment too)');
+    return;
+  }
+  const dir = resolve(flag('--dir') ?? 'dist');
+  const port = Number(flag('--port') ?? process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`[serve] invalid port: ${flag('--port') ?? process.env.PORT}`);
+    process.exit(2);
+  }
+  const host = flag('--host') ?? process.env.HOST ?? '127.0.0.1';
+  const gzip = !args.includes('--no-gzip');
+  if (!existsSync(join(dir, 'index.html'))) console.warn(`[serve] warning: ${dir} has no index.html; run \`npm run build\` first.`);
+  const running = await startServer({ dir, port, host, gzip }).catch((error: NodeJS.ErrnoException) => {
+    console.error(error.code === 'EADDRINUSE' ? `[serve] port ${port} is in use; set PORT or --port.` : '[serve] could not start:', error.code === 'EADDRINUSE' ? '' : error);
+    process.exit(1);
+  });
+  console.log(`[serve] serving ${dir} at ${displayUrl(running.url)}${gzip ? '' : ' (gzip off)'}`);
+  const stop = () => void running.close().finally(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
