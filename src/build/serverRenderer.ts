@@ -7,7 +7,7 @@
  * shell (fixture builds, a first content-only build) renders with a bundle of
  * `src/` made for the purpose.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerRenderer } from '../../manifest/serverRender';
@@ -15,7 +15,8 @@ import { BuildError } from './errors';
 import type { ShellRecord } from './output';
 import { buildServerRenderer } from './shell';
 
-const fromSource = new Map<string, Promise<ServerRenderer>>();
+/** The bundle of this checkout's `src/`, made once per process. */
+let fromSource: Promise<ServerRenderer> | undefined;
 
 /** The checkout this build code belongs to: its `src/` is the shell of a site that has none. */
 const OWN_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,22 +24,31 @@ const OWN_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Loads the renderer of the shell in `dir` (the site being built), or, without a shell, one bundled from this checkout's `src/`. */
 export async function loadServerRenderer(options: { dir: string; shell: ShellRecord | null }): Promise<ServerRenderer> {
   const { shell, dir } = options;
-  const root = OWN_ROOT;
   if (shell) {
     if (!shell.server || !existsSync(join(dir, shell.server))) {
       throw new BuildError('Cannot build: the shell in the output folder has no server-render bundle (it was built before pages were rendered with the shell\'s components). Run `npm run build` once to rebuild the shell.');
     }
     return (await import(pathToFileURL(join(dir, shell.server)).href)) as ServerRenderer;
   }
-  let renderer = fromSource.get(root);
-  if (!renderer) {
-    renderer = (async () => {
-      const outDir = join(root, 'node_modules/.cache/abp-react-docs', `ssr-${process.pid}-${Date.now()}`);
-      mkdirSync(outDir, { recursive: true });
-      const { entry } = await buildServerRenderer({ root, outDir });
-      return (await import(pathToFileURL(join(outDir, entry)).href)) as ServerRenderer;
-    })();
-    fromSource.set(root, renderer);
-  }
-  return renderer;
+  fromSource ??= (async () => {
+    const root = OWN_ROOT;
+    const cache = join(root, 'node_modules/.cache/abp-react-docs');
+    const partial = join(cache, `ssr-partial-${process.pid}-${Date.now()}`);
+    mkdirSync(partial, { recursive: true });
+    const { entry } = await buildServerRenderer({ root, outDir: partial });
+    // The entry's name carries esbuild's hash of the bundle: one folder per distinct source, however many
+    // processes bundle it (every build-test file does), renamed into place so none loads a half-written one.
+    const outDir = join(cache, `ssr-${entry.replace(/\.js$/, '')}`);
+    if (existsSync(outDir)) rmSync(partial, { recursive: true, force: true });
+    else {
+      try {
+        renameSync(partial, outDir);
+      } catch {
+        // Another process renamed the same bundle into place first.
+        rmSync(partial, { recursive: true, force: true });
+      }
+    }
+    return (await import(pathToFileURL(join(outDir, entry)).href)) as ServerRenderer;
+  })();
+  return fromSource;
 }
