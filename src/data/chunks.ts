@@ -56,14 +56,30 @@ export function reloadForChunk(): boolean {
 }
 
 /**
+ * The address to import again after a failed import, by call site. Chromium
+ * keeps a failed module in its module map for the document's life, so the
+ * same URL would fail again without a request; the retry asks for the same
+ * file under a new query, a new module entry (its imports keep their URLs,
+ * so shared chunks stay single).
+ */
+const retryUrls = new Map<string, string>();
+let retries = 0;
+
+/**
  * Runs a dynamic import. On failure, throws `ChunkLoadError` (missing or
  * network); with `reload`, a missing chunk reloads the page instead, once.
  * Nothing is cached here: calling again imports again.
  */
 export async function loadChunk<T>(load: () => Promise<T>, options: { reload: boolean }): Promise<T> {
+  const site = load.toString();
+  const retryUrl = retryUrls.get(site);
   try {
-    return await load();
+    const module = await (retryUrl ? (import(/* @vite-ignore */ retryUrl) as Promise<T>) : load());
+    retryUrls.delete(site);
+    return module;
   } catch (cause) {
+    const url = chunkUrlOf(cause);
+    if (url) retryUrls.set(site, `${url.split('?')[0]}?retry=${++retries}`);
     const missing = await isChunkMissing(cause);
     if (missing && options.reload && reloadForChunk()) return new Promise<never>(() => {});
     throw new ChunkLoadError(missing, { cause });
