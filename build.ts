@@ -18,7 +18,7 @@ import type { Rendered } from './src/build/render';
 import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
-import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, type ShellRecord } from './src/build/output';
+import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeSearchRecords, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
 import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
@@ -46,6 +46,8 @@ export interface ContentBuildResult {
   /** Files to write below `dist/`, by relative path. */
   files: Map<string, OutputData>;
   manifest: Manifest;
+  /** DocSearch records (JSON) for `npm run search:upload`; written beside `dist/`, never deployed. */
+  records: string;
   warnings: Problem[];
   /** How many pages were rendered rather than taken from the cache. */
   rendered: number;
@@ -70,11 +72,11 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   checkLinks(src, plan, renders, log);
   for (const w of log.warnings) options.onWarning?.(w);
   const files = new Map<string, OutputData>();
-  const manifest = assembleManifest(src, plan, renders, texts, model, files);
-  routeDocuments(files, manifest, options.shell, await (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
+  const { manifest, root, shards, records } = assembleManifest(src, plan, renders, texts, model, files);
+  routeDocuments(files, { manifest, root, shards }, options.shell, await (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
   siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), log);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
-  return { files, manifest, warnings: log.warnings, rendered };
+  return { files, manifest, records, warnings: log.warnings, rendered };
 }
 
 /** Options of one build. */
@@ -124,6 +126,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     carryPreviousBlobs(options.distDir, tmp);
     await writeServiceWorker({ root: options.root, outDir: tmp, shell, dev: options.dev, warn });
     swapIn(tmp, options.distDir);
+    writeSearchRecords(options.distDir, result.records);
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
     return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, ms: performance.now() - started };
   } catch (error) {

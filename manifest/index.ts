@@ -6,5 +6,6 @@ export * from './lookup';
 export * from './parse';
 export * from './paths';
 export * from './prePaint';
+export * from './shards';
 export * from './siteConfig';
 export type * from './types';

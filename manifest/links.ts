@@ -17,8 +17,8 @@ export type LinkTarget =
 export interface LinkContext {
   /** Base path, `/abp-react/`. */
   baseUrl: string;
-  /** Route paths that exist. */
-  routes: ReadonlySet<string> | Record<string, unknown>;
+  /** Route paths that exist; null trusts every route (the shell: the build has checked every link). */
+  routes: ReadonlySet<string> | Record<string, unknown> | null;
   /** Route path by source file relative to `content/` (`docs/intro.md`). */
   routeBySource: Record<string, string>;
   /** Static files below the base (`img/logo.svg`), when known. */
@@ -63,7 +63,7 @@ export function resolveContentImage(src: string, source: string, fromRoute: stri
 }
 
 const hasRoute = (ctx: LinkContext, path: string) =>
-  ctx.routes instanceof Set ? ctx.routes.has(path) : Object.hasOwn(ctx.routes, path);
+  ctx.routes === null || (ctx.routes instanceof Set ? ctx.routes.has(path) : Object.hasOwn(ctx.routes, path));
 
 /** Joins POSIX-style paths and resolves `.` and `..` segments. */
 export function joinPath(dir: string, rel: string): string {

@@ -33,6 +33,16 @@ export function sidebarContains(item: SidebarItem, path: string): boolean {
   return item.path === path || item.items.some((child) => sidebarContains(child, path));
 }
 
+/** Index of the top-level sidebar category that holds a route (from its page's entry), or null. */
+export function sidebarTopAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>, path: string): number | null {
+  const target = manifest.routes[path];
+  if (!target) return null;
+  if (target.kind === 'doc') return manifest.docs[target.id]?.sidebarTop ?? null;
+  if (target.kind === 'docsRoot') return manifest.docs[target.docId]?.sidebarTop ?? null;
+  if (target.kind === 'category') return manifest.categories[target.slug]?.sidebarTop ?? null;
+  return null;
+}
+
 /** Headings shown in the table of contents of a page (levels 2–3 unless the page says otherwise). */
 export function tocHeadings(page: Pick<ManifestPage, 'headings' | 'tocMinLevel' | 'tocMaxLevel'>): ManifestHeading[] {
   const min = page.tocMinLevel || TOC_MIN_LEVEL;
@@ -46,7 +56,7 @@ export function documentTitle(pageTitle: string | null, siteTitle: string): stri
 }
 
 /** The markdown page (doc or standalone page) at a route path, or null. */
-export function pageAt(manifest: Manifest, path: string): ManifestPage | null {
+export function pageAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'pages'>, path: string): ManifestPage | null {
   const target = manifest.routes[path];
   if (!target) return null;
   if (target.kind === 'doc') return manifest.docs[target.id] ?? null;

@@ -1,11 +1,12 @@
 /**
- * `parseManifest()`: the one gate both sides pass. The build calls it before
- * writing `manifest.json` and the shell after fetching it, so a mismatch fails
- * loudly instead of rendering half a page.
+ * The gates both sides pass: the build checks what it writes and the shell
+ * what it fetches, so a mismatch fails loudly instead of rendering half a
+ * page. `parseManifest()` checks the root (`manifest.json`), `parseShard()` a
+ * page shard and `parseSidebarShard()` a sidebar shard.
  */
 import { MANIFEST_VERSION } from './constants';
 import { ManifestShapeError, ManifestVersionError } from './errors';
-import type { Manifest } from './types';
+import type { ManifestRoot, ManifestShard, SidebarShard } from './types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -22,25 +23,39 @@ function checkPage(page: unknown, where: string): void {
   need(Array.isArray(page.codeLanguages), `${where}.codeLanguages is not an array`);
 }
 
-/** Checks untrusted JSON against the manifest contract and returns it typed. */
-export function parseManifest(json: unknown): Manifest {
+/** Checks untrusted JSON against the root manifest contract and returns it typed. */
+export function parseManifest(json: unknown): ManifestRoot {
   need(isObject(json), 'the document is not an object');
   if (json.manifestVersion !== MANIFEST_VERSION) throw new ManifestVersionError(json.manifestVersion, MANIFEST_VERSION);
   need(typeof json.contentHash === 'string', '`contentHash` is not a string');
   need(isObject(json.site) && typeof json.site.title === 'string' && typeof json.site.baseUrl === 'string', '`site` lacks title or baseUrl');
   need(Array.isArray(json.versions) && json.versions.length > 0, '`versions` is empty');
-  need(isObject(json.docs), '`docs` is not an object');
-  for (const [id, doc] of Object.entries(json.docs)) checkPage(doc, `docs[${JSON.stringify(id)}]`);
-  need(isObject(json.pages), '`pages` is not an object');
-  for (const [id, page] of Object.entries(json.pages)) checkPage(page, `pages[${JSON.stringify(id)}]`);
-  need(isObject(json.categories), '`categories` is not an object');
-  need(isObject(json.routes), '`routes` is not an object');
+  need(isObject(json.search) && typeof json.search.index === 'string', '`search` lacks its index');
+  need(Array.isArray(json.shards) && json.shards.length > 0 && json.shards.every((s) => typeof s === 'string'), '`shards` is not a list of names');
+  need(isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number', '`totals` lacks pages or bytes');
+  return json as unknown as ManifestRoot;
+}
+
+/** Checks untrusted JSON against the page shard contract and returns it typed. */
+export function parseShard(json: unknown, name: string): ManifestShard {
+  const where = (key: string) => `shard ${name}: \`${key}\``;
+  need(isObject(json), `shard ${name} is not an object`);
+  need(isObject(json.docs), `${where('docs')} is not an object`);
+  for (const [id, doc] of Object.entries(json.docs)) checkPage(doc, `shard ${name}: docs[${JSON.stringify(id)}]`);
+  need(isObject(json.pages), `${where('pages')} is not an object`);
+  for (const [id, page] of Object.entries(json.pages)) checkPage(page, `shard ${name}: pages[${JSON.stringify(id)}]`);
+  need(isObject(json.categories), `${where('categories')} is not an object`);
+  need(isObject(json.routes), `${where('routes')} is not an object`);
   for (const [path, target] of Object.entries(json.routes)) {
-    need(isObject(target) && typeof target.kind === 'string', `routes[${JSON.stringify(path)}] has no kind`);
+    need(isObject(target) && typeof target.kind === 'string', `shard ${name}: routes[${JSON.stringify(path)}] has no kind`);
   }
-  need(isObject(json.search) && typeof json.search.records === 'string' && typeof json.search.index === 'string', '`search` lacks its files');
-  // `files` came with images (issue 16): a manifest saved before it simply has none.
-  if (json.files === undefined) json.files = {};
-  need(isObject(json.files), '`files` is not an object');
-  return json as unknown as Manifest;
+  need(isObject(json.files), `${where('files')} is not an object`);
+  need(isObject(json.sources), `${where('sources')} is not an object`);
+  return json as unknown as ManifestShard;
+}
+
+/** Checks untrusted JSON against the sidebar shard contract and returns it typed. */
+export function parseSidebarShard(json: unknown, name: string): SidebarShard {
+  need(isObject(json) && Array.isArray(json.items), `sidebar shard ${name} has no \`items\` list`);
+  return json as unknown as SidebarShard;
 }

@@ -3,11 +3,14 @@
  * (issue 14): `src/entry-server.tsx` implements it, `src/build/serverRenderer.ts`
  * loads it. Only plain data crosses it.
  */
-import type { Manifest } from './types';
+import type { ManifestRoot, ManifestShard, SidebarShard } from './types';
 
 /** One route to render. */
 export interface RenderRequest {
-  manifest: Manifest;
+  /** The root manifest, as `manifest.json` holds it. */
+  root: ManifestRoot;
+  /** The shards the route's loaders read, by name (below `blobs/`): its page shard and sidebar shard. */
+  shards: Record<string, ManifestShard | SidebarShard>;
   /** Route path below the base (`/docs/intro`); a path that is no route renders the not-found page. */
   path: string;
   /** The page's article as the build rendered it, when the route shows one. */

@@ -83,6 +83,8 @@ export interface ManifestDoc extends ManifestPage {
   next: DocLink | null;
   /** "Edit this page" URL, or null when the site has no edit URL. */
   editUrl: string | null;
+  /** Index of the top-level sidebar item that holds the doc (its category is open), or null. */
+  sidebarTop: number | null;
 }
 
 /** A doc entry in the sidebar. */
@@ -116,8 +118,13 @@ export interface SidebarCategory {
   collapsible: boolean;
   /** Route path of the category's own page (generated index or linked doc), or null. */
   path: string | null;
-  /** Children in sidebar order. */
+  /**
+   * Children in sidebar order. Empty in the root manifest for a top-level
+   * category whose children live in a sidebar shard (`shard`).
+   */
   items: SidebarItem[];
+  /** Top-level categories: the sidebar shard (below `blobs/`) that holds `items`. */
+  shard?: string;
 }
 
 /** One entry of a sidebar tree. */
@@ -141,6 +148,8 @@ export interface CategoryIndex {
   previous: DocLink | null;
   /** Next page in reading order, or null. */
   next: DocLink | null;
+  /** Index of the top-level sidebar item that holds the category, or null. */
+  sidebarTop: number | null;
 }
 
 /** A card on a category index page. */
@@ -163,11 +172,9 @@ export interface DocVersion {
   path: string;
   /** Doc opened at the version root: `intro`. */
   mainDocId: string;
-  /** Every doc of the version. */
-  docs: { id: string; path: string; sidebar: string | null }[];
   /** Ids of draft docs (always empty in a production build). */
   draftIds: string[];
-  /** Sidebars by id: `tutorialSidebar`. */
+  /** Sidebars by id: `tutorialSidebar`; in the root manifest, top-level categories name their shard. */
   sidebars: Record<string, SidebarItem[]>;
 }
 
@@ -180,18 +187,20 @@ export type RouteTarget =
   | { kind: 'page'; id: string }
   | { kind: 'category'; slug: string };
 
-/** Files of the search feature. */
+/** Files of the search feature the shell reads. */
 interface SearchFiles {
-  /** DocSearch-shaped records, below the base: `search/records.<hash>.json`. */
-  records: string;
   /** Serialized local index, below the base: `search/index.<hash>.json`. */
   index: string;
-  /** Number of records. */
+  /** Number of DocSearch records the build wrote (outside `dist/`, for `npm run search:upload`). */
   count: number;
 }
 
-/** The whole manifest, `dist/manifest.json`. */
-export interface Manifest {
+/**
+ * The root manifest, `dist/manifest.json`: what every page needs, whatever the
+ * page count. Page data lives in shards (`ManifestShard`), immutable files
+ * below `blobs/` named by their hash; `shardOf()` finds the one of a route.
+ */
+export interface ManifestRoot {
   /** Contract version; the shell refuses a manifest with another one. */
   manifestVersion: number;
   /** Hash of the content, changes whenever anything a reader sees changes. */
@@ -200,8 +209,18 @@ export interface Manifest {
   generatedAt: string;
   /** Resolved site configuration. */
   site: SiteConfig;
-  /** Docs versions; the first is the default. */
+  /** Docs versions; the first is the default. Sidebars hold their top level only. */
   versions: DocVersion[];
+  /** Search files. */
+  search: SearchFiles;
+  /** Page shards below `blobs/` (`<hash>.json`); a route's is `shards[routeBucket(path, shards.length)]`. */
+  shards: string[];
+  /** Every page, for offline mode's estimate before it fetches the shards. */
+  totals: { pages: number; bytes: number };
+}
+
+/** A page shard: the routes of one bucket and everything they show. */
+export interface ManifestShard {
   /** Docs by id. */
   docs: Record<string, ManifestDoc>;
   /** Standalone pages by id. */
@@ -210,16 +229,27 @@ export interface Manifest {
   categories: Record<string, CategoryIndex>;
   /** Route table: path below the base (no trailing slash, `/` for home) to target. */
   routes: Record<string, RouteTarget>;
-  /** Search files. */
-  search: SearchFiles;
   /**
    * Files the pages link to or show (static files and co-located images), by
    * the key `resolveContentImage()` looks up: `/img/x.png` for a file served at
    * that path, `docs/guide/diagram.png` (relative to `content/`) for an image
-   * next to its markdown. Older manifests lack it; `parseManifest()` fills `{}`.
+   * next to its markdown.
    */
   files: Record<string, ManifestFile>;
+  /** Source path relative to `content/` to route path, for every page of the site (relative links). */
+  sources: Record<string, string>;
 }
+
+/** A sidebar shard: the children of one top-level category. */
+export interface SidebarShard {
+  items: SidebarItem[];
+}
+
+/**
+ * What the build and the shell work with: the root plus the shards loaded so
+ * far (the build has every shard; the shell, those its pages needed).
+ */
+export type Manifest = ManifestRoot & ManifestShard;
 
 /** A static file or image a page refers to. */
 export interface ManifestFile {

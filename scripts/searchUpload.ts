@@ -1,6 +1,7 @@
 /**
  * `npm run search:upload [-- --dist <dir>]`: pushes the build's DocSearch-shaped
- * records (`dist/search/records.<hash>.json`) to the configured Algolia index
+ * records (`dist-search/records.json`, beside `dist/`: readers never fetch
+ * them, so they are not deployed) to the configured Algolia index
  * with the admin key from `ALGOLIA_ADMIN_KEY`, replacing every record
  * atomically (`replaceAllObjects`: a temporary index filled, then moved over
  * the live one), so the index follows the content without a crawler (issue 4).
@@ -13,6 +14,7 @@ import { SEARCH_TIMEOUTS } from '../manifest/constants';
 import { parseManifest } from '../manifest/parse';
 import { PLACEHOLDER_API_KEY, PLACEHOLDER_APP_ID } from '../manifest/siteConfig';
 import type { SearchRecord } from '../manifest/types';
+import { searchRecordsFile } from '../src/build/output';
 import { algoliaHosts } from '../src/search/hosts';
 
 /** Records sent per batch request. */
@@ -50,13 +52,19 @@ export async function uploadSearchRecords({ distDir, adminKey, log = () => {} }:
   if (!adminKey) {
     throw new Error('Cannot upload search records: `ALGOLIA_ADMIN_KEY` is not set. Export the admin API key of the Algolia application, e.g. `ALGOLIA_ADMIN_KEY=… npm run search:upload`.');
   }
-  const records = JSON.parse(readFileSync(join(distDir, manifest.search.records), 'utf8')) as SearchRecord[];
+  const recordsFile = searchRecordsFile(distDir);
+  let records: SearchRecord[];
+  try {
+    records = JSON.parse(readFileSync(recordsFile, 'utf8')) as SearchRecord[];
+  } catch (cause) {
+    throw new Error(`Cannot upload search records: \`${recordsFile}\` is missing or unreadable. Run \`npm run build\` (or \`npm run build:content\`) first.`, { cause });
+  }
   const customHosts = algoliaHosts(hosts);
   const client = algoliasearch(appId, adminKey, {
     ...(customHosts ? { hosts: customHosts } : {}),
     timeouts: { ...SEARCH_TIMEOUTS },
   });
-  log(`[search:upload] replacing every record of \`${indexName}\` with ${records.length} records from ${manifest.search.records}${customHosts ? ` (hosts: ${hosts!.join(', ')})` : ''}…`);
+  log(`[search:upload] replacing every record of \`${indexName}\` with ${records.length} records from ${recordsFile}${customHosts ? ` (hosts: ${hosts!.join(', ')})` : ''}…`);
   await client.replaceAllObjects({ indexName, objects: records as unknown as Record<string, unknown>[], batchSize: UPLOAD_BATCH_SIZE });
   log(`[search:upload] \`${indexName}\` now holds ${records.length} records.`);
   return { indexName, records: records.length };

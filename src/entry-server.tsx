@@ -9,14 +9,15 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import type { RenderRequest, ServerRenderer } from '../manifest/serverRender';
 import { articleQueryOptions } from './data/blob';
-import { manifestQueryOptions } from './data/manifest';
+import { manifestQueryOptions, seedShards } from './data/manifest';
 import { BASE_PATH } from './config';
 import { App, createAppRouter } from './router';
 
 /** The markup of `#root` for a route (`ServerRenderer`). Lazy parts are awaited, so the markup is complete. */
-export const renderRoute: ServerRenderer['renderRoute'] = async ({ manifest, path, article }: RenderRequest) => {
+export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards, path, article }: RenderRequest) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(manifestQueryOptions().queryKey, manifest);
+  queryClient.setQueryData(manifestQueryOptions().queryKey, root);
+  seedShards(queryClient, shards);
   if (article) queryClient.setQueryData(articleQueryOptions({ article: article.name }).queryKey, article.html);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [BASE_PATH + path] }));
   await router.load();

@@ -11,7 +11,7 @@ import { ManifestVersionError, normalizeRoutePath, stripBase } from '../manifest
 import { BASE_PATH, BASE_URL } from './config';
 import { articleQueryOptions } from './data/blob';
 import { App, createAppRouter } from './router';
-import { manifestQueryOptions } from './data/manifest';
+import { manifestQueryOptions, viewOf } from './data/manifest';
 import { reloadForVersion, startUpdates } from './data/updates';
 import { setPageLoader } from './data/updatesStore';
 import { loadArticle } from './routes/-components/resolve';
@@ -48,7 +48,11 @@ function renderedByBuild(container: HTMLElement): boolean {
   const built = container.getAttribute('data-static-route');
   const route = stripBase(window.location.pathname, BASE_URL);
   if (route === null) return false;
-  if (built === '*') return !queryClient.getQueryData(manifestQueryOptions().queryKey)?.routes[normalizeRoutePath(route)];
+  if (built === '*') {
+    // The route's loader has read the shard that would hold the address.
+    const root = queryClient.getQueryData(manifestQueryOptions().queryKey);
+    return !root || !viewOf(root).routes[normalizeRoutePath(route)];
+  }
   return built === normalizeRoutePath(route);
 }
 

@@ -13,7 +13,8 @@ import { documentTitle } from '../../manifest/lookup';
 import { withBase } from '../../manifest/paths';
 import type { ServerRenderer } from '../../manifest/serverRender';
 import type { SiteConfig } from '../../manifest/siteConfig';
-import type { Manifest, ManifestPage } from '../../manifest/types';
+import { openSidebarShards, shardOf } from '../../manifest/shards';
+import type { Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../../manifest/types';
 import type { OutputData } from './output';
 
 /** What the shell build left for the content build: asset files below the base. */
@@ -47,6 +48,8 @@ interface RouteHead {
   article?: string;
   /** Keep out of search engines (search page, 404). */
   noindex?: boolean;
+  /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
+  shards?: string[];
 }
 
 /** Escapes text for HTML content and attribute values. */
@@ -127,6 +130,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     shell ? `<link rel="modulepreload" fetchpriority="low" href="${asset(shell.js)}">` : '',
     ...(shell?.preload ?? []).map((f) => `<link rel="modulepreload" fetchpriority="low" href="${asset(f)}">`),
     `<link rel="preload" href="${asset('manifest.json')}" as="fetch" crossorigin="anonymous">`,
+    ...(route.shards ?? []).map((name) => `<link rel="preload" href="${asset(`blobs/${name}`)}" as="fetch" crossorigin="anonymous">`),
   ].filter(Boolean);
 
   const script = shell ? `<script type="module" fetchpriority="low" src="${asset(shell.js)}"></script>` : '';
@@ -134,22 +138,35 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }
 
+/** The manifest as the build made it: everything, the root, and the shards by name. */
+export interface BuiltManifest {
+  manifest: Manifest;
+  root: ManifestRoot;
+  shards: Record<string, ManifestShard | SidebarShard>;
+}
+
 /**
  * The HTML step of a build: every route's document into `files`, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
  * beside each `x.html` (spec §2: the same page), and `404.html`.
  */
-export function routeDocuments(files: Map<string, OutputData>, manifest: Manifest, shell: ShellAssets | null, server: ServerRenderer): void {
+export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: ServerRenderer): void {
+  const { manifest, root, shards } = built;
   const { site } = manifest;
   const routeBase = manifest.versions[0]!.path;
+  const top = root.versions[0]!.sidebars[site.docs.sidebarId] ?? [];
+  // The route's page shard, and the sidebar shards of the categories it shows open.
+  const shardsFor = (path: string, sidebarTop: number | null) => [shardOf(root, path), ...openSidebarShards(top, sidebarTop)];
+  // The server bundle gets the shards the route's loaders read, as the browser will.
+  const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   const htmlFor = (route: RouteHead, entry?: ManifestPage) => async () =>
-    renderDocument(site, shell, route, await server.renderRoute({ manifest, path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
+    renderDocument(site, shell, route, await server.renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
   const put = (path: string, html: () => Promise<string>) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
-  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article }, d));
+  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article, shards: shardsFor(d.path, d.sidebarTop) }, d));
   const mainDoc = manifest.docs[site.docs.mainDocId]!;
-  put(routeBase, htmlFor({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article }, mainDoc));
-  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article }, p));
-  for (const c of Object.values(manifest.categories)) put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null }));
+  put(routeBase, htmlFor({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article, shards: shardsFor(routeBase, mainDoc.sidebarTop) }, mainDoc));
+  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article, shards: [shardOf(root, p.path)] }, p));
+  for (const c of Object.values(manifest.categories)) put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) }));
   put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null }));
   put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, noindex: true }));
   files.set('404.html', htmlFor({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true }));

@@ -1,15 +1,17 @@
 /**
  * The manifest step of a build: each page's blobs (its markdown and the
  * build's rendering of it, named by their hashes), the search files, the
- * files the pages use, and `manifest.json`, checked with `parseManifest()`
- * as the shell checks it.
+ * files the pages use, the manifest shards and the root `manifest.json`
+ * (issue 15), each checked with the parser the shell uses.
  */
 import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION } from '../../manifest/constants';
+import { routeBucket, shardCountFor, sidebarTop } from '../../manifest/shards';
 import type { LocalSection } from '../../manifest/localSearch';
-import { parseManifest } from '../../manifest/parse';
+import { parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
+import { joinPath } from '../../manifest/links';
 import { withBase } from '../../manifest/paths';
-import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage } from '../../manifest/types';
+import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, ManifestShard, SidebarItem, SidebarShard } from '../../manifest/types';
 import type { DocsModel, PageTexts, RoutePlan } from './docs';
 import { esc } from './html';
 import type { OutputData } from './output';
@@ -23,8 +25,27 @@ const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 /** Local-index sections of each cached rendering (keyed by its sections), kept while the rendering is. */
 const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
 
-/** Writes the blobs, search files and used files into `files`, and returns the manifest (also in `files`). */
-export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>): Manifest {
+/** What the manifest step made. */
+export interface AssembledManifest {
+  /** Everything, as the shell sees it once every shard is loaded. */
+  manifest: Manifest;
+  /** `manifest.json`. */
+  root: ManifestRoot;
+  /** Page and sidebar shards by name (below `blobs/`). */
+  shards: Record<string, ManifestShard | SidebarShard>;
+  /** DocSearch records (JSON), written outside `dist/` for `npm run search:upload`. */
+  records: string;
+}
+
+/** A JSON file named by its hash, below `blobs/`: its name. */
+function putHashed(files: Map<string, OutputData>, json: string): string {
+  const name = `${sha(json).slice(0, 16)}.json`;
+  files.set(`blobs/${name}`, json);
+  return name;
+}
+
+/** Writes the blobs, search files, used files and manifest files into `files`, and returns the manifest. */
+export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>): AssembledManifest {
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -70,6 +91,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       previous: nav.previous,
       next: nav.next,
       editUrl: site.editUrl ? site.editUrl.replace(/\/?$/, '/') + d.file.rel : null,
+      sidebarTop: model.topByPath.get(d.path) ?? null,
     };
   }
   const manifestPages: Record<string, ManifestPage> = {};
@@ -93,39 +115,97 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   }));
   const records = JSON.stringify(searchRecords(searchPages, site.locale.code, 'current'));
   const index = localIndexJson(localPages(searchPages, localSectionMemo));
-  const recordsFile = `search/records.${sha(records).slice(0, 12)}.json`;
   const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
-  files.set(recordsFile, records);
   files.set(indexFile, index);
 
   // Files the pages refer to; co-located images are written under their hashed names.
-  const usedFiles = usedFileOutput(fileTable, referencedFiles([...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links })), linkContext));
+  const pageRefs = [...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links }));
+  const usedFiles = usedFileOutput(fileTable, referencedFiles(pageRefs, linkContext));
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
 
-  const manifestBody: Omit<Manifest, 'generatedAt' | 'contentHash'> = {
+  // Sidebar shards: the children of each top-level category.
+  const shards: Record<string, ManifestShard | SidebarShard> = {};
+  const sidebar: SidebarItem[] = model.sidebar.map((item) => {
+    if (item.type !== 'category') return item;
+    const body: SidebarShard = { items: item.items };
+    const name = putHashed(files, JSON.stringify(parseSidebarShard(body, 'new')));
+    shards[name] = body;
+    return { ...item, shard: name };
+  });
+
+  // Page shards: every route in the bucket its path hashes to.
+  const routeList = Object.keys(routes).sort();
+  const count = shardCountFor(routeList.length);
+  const buckets: ManifestShard[] = Array.from({ length: count }, () => ({ docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} }));
+  const refsByPath = new Map(pageRefs.map((ref) => [ref.path, ref]));
+  for (const path of routeList) {
+    const shard = buckets[routeBucket(path, count)]!;
+    const target = routes[path]!;
+    shard.routes[path] = target;
+    const id = target.kind === 'doc' ? target.id : target.kind === 'docsRoot' ? target.docId : null;
+    if (id !== null) shard.docs[id] = manifestDocs[id]!;
+    if (target.kind === 'page') shard.pages[target.id] = manifestPages[target.id]!;
+    if (target.kind === 'category') shard.categories[target.slug] = categoryIndexes[target.slug]!;
+    const entry = id !== null ? manifestDocs[id] : target.kind === 'page' ? manifestPages[target.id] : undefined;
+    const ref = entry && refsByPath.get(entry.path);
+    if (!entry || !ref) continue;
+    // What the shell needs to render this page's markdown itself: its files and the pages its `.md` links name.
+    for (const key of referencedFiles([ref], linkContext)) shard.files[key] = usedFiles.files[key]!;
+    shard.sources[entry.source] = entry.path;
+    for (const link of ref.links) {
+      const file = /\.mdx?(?:#.*)?$/i.test(link.url) ? sourceOfLink(link.url, entry.source, linkContext.routeBySource) : null;
+      if (file) shard.sources[file] = linkContext.routeBySource[file]!;
+    }
+  }
+  const shardNames = buckets.map((shard, i) => {
+    const name = putHashed(files, JSON.stringify(parseShard(shard, `#${i}`)));
+    shards[name] = shard;
+    return name;
+  });
+
+  const version = {
+    name: 'current',
+    label: site.docs.versionLabel,
+    path: `/${routeBase}`,
+    mainDocId: site.docs.mainDocId,
+    draftIds: [],
+  };
+  const allPages = [...Object.values(manifestDocs), ...Object.values(manifestPages)];
+  const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
     manifestVersion: MANIFEST_VERSION,
     site,
-    versions: [
-      {
-        name: 'current',
-        label: site.docs.versionLabel,
-        path: `/${routeBase}`,
-        mainDocId: site.docs.mainDocId,
-        docs: docs.map((d) => ({ id: d.id, path: d.path, sidebar: site.docs.sidebarId })),
-        draftIds: [],
-        sidebars: { [site.docs.sidebarId]: model.sidebar },
-      },
-    ],
+    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
+    search: { index: indexFile, count: recordCount(records) },
+    shards: shardNames,
+    totals: { pages: allPages.length, bytes: allPages.reduce((sum, p) => sum + p.blobSize, 0) },
+  };
+  // The shards' names are their hashes, so the root's hash covers every page.
+  const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
+  const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
+  const root = parseManifest({ ...rootBody, contentHash, generatedAt: new Date(latest).toISOString() });
+  files.set('manifest.json', JSON.stringify(root));
+  const manifest: Manifest = {
+    ...root,
+    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebar } }],
     docs: manifestDocs,
     pages: manifestPages,
     categories: categoryIndexes,
     routes,
-    search: { records: recordsFile, index: indexFile, count: JSON.parse(records).length },
     files: usedFiles.files,
+    sources: { ...linkContext.routeBySource },
   };
-  const contentHash = sha(JSON.stringify(manifestBody)).slice(0, 16);
-  const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
-  const manifest = parseManifest({ ...manifestBody, contentHash, generatedAt: new Date(latest).toISOString() });
-  files.set('manifest.json', JSON.stringify(manifest));
-  return manifest;
+  return { manifest, root, shards, records };
+}
+
+/** Number of records in the records JSON, without parsing it again. */
+function recordCount(records: string): number {
+  return (records.match(/"objectID":/g) ?? []).length;
+}
+
+/** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */
+function sourceOfLink(url: string, source: string, routeBySource: Record<string, string>): string | null {
+  const path = decodeURI(url.split('#')[0]!);
+  const file = path.startsWith('/') ? joinPath('', path) : joinPath(source.split('/').slice(0, -1).join('/'), path);
+  if (Object.hasOwn(routeBySource, file)) return file;
+  return Object.hasOwn(routeBySource, `docs/${file}`) ? `docs/${file}` : null;
 }

@@ -65,6 +65,33 @@ export function carryShell(distDir: string, tmp: string, record: ShellRecord): v
   }
 }
 
+/** The blobs a built `dist/` refers to through its manifest: page blobs, articles, images and the shards themselves. */
+function manifestBlobs(distDir: string): Set<string> {
+  type Entry = { blob: string; article?: string };
+  type Shard = { docs?: Record<string, Entry>; pages?: Record<string, Entry>; files?: Record<string, { href: string }> };
+  type Root = Shard & { shards?: string[]; versions?: { sidebars?: Record<string, { shard?: string }[]> }[] };
+  const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
+  const root = read<Root>('manifest.json');
+  const keep = new Set<string>();
+  const addShard = (shard: Shard) => {
+    for (const p of [...Object.values(shard.docs ?? {}), ...Object.values(shard.pages ?? {})]) {
+      keep.add(p.blob);
+      if (p.article) keep.add(p.article);
+    }
+    // Co-located images (`blobs/<hash>.png`), which the articles still show.
+    for (const f of Object.values(shard.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
+  };
+  addShard(root);
+  for (const name of root.shards ?? []) {
+    keep.add(name);
+    addShard(read<Shard>(`blobs/${name}`));
+  }
+  for (const items of (root.versions ?? []).flatMap((v) => Object.values(v.sidebars ?? {}))) {
+    for (const item of items) if (item.shard) keep.add(item.shard);
+  }
+  return keep;
+}
+
 /**
  * Carries the blobs of the previous manifest, so a reader whose open tab still
  * holds the old manifest can keep navigating until it takes the new one.
@@ -72,19 +99,31 @@ export function carryShell(distDir: string, tmp: string, record: ShellRecord): v
 export function carryPreviousBlobs(distDir: string, tmp: string): void {
   const dir = join(distDir, 'blobs');
   if (!existsSync(dir)) return;
-  let keep: Set<string> | null = null;
+  let keep: Set<string>;
   try {
-    type Entry = { blob: string; article?: string };
-    const old = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { docs?: Record<string, Entry>; pages?: Record<string, Entry>; files?: Record<string, { href: string }> };
-    keep = new Set([...Object.values(old.docs ?? {}), ...Object.values(old.pages ?? {})].flatMap((p) => (p.article ? [p.blob, p.article] : [p.blob])));
-    // Co-located images (`blobs/<hash>.png`) of the previous manifest, which its articles still show.
-    for (const f of Object.values(old.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
+    keep = manifestBlobs(distDir);
   } catch {
     return;
   }
   for (const name of readdirSync(dir)) {
     if (keep.has(name) && !existsSync(join(tmp, 'blobs', name))) carry(join(dir, name), join(tmp, 'blobs', name));
   }
+}
+
+/**
+ * Where a build's DocSearch records go: beside `dist/`, not in it, since
+ * readers never fetch them (`dist-search/records.json` for `dist/`).
+ */
+export function searchRecordsFile(distDir: string): string {
+  return `${distDir.replace(/[\\/]+$/, '')}-search/records.json`;
+}
+
+/** Writes the records after `dist/` is in place (through a temporary file, so a reader never sees half). */
+export function writeSearchRecords(distDir: string, records: string): void {
+  const file = searchRecordsFile(distDir);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, records);
+  renameSync(`${file}.tmp`, file);
 }
 
 /**

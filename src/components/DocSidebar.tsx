@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { sidebarContains, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
+import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
 import { BASE_URL } from '../config';
+import { sidebarShardQueryOptions } from '../data/manifest';
 import { SmartLink } from '../markdown/SmartLink';
+import { useSite } from './SiteContext';
 
 /** The current route path below the base. */
 function useRoutePath(): string {
@@ -28,22 +31,72 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
           <button type="button" className="menu__caret" aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} aria-expanded={open} onClick={onToggle} />
         )}
       </div>
-      {open && <DocSidebarItems items={item.items} />}
+      {open && (item.shard ? <ShardItems name={item.shard} /> : <DocSidebarItems items={item.items} />)}
     </li>
   );
 }
 
-/** A list of sidebar items; opening a category closes its siblings (spec §4, auto-collapse). */
-export function DocSidebarItems({ items }: { items: SidebarItem[] }) {
+/** The children of a top-level category, from its sidebar shard (loaded by the route for the current one). */
+function ShardItems({ name }: { name: string }) {
+  const { data, isError, refetch } = useQuery(sidebarShardQueryOptions(name));
+  if (data) return <DocSidebarItems items={data.items} />;
+  return (
+    <ul className="menu__list">
+      <li className="menu__item">
+        {isError ? (
+          <button type="button" className="menu__link menu__link--button" onClick={() => void refetch()}>
+            Could not load this category. Retry
+          </button>
+        ) : (
+          <span className="menu__link" role="status">
+            Loading…
+          </span>
+        )}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The part of a long list the page shows (issue 15): every item up to
+ * `SIDEBAR_WINDOW`, else a window around the current page, so a page of a
+ * 500-page category does not carry 500 links. The rest is one click away.
+ */
+function windowOf(items: SidebarItem[], current: string): { start: number; end: number } {
+  if (items.length <= SIDEBAR_WINDOW) return { start: 0, end: items.length };
+  const at = Math.max(0, items.findIndex((i) => sidebarContains(i, current)));
+  const start = Math.min(Math.max(0, at - Math.floor(SIDEBAR_WINDOW / 2)), items.length - SIDEBAR_WINDOW);
+  return { start, end: start + SIDEBAR_WINDOW };
+}
+
+/**
+ * A list of sidebar items; opening a category closes its siblings (spec §4,
+ * auto-collapse). The top level (`top`) learns which category holds the page
+ * from the page's manifest entry, since that category's children may not be
+ * loaded yet.
+ */
+export function DocSidebarItems({ items, top = false }: { items: SidebarItem[]; top?: boolean }) {
   const current = useRoutePath();
-  const containing = items.findIndex((i) => i.type === 'category' && sidebarContains(i, current));
+  const site = useSite();
+  const containing = top ? (sidebarTopAt(site, current) ?? -1) : items.findIndex((i) => i.type === 'category' && sidebarContains(i, current));
   const [openIndex, setOpenIndex] = useState<number>(containing);
+  const [whole, setWhole] = useState(false);
   useEffect(() => {
     if (containing >= 0) setOpenIndex(containing);
   }, [containing]);
+  const { start, end } = whole ? { start: 0, end: items.length } : windowOf(items, current);
+  const more = (count: number, where: string) => (
+    <li className="menu__item">
+      <button type="button" className="menu__link menu__link--button menu__more" onClick={() => setWhole(true)}>
+        Show {count} more {where}
+      </button>
+    </li>
+  );
   return (
     <ul className="menu__list">
-      {items.map((item, index) => {
+      {start > 0 && more(start, 'above')}
+      {items.slice(start, end).map((item, i) => {
+        const index = start + i;
         if (item.type === 'category') {
           const open = !item.collapsible || openIndex === index || (!item.collapsed && openIndex === -1);
           return <Category key={item.label} item={item} current={current} open={open} onToggle={() => setOpenIndex(open ? -2 : index)} />;
@@ -58,6 +111,7 @@ export function DocSidebarItems({ items }: { items: SidebarItem[] }) {
           </li>
         );
       })}
+      {end < items.length && more(items.length - end, 'below')}
     </ul>
   );
 }
@@ -76,7 +130,7 @@ export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; 
   return (
     <aside className="doc-sidebar" aria-label="Docs sidebar">
       <nav className="menu">
-        <DocSidebarItems items={items} />
+        <DocSidebarItems items={items} top />
       </nav>
       <button type="button" className="doc-sidebar__collapse" aria-label="Collapse sidebar" title="Collapse sidebar" onClick={onToggle}>
         <span aria-hidden="true">‹ </span>Collapse sidebar

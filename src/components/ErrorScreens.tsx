@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOADING_DELAY_MS, ManifestVersionError } from '../../manifest';
 import { reloadForVersion } from '../data/updates';
+import { forgetShards } from '../data/manifest';
 import { ChunkLoadError, FetchError } from '../data/errors';
 import { retryFailedChunks } from '../markdown/lazyWithReload';
 import { SmartLink } from '../markdown/SmartLink';
@@ -64,15 +65,17 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     if (error instanceof ManifestVersionError) reloadForVersion(error);
   }, [error]);
   // Retry refetches what failed (failed queries, and the manifest in case it was the culprit), then re-renders.
-  const retry = async () => {
+  // After a crash, the manifest's shards are read again too: the data the page could not render may be theirs.
+  const retry = async (crashed: boolean) => {
     retryFailedChunks();
+    if (crashed) forgetShards(queryClient);
     await queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'error' || q.queryKey[0] === 'manifest' });
     reset();
     await router.invalidate();
   };
   // A network problem (or code a deploy removed) is a load error, never a crash (issue 13).
-  if (error instanceof FetchError || error instanceof ChunkLoadError || error instanceof SyntaxError) return <LoadError error={error} onRetry={() => void retry()} />;
-  return <CrashScreen error={error} reset={() => void retry()} />;
+  if (error instanceof FetchError || error instanceof ChunkLoadError || error instanceof SyntaxError) return <LoadError error={error} onRetry={() => void retry(false)} />;
+  return <CrashScreen error={error} reset={() => void retry(true)} />;
 }
 
 /** Shown while a route loads, only after the loading delay (spec §9: 200 ms). */

@@ -14,7 +14,7 @@
  * wins: it matches the per-route HTML the reader just loaded.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { MANIFEST_VERSION, parseManifest, type Manifest } from '../../manifest';
+import { MANIFEST_VERSION, parseManifest, type ManifestRoot } from '../../manifest';
 import { FetchError } from './errors';
 import { readStored, writeStored } from './store';
 
@@ -55,7 +55,7 @@ export function persistQueryCache(queryClient: QueryClient): () => void {
 }
 
 /** The manifest the last visit saved, with when it was fetched; null when none (or unreadable). */
-export async function savedManifest(): Promise<{ manifest: Manifest; savedAt: number } | null> {
+export async function savedManifest(): Promise<{ manifest: ManifestRoot; savedAt: number } | null> {
   const saved = await readStored<PersistedCache>(KEY);
   if (!saved || saved.buster !== MANIFEST_VERSION) return null;
   const query = saved.state.queries.find((q) => isManifestQuery(q.queryKey));
@@ -72,7 +72,7 @@ export async function savedManifest(): Promise<{ manifest: Manifest; savedAt: nu
  * manifest, or the original error when there is none. HTTP errors are not
  * covered: the host answered, and the reader gets "Retry".
  */
-export async function savedManifestOr(error: unknown): Promise<Manifest> {
+export async function savedManifestOr(error: unknown): Promise<ManifestRoot> {
   const saved = error instanceof FetchError && error.status === 0 ? await savedManifest() : null;
   if (!saved) throw error;
   return saved.manifest;

@@ -8,9 +8,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest } from '../../manifest';
+import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest, type ManifestRoot } from '../../manifest';
 import { BASE_URL } from '../config';
-import { fetchManifest, manifestQueryOptions } from './manifest';
+import { fetchManifest, manifestQueryOptions, manifestWithRoute } from './manifest';
 import { checkWorkerUpdate, loadPageForUpdate, reloadForVersion, updates } from './updatesStore';
 
 /** The route path on screen. */
@@ -19,7 +19,10 @@ function currentRoute(router: AnyRouter): string {
   return normalizeRoutePath(stripBase(pathname, BASE_URL) ?? pathname);
 }
 
-/** Whether a new manifest changes what a route shows (its blob or title, category cards, home texts). */
+/**
+ * Whether a new manifest changes what a route shows (its blob or title,
+ * category cards, home texts). Both views hold the route's shard.
+ */
 export function routeChanged(before: Manifest, after: Manifest, route: string): boolean {
   const a = before.routes[route];
   const b = after.routes[route];
@@ -39,8 +42,8 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
  * page shows the build's static article, which would keep the old text; the
  * scroll position is kept.
  */
-export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: Manifest, replacePage: boolean): Promise<void> {
-  const page = pageAt(next, currentRoute(router));
+export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: ManifestRoot, replacePage: boolean): Promise<void> {
+  const page = pageAt(await manifestWithRoute(queryClient, next, currentRoute(router)), currentRoute(router));
   if (page) await loadPageForUpdate(queryClient, page);
   const scrollY = window.scrollY;
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);
@@ -59,19 +62,24 @@ export function checkForUpdate(queryClient: QueryClient, router: AnyRouter): Pro
   inFlight ??= (async () => {
     if (!navigator.onLine) return;
     checkWorkerUpdate();
-    let next: Manifest;
+    let next: ManifestRoot;
+    let before: Manifest;
+    let after: Manifest;
+    const route = currentRoute(router);
     try {
       next = await fetchManifest();
+      const current = queryClient.getQueryData(manifestQueryOptions().queryKey);
+      if (!current || next.contentHash === current.contentHash) {
+        updates.set({ content: null });
+        return;
+      }
+      // Only the shard of the page on screen is fetched: a one-page deploy costs the root and one shard.
+      [before, after] = await Promise.all([manifestWithRoute(queryClient, current, route), manifestWithRoute(queryClient, next, route)]);
     } catch (error) {
       if (error instanceof ManifestVersionError) reloadForVersion(error);
       return;
     }
-    const current = queryClient.getQueryData(manifestQueryOptions().queryKey);
-    if (!current || next.contentHash === current.contentHash) {
-      updates.set({ content: null });
-      return;
-    }
-    if (routeChanged(current, next, currentRoute(router))) updates.set({ content: next });
+    if (routeChanged(before, after, route)) updates.set({ content: next });
     else await applyUpdate(queryClient, router, next, false);
   })().finally(() => {
     inFlight = null;

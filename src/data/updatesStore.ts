@@ -5,7 +5,7 @@
  * registration share, so neither of those imports the other.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Manifest, ManifestPage, ManifestVersionError } from '../../manifest';
+import type { ManifestPage, ManifestRoot, ManifestVersionError } from '../../manifest';
 import { sessionStore } from '../lib/storage';
 
 /** State, patches and listeners. */
@@ -35,7 +35,7 @@ export function createStore<T extends object>(initial: T): Store<T> {
 /** What the update notices show. */
 export interface UpdatesState {
   /** A newer manifest that changes the page on screen, waiting for the reader. */
-  content: Manifest | null;
+  content: ManifestRoot | null;
   /** A new shell is installed and waiting: calling this activates it and reloads. */
   shell: (() => void) | null;
   /** Bumped by every swap that replaces the page on screen; the root layout keys its outlet with it. */

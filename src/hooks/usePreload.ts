@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { normalizeRoutePath, pageAt, splitHref } from '../../manifest';
 import { articleQueryOptions } from '../data/blob';
-import { manifestQueryOptions } from '../data/manifest';
+import { manifestQueryOptions, manifestWithRoute, viewOf } from '../data/manifest';
 import { afterFirstPage } from '../lib/afterFirstPage';
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
@@ -19,12 +19,28 @@ function shouldSkipPreload(): boolean {
   return Boolean(connection?.saveData || (connection?.effectiveType ?? '').includes('2g'));
 }
 
-/** Preloads the article of the page at a route path (below the base), unless the connection is slow or metered. */
-export function preloadRoute(queryClient: QueryClient, path: string): void {
+/**
+ * Preloads the article of the page at a route path (below the base), unless
+ * the connection is slow or metered. With `shard`, the manifest shard that
+ * holds the route is fetched first when needed (intent: the reader is about
+ * to click); without, only a route whose shard is loaded is preloaded
+ * (links in view: a long sidebar would otherwise fetch many shards).
+ */
+export function preloadRoute(queryClient: QueryClient, path: string, shard = true): void {
   if (shouldSkipPreload()) return;
-  const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
-  const page = manifest && pageAt(manifest, normalizeRoutePath(path));
-  if (page) void queryClient.prefetchQuery(articleQueryOptions(page));
+  const root = queryClient.getQueryData(manifestQueryOptions().queryKey);
+  if (!root) return;
+  const route = normalizeRoutePath(path);
+  const known = pageAt(viewOf(root), route);
+  if (known) void queryClient.prefetchQuery(articleQueryOptions(known));
+  else if (shard)
+    void manifestWithRoute(queryClient, root, route).then(
+      (view) => {
+        const page = pageAt(view, route);
+        if (page) void queryClient.prefetchQuery(articleQueryOptions(page));
+      },
+      () => undefined,
+    );
 }
 
 /**
@@ -35,7 +51,7 @@ export function preloadRoute(queryClient: QueryClient, path: string): void {
 export function usePreloadOnIntent(href: string) {
   const queryClient = useQueryClient();
   const cleanup = useRef<(() => void) | null>(null);
-  const preload = useCallback(() => preloadRoute(queryClient, splitHref(href).path), [href, queryClient]);
+  const preload = useCallback((shard: boolean) => preloadRoute(queryClient, splitHref(href).path, shard), [href, queryClient]);
   useEffect(() => () => cleanup.current?.(), []);
   return useCallback(
     (el: HTMLAnchorElement | null) => {
@@ -43,7 +59,7 @@ export function usePreloadOnIntent(href: string) {
       cleanup.current = null;
       if (!el) return;
       const events = ['mouseenter', 'focus', 'touchstart'] as const;
-      const onIntent = () => preload();
+      const onIntent = () => preload(true);
       for (const e of events) el.addEventListener(e, onIntent, { passive: true });
       let observer: IntersectionObserver | null = null;
       if ('IntersectionObserver' in window) {
@@ -51,7 +67,7 @@ export function usePreloadOnIntent(href: string) {
           if (entries.some((entry) => entry.isIntersecting)) {
             observer?.disconnect();
             // In-view preloading waits for the page's load and an idle moment, so it never competes with the current page.
-            afterFirstPage(preload, IN_VIEW_PRELOAD_MAX_WAIT_MS);
+            afterFirstPage(() => preload(false), IN_VIEW_PRELOAD_MAX_WAIT_MS);
           }
         });
         observer.observe(el);

@@ -1,6 +1,6 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { manifestQueryOptions } from '../data/manifest';
+import { manifestQueryOptions, viewOf } from '../data/manifest';
 import { AnnouncementBar } from '../components/Layout/AnnouncementBar';
 import { Footer } from '../components/Layout/Footer';
 import { Navbar } from '../components/Navbar/Navbar';
@@ -19,7 +19,8 @@ export interface RouterContext {
 }
 
 function RootLayout() {
-  const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
+  const { data: root } = useSuspenseQuery(manifestQueryOptions());
+  const manifest = viewOf(root);
   useProgressBar();
   // A content swap that replaces the page on screen remounts the outlet (issue 5).
   const generation = useUpdatesGeneration();

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Home } from '../components/Home';
-import { manifestQueryOptions } from '../data/manifest';
+import { manifestQueryOptions, viewOf } from '../data/manifest';
 import { rootRoute } from './__root';
 
 /** `/`: the home page. */
@@ -9,7 +9,7 @@ export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   component: function HomeView() {
-    const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
+    const manifest = viewOf(useSuspenseQuery(manifestQueryOptions()).data);
     return <Home manifest={manifest} />;
   },
 });

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../manifest';
 import { useDocumentTitle } from '../components/DocItem/DocPage';
-import { manifestQueryOptions } from '../data/manifest';
+import { manifestQueryOptions, viewOf } from '../data/manifest';
 import { useHydrated } from '../hooks/useHydrated';
 import { rootRoute } from './__root';
 
@@ -34,7 +34,7 @@ export const searchRoute = createRoute({
   path: 'search',
   validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {}),
   component: function SearchView() {
-    const { data: manifest } = useSuspenseQuery(manifestQueryOptions());
+    const manifest = viewOf(useSuspenseQuery(manifestQueryOptions()).data);
     const { q: asked = '' } = searchRoute.useSearch();
     // The build renders the page with no query; the address's query comes right after hydration.
     const q = useHydrated() ? asked : '';

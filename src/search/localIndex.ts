@@ -5,7 +5,8 @@
  * index file is named by its hash, so a copy stored in IndexedDB never goes
  * stale: it answers when the network does not (offline).
  */
-import type { Manifest } from '../../manifest';
+import type { Manifest, ManifestShard } from '../../manifest';
+import { allShards } from '../data/manifest';
 import { fetchTextOrStored } from '../data/store';
 import type { HeadingsByPath, LocalEngine, WorkerRequest, WorkerResponse } from './localEngine';
 import type { SearchOptions, SearchResult } from './types';
@@ -23,10 +24,10 @@ export interface LocalSearcher {
 /** Fetches the index file, falling back to the stored copy (offline). */
 const loadIndexText = (file: string) => fetchTextOrStored(file, `search:${file}`);
 
-/** Headings of every page, from the manifest. */
-function headingsByPath(manifest: Manifest): HeadingsByPath {
+/** Headings of every page, from the manifest's shards. */
+function headingsByPath(shards: ManifestShard[]): HeadingsByPath {
   const out: HeadingsByPath = {};
-  for (const page of [...Object.values(manifest.docs), ...Object.values(manifest.pages)]) out[page.path] = page.headings;
+  for (const shard of shards) for (const page of [...Object.values(shard.docs), ...Object.values(shard.pages)]) out[page.path] = page.headings;
   return out;
 }
 
@@ -91,8 +92,8 @@ export function localSearcher(manifest: Manifest): Promise<LocalSearcher> {
   let searcher = searchers.get(file);
   if (!searcher) {
     searcher = (async () => {
-      const [json, mod] = await Promise.all([loadIndexText(file), import('./localEngine')]);
-      const headings = headingsByPath(manifest);
+      const [json, mod, shards] = await Promise.all([loadIndexText(file), import('./localEngine'), allShards(manifest)]);
+      const headings = headingsByPath(shards);
       if (json.length >= LOCAL_WORKER_MIN_CHARS && typeof Worker !== 'undefined') {
         try {
           return await workerSearcher(mod.LOCAL_ENGINE_URL, json, headings, () => searchers.delete(file));

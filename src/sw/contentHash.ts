@@ -3,10 +3,11 @@
  * first hex digits of the SHA-256 of the bytes, so the worker can tell a
  * truncated or wrong answer (a proxy, a half-finished deploy) from the real
  * file, and never stores or serves it (issue 13). The names are the ones
- * `src/build/content.ts` writes:
+ * `src/build/manifest.ts` writes:
  *
- * - `blobs/<16 hex>.md`, a page's markdown, and `blobs/<16 hex>.html`, its article;
- * - `search/records.<12 hex>.json` and `search/index.<12 hex>.json`.
+ * - `blobs/<16 hex>.md`, a page's markdown, `blobs/<16 hex>.html`, its article,
+ *   and `blobs/<16 hex>.json`, a manifest shard;
+ * - `search/index.<12 hex>.json`.
  *
  * Shell chunks (`assets/`) carry esbuild's hash, which is not a digest of
  * their bytes; they are not checked here.
@@ -15,7 +16,7 @@
 /** The hash prefix a URL's file name carries, or null when the file is not named by its content. */
 export function expectedHash(url: string): string | null {
   const { pathname } = new URL(url);
-  const m = /\/blobs\/([0-9a-f]{16})\.(?:md|html)$/.exec(pathname) ?? /\/search\/(?:records|index)\.([0-9a-f]{12})\.json$/.exec(pathname);
+  const m = /\/blobs\/([0-9a-f]{16})\.(?:md|html|json)$/.exec(pathname) ?? /\/search\/index\.([0-9a-f]{12})\.json$/.exec(pathname);
   return m?.[1] ?? null;
 }
 

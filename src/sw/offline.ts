@@ -6,7 +6,9 @@
 import { MANIFEST_VERSION } from '../../manifest/constants';
 import { pageAt } from '../../manifest/lookup';
 import { normalizeRoutePath } from '../../manifest/paths';
-import type { Manifest } from '../../manifest/types';
+import { parseManifest, parseShard } from '../../manifest/parse';
+import { addShard, emptyView, shardNames, shardOf } from '../../manifest/shards';
+import type { Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
 import { imagesOfHtml } from './html';
 import {
   contentFiles,
@@ -48,18 +50,51 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** A stored manifest, or null when missing or of a version this worker does not read. */
-async function readManifest(response: Response): Promise<Manifest | null> {
+/** A stored root manifest, or null when missing or of a version this worker does not read. */
+async function readManifest(response: Response): Promise<ManifestRoot | null> {
   try {
-    const json = (await response.json()) as Manifest;
-    return json && json.manifestVersion === MANIFEST_VERSION ? json : null;
+    const json = (await response.json()) as { manifestVersion?: unknown };
+    return json.manifestVersion === MANIFEST_VERSION ? parseManifest(json) : null;
   } catch {
     return null;
   }
 }
 
+/** A shard in one of this worker's caches, or null. */
+async function cachedShard(ctx: WorkerContext, name: string): Promise<ManifestShard | null> {
+  const found = await findCached(ctx, fileUrl(ctx, `blobs/${name}`));
+  try {
+    return found ? parseShard(await found.json(), name) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The view of a root with the shards the worker has stored (none fetched). */
+async function cachedView(ctx: WorkerContext, root: ManifestRoot): Promise<Manifest> {
+  const view = emptyView(root);
+  for (const name of root.shards) {
+    const shard = await cachedShard(ctx, name);
+    if (shard) addShard(view, shard);
+  }
+  return view;
+}
+
+/** The view of a root with the shards of `routes` (every shard when null), fetching into `cache` what no cache holds. */
+async function viewWith(ctx: WorkerContext, cache: Cache, root: ManifestRoot, routes: string[] | null): Promise<Manifest> {
+  const view = emptyView(root);
+  const names = routes ? [...new Set(routes.map((route) => shardOf(root, route)))] : root.shards;
+  await pool(names, CONCURRENCY, async (name) => {
+    await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
+    const shard = await cachedShard(ctx, name);
+    if (!shard) throw new Error(`The documentation index part ${name} could not be stored.`);
+    addShard(view, shard);
+  });
+  return view;
+}
+
 /** The manifest the worker stored last, or null. */
-async function storedManifest(ctx: WorkerContext): Promise<Manifest | null> {
+async function storedManifest(ctx: WorkerContext): Promise<ManifestRoot | null> {
   const found = await (await caches.open(ctx.names.manifest)).match(fileUrl(ctx, MANIFEST), { ignoreVary: true });
   return found ? readManifest(found) : null;
 }
@@ -99,10 +134,14 @@ async function savePage(ctx: WorkerContext, cache: Cache, manifest: Manifest, ro
  * neither this nor the previous manifest names (an open tab may still read the
  * previous one), and saves the new pages when offline mode is on.
  */
-export async function onNewManifest(ctx: OfflineContext, manifest: Manifest, previous: Manifest | null, options: { save: boolean }): Promise<void> {
-  if (manifest.manifestVersion !== MANIFEST_VERSION) return;
+export async function onNewManifest(ctx: OfflineContext, root: ManifestRoot, previousRoot: ManifestRoot | null, options: { save: boolean }): Promise<void> {
+  if (root.manifestVersion !== MANIFEST_VERSION) return;
   const pages = await caches.open(ctx.names.pages);
-  for (const request of await pages.keys()) {
+  const requests = await pages.keys();
+  // Only the shards of the pages the reader stored are fetched.
+  const stored = requests.map((r) => routeOfKey(ctx, r.url)).filter((route) => route !== null);
+  const manifest = await viewWith(ctx, await caches.open(ctx.names.content), root, stored).catch(() => cachedView(ctx, root));
+  for (const request of requests) {
     const route = routeOfKey(ctx, request.url);
     const saved = await pages.match(request);
     if (!saved || route === null || !manifest.routes[route]) {
@@ -114,7 +153,8 @@ export async function onNewManifest(ctx: OfflineContext, manifest: Manifest, pre
       });
     }
   }
-  const keep = new Set([...contentFiles(manifest), ...(previous ? contentFiles(previous) : [])].map((f) => fileUrl(ctx, f)));
+  const previous = previousRoot && (await cachedView(ctx, previousRoot));
+  const keep = new Set([...contentFiles(await cachedView(ctx, root)), ...(previous ? contentFiles(previous) : [])].map((f) => fileUrl(ctx, f)));
   for (const name of [ctx.names.content, ctx.names.offline]) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
@@ -122,11 +162,11 @@ export async function onNewManifest(ctx: OfflineContext, manifest: Manifest, pre
       if (request.url.startsWith(ctx.scope) && /\/(blobs|search)\/[^/]+$/.test(new URL(request.url).pathname) && !keep.has(request.url)) await cache.delete(request);
     }
   }
-  if (options.save && (await getMeta(ctx, 'offline-mode')) === '1') await saveAll(ctx, manifest);
+  if (options.save && (await getMeta(ctx, 'offline-mode')) === '1') await saveAll(ctx, root);
 }
 
 /** Stores a manifest fetched from the network and reacts when it is new. */
-export async function takeManifest(ctx: OfflineContext, response: Response, options: { save: boolean }): Promise<Manifest | null> {
+export async function takeManifest(ctx: OfflineContext, response: Response, options: { save: boolean }): Promise<ManifestRoot | null> {
   const manifest = await readManifest(response.clone());
   const previous = await storedManifest(ctx);
   await put(await caches.open(ctx.names.manifest), fileUrl(ctx, MANIFEST), await stamped(response));
@@ -135,7 +175,7 @@ export async function takeManifest(ctx: OfflineContext, response: Response, opti
 }
 
 /** The newest manifest: from the network, else the stored one. */
-async function latestManifest(ctx: OfflineContext): Promise<Manifest | null> {
+async function latestManifest(ctx: OfflineContext): Promise<ManifestRoot | null> {
   try {
     return await takeManifest(ctx, await fetchOk(fileUrl(ctx, MANIFEST), { cache: 'no-cache' }), { save: false });
   } catch (error) {
@@ -147,7 +187,7 @@ async function latestManifest(ctx: OfflineContext): Promise<Manifest | null> {
 /** Bumped when offline mode is turned off, so a save in progress stops. */
 let generation = 0;
 let current: Promise<void> | null = null;
-let queued: { manifest: Manifest | null } | null = null;
+let queued: { manifest: ManifestRoot | null } | null = null;
 
 /**
  * Offline mode: saves every route of the manifest (HTML, blob, images), then
@@ -155,13 +195,13 @@ let queued: { manifest: Manifest | null } | null = null;
  * already stored and current are not downloaded again. One save runs at a
  * time; a request during a save runs once more after it, with its manifest.
  */
-export function saveAll(ctx: OfflineContext, manifest: Manifest | null = null): Promise<void> {
+export function saveAll(ctx: OfflineContext, manifest: ManifestRoot | null = null): Promise<void> {
   if (current) {
     queued = { manifest };
     return current;
   }
   current = (async () => {
-    let next: { manifest: Manifest | null } | null = { manifest };
+    let next: { manifest: ManifestRoot | null } | null = { manifest };
     while (next) {
       queued = null;
       await saveOnce(ctx, next.manifest);
@@ -173,22 +213,25 @@ export function saveAll(ctx: OfflineContext, manifest: Manifest | null = null): 
   return current;
 }
 
-async function saveOnce(ctx: OfflineContext, given: Manifest | null): Promise<void> {
+async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promise<void> {
   const mine = generation;
   const check = () => {
     if (mine !== generation) throw new Cancelled();
   };
   try {
     await setMeta(ctx, 'offline-mode', '1');
-    const manifest = given ?? (await latestManifest(ctx));
-    if (!manifest) throw new Error('The documentation index could not be loaded. Connect to the network and try again.');
-    const routes = Object.keys(manifest.routes);
-    const total = routes.length;
-    if ((await getMeta(ctx, 'offline-complete')) === manifest.contentHash) {
-      await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: manifest.contentHash, total });
+    const root = given ?? (await latestManifest(ctx));
+    if (!root) throw new Error('The documentation index could not be loaded. Connect to the network and try again.');
+    if ((await getMeta(ctx, 'offline-complete')) === root.contentHash) {
+      await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: root.contentHash, total: root.totals.pages });
       return;
     }
     const cache = await caches.open(ctx.names.offline);
+    // Every shard: the index of every page, then the sidebar's.
+    const manifest = await viewWith(ctx, cache, root, null);
+    for (const name of shardNames(root).slice(root.shards.length)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
+    const routes = Object.keys(manifest.routes);
+    const total = routes.length;
     let done = 0;
     await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
     await pool(routes, CONCURRENCY, async (route) => {
@@ -202,7 +245,7 @@ async function saveOnce(ctx: OfflineContext, given: Manifest | null): Promise<vo
       done++;
       await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
     });
-    const files = [manifest.search.index, manifest.search.records, 'manifest.webmanifest', ...ctx.extraShellFiles];
+    const files = [manifest.search.index, 'manifest.webmanifest', ...ctx.extraShellFiles];
     await pool(files, CONCURRENCY, async (file) => {
       check();
       await ensureFile(ctx, cache, fileUrl(ctx, file));

@@ -3,6 +3,7 @@
  * few small records, and the pages and files a manifest needs.
  */
 import { pageAt } from '../../manifest/lookup';
+import { shardNames } from '../../manifest/shards';
 import type { Manifest, ManifestPage } from '../../manifest/types';
 import { matchesName } from './contentHash';
 import { articleOfHtml, blobOfHtml } from './html';
@@ -147,8 +148,8 @@ export function isCurrentPage(saved: Response, manifest: Manifest, route: string
 /** A page's files below the scope: its article and its markdown. */
 export const pageFiles = (page: Pick<ManifestPage, 'article' | 'blob'>) => [`blobs/${page.article}`, `blobs/${page.blob}`];
 
-/** Every blob (article and markdown) and search file a manifest names, below the scope. */
+/** Every file a manifest view names below the scope: its shards, the blobs (article and markdown) of the shards it holds, the search index. */
 export function contentFiles(manifest: Manifest): string[] {
   const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap(pageFiles);
-  return [...new Set(blobs), manifest.search.index, manifest.search.records];
+  return [...new Set(blobs), ...shardNames(manifest).map((name) => `blobs/${name}`), manifest.search.index];
 }

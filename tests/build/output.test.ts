@@ -12,6 +12,8 @@ import { parseManifest } from '../../manifest/parse';
 import { routeHtmlFile } from '../../manifest/paths';
 import type { Manifest } from '../../manifest/types';
 import { listFiles, sha256, useFixture } from '../helpers/build';
+import { searchRecordsFile } from '../../src/build/output';
+import { shardOf } from '../../manifest/shards';
 
 /** The `content` of `<meta name|property="key">`, or null. */
 function meta(html: string, key: string): string | null {
@@ -44,7 +46,7 @@ describe('fixture basic-site: output', () => {
       expect(bytes.length).toBe(entry.blobSize);
     }
     // And one article per page: the build's rendering, as the static HTML shows it.
-    expect(listFiles(join(project.distDir, 'blobs'))).toHaveLength(entries.length * 2);
+    expect(listFiles(join(project.distDir, 'blobs')).filter((f) => !f.endsWith('.json'))).toHaveLength(entries.length * 2);
     expect(project.read(`blobs/${manifest.docs.intro!.blob}`)).toContain('## Getting Started');
   });
 
@@ -111,10 +113,12 @@ describe('fixture basic-site: output', () => {
     }
   });
 
-  it('preloads manifest.json, and no blob: the page carries its article', () => {
+  it('preloads manifest.json and the route\'s shards, and no blob: the page carries its article', () => {
     const html = project.read('docs/intro.html');
     expect(html).toContain('<link rel="preload" href="/abp-react/manifest.json" as="fetch" crossorigin="anonymous">');
-    expect(html).not.toContain('/abp-react/blobs/');
+    const preloaded = [...html.matchAll(/<link rel="preload" href="\/abp-react\/blobs\/([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded).toEqual([shardOf(project.manifest(), '/docs/intro')]);
+    expect(html).not.toMatch(/\/abp-react\/blobs\/[0-9a-f]+\.(md|html)/);
     expect(html).toContain('<h1 id="introduction">');
     expect(project.read('index.html')).toContain('<link rel="preload" href="/abp-react/manifest.json"');
   });
@@ -167,7 +171,8 @@ describe('fixture basic-site: output', () => {
 
   it('writes robots.txt pointing at the sitemap, search files and copies assets', () => {
     expect(project.read('robots.txt')).toContain('Sitemap: https://antosubash.github.io/abp-react/sitemap.xml');
-    expect(existsSync(join(project.distDir, manifest.search.records))).toBe(true);
+    expect(existsSync(searchRecordsFile(project.distDir))).toBe(true);
+    expect(listFiles(project.distDir).filter((f) => f.includes('records'))).toEqual([]);
     expect(existsSync(join(project.distDir, manifest.search.index))).toBe(true);
     expect(project.read('img/logo.svg')).toContain('<svg');
   });

@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser';
+import { readBuiltManifest } from '../helpers/manifest';
 
 const b = useBrowser();
 const distDir = inject('distDir');
 type Doc = { path: string; title: string; article: string; previous: { path: string } | null; next: { path: string } | null };
-const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { docs: Record<string, Doc> };
+const manifest = readBuiltManifest(distDir) as unknown as { docs: Record<string, Doc> };
 // The first doc with an admonition in its article (content/docs writes its notes and warnings as admonitions).
 const doc = Object.values(manifest.docs).find((d) => readFileSync(join(distDir, 'blobs', d.article), 'utf8').includes('class="admonition '));
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

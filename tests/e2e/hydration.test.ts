@@ -10,9 +10,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Manifest } from '../../manifest/types';
 import { useBrowser } from './browser';
+import { readBuiltManifest } from '../helpers/manifest';
 
 const b = useBrowser();
-const manifest = JSON.parse(readFileSync(join(inject('distDir'), 'manifest.json'), 'utf8')) as Manifest;
+const manifest = readBuiltManifest(inject('distDir')) as unknown as Manifest;
 
 /** Remembers the HTML's first heading and navbar link before any script runs. */
 const MARK_NODES = () =>

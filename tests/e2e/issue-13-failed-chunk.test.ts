@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser';
+import { readBuiltManifest } from '../helpers/manifest';
 
 const b = useBrowser();
-const manifest = JSON.parse(readFileSync(join(inject('distDir'), 'manifest.json'), 'utf8')) as {
+const manifest = readBuiltManifest(inject('distDir')) as unknown as {
   docs: Record<string, { path: string; title: string; blob: string; article: string }>;
 };
 

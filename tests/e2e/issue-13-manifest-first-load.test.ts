@@ -29,7 +29,7 @@ const faults: [string, (route: Route) => Promise<void>][] = [
     async (route) => {
       const response = await route.fetch();
       const json = await response.json();
-      delete json.routes;
+      delete json.shards;
       await route.fulfill({ response, json });
     },
   ],

@@ -13,10 +13,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/serve';
 import { useBrowser } from './browser';
+import { readBuiltManifest } from '../helpers/manifest';
 
 const b = useBrowser();
 const distDir = inject('distDir');
-const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as {
+const manifest = readBuiltManifest(distDir) as unknown as {
   docs: Record<string, { path: string; title: string; blob: string; article: string }>;
 };
 

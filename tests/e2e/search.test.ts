@@ -16,10 +16,11 @@ import type { Manifest } from '../../manifest/types';
 import { prePaintScript } from '../../manifest/prePaint';
 import { contentSecurityPolicy, esc } from '../../src/build/html';
 import { useBrowser } from './browser';
+import { readBuiltManifest } from '../helpers/manifest';
 
 const b = useBrowser();
 const distDir = inject('distDir');
-const manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as {
+const manifest = readBuiltManifest(distDir) as unknown as {
   search: { records: string; index: string };
   site: { search: { indexName: string; feedbackUrl: string | null } };
 };

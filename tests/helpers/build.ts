@@ -12,7 +12,7 @@ import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../bu
 import { buildContent, type ContentBuildResult, type RenderCache } from '../../build';
 import { BuildError } from '../../src/build/errors';
 import type { ShellAssets } from '../../src/build/html';
-import { parseManifest } from '../../manifest/parse';
+import { readBuiltManifest } from './manifest';
 import type { Manifest } from '../../manifest/types';
 
 /** The repository root. */
@@ -90,7 +90,7 @@ export function useFixture(scenario: Scenario): FixtureProject {
     build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(local(line)) }).catch(localError),
     buildContent: ({ cache, shell = null } = {}) => buildContent({ contentDir, shell, cache, publicDir: join(dir, 'public'), onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
     read: (rel) => readFileSync(join(distDir, rel), 'utf8'),
-    manifest: () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8'))),
+    manifest: () => readBuiltManifest(distDir),
     write: (rel, text) => writeFileSync(join(contentDir, rel), text),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

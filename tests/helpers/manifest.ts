@@ -2,7 +2,11 @@
  * Typed factories for manifest-contract tests: every field filled with a
  * plausible default, overridable per test.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MANIFEST_VERSION } from '../../manifest/constants';
+import { parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
+import { addShard, emptyView } from '../../manifest/shards';
 import { resolveSiteConfig, type SiteConfig, type SiteConfigInput } from '../../manifest/siteConfig';
 import type { Manifest, ManifestDoc, ManifestPage, RouteTarget, SidebarItem } from '../../manifest/types';
 
@@ -63,6 +67,7 @@ export function makeDoc(overrides: Partial<ManifestDoc> & { id: string }): Manif
     previous: null,
     next: null,
     editUrl: null,
+    sidebarTop: null,
     ...overrides,
   };
 }
@@ -94,7 +99,6 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
         label: 'Next',
         path: '/docs',
         mainDocId,
-        docs: docs.map((d) => ({ id: d.id, path: d.path, sidebar: d.sidebar })),
         draftIds: [],
         sidebars: { tutorialSidebar: sidebar ?? docs.map((d): SidebarItem => ({ type: 'doc', id: d.id, label: d.sidebarLabel, path: d.path })) },
       },
@@ -103,7 +107,33 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
     pages: Object.fromEntries(pages.map((p) => [p.id, p])),
     categories: {},
     routes,
-    search: { records: 'search/records.000000000000.json', index: 'search/index.000000000000.json', count: 0 },
+    search: { index: 'search/index.000000000000.json', count: 0 },
+    shards: ['0123456789abcdef.json'],
+    totals: { pages: docs.length + pages.length, bytes: [...docs, ...pages].reduce((sum, p) => sum + p.blobSize, 0) },
     files: {},
+    sources: Object.fromEntries([...docs, ...pages].map((p) => [p.source, p.path])),
   };
+}
+
+/**
+ * A built site's whole manifest, as the shell sees it with every shard
+ * loaded: the root, every page shard, and the sidebar with its categories'
+ * children from the sidebar shards.
+ */
+export function readBuiltManifest(distDir: string): Manifest {
+  const read = (rel: string): unknown => JSON.parse(readFileSync(join(distDir, rel), 'utf8'));
+  const root = parseManifest(read('manifest.json'));
+  const view = emptyView(root);
+  for (const name of root.shards) addShard(view, parseShard(read(`blobs/${name}`), name));
+  view.versions = root.versions.map((v) => ({
+    ...v,
+    sidebars: Object.fromEntries(
+      Object.entries(v.sidebars).map(([id, items]) => [id, items.map((item) => {
+        if (item.type !== 'category' || !item.shard) return item;
+        const { shard, ...category } = item;
+        return { ...category, items: parseSidebarShard(read(`blobs/${shard}`), shard).items };
+      })]),
+    ),
+  }));
+  return view;
 }

@@ -59,7 +59,7 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
             <button type="button" className="menu__back" onClick={() => setPanel('primary')}>
               ← Back to main menu
             </button>
-            <DocSidebarItems items={sidebar} />
+            <DocSidebarItems items={sidebar} top />
           </nav>
         )}
       </div>

@@ -2,18 +2,22 @@ import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { normalizeRoutePath, pageAt, type Manifest, type ManifestPage } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
-import { manifestQueryOptions } from '../../data/manifest';
+import { ensureManifestFor, ensureSidebarShard } from '../../data/manifest';
 import { loadRenderer } from '../../markdown/renderer';
 
-/** Loads the manifest and the markdown page at `path`, or throws `notFound()` (every route is exact). */
+/**
+ * Loads the manifest with the route's shard and the markdown page at `path`
+ * (with its sidebar category, for a doc), or throws `notFound()` (every route
+ * is exact).
+ */
 export async function loadPage(queryClient: QueryClient, path: string, kinds: string[]): Promise<{ manifest: Manifest; page: ManifestPage }> {
-  const manifest = await queryClient.ensureQueryData(manifestQueryOptions());
   const route = normalizeRoutePath(path);
+  const manifest = await ensureManifestFor(queryClient, route);
   const target = manifest.routes[route];
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
   // The first page's article is in the cache already: `main.tsx` took it from the page's HTML.
-  await loadArticle(queryClient, page);
+  await Promise.all([loadArticle(queryClient, page), ensureSidebarShard(queryClient, manifest, 'sidebarTop' in page ? (page.sidebarTop as number | null) : null)]);
   return { manifest, page };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManifestShapeError, ManifestVersionError } from '../../../manifest/errors';
-import { parseManifest } from '../../../manifest/parse';
+import { parseManifest, parseShard, parseSidebarShard } from '../../../manifest/parse';
 import type { Manifest } from '../../../manifest/types';
 import { makeDoc, makeManifest, makePage } from '../../helpers/manifest';
 
@@ -17,13 +17,13 @@ describe('parseManifest', () => {
   it('rejects another manifestVersion with ManifestVersionError', () => {
     let error: unknown;
     try {
-      parseManifest({ ...json(), manifestVersion: 2 });
+      parseManifest({ ...json(), manifestVersion: 1 });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ManifestVersionError);
-    expect(error).toMatchObject({ found: 2, expected: 1 });
-    expect(() => parseManifest({ ...json(), manifestVersion: 2 })).toThrowErrorMatchingInlineSnapshot(`[ManifestVersionError: Manifest version \`2\` is not supported; this code reads version \`1\`. Reload to get the matching shell.]`);
+    expect(error).toMatchObject({ found: 1, expected: 2 });
+    expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(`[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`2\`. Reload to get the matching shell.]`);
   });
 
   it('rejects a manifest without manifestVersion with ManifestVersionError', () => {
@@ -43,7 +43,7 @@ describe('parseManifest', () => {
   it('names what is wrong and how to fix it', () => {
     const input = json();
     delete (input.docs as Record<string, Record<string, unknown>>).intro!.blob;
-    expect(() => parseManifest(input)).toThrowErrorMatchingInlineSnapshot(`[ManifestShapeError: Invalid manifest: docs["intro"].blob is not a string. Rebuild the content with \`npm run build:content\`.]`);
+    expect(() => parseShard(input, 'abc.json')).toThrowErrorMatchingInlineSnapshot(`[ManifestShapeError: Invalid manifest: shard abc.json: docs["intro"].blob is not a string. Rebuild the content with \`npm run build:content\`.]`);
   });
 
   it.each<[string, (m: Record<string, unknown>) => void]>([
@@ -51,6 +51,17 @@ describe('parseManifest', () => {
     ['site without title', (m) => delete (m.site as Record<string, unknown>).title],
     ['site without baseUrl', (m) => delete (m.site as Record<string, unknown>).baseUrl],
     ['no versions', (m) => (m.versions = [])],
+    ['search without index', (m) => delete (m.search as Record<string, unknown>).index],
+    ['no shards', (m) => (m.shards = [])],
+    ['a shard name that is no string', (m) => (m.shards = [1])],
+    ['totals missing', (m) => delete m.totals],
+  ])('rejects a root with %s with ManifestShapeError', (_label, mutate) => {
+    const input = json();
+    mutate(input);
+    expect(() => parseManifest(input)).toThrow(ManifestShapeError);
+  });
+
+  it.each<[string, (m: Record<string, unknown>) => void]>([
     ['docs as an array', (m) => (m.docs = [])],
     ['a doc that is not an object', (m) => ((m.docs as Record<string, unknown>).intro = 'intro')],
     ['a doc without headings', (m) => delete (m.docs as Record<string, Record<string, unknown>>).intro!.headings],
@@ -59,15 +70,23 @@ describe('parseManifest', () => {
     ['a page without source', (m) => delete (m.pages as Record<string, Record<string, unknown>>)['markdown-page']!.source],
     ['categories missing', (m) => delete m.categories],
     ['a route without kind', (m) => ((m.routes as Record<string, unknown>)['/docs/intro'] = {})],
-    ['search without index', (m) => delete (m.search as Record<string, unknown>).index],
-  ])('rejects %s with ManifestShapeError', (_label, mutate) => {
+    ['files missing', (m) => delete m.files],
+    ['sources missing', (m) => delete m.sources],
+  ])('rejects a shard with %s with ManifestShapeError', (_label, mutate) => {
     const input = json();
     mutate(input);
-    expect(() => parseManifest(input)).toThrow(ManifestShapeError);
+    expect(() => parseShard(input, 'abc.json')).toThrow(ManifestShapeError);
+  });
+
+  it('reads a sidebar shard, and rejects one without items', () => {
+    const shard = { items: [{ type: 'doc', id: 'intro', label: 'Intro', path: '/docs/intro' }] };
+    expect(parseSidebarShard(shard, 'x.json')).toBe(shard);
+    expect(() => parseSidebarShard({}, 'x.json')).toThrow(ManifestShapeError);
   });
 
   it('accepts what the factories produce for docs and pages alike', () => {
     const manifest = makeManifest({ docs: [makeDoc({ id: 'intro' }), makeDoc({ id: 'guides/setup' })], pages: [makePage({ id: 'about' })] });
     expect(() => parseManifest(json(manifest))).not.toThrow();
+    expect(() => parseShard(json(manifest), 'abc.json')).not.toThrow();
   });
 });

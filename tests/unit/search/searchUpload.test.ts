@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadSearchRecords } from '../../../scripts/searchUpload';
 import { startAlgoliaServer, type AlgoliaServer } from '../../helpers/algoliaServer';
 import { makeManifest } from '../../helpers/manifest';
+import { searchRecordsFile } from '../../../src/build/output';
 
 const records = Array.from({ length: 3 }, (_, i) => ({
   objectID: `/docs/intro#${i}`,
@@ -31,8 +32,8 @@ function dist(search: Record<string, unknown> = {}): string {
   dirs.push(dir);
   const manifest = makeManifest({ site: { search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'docs', hosts: [server.url], ...search } } });
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
-  mkdirSync(dirname(join(dir, manifest.search.records)), { recursive: true });
-  writeFileSync(join(dir, manifest.search.records), JSON.stringify(records));
+  mkdirSync(dirname(searchRecordsFile(dir)), { recursive: true });
+  writeFileSync(searchRecordsFile(dir), JSON.stringify(records));
   return dir;
 }
 

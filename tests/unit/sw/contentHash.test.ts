@@ -11,7 +11,7 @@ describe('expectedHash', () => {
   it('reads the hash of blobs, articles and search files, as the build names them', () => {
     expect(expectedHash(`${SCOPE}blobs/0123456789abcdef.md`)).toBe('0123456789abcdef');
     expect(expectedHash(`${SCOPE}blobs/0123456789abcdef.html`)).toBe('0123456789abcdef');
-    expect(expectedHash(`${SCOPE}search/records.0123456789ab.json`)).toBe('0123456789ab');
+    expect(expectedHash(`${SCOPE}blobs/0123456789abcdef.json`)).toBe('0123456789abcdef');
     expect(expectedHash(`${SCOPE}search/index.0123456789ab.json`)).toBe('0123456789ab');
   });
 

@@ -1,6 +1,6 @@
 import { createRoute, notFound } from '@tanstack/react-router';
 import { CategoryPage } from '../../../components/DocItem/DocPage';
-import { manifestQueryOptions } from '../../../data/manifest';
+import { ensureManifestFor, ensureSidebarShard } from '../../../data/manifest';
 import { rootRoute } from '../../__root';
 
 /** Generated category indexes: `/docs/category/fundamentals`. */
@@ -8,9 +8,10 @@ export const categoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'docs/category/$category',
   loader: async ({ context, params }) => {
-    const manifest = await context.queryClient.ensureQueryData(manifestQueryOptions());
+    const manifest = await ensureManifestFor(context.queryClient, `/docs/category/${params.category}`);
     const category = manifest.categories[params.category];
     if (!category) throw notFound();
+    await ensureSidebarShard(context.queryClient, manifest, category.sidebarTop);
     return { manifest, category };
   },
   component: function CategoryView() {
