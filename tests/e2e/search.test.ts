@@ -17,14 +17,15 @@ import { prePaintScript } from '../../manifest/prePaint';
 import { contentSecurityPolicy, esc } from '../../src/build/html';
 import { useBrowser } from './browser';
 import { readBuiltManifest } from '../helpers/manifest';
+import { searchRecordsFile } from '../../src/build/output';
 
 const b = useBrowser();
 const distDir = inject('distDir');
 const manifest = readBuiltManifest(distDir) as unknown as {
-  search: { records: string; index: string };
+  search: { index: string };
   site: { search: { indexName: string; feedbackUrl: string | null } };
 };
-const records = JSON.parse(readFileSync(join(distDir, manifest.search.records), 'utf8')) as StoredRecord[];
+const records = JSON.parse(readFileSync(searchRecordsFile(distDir), 'utf8')) as StoredRecord[];
 const INDEX = 'abp-docs';
 
 /** One server per mode, so tests never wait on each other's state. */
