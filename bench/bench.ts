@@ -3,21 +3,26 @@
  *
  * For synthetic trees of 100, 1,000 and 10,000 docs (bench/generate.ts) and
  * for this repo's own `content/`:
- *  - cold build: `node --import tsx build.ts --content <dir> --out <dist> --no-cache`
- *    in a child process, wall time and peak RSS (GNU `/usr/bin/time -v` when
- *    present, else the peak RSS the in-process child reports);
+ *  - cold build: `node --import tsx build.ts --shell --content <dir> --out <dist> --no-cache`
+ *    (what `npm run build -- --content <dir> --out <dist>` runs) in a child
+ *    process, wall time and peak RSS (GNU `/usr/bin/time -v` when present,
+ *    else the peak RSS the in-process child reports);
+ *  - output: `dist/` on disk, route HTML, the root manifest and its shards;
+ *  - a cold visit of one doc in Chromium with ../shared/measure (when it and
+ *    `MEASURE_DEPS` are there): bytes until the network is quiet;
  *  - one-file rebuild: bench/child.ts builds once, then edits one doc and
  *    rebuilds with the warm render cache in the same process (median of 3).
- * Prints a table with the targets and whether each was met.
+ * Prints tables with the targets (issue 15) and whether each was met.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ChildResult } from './child';
 import { generateTree } from './generate';
 import { LocalEngine, measureQueries, type HeadingsByPath } from '../src/search/localEngine';
+import { parseManifest, parseShard } from '../manifest/parse';
 
 const ROOT = process.cwd();
 const TIME = '/usr/bin/time';
@@ -28,6 +33,11 @@ const TARGET_SITE_S = 0.5;
 const TARGET_10K_S = 15;
 const TARGET_10K_MIB = 1024;
 const TARGET_REBUILD_MS = 200;
+const TARGET_ROOT_GZ_KIB = 10;
+const TARGET_VISIT_KIB = 250;
+const TARGET_10K_DIST_MIB = 300;
+/** The shared measurement scripts (../shared/measure), used for the cold visit when they and their dependencies are there. */
+const MEASURE_DIR = join(ROOT, '..', 'shared', 'measure');
 
 const args = process.argv.slice(2);
 const argValue = (name: string) => {
@@ -82,7 +92,69 @@ interface Row {
   queryP50: number | null;
   queryP95: number | null;
   warnings: number | null;
+  /** `dist/` on disk (hard links counted once), route HTML alone, bytes. */
+  distBytes: number | null;
+  htmlBytes: number | null;
+  /** Root manifest, raw and gzipped; page shards: count and largest gzipped, bytes. */
+  rootBytes: number | null;
+  rootGzBytes: number | null;
+  shards: number | null;
+  maxShardGzBytes: number | null;
+  /** Cold visit of one doc in Chromium, bytes on the wire until the network is quiet. */
+  visitBytes: number | null;
+  visitNote: string;
   error: string | null;
+}
+
+/** Sizes of a built site: the whole folder (each file once, hard links too), route HTML, the root and its shards. */
+function outputSizes(dist: string): Pick<Row, 'distBytes' | 'htmlBytes' | 'rootBytes' | 'rootGzBytes' | 'shards' | 'maxShardGzBytes'> {
+  const seen = new Set<number>();
+  let distBytes = 0;
+  let htmlBytes = 0;
+  const walk = (dir: string, rel: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, `${rel}${entry.name}/`);
+      else {
+        const st = statSync(path);
+        if (seen.has(st.ino)) continue;
+        seen.add(st.ino);
+        distBytes += st.size;
+        if (entry.name.endsWith('.html') && !rel.startsWith('blobs/')) htmlBytes += st.size;
+      }
+    }
+  };
+  walk(dist, '');
+  const rootText = readFileSync(join(dist, 'manifest.json'));
+  const root = parseManifest(JSON.parse(rootText.toString('utf8')));
+  const shardGz = root.shards.map((name) => gzipSync(readFileSync(join(dist, 'blobs', name))).length);
+  return { distBytes, htmlBytes, rootBytes: rootText.length, rootGzBytes: gzipSync(rootText).length, shards: root.shards.length, maxShardGzBytes: Math.max(...shardGz) };
+}
+
+/**
+ * A cold visit of one doc with ../shared/measure (serve-static.mjs with gzip,
+ * measure-site.mjs load, one run, no throttling): wire bytes until the network
+ * is quiet. Null, with the reason, when the scripts or their dependencies
+ * (`MEASURE_DEPS`) are missing.
+ */
+async function coldVisit(dist: string, route: string, work: string): Promise<{ bytes: number | null; note: string }> {
+  const deps = process.env.MEASURE_DEPS;
+  if (!existsSync(join(MEASURE_DIR, 'measure-site.mjs')) || !deps || !existsSync(join(deps, 'node_modules', 'playwright-core'))) {
+    return { bytes: null, note: 'not measured: needs ../shared/measure and MEASURE_DEPS (see its README)' };
+  }
+  const port = 4190 + Math.floor(Math.random() * 500);
+  const server = spawn(process.execPath, [join(MEASURE_DIR, 'serve-static.mjs'), '--dir', dist, '--base', '/abp-react/', '--port', String(port), '--gzip', '--quiet'], { stdio: 'ignore' });
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    const out = join(work, 'visit.json');
+    const visit = await run(process.execPath, [join(MEASURE_DIR, 'measure-site.mjs'), 'load', '--base', `http://127.0.0.1:${port}/abp-react/`, '--paths', route.replace(/^\//, ''), '--runs', '1', '--profiles', 'none', '--out', out]);
+    if (visit.code !== 0) return { bytes: null, note: `measure-site failed: ${visit.stderr.trim().split('\n').slice(-2).join(' | ')}` };
+    const result = JSON.parse(readFileSync(out, 'utf8')) as { results: { median: { untilQuiet: { wireBytes: number; count: number } } }[] };
+    const quiet = result.results[0]!.median.untilQuiet;
+    return { bytes: quiet.wireBytes, note: `${quiet.count} requests, ${route}` };
+  } finally {
+    server.kill();
+  }
 }
 
 /** Query time of the local index a build wrote: p50 and p95 over the benchmark queries, ms. */
@@ -90,9 +162,12 @@ function searchQueryTimes(dist: string): { p50: number; p95: number; runs: numbe
   const dir = join(dist, 'search');
   const file = existsSync(dir) ? readdirSync(dir).find((f) => /^index\.[0-9a-f]+\.json$/.test(f)) : undefined;
   if (!file) return null;
-  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as { docs: Record<string, { path: string; headings: HeadingsByPath[string] }>; pages: Record<string, { path: string; headings: HeadingsByPath[string] }> };
+  const root = parseManifest(JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')));
   const headings: HeadingsByPath = {};
-  for (const page of [...Object.values(manifest.docs), ...Object.values(manifest.pages)]) headings[page.path] = page.headings;
+  for (const name of root.shards) {
+    const shard = parseShard(JSON.parse(readFileSync(join(dist, 'blobs', name), 'utf8')), name);
+    for (const page of [...Object.values(shard.docs), ...Object.values(shard.pages)]) headings[page.path] = page.headings;
+  }
   const engine = LocalEngine.load(readFileSync(join(dir, file), 'utf8'), headings);
   return measureQueries(engine, undefined, 20);
 }
@@ -113,15 +188,15 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-async function measure(label: string, contentDir: string, docs: number, editRel: string, work: string, generateS: number | null, gnuTime: boolean): Promise<Row> {
-  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, queryP50: null, queryP95: null, warnings: null, error: null };
+async function measure(label: string, contentDir: string, docs: number, editRel: string, editRoute: string, work: string, generateS: number | null, gnuTime: boolean): Promise<Row> {
+  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, queryP50: null, queryP95: null, warnings: null, distBytes: null, htmlBytes: null, rootBytes: null, rootGzBytes: null, shards: null, maxShardGzBytes: null, visitBytes: null, visitNote: '', error: null };
   const dist = join(work, 'dist');
   const timeFile = join(work, 'time.txt');
   rmSync(dist, { recursive: true, force: true });
 
-  // Cold build, as `npm run build:content` runs it.
+  // Cold build, as `npm run build -- --content <dir> --out <dir>` runs it (shell included, so the site can be visited).
   log(`${label}: cold build…`);
-  const buildArgs = ['--import', 'tsx', 'build.ts', '--content', contentDir, '--out', dist, '--no-cache'];
+  const buildArgs = ['--import', 'tsx', 'build.ts', '--shell', '--content', contentDir, '--out', dist, '--no-cache'];
   const cold = gnuTime ? await run(TIME, ['-v', '-o', timeFile, process.execPath, ...buildArgs]) : await run(process.execPath, buildArgs);
   row.coldWallS = cold.ms / 1000;
   const summary = /\[build\] (\d+) pages .*?, (\d+) warnings?, (\d+) ms/.exec(cold.stdout);
@@ -151,6 +226,11 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
     row.queryP95 = queries.p95;
   }
   log(`${label}: cold ${row.coldWallS.toFixed(2)} s wall, build ${row.coldBuildS.toFixed(2)} s, ${row.pages} pages, ${row.warnings} warnings`);
+  Object.assign(row, outputSizes(dist));
+  const visit = await coldVisit(dist, editRoute, work);
+  row.visitBytes = visit.bytes;
+  row.visitNote = visit.note;
+  log(`${label}: dist ${fmt(row.distBytes! / 2 ** 20, 1)} MiB, root ${fmt(row.rootGzBytes! / 1024, 1)} KiB gz, ${row.shards} shards, cold visit ${row.visitBytes === null ? visit.note : `${fmt(row.visitBytes / 1024, 1)} KiB`}`);
 
   // One-file rebuild with the warm cache, in one process. The child starts from the render
   // cache the cold build just saved (copied at once, in case another build rewrites it), so
@@ -210,7 +290,7 @@ async function main(): Promise<void> {
     cpSync(join(ROOT, 'content'), siteDir, { recursive: true });
     const siteDocs = readdirSync(join(siteDir, 'docs'), { recursive: true }).filter((f) => /\.mdx?$/.test(String(f))).length;
     const siteEdit = existsSync(join(siteDir, 'docs/fundamentals/configuration.md')) ? 'docs/fundamentals/configuration.md' : 'docs/intro.md';
-    rows.push(await measure('this site', siteDir, siteDocs, siteEdit, work, null, gnuTime));
+    rows.push(await measure('this site', siteDir, siteDocs, siteEdit, '/' + siteEdit.replace(/\.mdx?$/, ''), work, null, gnuTime));
 
     for (const size of sizes) {
       const dir = join(work, `tree-${size}`);
@@ -219,7 +299,8 @@ async function main(): Promise<void> {
       const docs = generateTree(dir, size, join(ROOT, 'content', 'site.config.json'));
       const generateS = (performance.now() - t0) / 1000;
       const edit = docs[Math.floor(docs.length / 2)]!.rel;
-      rows.push(await measure(`${size} docs`, dir, size, edit, work, generateS, gnuTime));
+      const middle = docs[Math.floor(docs.length / 2)]!;
+      rows.push(await measure(`${size} docs`, dir, size, edit, middle.route, work, generateS, gnuTime));
       rmSync(dir, { recursive: true, force: true });
     }
   } finally {
@@ -264,6 +345,17 @@ async function main(): Promise<void> {
   for (const r of rows) {
     if (r.rebuildMs != null) console.log(`  ${r.label} one-file rebuild ≤ ${TARGET_REBUILD_MS} ms: ${Math.round(r.rebuildMs)} ms (runs: ${r.rebuildAll.map((ms) => Math.round(ms)).join(', ')}) → ${verdict(r.rebuildMs <= TARGET_REBUILD_MS)}`);
     else if (r.error) console.log(`  ${r.label}: ${r.error}`);
+  }
+  console.log(`\nOutput and a reader's cost (targets: root manifest ≤ ${TARGET_ROOT_GZ_KIB} KiB gzipped at any size; cold visit of one doc ≤ ${TARGET_VISIT_KIB} KiB until the network is quiet; dist/ ≤ ${TARGET_10K_DIST_MIB} MiB at 10,000 docs)`);
+  console.log(table([
+    ['content', 'dist MiB', 'route HTML MiB', 'root KiB', 'root gz KiB', 'page shards', 'largest shard gz KiB', 'cold visit KiB'],
+    ...rows.map((r) => [r.label, fmt(r.distBytes === null ? null : r.distBytes / 2 ** 20, 1), fmt(r.htmlBytes === null ? null : r.htmlBytes / 2 ** 20, 1), fmt(r.rootBytes === null ? null : r.rootBytes / 1024, 1), fmt(r.rootGzBytes === null ? null : r.rootGzBytes / 1024, 1), r.shards === null ? '—' : String(r.shards), fmt(r.maxShardGzBytes === null ? null : r.maxShardGzBytes / 1024, 1), r.visitBytes === null ? '—' : fmt(r.visitBytes / 1024, 1)]),
+  ]));
+  for (const r of rows) {
+    if (r.rootGzBytes !== null) console.log(`  ${r.label} root manifest ${fmt(r.rootGzBytes / 1024, 1)} KiB gzipped → ${verdict(r.rootGzBytes <= TARGET_ROOT_GZ_KIB * 1024)}`);
+    if (r.visitBytes !== null) console.log(`  ${r.label} cold visit ${fmt(r.visitBytes / 1024, 1)} KiB (${r.visitNote}) → ${verdict(r.visitBytes <= TARGET_VISIT_KIB * 1024)}`);
+    else if (r.visitNote) console.log(`  ${r.label} cold visit ${r.visitNote}`);
+    if (r.docs >= 10_000 && r.distBytes !== null) console.log(`  ${r.label} dist/ ${fmt(r.distBytes / 2 ** 20, 0)} MiB → ${verdict(r.distBytes <= TARGET_10K_DIST_MIB * 2 ** 20)}`);
   }
   console.log('\nLocal search index (targets: p95 ≤ 5 ms for this site, ≤ 50 ms at 10,000 docs; this site ≤ 60 KiB gzipped)');
   for (const r of rows) {
