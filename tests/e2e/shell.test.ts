@@ -368,7 +368,7 @@ describe('states and errors (spec §2, §8)', () => {
   });
 
   it('renders the markdown in the browser when the built article cannot be loaded', async () => {
-    const page = await b.page();
+    const page = await b.page({ permissions: ['clipboard-read', 'clipboard-write'] });
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.route(`**/blobs/${manifest.docs.faq!.article}`, (route) => route.abort());
@@ -378,6 +378,11 @@ describe('states and errors (spec §2, §8)', () => {
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
     expect(await page.locator('main .code-block__copy').count()).toBeGreaterThan(0);
     expect(scripts.some((s) => /MarkdownView/.test(s))).toBe(true);
+    // The copy button is the pipeline's markup here too, with the same behaviour (issue 14).
+    const block = page.locator('main .code-block').first();
+    await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    await expect.poll(() => block.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await block.locator('pre').textContent())!.replace(/\n$/, ''));
   });
 
   it('offers Retry when the manifest fails on a cold load of a page the build did not write', async () => {
