@@ -1,10 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { splitHref, stripBase } from '../../manifest';
 import { BASE_URL } from '../config';
-import { preloadRoute } from '../hooks/usePreload';
+import { preloadAllowed } from '../lib/preload';
 import { copyCodeOnClick } from './copyCode';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
 
@@ -22,7 +21,6 @@ function localTarget(a: HTMLAnchorElement): { path: string; hash: string } | nul
 export function StaticArticle({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
   useEffect(() => {
     const root = ref.current;
@@ -43,11 +41,12 @@ export function StaticArticle({ html }: { html: string }) {
     e.preventDefault();
     void router.navigate({ to: target.path, hash: target.hash || undefined });
   };
-  // Links inside the article preload their page on intent, as the shell's other links do.
+  // The article's links are the build's HTML, not router links, so the router's own preloading cannot see them:
+  // they ask it to preload their route on intent (hover, focus, touch), as it does for the shell's links.
   const onIntent = (e: SyntheticEvent<HTMLDivElement>) => {
     const a = (e.target as HTMLElement).closest('a');
     const target = a && !a.target ? localTarget(a) : null;
-    if (target) preloadRoute(queryClient, target.path);
+    if (target && preloadAllowed()) void router.preloadRoute({ to: target.path }).catch(() => undefined);
   };
   return (
     <>

@@ -126,6 +126,20 @@ describe('navigation', () => {
     await expect.poll(() => blobs.length).toBeGreaterThan(0);
   });
 
+  it('preloads a page blob when a link inside the article is hovered', async () => {
+    const page = await b.page();
+    await page.goto(b.url('docs/intro'));
+    await ready(page);
+    const link = page.locator('main .markdown').getByRole('link', { name: 'Project Structure' }).first();
+    await link.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const { article } = manifest.docs['fundamentals/project-structure']!;
+    const blobs: string[] = [];
+    page.on('request', (r) => r.url().includes('/blobs/') && blobs.push(r.url()));
+    await link.hover();
+    await expect.poll(() => blobs.some((url) => url.endsWith(`/blobs/${article}`))).toBe(true);
+  });
+
   it('preloads the pages of links in view soon after the load, except on Save-Data connections', async () => {
     const blobsFetched = async (saveData: boolean) => {
       const page = await b.page();
