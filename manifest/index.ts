@@ -1,5 +1,6 @@
 /** The manifest contract, shared by `build.ts` and the shell. */
 export * from './constants';
+export * from './copyButton';
 export * from './errors';
 export * from './links';
 export * from './lookup';

@@ -18,6 +18,7 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from 'unist-util-visit';
+import { COPY_BUTTON } from './copyButton';
 import { LANGUAGE_ALIASES, PLAIN_LANGUAGES, languageLabel } from './highlight';
 
 /** Matches an explicit heading id at the end of a heading: `## Title {#custom-id}`. */
@@ -234,9 +235,21 @@ function splitLines(nodes: ElementContent[]): ElementContent[][] {
 }
 
 /**
+ * The copy button of a code block. It is part of the article markup, so the
+ * build's HTML and the shell's own rendering carry the same button; the shell
+ * gives it its behaviour with one click handler on the article.
+ */
+const copyButton = (): Element => ({
+  type: 'element',
+  tagName: 'button',
+  properties: { type: 'button', className: [COPY_BUTTON.className], ariaLabel: COPY_BUTTON.idle.label },
+  children: [{ type: 'text', value: COPY_BUTTON.idle.text }],
+});
+
+/**
  * Turns each `<pre><code>` into the site's code block: a `div.code-block` with a
- * header (title or language label), line highlighting for `{1,3-4}`, and Mermaid
- * sources marked for the shell's lazy diagram renderer.
+ * header (title or language label), line highlighting for `{1,3-4}` and a copy
+ * button, and Mermaid sources marked for the shell's lazy diagram renderer.
  */
 function rehypeCodeBlocks() {
   return (tree: HastRoot) => {
@@ -284,7 +297,7 @@ function rehypeCodeBlocks() {
         type: 'element',
         tagName: 'div',
         properties: { className: ['code-block'], dataLanguage: lang },
-        children: [header, node],
+        children: [header, node, copyButton()],
       };
     });
   };

@@ -7,6 +7,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode, useEffect } from 'react';
 import { BASE_PATH } from './config';
+import { preloadAllowed } from './lib/preload';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
 import { routeTree } from './routes/routeTree';
 
@@ -17,7 +18,11 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     basepath: BASE_PATH,
     context: { queryClient },
     ...(history ? { history } : {}),
-    defaultPreload: false,
+    // The router preloads a link's route (its loader: manifest and article) once the link has been in view for
+    // `defaultPreloadDelay` (50 ms); a link under the pointer is in view, so this covers intent too. Measured
+    // against hand-written in-view plus intent preloading and against 'intent' alone (issue 14, see the commit).
+    // Nothing is preloaded on Save-Data or 2g (spec §2).
+    defaultPreload: preloadAllowed() ? 'viewport' : false,
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 200,
     defaultPendingComponent: PageLoader,

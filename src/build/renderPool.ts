@@ -123,7 +123,7 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 3;
+const RENDER_VERSION = 4;
 
 /** Renders kept between builds, keyed by file hash and route-table hash. */
 export type RenderCache = Map<string, Rendered>;

@@ -4,7 +4,6 @@ import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { stripBase, type Manifest, type ManifestPage } from '../../manifest';
 import { BASE_URL } from '../config';
 import { SmartLink } from './SmartLink';
-import { CodeBlock } from './CodeBlock';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
 import { pageHast } from './pipeline';
 
@@ -33,7 +32,6 @@ const components: Partial<Components> = {
     );
   },
   div({ node, className, children, ...rest }: ComponentProps<'div'> & WithNode) {
-    if (className === 'code-block') return <CodeBlock language={(rest as Record<string, string>)['data-language']}>{children}</CodeBlock>;
     if (className === 'mermaid-diagram') {
       const source = text(node).replace(/\n$/, '');
       return (

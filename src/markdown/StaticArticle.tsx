@@ -1,35 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { splitHref, stripBase } from '../../manifest';
 import { BASE_URL } from '../config';
-import { preloadRoute } from '../hooks/usePreload';
+import { preloadAllowed } from '../lib/preload';
+import { copyCodeOnClick } from './copyCode';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
-
-/** Adds the copy button the React code block has. */
-function addCopyButtons(root: HTMLElement): void {
-  for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
-    if (block.querySelector('.code-block__copy')) continue;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'code-block__copy';
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', 'Copy code to clipboard');
-    button.addEventListener('click', () => {
-      const text = (block.querySelector('pre')?.textContent ?? '').replace(/\n$/, '');
-      void navigator.clipboard.writeText(text).then(() => {
-        button.textContent = 'Copied';
-        button.setAttribute('aria-label', 'Copied');
-        setTimeout(() => {
-          button.textContent = 'Copy';
-          button.setAttribute('aria-label', 'Copy code to clipboard');
-        }, 1500);
-      });
-    });
-    block.append(button);
-  }
-}
 
 /** The route path (below the base) and hash of a link inside the site, or null for any other link. */
 function localTarget(a: HTMLAnchorElement): { path: string; hash: string } | null {
@@ -40,17 +16,15 @@ function localTarget(a: HTMLAnchorElement): { path: string; hash: string } | nul
 
 /**
  * The build's rendering of a page, made interactive: internal links use
- * the router, code blocks get copy buttons, Mermaid blocks are drawn.
+ * the router, code blocks' copy buttons copy, Mermaid blocks are drawn.
  */
 export function StaticArticle({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    addCopyButtons(root);
     const found = [...root.querySelectorAll<HTMLElement>('.mermaid-diagram')].map((el) => {
       const source = (el.textContent ?? '').replace(/\n$/, '');
       el.replaceChildren();
@@ -59,6 +33,7 @@ export function StaticArticle({ html }: { html: string }) {
     setDiagrams(found);
   }, [html]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (copyCodeOnClick(e.target)) return;
     const a = (e.target as HTMLElement).closest('a');
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || a.target) return;
     const target = localTarget(a);
@@ -66,11 +41,12 @@ export function StaticArticle({ html }: { html: string }) {
     e.preventDefault();
     void router.navigate({ to: target.path, hash: target.hash || undefined });
   };
-  // Links inside the article preload their page on intent, as the shell's other links do.
+  // The article's links are the build's HTML, not router links, so the router's own preloading cannot see them:
+  // they ask it to preload their route on intent (hover, focus, touch), as it does for the shell's links.
   const onIntent = (e: SyntheticEvent<HTMLDivElement>) => {
     const a = (e.target as HTMLElement).closest('a');
     const target = a && !a.target ? localTarget(a) : null;
-    if (target) preloadRoute(queryClient, target.path);
+    if (target && preloadAllowed()) void router.preloadRoute({ to: target.path }).catch(() => undefined);
   };
   return (
     <>

@@ -127,6 +127,20 @@ describe('navigation', () => {
     await expect.poll(() => blobs.length).toBeGreaterThan(0);
   });
 
+  it('preloads a page blob when a link inside the article is hovered', async () => {
+    const page = await b.page();
+    await page.goto(b.url('docs/intro'));
+    await ready(page);
+    const link = page.locator('main .markdown').getByRole('link', { name: 'Project Structure' }).first();
+    await link.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const { article } = manifest.docs['fundamentals/project-structure']!;
+    const blobs: string[] = [];
+    page.on('request', (r) => r.url().includes('/blobs/') && blobs.push(r.url()));
+    await link.hover();
+    await expect.poll(() => blobs.some((url) => url.endsWith(`/blobs/${article}`))).toBe(true);
+  });
+
   it('preloads the pages of links in view soon after the load, except on Save-Data connections', async () => {
     const blobsFetched = async (saveData: boolean) => {
       const page = await b.page();
@@ -370,7 +384,7 @@ describe('states and errors (spec §2, §8)', () => {
   });
 
   it('renders the markdown in the browser when the built article cannot be loaded', async () => {
-    const page = await b.page();
+    const page = await b.page({ permissions: ['clipboard-read', 'clipboard-write'] });
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.route(`**/blobs/${manifest.docs.faq!.article}`, (route) => route.abort());
@@ -380,6 +394,11 @@ describe('states and errors (spec §2, §8)', () => {
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
     expect(await page.locator('main .code-block__copy').count()).toBeGreaterThan(0);
     expect(scripts.some((s) => /MarkdownView/.test(s))).toBe(true);
+    // The copy button is the pipeline's markup here too, with the same behaviour (issue 14).
+    const block = page.locator('main .code-block').first();
+    await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    await expect.poll(() => block.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await block.locator('pre').textContent())!.replace(/\n$/, ''));
   });
 
   it('offers Retry when the manifest fails on a cold load of a page the build did not write', async () => {

@@ -6,6 +6,7 @@ import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
+import { copyCodeOnClick } from '../../markdown/copyCode';
 import { StaticArticle } from '../../markdown/StaticArticle';
 import { loadedRenderer } from '../../markdown/renderer';
 import { DocSidebar } from '../DocSidebar';
@@ -62,7 +63,8 @@ function MarkdownArticle({ manifest, page }: { manifest: Manifest; page: Manifes
   // The route loader has loaded the renderer; the lazy path is only a fallback.
   const View = loadedRenderer() ?? LazyMarkdownView;
   return (
-    <div className="markdown">
+    // Code blocks' copy buttons are markup of the pipeline; one handler here gives them their behaviour, as StaticArticle's does.
+    <div className="markdown" onClick={(e) => copyCodeOnClick(e.target)}>
       {!page.hasH1 && (
         <header>
           <h1>{page.title}</h1>

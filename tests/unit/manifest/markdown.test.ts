@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCodeMeta, prepareMarkdown } from '../../../manifest/markdown';
+import { toHtml } from 'hast-util-to-html';
+import { markdownProcessor, parseCodeMeta, prepareMarkdown, runMarkdown } from '../../../manifest/markdown';
 
 describe('parseCodeMeta', () => {
   it('reads a quoted title and line ranges', () => {
@@ -32,5 +33,21 @@ describe('prepareMarkdown', () => {
   it('leaves labels, attributes, bare fences and code blocks alone', () => {
     const text = ':::tip[Already]\n:::\n:::note{.x}\n:::\n:::info\n:::\n```md\n:::tip Not a title\n```\n~~~\n:::tip Nor this\n~~~';
     expect(prepareMarkdown(text)).toBe(text);
+  });
+});
+
+describe('code blocks', () => {
+  const html = (markdown: string) => toHtml(runMarkdown(markdownProcessor({ grammars: {}, resolveLink: () => null }), markdown).hast);
+
+  it('carry their copy button in the markup, the same for the build and the shell (issue 14)', () => {
+    expect(html('```ts\nconst a = 1;\n```')).toBe(
+      '<div class="code-block" data-language="ts"><div class="code-block__header"><span class="code-block__lang">TypeScript</span></div>' +
+        '<pre tabindex="0"><code class="hljs language-ts">const a = 1;\n</code></pre>' +
+        '<button type="button" class="code-block__copy" aria-label="Copy code to clipboard">Copy</button></div>',
+    );
+  });
+
+  it('leave Mermaid sources without a copy button', () => {
+    expect(html('```mermaid\ngraph LR\n```')).not.toContain('code-block__copy');
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/serve';
+import { startServer, type RunningServer } from '../../../scripts/serve';
 
 const BASE = '/abp-react/';
 // Long enough that gzip is worth it; the bodies are told apart by their first words.

@@ -1,0 +1,10 @@
+/** Generic: imports nothing of the shell. */
+
+type NetworkInformation = { saveData?: boolean; effectiveType?: string };
+
+/** Whether pages may be preloaded: not on Save-Data or a 2g connection (spec §2). */
+export function preloadAllowed(): boolean {
+  if (typeof navigator === 'undefined') return true;
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return !(connection?.saveData || (connection?.effectiveType ?? '').includes('2g'));
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { articleOfHtml, asAppShell, blobOfHtml, imagesOfHtml, pageKey, withCurrentShell } from '../../../src/sw/html';
+
+const SCOPE = 'http://127.0.0.1:4000/abp-react/';
+
+describe('pageKey', () => {
+  it('stores a page under its canonical URL, without query or hash', () => {
+    const key = (path: string) => pageKey(new URL(path, SCOPE), SCOPE);
+    expect(key('/abp-react/docs/intro')).toBe(`${SCOPE}docs/intro`);
+    expect(key('/abp-react/docs/intro.html?offlineMode=true#setup')).toBe(`${SCOPE}docs/intro`);
+    expect(key('/abp-react/docs/intro/index.html')).toBe(`${SCOPE}docs/intro`);
+    expect(key('/abp-react/docs/intro/')).toBe(`${SCOPE}docs/intro`);
+    expect(key('/abp-react/')).toBe(SCOPE);
+    expect(key('/abp-react/index.html')).toBe(SCOPE);
+  });
+
+  it('leaves a URL outside the scope as it is', () => {
+    expect(pageKey(new URL('http://127.0.0.1:4000/other/page?x=1'), SCOPE)).toBe('http://127.0.0.1:4000/other/page');
+  });
+});
+
+describe('HTML helpers', () => {
+  const html = [
+    '<link rel="stylesheet" href="/abp-react/assets/main-OLDCSS1.css">',
+    '<link rel="modulepreload" href="/abp-react/assets/chunks/react-OLD1.js">',
+    '<link rel="modulepreload" fetchpriority="low" href="/abp-react/assets/chunks/router-OLD2.js">',
+    '<link rel="preload" href="/abp-react/blobs/0a1b2c.md" as="fetch">',
+    '<meta name="docs-article" content="9f8e7d.html">',
+    '<script type="module" src="/abp-react/assets/main-OLDJS1.js"></script>',
+    '<main id="main" class="main"><h1>Home</h1><img src="/abp-react/img/a.png"><img src="https://example.com/b.png"></main>',
+  ].join('\n');
+
+  it('points a page saved by an older shell at the current one', () => {
+    const out = withCurrentShell(html, { js: 'assets/main-NEWJS.js', css: 'assets/main-NEWCSS.css' });
+    expect(out).toContain('/abp-react/assets/main-NEWJS.js');
+    expect(out).toContain('/abp-react/assets/main-NEWCSS.css');
+    expect(out).not.toMatch(/OLD/);
+    expect(withCurrentShell(html, { js: 'assets/main-OLDJS1.js', css: 'assets/main-OLDCSS1.css' })).toBe(html);
+  });
+
+  it('finds the page blob and same-origin images, and empties main for the app shell', () => {
+    expect(blobOfHtml(html)).toBe('0a1b2c.md');
+    expect(blobOfHtml('<p>no blob</p>')).toBeNull();
+    expect(articleOfHtml(html)).toBe('9f8e7d.html');
+    expect(articleOfHtml('<p>no article</p>')).toBeNull();
+    expect(imagesOfHtml(html, '/abp-react/')).toEqual(['/abp-react/img/a.png']);
+    expect(asAppShell(html)).toContain('<main id="main" class="main"></main>');
+  });
+});
