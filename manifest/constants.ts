@@ -6,11 +6,11 @@
 /** Version of the manifest contract; bump on any incompatible change. */
 export const MANIFEST_VERSION = 2;
 
-/** Routes per page shard, on average: the shard count is the next power of two of routes / this. */
+/** Routes per page shard, on average (`groupRoutes`). */
 export const SHARD_ROUTES = 64;
 
-/** Sidebar lists longer than this show this many items around the current page, and a "Show more" button. */
-export const SIDEBAR_WINDOW = 50;
+/** Sidebar lists longer than this show this many items around the current page, and "Show more" buttons. */
+export const SIDEBAR_WINDOW = 30;
 
 /** Desktop/mobile breakpoint in px (spec §4, §9). `src/styles.css` uses the same value in its media queries. */
 export const DESKTOP_BREAKPOINT = 996;

@@ -32,6 +32,7 @@ export function parseManifest(json: unknown): ManifestRoot {
   need(Array.isArray(json.versions) && json.versions.length > 0, '`versions` is empty');
   need(isObject(json.search) && typeof json.search.index === 'string', '`search` lacks its index');
   need(Array.isArray(json.shards) && json.shards.length > 0 && json.shards.every((s) => typeof s === 'string'), '`shards` is not a list of names');
+  need(Array.isArray(json.shardStarts) && json.shardStarts.length === json.shards.length && json.shardStarts.every((s) => typeof s === 'string'), '`shardStarts` does not name a first route per shard');
   need(isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number', '`totals` lacks pages or bytes');
   return json as unknown as ManifestRoot;
 }

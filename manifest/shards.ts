@@ -7,26 +7,50 @@
 import { SHARD_ROUTES } from './constants';
 import type { Manifest, ManifestRoot, ManifestShard, SidebarItem } from './types';
 
-/** Number of page shards for a route count: a power of two, so it changes rarely as pages are added. */
-export function shardCountFor(routes: number): number {
-  let n = 1;
-  while (n * SHARD_ROUTES < routes) n *= 2;
-  return n;
-}
-
-/** The bucket of a route path (FNV-1a, 32 bits) among `count` shards. */
-export function routeBucket(path: string, count: number): number {
+/** FNV-1a (32 bits) of a string. */
+function fnv1a(text: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) {
-    h ^= path.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h % count;
+  return h;
 }
 
-/** The name (below `blobs/`) of the page shard that holds a route. */
-export function shardOf(root: Pick<ManifestRoot, 'shards'>, path: string): string {
-  return root.shards[routeBucket(path, root.shards.length)]!;
+/**
+ * Splits the route paths, sorted, into page shards of about `SHARD_ROUTES`
+ * routes: consecutive paths stay together, so the pages of one folder (the
+ * neighbours in the sidebar, the links in view) are in one or two shards.
+ * A shard starts at a path whose hash says so (content-defined, as in
+ * rsync), so adding or removing a page changes the shard it falls in and
+ * leaves the others' bounds alone; sizes stay between a quarter and four
+ * times the average. Returns the groups in order.
+ */
+export function groupRoutes(sortedPaths: string[]): string[][] {
+  const groups: string[][] = [];
+  let current: string[] = [];
+  for (const path of sortedPaths) {
+    const cut = current.length >= SHARD_ROUTES * 4 || (current.length >= SHARD_ROUTES / 4 && fnv1a(path) % SHARD_ROUTES === 0);
+    if (cut) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(path);
+  }
+  if (current.length || !groups.length) groups.push(current);
+  return groups;
+}
+
+/** The name (below `blobs/`) of the page shard that holds a route: the last shard that starts at or before it. */
+export function shardOf(root: Pick<ManifestRoot, 'shards' | 'shardStarts'>, path: string): string {
+  let lo = 0;
+  let hi = root.shardStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (root.shardStarts[mid]! <= path) lo = mid;
+    else hi = mid - 1;
+  }
+  return root.shards[lo]!;
 }
 
 /** An empty view of a root: no shard loaded yet. */

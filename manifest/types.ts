@@ -213,8 +213,10 @@ export interface ManifestRoot {
   versions: DocVersion[];
   /** Search files. */
   search: SearchFiles;
-  /** Page shards below `blobs/` (`<hash>.json`); a route's is `shards[routeBucket(path, shards.length)]`. */
+  /** Page shards below `blobs/` (`<hash>.json`), in route order. */
   shards: string[];
+  /** The first route path of each shard (sorted): a route's shard is the last one starting at or before it (`shardOf`). */
+  shardStarts: string[];
   /** Every page, for offline mode's estimate before it fetches the shards. */
   totals: { pages: number; bytes: number };
 }

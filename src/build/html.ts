@@ -31,6 +31,14 @@ export interface ShellAssets {
   files?: string[];
 }
 
+/**
+ * Up to this many routes, every page inlines the stylesheet, so the first
+ * paint waits for nothing but the HTML. Beyond, pages link it (cached once
+ * for the whole site): inlined, its ~18 KB per page would be most of a
+ * 10,000-page site's size (issue 15).
+ */
+const INLINE_STYLESHEET_MAX_ROUTES = 2000;
+
 /** The path `404.html` is rendered for: no route has it, so the shell renders its not-found page. */
 const NOT_FOUND_PATH = '/404';
 
@@ -153,6 +161,7 @@ export interface BuiltManifest {
 export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: ServerRenderer): void {
   const { manifest, root, shards } = built;
   const { site } = manifest;
+  if (shell && Object.keys(manifest.routes).length > INLINE_STYLESHEET_MAX_ROUTES) shell = { ...shell, cssText: undefined };
   const routeBase = manifest.versions[0]!.path;
   const top = root.versions[0]!.sidebars[site.docs.sidebarId] ?? [];
   // The route's page shard, and the sidebar shards of the categories it shows open.

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION } from '../../manifest/constants';
-import { routeBucket, shardCountFor, sidebarTop } from '../../manifest/shards';
+import { groupRoutes, sidebarTop } from '../../manifest/shards';
 import type { LocalSection } from '../../manifest/localSearch';
 import { parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
 import { joinPath } from '../../manifest/links';
@@ -133,13 +133,12 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     return { ...item, shard: name };
   });
 
-  // Page shards: every route in the bucket its path hashes to.
-  const routeList = Object.keys(routes).sort();
-  const count = shardCountFor(routeList.length);
-  const buckets: ManifestShard[] = Array.from({ length: count }, () => ({ docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} }));
+  // Page shards: runs of consecutive routes (`groupRoutes`).
+  const groups = groupRoutes(Object.keys(routes).sort());
+  const buckets: ManifestShard[] = groups.map(() => ({ docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} }));
   const refsByPath = new Map(pageRefs.map((ref) => [ref.path, ref]));
-  for (const path of routeList) {
-    const shard = buckets[routeBucket(path, count)]!;
+  for (const [g, path] of groups.flatMap((group, g) => group.map((path) => [g, path] as const))) {
+    const shard = buckets[g]!;
     const target = routes[path]!;
     shard.routes[path] = target;
     const id = target.kind === 'doc' ? target.id : target.kind === 'docsRoot' ? target.docId : null;
@@ -177,6 +176,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
     search: { index: indexFile, count: recordCount(records) },
     shards: shardNames,
+    shardStarts: groups.map((group) => group[0] ?? '/'),
     totals: { pages: allPages.length, bytes: allPages.reduce((sum, p) => sum + p.blobSize, 0) },
   };
   // The shards' names are their hashes, so the root's hash covers every page.

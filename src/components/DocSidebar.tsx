@@ -88,7 +88,7 @@ export function DocSidebarItems({ items, top = false }: { items: SidebarItem[]; 
   const more = (count: number, where: string) => (
     <li className="menu__item">
       <button type="button" className="menu__link menu__link--button menu__more" onClick={() => setWhole(true)}>
-        Show {count} more {where}
+        {`Show ${count} more ${where}`}
       </button>
     </li>
   );

@@ -25,7 +25,7 @@ describe('the markdown renderer chunk', () => {
   it('offers Retry after a network failure, then loads it on retry and for later pages', async () => {
     const page = await b.page();
     let offline = true;
-    await page.route(/\/assets\/chunks\/MarkdownView-[A-Z0-9]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.route(/\/assets\/chunks\/MarkdownView-[A-Z0-9]+\.js(\?.*)?$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
     // Without their built articles, these pages need the renderer.
     for (const id of ['faq', 'code-of-conduct']) await page.route(`**/blobs/${manifest.docs[id]!.article}`, (route) => route.abort());
     await page.goto(b.url('docs/intro'));

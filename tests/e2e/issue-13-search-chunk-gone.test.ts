@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 
 const b = useBrowser();
-const CHUNK = /\/assets\/chunks\/SearchModal-[A-Z0-9]+\.js$/;
+const CHUNK = /\/assets\/chunks\/SearchModal-[A-Z0-9]+\.js(\?.*)?$/;
 
 /** Waits until the shell has taken over from the static HTML. */
 async function ready(page: Page) {

@@ -109,6 +109,7 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
     routes,
     search: { index: 'search/index.000000000000.json', count: 0 },
     shards: ['0123456789abcdef.json'],
+    shardStarts: ['/'],
     totals: { pages: docs.length + pages.length, bytes: [...docs, ...pages].reduce((sum, p) => sum + p.blobSize, 0) },
     files: {},
     sources: Object.fromEntries([...docs, ...pages].map((p) => [p.source, p.path])),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHARD_ROUTES } from '../../../manifest/constants';
-import { addShard, emptyView, openSidebarShards, routeBucket, shardCountFor, shardNames, shardOf, sidebarTop } from '../../../manifest/shards';
+import { addShard, emptyView, groupRoutes, openSidebarShards, shardNames, shardOf, sidebarTop } from '../../../manifest/shards';
 import type { SidebarItem } from '../../../manifest/types';
 import { makeDoc, makeManifest } from '../../helpers/manifest';
 
@@ -14,38 +14,36 @@ const category = (label: string, extra: Partial<Extract<SidebarItem, { type: 'ca
   ...extra,
 });
 
-describe('shardCountFor', () => {
-  it('is a power of two that keeps shards at most SHARD_ROUTES routes on average', () => {
-    expect(shardCountFor(0)).toBe(1);
-    expect(shardCountFor(SHARD_ROUTES)).toBe(1);
-    expect(shardCountFor(SHARD_ROUTES + 1)).toBe(2);
-    expect(shardCountFor(10_000)).toBe(256);
-    for (const n of [1, 100, 1000, 10_000, 100_000]) {
-      const count = shardCountFor(n);
-      expect(Math.log2(count) % 1).toBe(0);
-      expect(n / count).toBeLessThanOrEqual(SHARD_ROUTES);
-    }
-  });
-});
+describe('groupRoutes', () => {
+  const routes = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `/docs/area-${(from + i) % 10}/topic-${String(from + i).padStart(5, '0')}`).sort();
 
-describe('routeBucket', () => {
-  it('puts every route in a bucket below the count, the same one every time', () => {
-    const routes = Array.from({ length: 2000 }, (_, i) => `/docs/area-${i % 10}/topic-${i}`);
-    const counts = new Array<number>(32).fill(0);
-    for (const route of routes) {
-      const bucket = routeBucket(route, 32);
-      expect(bucket).toBe(routeBucket(route, 32));
-      counts[bucket]!++;
+  it('keeps every route once, in order, in runs of a quarter to four times SHARD_ROUTES', () => {
+    const sorted = routes(5000);
+    const groups = groupRoutes(sorted);
+    expect(groups.flat()).toEqual(sorted);
+    for (const group of groups.slice(0, -1)) {
+      expect(group.length).toBeGreaterThanOrEqual(SHARD_ROUTES / 4);
+      expect(group.length).toBeLessThanOrEqual(SHARD_ROUTES * 4);
     }
-    // Spread evenly enough that no shard is much larger than the average (62.5).
-    expect(Math.max(...counts)).toBeLessThan(100);
-    expect(Math.min(...counts)).toBeGreaterThan(30);
+    // About SHARD_ROUTES on average.
+    expect(sorted.length / groups.length).toBeGreaterThan(SHARD_ROUTES / 2);
+    expect(sorted.length / groups.length).toBeLessThan(SHARD_ROUTES * 2);
   });
 
-  it('finds the shard of a route by name', () => {
-    const root = { shards: ['a.json', 'b.json', 'c.json', 'd.json'] };
-    expect(root.shards).toContain(shardOf(root, '/docs/intro'));
-    expect(shardOf(root, '/docs/intro')).toBe(root.shards[routeBucket('/docs/intro', 4)]);
+  it('changes only the group a new route falls in', () => {
+    const before = groupRoutes(routes(3000));
+    const after = groupRoutes([...routes(3000), '/docs/area-3/topic-01234x'].sort());
+    const same = after.filter((g) => before.some((b) => JSON.stringify(b) === JSON.stringify(g)));
+    expect(after.length - same.length).toBeLessThanOrEqual(2);
+  });
+
+  it('finds the shard of a route from the first route of each shard', () => {
+    const groups = groupRoutes(routes(2000));
+    const root = { shards: groups.map((_, i) => `${i}.json`), shardStarts: groups.map((g) => g[0]!) };
+    groups.forEach((group, i) => {
+      for (const path of group) expect(shardOf(root, path)).toBe(`${i}.json`);
+    });
+    expect(shardOf({ shards: ['only.json'], shardStarts: ['/'] }, '/docs/intro')).toBe('only.json');
   });
 });
 

@@ -1,0 +1,56 @@
+// Issue 15: a long category costs each page a window of its sidebar, and the manifest is a small root plus shards.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIDEBAR_WINDOW } from '../../manifest/constants';
+import { parseManifest, parseShard } from '../../manifest/parse';
+import { shardOf } from '../../manifest/shards';
+import { useFixture, type FixtureProject } from '../helpers/build';
+
+const MANY = 100;
+const name = (i: number) => `item-${String(i).padStart(3, '0')}`;
+
+describe('a site with a 100-page category', () => {
+  let project: FixtureProject;
+  beforeAll(async () => {
+    project = useFixture('basic-site');
+    mkdirSync(join(project.contentDir, 'docs/many'));
+    project.write('docs/many/_category_.json', JSON.stringify({ label: 'Many', position: 50 }));
+    for (let i = 0; i < MANY; i++) project.write(`docs/many/${name(i)}.md`, `---\nsidebar_position: ${i + 1}\n---\n\n# Item ${i}\n\nText of item ${i}.\n`);
+    await project.build();
+  }, 60_000);
+  afterAll(() => project.remove());
+
+  it('shows a window of the long list around the page, with buttons for the rest', () => {
+    const sidebar = (rel: string) => project.read(rel).match(/<aside class="doc-sidebar"[\s\S]*?<\/aside>/)![0];
+    const html = sidebar(`docs/many/${name(50)}.html`);
+    const links = [...html.matchAll(/href="\/abp-react\/docs\/many\/(item-\d+)"/g)].map((m) => m[1]);
+    expect(links).toHaveLength(SIDEBAR_WINDOW);
+    expect(links).toContain(name(50));
+    expect(links[0]).toBe(name(50 - SIDEBAR_WINDOW / 2));
+    expect(html).toContain(`Show ${50 - SIDEBAR_WINDOW / 2} more above`);
+    expect(html).toContain(`Show ${MANY - 50 - SIDEBAR_WINDOW / 2} more below`);
+    // At the start of the list, the window starts there too.
+    const first = sidebar(`docs/many/${name(0)}.html`);
+    expect([...first.matchAll(/href="\/abp-react\/docs\/many\/(item-\d+)"/g)].map((m) => m[1])[0]).toBe(name(0));
+    expect(first).not.toContain('more above');
+  });
+
+  it('splits the routes into shards of consecutive paths, each route in the shard the root points to', () => {
+    const read = (rel: string): unknown => JSON.parse(readFileSync(join(project.distDir, rel), 'utf8'));
+    const root = parseManifest(read('manifest.json'));
+    expect(root.shards.length).toBeGreaterThan(1);
+    expect(root.totals.pages).toBeGreaterThan(MANY);
+    const seen = new Set<string>();
+    for (const shardName of root.shards) {
+      const shard = parseShard(read(`blobs/${shardName}`), shardName);
+      for (const path of Object.keys(shard.routes)) {
+        expect(shardOf(root, path), path).toBe(shardName);
+        seen.add(path);
+      }
+    }
+    expect(seen.has(`/docs/many/${name(99)}`)).toBe(true);
+    // The root carries the sidebar's top level only: the category's 100 links are in its sidebar shard.
+    expect(JSON.stringify(root)).not.toContain(name(99));
+  });
+});
