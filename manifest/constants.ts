@@ -8,6 +8,8 @@ export const MANIFEST_VERSION = 2;
 
 /** Routes per page shard, on average (`groupRoutes`). */
 export const SHARD_ROUTES = 64;
+/** A page shard ends once its entries weigh this many bytes of JSON (`groupRoutes`). */
+export const SHARD_MAX_BYTES = 96_000;
 
 /** Sidebar lists longer than this show this many items around the current page, and "Show more" buttons. */
 export const SIDEBAR_WINDOW = 30;

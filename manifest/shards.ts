@@ -4,7 +4,7 @@
  * The build and the shell share these functions, so they agree on where a
  * route lives.
  */
-import { SHARD_ROUTES } from './constants';
+import { SHARD_MAX_BYTES, SHARD_ROUTES } from './constants';
 import type { Manifest, ManifestRoot, ManifestShard, SidebarItem } from './types';
 
 /** FNV-1a (32 bits) of a string. */
@@ -24,18 +24,25 @@ function fnv1a(text: string): number {
  * A shard starts at a path whose hash says so (content-defined, as in
  * rsync), so adding or removing a page changes the shard it falls in and
  * leaves the others' bounds alone; sizes stay between a quarter and four
- * times the average. Returns the groups in order.
+ * times the average. A shard also ends once its routes weigh
+ * `SHARD_MAX_BYTES` (`weight`: the bytes a route adds), so routes with big
+ * entries (category indexes of long categories) do not make one huge shard.
+ * Returns the groups in order.
  */
-export function groupRoutes(sortedPaths: string[]): string[][] {
+export function groupRoutes(sortedPaths: string[], weight: (path: string) => number = () => 0): string[][] {
   const groups: string[][] = [];
   let current: string[] = [];
+  let bytes = 0;
   for (const path of sortedPaths) {
-    const cut = current.length >= SHARD_ROUTES * 4 || (current.length >= SHARD_ROUTES / 4 && fnv1a(path) % SHARD_ROUTES === 0);
-    if (cut) {
+    const size = weight(path);
+    const full = current.length >= SHARD_ROUTES * 4 || (current.length > 0 && bytes + size > SHARD_MAX_BYTES);
+    if (full || (current.length >= SHARD_ROUTES / 4 && fnv1a(path) % SHARD_ROUTES === 0)) {
       groups.push(current);
       current = [];
+      bytes = 0;
     }
     current.push(path);
+    bytes += size;
   }
   if (current.length || !groups.length) groups.push(current);
   return groups;

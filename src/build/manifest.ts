@@ -134,7 +134,12 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   });
 
   // Page shards: runs of consecutive routes (`groupRoutes`).
-  const groups = groupRoutes(Object.keys(routes).sort());
+  const weightOf = (path: string): number => {
+    const target = routes[path]!;
+    const entry = target.kind === 'doc' ? manifestDocs[target.id] : target.kind === 'docsRoot' ? manifestDocs[target.docId] : target.kind === 'page' ? manifestPages[target.id] : target.kind === 'category' ? categoryIndexes[target.slug] : undefined;
+    return path.length + (entry ? JSON.stringify(entry).length : 0);
+  };
+  const groups = groupRoutes(Object.keys(routes).sort(), weightOf);
   const buckets: ManifestShard[] = groups.map(() => ({ docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} }));
   const refsByPath = new Map(pageRefs.map((ref) => [ref.path, ref]));
   for (const [g, path] of groups.flatMap((group, g) => group.map((path) => [g, path] as const))) {

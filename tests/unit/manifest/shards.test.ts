@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARD_ROUTES } from '../../../manifest/constants';
+import { SHARD_MAX_BYTES, SHARD_ROUTES } from '../../../manifest/constants';
 import { addShard, emptyView, groupRoutes, openSidebarShards, shardNames, shardOf, sidebarTop } from '../../../manifest/shards';
 import type { SidebarItem } from '../../../manifest/types';
 import { makeDoc, makeManifest } from '../../helpers/manifest';
@@ -35,6 +35,14 @@ describe('groupRoutes', () => {
     const after = groupRoutes([...routes(3000), '/docs/area-3/topic-01234x'].sort());
     const same = after.filter((g) => before.some((b) => JSON.stringify(b) === JSON.stringify(g)));
     expect(after.length - same.length).toBeLessThanOrEqual(2);
+  });
+
+  it('ends a shard once its routes weigh SHARD_MAX_BYTES', () => {
+    const sorted = routes(200);
+    const heavy = new Set(sorted.slice(10, 14));
+    const groups = groupRoutes(sorted, (path) => (heavy.has(path) ? SHARD_MAX_BYTES / 2 : 100));
+    expect(groups.flat()).toEqual(sorted);
+    for (const group of groups) expect(group.filter((p) => heavy.has(p)).length).toBeLessThanOrEqual(2);
   });
 
   it('finds the shard of a route from the first route of each shard', () => {
