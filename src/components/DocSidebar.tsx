@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
@@ -15,11 +15,19 @@ function useRoutePath(): string {
 
 function Category({ item, open, onToggle, current }: { item: SidebarCategory; open: boolean; onToggle: () => void; current: string }) {
   const active = item.path === current;
+  const queryClient = useQueryClient();
+  // A closed top-level category's children come with its sidebar shard: fetched when the pointer or focus
+  // reaches the row, so they are there when it opens.
+  const prefetch = () => {
+    if (item.shard) void queryClient.prefetchQuery(sidebarShardQueryOptions(item.shard));
+  };
   return (
     <li className={`menu__item${open ? '' : ' menu__item--collapsed'}`}>
-      <div className="menu__category">
+      <div className="menu__category" onPointerEnter={prefetch} onFocus={prefetch}>
         {item.path ? (
-          <SmartLink href={item.path} className={`menu__link menu__link--category${active ? ' menu__link--active' : ''}`} aria-current={active ? 'page' : undefined} onClick={() => !open && onToggle()}>
+          // A category's page is preloaded on intent only: a long category's cards weigh tens of KB, and every
+          // top-level category is in view on every docs page.
+          <SmartLink href={item.path} preload="intent" className={`menu__link menu__link--category${active ? ' menu__link--active' : ''}`} aria-current={active ? 'page' : undefined} onClick={() => !open && onToggle()}>
             {item.label}
           </SmartLink>
         ) : (

@@ -6,10 +6,12 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** Route path below the base (`/docs/intro#x`) or absolute URL. */
   href: string;
   children: ReactNode;
+  /** When the router preloads the target: by default once the link is in view (`router.tsx`). */
+  preload?: 'intent' | false;
 };
 
 /** A link: router navigation (with the router's preloading) inside the site, a new tab outside it. */
-export function SmartLink({ href, children, ...rest }: Props) {
+export function SmartLink({ href, children, preload, ...rest }: Props) {
   if (isExternalHref(href)) {
     return (
       <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
@@ -20,7 +22,7 @@ export function SmartLink({ href, children, ...rest }: Props) {
   const { path, hash, query } = splitHref(href);
   const search = Object.fromEntries(new URLSearchParams(query));
   return (
-    <Link to={path || '.'} hash={hash || undefined} search={query ? search : undefined} {...rest}>
+    <Link to={path || '.'} hash={hash || undefined} search={query ? search : undefined} preload={preload} {...rest}>
       {children}
     </Link>
   );

@@ -210,7 +210,8 @@ describe('layout', () => {
     expect(await sidebar.getByRole('link', { name: 'Project Structure' }).count()).toBe(1);
     await sidebar.getByRole('button', { name: 'Components' }).click();
     await expect.poll(() => sidebar.getByRole('link', { name: 'Project Structure' }).count()).toBe(0);
-    expect(await sidebar.getByRole('link', { name: 'UI Components' }).count()).toBe(1);
+    // Its children come with its sidebar shard, fetched as the pointer reached the row.
+    await expect.poll(() => sidebar.getByRole('link', { name: 'UI Components' }).count()).toBe(1);
   });
 
   it('hides and restores the desktop sidebar, remembering the choice', async () => {
