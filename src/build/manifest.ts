@@ -14,7 +14,7 @@ import type { DocsModel, PageTexts, RoutePlan } from './docs';
 import { esc } from './html';
 import type { OutputData } from './output';
 import type { Rendered, Section } from './render';
-import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
+import { localIndexJson, localPages, searchRecordsJson, type PageRecords, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 
@@ -22,6 +22,10 @@ const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 
 /** Local-index sections of each cached rendering (keyed by its sections), kept while the rendering is. */
 const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
+/** Search records of each cached rendering, likewise. */
+const recordsMemo = new WeakMap<Section[], PageRecords>();
+/** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
+const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string }>();
 
 /** Writes the blobs, search files and used files into `files`, and returns the manifest (also in `files`). */
 export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>): Manifest {
@@ -29,14 +33,21 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
   // Blobs and page entries.
-  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body.
-  const articleHtml = (file: SourceFile, r: Rendered) => (r.h1 === null ? `<header><h1>${esc(texts.titleOf(file)!)}</h1></header>` : '') + r.html;
+  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash.
+  const articleOf = (file: SourceFile, r: Rendered) => {
+    const title = texts.titleOf(file)!;
+    const known = articleMemo.get(r);
+    if (known?.title === title) return known;
+    const html = (r.h1 === null ? `<header><h1>${esc(title)}</h1></header>` : '') + r.html;
+    const made = { title, html, name: `${sha(html).slice(0, 16)}.html` };
+    articleMemo.set(r, made);
+    return made;
+  };
   const pageEntry = (file: SourceFile, id: string, path: string): ManifestPage => {
     const r = renders.get(file.rel)!;
     const blob = `${sha(file.body).slice(0, 16)}.md`;
     files.set(`blobs/${blob}`, file.body);
-    const html = articleHtml(file, r);
-    const article = `${sha(html).slice(0, 16)}.html`;
+    const { html, name: article } = articleOf(file, r);
     files.set(`blobs/${article}`, html);
     return {
       id,
@@ -91,7 +102,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     headings: entry.headings,
     pageRank: rank,
   }));
-  const records = JSON.stringify(searchRecords(searchPages, site.locale.code, 'current'));
+  const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', recordsMemo);
   const index = localIndexJson(localPages(searchPages, localSectionMemo));
   const recordsFile = `search/records.${sha(records).slice(0, 12)}.json`;
   const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
@@ -120,7 +131,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     pages: manifestPages,
     categories: categoryIndexes,
     routes,
-    search: { records: recordsFile, index: indexFile, count: JSON.parse(records).length },
+    search: { records: recordsFile, index: indexFile, count: recordCount },
     files: usedFiles.files,
   };
   const contentHash = sha(JSON.stringify(manifestBody)).slice(0, 16);
