@@ -137,13 +137,15 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
 /**
  * The HTML step of a build: every route's document into `files`, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
- * beside each `x.html` (spec §2: the same page), and `404.html`.
+ * beside each `x.html` (spec §2: the same page), and `404.html`. `server` is
+ * called when the first document is made. Returns the names of the files it set.
  */
-export function routeDocuments(files: Map<string, OutputData>, manifest: Manifest, shell: ShellAssets | null, server: ServerRenderer): void {
+export function routeDocuments(files: Map<string, OutputData>, manifest: Manifest, shell: ShellAssets | null, server: () => Promise<ServerRenderer>): string[] {
   const { site } = manifest;
   const routeBase = manifest.versions[0]!.path;
+  const before = new Set(files.keys());
   const htmlFor = (route: RouteHead, entry?: ManifestPage) => async () =>
-    renderDocument(site, shell, route, await server.renderRoute({ manifest, path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
+    renderDocument(site, shell, route, await (await server()).renderRoute({ manifest, path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
   const put = (path: string, html: () => Promise<string>) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
   for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article }, d));
   const mainDoc = manifest.docs[site.docs.mainDocId]!;
@@ -158,4 +160,5 @@ export function routeDocuments(files: Map<string, OutputData>, manifest: Manifes
     const alias = `${path.slice(1)}/index.html`;
     if (path !== '/' && !files.has(alias)) files.set(alias, { linkTo: `${path.slice(1)}.html` });
   }
+  return [...files.keys()].filter((rel) => !before.has(rel));
 }
