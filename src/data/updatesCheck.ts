@@ -35,9 +35,9 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
 
 /**
  * Takes a new manifest. The page's blob (and the renderer) load before anything
- * changes on screen. With `replacePage` the outlet remounts, because the first
- * page shows the build's static article, which would keep the old text; the
- * scroll position is kept.
+ * changes on screen; the article on screen follows the new one in place
+ * (`Article`). With `replacePage` the outlet remounts too, so the whole page
+ * is rendered anew. The scroll position is kept either way.
  */
 export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: Manifest, replacePage: boolean): Promise<void> {
   const page = pageAt(next, currentRoute(router));
@@ -45,7 +45,14 @@ export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, n
   const scrollY = window.scrollY;
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);
   updates.set({ content: null });
-  await router.invalidate();
+  // The router scrolls to the top once it has rendered the reloaded route; it is the same page, so the
+  // position goes back in the same task, before the browser paints (issue 16).
+  const keepScroll = router.subscribe('onRendered', () => window.scrollTo(0, scrollY));
+  try {
+    await router.invalidate();
+  } finally {
+    keepScroll();
+  }
   if (replacePage) {
     updates.set({ generation: updates.get().generation + 1 });
     requestAnimationFrame(() => window.scrollTo(0, scrollY));
