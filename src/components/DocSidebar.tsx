@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { sidebarContains, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
 import { BASE_URL } from '../config';
 import { SmartLink } from '../markdown/SmartLink';
@@ -33,8 +33,13 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
   );
 }
 
-/** A list of sidebar items; opening a category closes its siblings (spec §4, auto-collapse). */
-export function DocSidebarItems({ items }: { items: SidebarItem[] }) {
+/**
+ * A list of sidebar items; opening a category closes its siblings (spec §4,
+ * auto-collapse). Memoised: a new manifest keeps an unchanged sidebar's items
+ * (the query cache shares equal parts), so an update that leaves the sidebar
+ * as it is re-renders none of its links (issue 16).
+ */
+export const DocSidebarItems = memo(function DocSidebarItems({ items }: { items: SidebarItem[] }) {
   const current = useRoutePath();
   const containing = items.findIndex((i) => i.type === 'category' && sidebarContains(i, current));
   const [openIndex, setOpenIndex] = useState<number>(containing);
@@ -60,7 +65,7 @@ export function DocSidebarItems({ items }: { items: SidebarItem[] }) {
       })}
     </ul>
   );
-}
+});
 
 /** The desktop docs sidebar, hideable (spec §4). */
 export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; hidden: boolean; onToggle: () => void }) {
