@@ -195,7 +195,8 @@ function describeError(error: unknown): string {
  * Builds, then tells the open tabs: `content` when only content changed and
  * the page can take it in place (`inPlace`), else `reload`.
  */
-async function build(shell: boolean, inPlace: boolean, initial = false): Promise<boolean> {
+async function build(shell: boolean, inPlace: boolean, initial = false, changedAt?: number): Promise<boolean> {
+  const started = performance.now();
   documents.begin();
   try {
     const result = await buildSite({ root, contentDir, distDir, shell, dev: true, cache, devServer: true });
@@ -205,7 +206,12 @@ async function build(shell: boolean, inPlace: boolean, initial = false): Promise
     if (initial) details.unshift(`${result.pages} pages`);
     if (shell && result.shell) details.push(`shell ${result.shell.hash}`);
     if (result.warnings) details.push(`${result.warnings} warning${result.warnings === 1 ? '' : 's'}`);
-    if (timings) details.push(Object.entries(result.steps).map(([step, ms]) => `${step} ${Math.round(ms)}`).join(', ') + ' ms');
+    if (timings) {
+      const steps = Object.entries(result.steps).map(([step, ms]) => `${step} ${Math.round(ms)}`);
+      // From the first change the build takes in (watcher, debounce) to its start.
+      if (changedAt !== undefined) steps.unshift(`wait ${Math.round(started - changedAt)}`);
+      details.push(`${steps.join(', ')} ms`);
+    }
     console.log(`[dev] ${what} in ${Math.round(result.ms)} ms (${details.join(', ')})`);
     buildId = `${session}-${++builds}`;
     const changed = changedArticles(result.manifest);
@@ -222,6 +228,8 @@ async function build(shell: boolean, inPlace: boolean, initial = false): Promise
 }
 
 let timer: NodeJS.Timeout | undefined;
+/** When the first change not yet built was seen (`--timings`). */
+let changedAt: number | undefined;
 let wantShell = false;
 let wantContent = false;
 /** A change since the last build that the page cannot take in place (`site.config.json`, an unnamed change). */
@@ -234,6 +242,7 @@ function schedule(shell: boolean, reload: boolean): void {
   if (shell) wantShell = true;
   else wantContent = true;
   if (reload) wantReload = true;
+  changedAt ??= performance.now();
   clearTimeout(timer);
   timer = setTimeout(() => {
     timer = undefined;
@@ -250,7 +259,9 @@ async function flush(): Promise<void> {
       const shell = wantShell || shellStale;
       const inPlace = !wantReload;
       wantShell = wantContent = wantReload = false;
-      const ok = await build(shell, inPlace);
+      const since = changedAt;
+      changedAt = undefined;
+      const ok = await build(shell, inPlace, false, since);
       if (shell) shellStale = !ok;
       // The change that needs a reload is not in dist/ yet: the next good build reloads.
       if (!ok && !inPlace) wantReload = true;
