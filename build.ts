@@ -2,7 +2,8 @@
  * Build entry. `tsx build.ts` (`npm run build:content`) builds the content into
  * `dist/` (keeping the shell that is there); with `--shell` it bundles the
  * shell first. Every step writes into a temporary folder that replaces `dist/`
- * only when the whole build has succeeded.
+ * only when the whole build has succeeded (the dev server's content rebuilds
+ * write into `dist/` itself, once everything is built: `devServer`).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,10 +19,11 @@ import type { Rendered } from './src/build/render';
 import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
-import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeSearchRecords, type ShellRecord } from './src/build/output';
+import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
 import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
+import { stepTimer, type StepTimes } from './src/build/steps';
 
 export type { RenderCache };
 
@@ -36,7 +38,7 @@ export interface ContentBuildOptions {
   onWarning?: (problem: Problem) => void;
   /** Render big cold builds on several cores (`renderPool.ts`); without it every page renders in this thread. */
   parallel?: ParallelOptions;
-  /** Loads the shell's server-render bundle, which renders every route's markup; without it, a bundle of `src/` (`serverRenderer.ts`). */
+  /** Loads the shell's server-render bundle, which renders every route's markup, when the first route's HTML is made; without it, a bundle of `src/` (`serverRenderer.ts`). */
   renderer?: () => Promise<ServerRenderer>;
   /** The shell's `public/` folder: its files may be linked and shown as they are served (`/img/x.png`). */
   publicDir?: string;
@@ -45,12 +47,16 @@ export interface ContentBuildOptions {
 export interface ContentBuildResult {
   /** Files to write below `dist/`, by relative path. */
   files: Map<string, OutputData>;
+  /** The per-route HTML files among `files` (made when written), `404.html` and the `x/index.html` links included. */
+  documents: string[];
   manifest: Manifest;
   /** DocSearch records (JSON) for `npm run search:upload`; written beside `dist/`, never deployed. */
   records: string;
   warnings: Problem[];
   /** How many pages were rendered rather than taken from the cache. */
   rendered: number;
+  /** Milliseconds per step. */
+  steps: StepTimes;
 }
 
 /**
@@ -61,22 +67,30 @@ export interface ContentBuildResult {
  * atomically. Throws `BuildError` on any error, after collecting all of them.
  */
 export async function buildContent(options: ContentBuildOptions): Promise<ContentBuildResult> {
+  const time = stepTimer();
   const log = new ProblemLog();
   const src = readContent(options.contentDir, options.publicDir, log);
+  time.lap('read');
   const plan = planRoutes(src, log);
   const { renders, rendered } = await renderContent(src, plan, options);
+  time.lap('render');
   const texts = pageTexts(renders);
   checkTitles(plan, texts, log);
   const model = buildDocsModel({ docs: plan.docs, categories: src.categories, routeBase: src.routeBase, label: texts.label, description: (d) => texts.descriptionOf(d.file), log });
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   checkLinks(src, plan, renders, log);
   for (const w of log.warnings) options.onWarning?.(w);
+  time.lap('check');
   const files = new Map<string, OutputData>();
   const { manifest, root, shards, records } = assembleManifest(src, plan, renders, texts, model, files);
-  routeDocuments(files, { manifest, root, shards }, options.shell, await (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
+  time.lap('manifest');
+  let server: Promise<ServerRenderer> | undefined;
+  const renderer = () => (server ??= (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
+  const documents = routeDocuments(files, { manifest, root, shards }, options.shell, renderer);
   siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), log);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
-  return { files, manifest, records, warnings: log.warnings, rendered };
+  time.lap('site files');
+  return { files, documents, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
 }
 
 /** Options of one build. */
@@ -95,6 +109,14 @@ export interface BuildSiteOptions {
   dev?: boolean;
   /** Prints warnings; defaults to stderr. */
   warn?: (line: string) => void;
+  /**
+   * A build for the dev server (issue 16), where a saved file should reach the page at once:
+   * the per-route HTML is left out of `distDir` and returned as `documents`, each file made when
+   * asked for (with the server bundle `distDir` holds then), so the dev server renders only the
+   * routes readers open; and a content-only build over a built site updates `distDir` in place
+   * (`writeInPlace`) instead of swapping in a copy.
+   */
+  devServer?: boolean;
 }
 
 /** What a build did. */
@@ -103,34 +125,63 @@ export interface BuildSiteResult {
   rendered: number;
   warnings: number;
   shell: ShellRecord | null;
+  /** The manifest it wrote. */
+  manifest: Manifest;
   ms: number;
+  /** Milliseconds per step. */
+  steps: StepTimes;
+  /** With `devServer`: the per-route HTML files below `distDir`, not written (`x/index.html` as `{ linkTo }`). */
+  documents?: Map<string, OutputData>;
 }
 
-/** Builds the site; on failure `distDir` is left exactly as it was. */
+/**
+ * Builds the site; on failure `distDir` is left exactly as it was (a dev
+ * server's in-place update writes only once the whole build has succeeded).
+ */
 export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteResult> {
   const started = performance.now();
+  const time = stepTimer();
   const warn = options.warn ?? ((line: string) => console.warn(`[build] warning: ${line}`));
-  const tmp = tempDirFor(options.distDir);
+  // The dev server's content rebuilds update dist/ where it is; every other build writes a copy (`out`).
+  const inPlace = options.devServer && !options.shell ? readShellRecord(options.distDir) : null;
+  const out = inPlace ? options.distDir : tempDirFor(options.distDir);
   try {
     let shell: ShellRecord | null;
     if (options.shell) {
-      shell = await buildShell({ root: options.root, outDir: tmp, dev: options.dev });
-      writeFileSync(join(tmp, SHELL_RECORD), JSON.stringify(shell, null, 2));
+      shell = await buildShell({ root: options.root, outDir: out, dev: options.dev });
+      writeFileSync(join(out, SHELL_RECORD), JSON.stringify(shell, null, 2));
     } else {
-      shell = readShellRecord(options.distDir);
-      if (shell) carryShell(options.distDir, tmp, shell);
+      shell = inPlace ?? readShellRecord(options.distDir);
+      if (shell && !inPlace) carryShell(options.distDir, out, shell);
     }
-    const cssText = shell ? readFileSync(join(tmp, shell.css), 'utf8') : undefined;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: tmp, shell }), cache: options.cache, publicDir: join(options.root, 'public'), parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
-    await writeFiles(tmp, result.files, options.distDir);
-    carryPreviousBlobs(options.distDir, tmp);
-    await writeServiceWorker({ root: options.root, outDir: tmp, shell, dev: options.dev, warn });
-    swapIn(tmp, options.distDir);
+    time.lap('shell');
+    const cssText = shell ? readFileSync(join(out, shell.css), 'utf8') : undefined;
+    // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
+    // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
+    const rendererDir = options.shell && !options.devServer ? out : options.distDir;
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, publicDir: join(options.root, 'public'), parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    time.add(result.steps);
+    let documents: Map<string, OutputData> | undefined;
+    if (options.devServer) {
+      documents = new Map(result.documents.map((rel) => [rel, result.files.get(rel)!]));
+      for (const rel of result.documents) result.files.delete(rel);
+    }
+    if (inPlace) {
+      await writeInPlace(out, result.files, inPlace);
+      time.lap('write');
+    } else {
+      await writeFiles(out, result.files, options.distDir);
+      time.lap('write');
+      carryPreviousBlobs(options.distDir, out);
+      await writeServiceWorker({ root: options.root, outDir: out, shell, dev: options.dev, warn });
+      swapIn(out, options.distDir);
+      time.lap('swap');
+    }
     writeSearchRecords(options.distDir, result.records);
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
-    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, ms: performance.now() - started };
+    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, manifest: result.manifest, ms: performance.now() - started, steps: time.steps, documents };
   } catch (error) {
-    discard(tmp);
+    if (!inPlace) discard(out);
     throw error;
   }
 }

@@ -6,37 +6,66 @@
  * - `src/`, `manifest/` or `public/` changed → full build with the shell.
  *
  * One in-memory render cache lives across rebuilds, so editing one markdown
- * file renders one page. After every successful build the open tabs reload
- * through a server-sent-events channel (`/abp-react/__dev/events`); the script
- * that listens is injected into every HTML response and keeps the scroll
- * position across the reload. A failed build is printed and changes nothing:
- * the last good `dist/` stays served.
+ * file renders one page. Builds leave the per-route HTML out (`devServer`):
+ * a route's HTML is rendered when a request asks for it (`devDocuments.ts`).
+ * After every successful build the open tabs hear of it through a
+ * server-sent-events channel (`/abp-react/__dev/events`), which a script
+ * injected into every HTML response listens to (issue 16):
+ *
+ * - a content-only build → `content`: the shell takes the new manifest and
+ *   shows the new text in place, scroll kept (`manifest/devUpdates.ts`);
+ * - a shell build, a change of `site.config.json` (the HTML's head, its inline
+ *   script and `<html>` attributes come from it), or a shell that cannot take
+ *   the update → the tab reloads, keeping the scroll position.
+ *
+ * A failed build is printed and changes nothing: the last good `dist/` stays served.
  *
  * Build code (`build.ts`, `src/build/`, `manifest/`) is loaded once at start;
  * changes to it rebuild the shell but the content build keeps the old code
  * until `npm run dev` is restarted (a hint is printed).
  *
  *   npm run dev [-- --port 3000] [--host 127.0.0.1]     (PORT, HOST env too)
+ *               [--content content] [--out dist]        (another content folder or output folder)
+ *               [--timings]                             (each build's time per step)
  */
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildSite } from '../build';
 import type { RenderCache } from '../build';
+import { DEV_CONTENT_EVENT } from '../manifest/devUpdates';
+import { pageAt } from '../manifest/lookup';
+import type { Manifest } from '../manifest/types';
 import { BuildError } from '../src/build/errors';
+import { SITE_CONFIG_FILE } from '../src/build/siteConfig';
+import { DeferredDocuments } from './devDocuments';
 import { displayUrl, startServer } from './serve';
 
 const BASE = '/abp-react/';
 const EVENTS_PATH = `${BASE}__dev/events`;
 /** The live-reload client, a file of its own: the pages' Content-Security-Policy allows no other inline script. */
 const CLIENT_PATH = `${BASE}__dev/client.js`;
-const DEBOUNCE_MS = 50;
+/**
+ * Quiet time before a build, as editors save in a burst of events (write, rename, backup). A
+ * content build starts almost at once, since a saved file should reach the page within 200 ms
+ * (issue 16); a shell build costs seconds, so it waits a little longer for the burst to end.
+ */
+const DEBOUNCE_MS = { content: 10, shell: 50 };
 const HEARTBEAT_MS = 20_000;
 
+const args = process.argv.slice(2);
+/** The value after `name` on the command line. */
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
 const root = process.cwd();
-const contentDir = resolve(root, 'content');
-const distDir = resolve(root, 'dist');
+const contentDir = resolve(root, flag('--content') ?? 'content');
+const distDir = resolve(root, flag('--out') ?? 'dist');
+const timings = args.includes('--timings');
 const cache: RenderCache = new Map();
+const documents = new DeferredDocuments(distDir);
 
 // --- live-reload channel --------------------------------------------------
 
@@ -54,14 +83,26 @@ function broadcast(event: string, data: string): void {
   for (const res of clients) send(res, event, data);
 }
 
-function handle(req: IncomingMessage, res: ServerResponse): boolean {
-  const pathname = (req.url ?? '/').split('?')[0];
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
   if (pathname === CLIENT_PATH) {
     res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(CLIENT);
     return true;
   }
-  if (pathname !== EVENTS_PATH) return false;
+  if (pathname !== EVENTS_PATH) {
+    // The static server answers; first the route's HTML, if it is one the build left to be made now.
+    if (pathname.startsWith(BASE) && (req.method === 'GET' || req.method === 'HEAD')) {
+      let rel: string | null = null;
+      try {
+        rel = decodeURIComponent(pathname.slice(BASE.length));
+      } catch {
+        // A malformed address: the static server answers it (400).
+      }
+      if (rel !== null) await documents.prepare(rel).catch((error: unknown) => console.error(`[dev] cannot render ${pathname}:`, error));
+    }
+    return false;
+  }
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache',
@@ -82,10 +123,12 @@ setInterval(() => {
 }, HEARTBEAT_MS).unref();
 
 /**
- * Loaded by a script tag injected before `</body>`: reloads on `reload` (and when the server was
- * restarted), keeping the scroll position. The shell renders asynchronously,
- * so the position is re-applied for a moment after load until it sticks,
- * unless the reader scrolls first.
+ * Loaded by a script tag injected before `</body>`. On `content` it hands the
+ * new manifest's hash to the shell (`manifest/devUpdates.ts`), which swaps the
+ * page in place; it reloads on `reload`, when the shell does not take the
+ * update, and when the server was restarted, keeping the scroll position. The
+ * shell renders asynchronously, so after a reload the position is re-applied
+ * for a moment until it sticks, unless the reader scrolls first.
  */
 const CLIENT = `(() => {
   const KEY = '__abpDevScroll', here = () => location.pathname + location.search;
@@ -112,11 +155,33 @@ const CLIENT = `(() => {
   const events = new EventSource(${JSON.stringify(EVENTS_PATH)});
   events.addEventListener('hello', (e) => { if (first === undefined) first = e.data; else if (e.data !== first) reload(); });
   events.addEventListener('reload', (e) => { first = e.data; reload(); });
+  events.addEventListener('content', (e) => {
+    const { build, contentHash, articles } = JSON.parse(e.data);
+    first = build;
+    const update = new CustomEvent(${JSON.stringify(DEV_CONTENT_EVENT)}, { cancelable: true, detail: { contentHash, articles } });
+    if (dispatchEvent(update) || !update.detail.taken) return reload();
+    update.detail.taken.then((ok) => { if (!ok) reload(); }, (error) => { console.error('[dev] the page could not take the new content; reloading.', error); reload(); });
+  });
   events.addEventListener('build-error', (e) => console.error('[dev] build failed; showing the last good build.\\n' + e.data));
 })();
 `;
 
 // --- builds ----------------------------------------------------------------
+
+/** The article each route showed after the last good build. */
+let articles = new Map<string, string>();
+
+/** The routes whose article the new manifest changes, with their new article; remembers the new ones. */
+function changedArticles(manifest: Manifest): Record<string, string> {
+  const next = new Map<string, string>();
+  for (const route of Object.keys(manifest.routes)) {
+    const page = pageAt(manifest, route);
+    if (page) next.set(route, page.article);
+  }
+  const changed = Object.fromEntries([...next].filter(([route, article]) => articles.get(route) !== article));
+  articles = next;
+  return changed;
+}
 
 function describeError(error: unknown): string {
   if (error instanceof BuildError) return error.message;
@@ -126,19 +191,35 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
-async function build(shell: boolean, initial = false): Promise<boolean> {
+/**
+ * Builds, then tells the open tabs: `content` when only content changed and
+ * the page can take it in place (`inPlace`), else `reload`.
+ */
+async function build(shell: boolean, inPlace: boolean, initial = false, changedAt?: number): Promise<boolean> {
+  const started = performance.now();
+  documents.begin();
   try {
-    const result = await buildSite({ root, contentDir, distDir, shell, dev: true, cache });
+    const result = await buildSite({ root, contentDir, distDir, shell, dev: true, cache, devServer: true });
+    documents.end(result.documents);
     const what = initial ? 'built site' : shell ? 'rebuilt site' : 'rebuilt content';
     const details = [`${result.rendered} page${result.rendered === 1 ? '' : 's'} rendered`];
     if (initial) details.unshift(`${result.pages} pages`);
     if (shell && result.shell) details.push(`shell ${result.shell.hash}`);
     if (result.warnings) details.push(`${result.warnings} warning${result.warnings === 1 ? '' : 's'}`);
+    if (timings) {
+      const steps = Object.entries(result.steps).map(([step, ms]) => `${step} ${Math.round(ms)}`);
+      // From the first change the build takes in (watcher, debounce) to its start.
+      if (changedAt !== undefined) steps.unshift(`wait ${Math.round(started - changedAt)}`);
+      details.push(`${steps.join(', ')} ms`);
+    }
     console.log(`[dev] ${what} in ${Math.round(result.ms)} ms (${details.join(', ')})`);
     buildId = `${session}-${++builds}`;
-    broadcast('reload', buildId);
+    const changed = changedArticles(result.manifest);
+    if (!shell && inPlace) broadcast('content', JSON.stringify({ build: buildId, contentHash: result.manifest.contentHash, articles: changed }));
+    else broadcast('reload', buildId);
     return true;
   } catch (error) {
+    documents.end();
     const message = describeError(error);
     console.error(`\n[dev] ${shell ? 'site' : 'content'} build FAILED; still serving the last good dist/.\n${message}\n`);
     broadcast('build-error', message);
@@ -147,20 +228,26 @@ async function build(shell: boolean, initial = false): Promise<boolean> {
 }
 
 let timer: NodeJS.Timeout | undefined;
+/** When the first change not yet built was seen (`--timings`). */
+let changedAt: number | undefined;
 let wantShell = false;
 let wantContent = false;
+/** A change since the last build that the page cannot take in place (`site.config.json`, an unnamed change). */
+let wantReload = false;
 let building = false;
 /** A failed shell build is retried with the next rebuild, even a content one. */
 let shellStale = false;
 
-function schedule(shell: boolean): void {
+function schedule(shell: boolean, reload: boolean): void {
   if (shell) wantShell = true;
   else wantContent = true;
+  if (reload) wantReload = true;
+  changedAt ??= performance.now();
   clearTimeout(timer);
   timer = setTimeout(() => {
     timer = undefined;
     void flush();
-  }, DEBOUNCE_MS);
+  }, wantShell ? DEBOUNCE_MS.shell : DEBOUNCE_MS.content);
 }
 
 async function flush(): Promise<void> {
@@ -170,9 +257,14 @@ async function flush(): Promise<void> {
     // Stop when another change is still settling: its timer calls flush again.
     while ((wantShell || wantContent) && timer === undefined) {
       const shell = wantShell || shellStale;
-      wantShell = wantContent = false;
-      const ok = await build(shell);
+      const inPlace = !wantReload;
+      wantShell = wantContent = wantReload = false;
+      const since = changedAt;
+      changedAt = undefined;
+      const ok = await build(shell, inPlace, false, since);
       if (shell) shellStale = !ok;
+      // The change that needs a reload is not in dist/ yet: the next good build reloads.
+      if (!ok && !inPlace) wantReload = true;
     }
   } finally {
     building = false;
@@ -198,7 +290,8 @@ function watchDir(dir: string, shell: boolean): void {
     if (/^(src\/build|manifest)\//.test(rel) || rel === 'src/build' || rel === 'manifest') {
       console.log(`[dev] ${rel} is build code too: the shell is rebuilt, but restart \`npm run dev\` to apply it to the content build.`);
     }
-    schedule(shell);
+    // The site configuration shapes each page's head and pre-paint script, which only a reload applies.
+    schedule(shell, !name || (dir === contentDir && name === SITE_CONFIG_FILE));
   });
   watcher.on('error', (error) => console.error(`[dev] watching ${relative(root, dir)} failed:`, error));
   watchers.push(watcher);
@@ -207,11 +300,6 @@ function watchDir(dir: string, shell: boolean): void {
 // --- start -----------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
   const port = Number(flag('--port') ?? process.env.PORT ?? 3000);
   const host = flag('--host') ?? process.env.HOST ?? '127.0.0.1';
 
@@ -220,7 +308,7 @@ async function main(): Promise<void> {
   for (const dir of ['src', 'manifest', 'public']) watchDir(resolve(root, dir), true);
 
   building = true;
-  const ok = await build(true, true);
+  const ok = await build(true, false, true);
   shellStale = !ok;
   building = false;
   if (!ok && !existsSync(join(distDir, 'index.html'))) console.error('[dev] there is no previous build to serve yet; fix the error and save.');
@@ -230,7 +318,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  console.log(`[dev] serving ${relative(root, distDir) || '.'} at ${displayUrl(running.url)} — watching content/, src/, manifest/, public/`);
+  console.log(`[dev] serving ${relative(root, distDir) || '.'} at ${displayUrl(running.url)} — watching ${relative(root, contentDir) || '.'}/, src/, manifest/, public/`);
 
   // Anything that changed during the first build (unless its debounce timer is still to fire).
   if ((wantShell || wantContent) && timer === undefined) void flush();

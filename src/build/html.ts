@@ -156,20 +156,22 @@ export interface BuiltManifest {
 /**
  * The HTML step of a build: every route's document into `files`, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
- * beside each `x.html` (spec §2: the same page), and `404.html`.
+ * beside each `x.html` (spec §2: the same page), and `404.html`. `server` is
+ * called when the first document is made. Returns the names of the files it set.
  */
-export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: ServerRenderer): void {
+export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: () => Promise<ServerRenderer>): string[] {
   const { manifest, root, shards } = built;
   const { site } = manifest;
   if (shell && Object.keys(manifest.routes).length > INLINE_STYLESHEET_MAX_ROUTES) shell = { ...shell, cssText: undefined };
   const routeBase = manifest.versions[0]!.path;
+  const before = new Set(files.keys());
   const top = root.versions[0]!.sidebars[site.docs.sidebarId] ?? [];
   // The route's page shard, and the sidebar shards of the categories it shows open.
   const shardsFor = (path: string, sidebarTop: number | null) => [shardOf(root, path), ...openSidebarShards(top, sidebarTop)];
   // The server bundle gets the shards the route's loaders read, as the browser will.
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   const htmlFor = (route: RouteHead, entry?: ManifestPage) => async () =>
-    renderDocument(site, shell, route, await server.renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
+    renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
   const put = (path: string, html: () => Promise<string>) => files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
   for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article, shards: shardsFor(d.path, d.sidebarTop) }, d));
   const mainDoc = manifest.docs[site.docs.mainDocId]!;
@@ -184,4 +186,5 @@ export function routeDocuments(files: Map<string, OutputData>, built: BuiltManif
     const alias = `${path.slice(1)}/index.html`;
     if (path !== '/' && !files.has(alias)) files.set(alias, { linkTo: `${path.slice(1)}.html` });
   }
+  return [...files.keys()].filter((rel) => !before.has(rel));
 }

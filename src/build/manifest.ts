@@ -16,7 +16,7 @@ import type { DocsModel, PageTexts, RoutePlan } from './docs';
 import { esc } from './html';
 import type { OutputData } from './output';
 import type { Rendered, Section } from './render';
-import { localIndexJson, localPages, searchRecords, type SearchPage } from './search';
+import { localIndexJson, localPages, searchRecordsJson, type PageRecords, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 
@@ -24,6 +24,10 @@ const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 
 /** Local-index sections of each cached rendering (keyed by its sections), kept while the rendering is. */
 const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
+/** Search records of each cached rendering, likewise. */
+const recordsMemo = new WeakMap<Section[], PageRecords>();
+/** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
+const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string }>();
 
 /** What the manifest step made. */
 export interface AssembledManifest {
@@ -50,14 +54,21 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
   // Blobs and page entries.
-  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body.
-  const articleHtml = (file: SourceFile, r: Rendered) => (r.h1 === null ? `<header><h1>${esc(texts.titleOf(file)!)}</h1></header>` : '') + r.html;
+  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash.
+  const articleOf = (file: SourceFile, r: Rendered) => {
+    const title = texts.titleOf(file)!;
+    const known = articleMemo.get(r);
+    if (known?.title === title) return known;
+    const html = (r.h1 === null ? `<header><h1>${esc(title)}</h1></header>` : '') + r.html;
+    const made = { title, html, name: `${sha(html).slice(0, 16)}.html` };
+    articleMemo.set(r, made);
+    return made;
+  };
   const pageEntry = (file: SourceFile, id: string, path: string): ManifestPage => {
     const r = renders.get(file.rel)!;
     const blob = `${sha(file.body).slice(0, 16)}.md`;
     files.set(`blobs/${blob}`, file.body);
-    const html = articleHtml(file, r);
-    const article = `${sha(html).slice(0, 16)}.html`;
+    const { html, name: article } = articleOf(file, r);
     files.set(`blobs/${article}`, html);
     return {
       id,
@@ -113,7 +124,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     headings: entry.headings,
     pageRank: rank,
   }));
-  const records = JSON.stringify(searchRecords(searchPages, site.locale.code, 'current'));
+  const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', recordsMemo);
   const index = localIndexJson(localPages(searchPages, localSectionMemo));
   const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
   files.set(indexFile, index);
@@ -179,7 +190,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     manifestVersion: MANIFEST_VERSION,
     site,
     versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
-    search: { index: indexFile, count: recordCount(records) },
+    search: { index: indexFile, count: recordCount },
     shards: shardNames,
     shardStarts: groups.map((group) => group[0] ?? '/'),
     totals: { pages: allPages.length, bytes: allPages.reduce((sum, p) => sum + p.blobSize, 0) },
@@ -200,11 +211,6 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     sources: { ...linkContext.routeBySource },
   };
   return { manifest, root, shards, records };
-}
-
-/** Number of records in the records JSON, without parsing it again. */
-function recordCount(records: string): number {
-  return (records.match(/"objectID":/g) ?? []).length;
 }
 
 /** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */

@@ -3,7 +3,7 @@
  * that replaces `dist/` only once the build has succeeded, so a failed build
  * leaves the last good site byte for byte.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { BuildError } from './errors';
 
@@ -65,31 +65,35 @@ export function carryShell(distDir: string, tmp: string, record: ShellRecord): v
   }
 }
 
-/** The blobs a built `dist/` refers to through its manifest: page blobs, articles, images and the shards themselves. */
-function manifestBlobs(distDir: string): Set<string> {
+/** The files below `blobs/` the manifest in `distDir` names (its shards, markdown, articles, co-located images), or null without one. */
+function manifestBlobs(distDir: string): Set<string> | null {
   type Entry = { blob: string; article?: string };
   type Shard = { docs?: Record<string, Entry>; pages?: Record<string, Entry>; files?: Record<string, { href: string }> };
   type Root = Shard & { shards?: string[]; versions?: { sidebars?: Record<string, { shard?: string }[]> }[] };
   const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
-  const root = read<Root>('manifest.json');
-  const keep = new Set<string>();
-  const addShard = (shard: Shard) => {
-    for (const p of [...Object.values(shard.docs ?? {}), ...Object.values(shard.pages ?? {})]) {
-      keep.add(p.blob);
-      if (p.article) keep.add(p.article);
+  try {
+    const root = read<Root>('manifest.json');
+    const keep = new Set<string>();
+    const addShard = (shard: Shard) => {
+      for (const p of [...Object.values(shard.docs ?? {}), ...Object.values(shard.pages ?? {})]) {
+        keep.add(p.blob);
+        if (p.article) keep.add(p.article);
+      }
+      // Co-located images (`blobs/<hash>.png`), which the articles still show.
+      for (const f of Object.values(shard.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
+    };
+    addShard(root);
+    for (const name of root.shards ?? []) {
+      keep.add(name);
+      addShard(read<Shard>(`blobs/${name}`));
     }
-    // Co-located images (`blobs/<hash>.png`), which the articles still show.
-    for (const f of Object.values(shard.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
-  };
-  addShard(root);
-  for (const name of root.shards ?? []) {
-    keep.add(name);
-    addShard(read<Shard>(`blobs/${name}`));
+    for (const items of (root.versions ?? []).flatMap((v) => Object.values(v.sidebars ?? {}))) {
+      for (const item of items) if (item.shard) keep.add(item.shard);
+    }
+    return keep;
+  } catch {
+    return null;
   }
-  for (const items of (root.versions ?? []).flatMap((v) => Object.values(v.sidebars ?? {}))) {
-    for (const item of items) if (item.shard) keep.add(item.shard);
-  }
-  return keep;
 }
 
 /**
@@ -99,12 +103,8 @@ function manifestBlobs(distDir: string): Set<string> {
 export function carryPreviousBlobs(distDir: string, tmp: string): void {
   const dir = join(distDir, 'blobs');
   if (!existsSync(dir)) return;
-  let keep: Set<string>;
-  try {
-    keep = manifestBlobs(distDir);
-  } catch {
-    return;
-  }
+  const keep = manifestBlobs(distDir);
+  if (!keep) return;
   for (const name of readdirSync(dir)) {
     if (keep.has(name) && !existsSync(join(tmp, 'blobs', name))) carry(join(dir, name), join(tmp, 'blobs', name));
   }
@@ -185,6 +185,62 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
     }
     writeFileSync(to, bytes);
   }
+}
+
+/**
+ * The dev server's content rebuild (issue 16): updates `distDir` where it is
+ * rather than swapping in a copy, which would link every shell file again and
+ * delete the old folder on every save. The build has succeeded before this
+ * runs, so a failed build still changes nothing. Files whose bytes are the
+ * same are left alone; the others are written through a temporary name, so a
+ * request never reads half a file, and `manifest.json` last, so that the files
+ * it names are there when a tab reads it. Then what this build did not make is
+ * removed, as a swap would have dropped it, except the shell's files and the
+ * previous manifest's blobs (`carryPreviousBlobs`). Per-route HTML must be
+ * deferred (`buildSite`'s `devServer`), or every route would be rewritten.
+ */
+export async function writeInPlace(distDir: string, files: Map<string, OutputData>, shell: ShellRecord): Promise<void> {
+  const root = resolve(distDir);
+  const shellFiles = new Set([...shell.files, SHELL_RECORD]);
+  const previousBlobs = manifestBlobs(distDir) ?? new Set<string>();
+  const order = [...files.keys()].filter((rel) => rel !== 'manifest.json');
+  if (files.has('manifest.json')) order.push('manifest.json');
+  // Checked before anything is written: a refused file leaves the site as it was.
+  for (const rel of order) {
+    if (!resolve(root, rel).startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
+    if (shellFiles.has(rel)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
+  }
+  for (const rel of order) {
+    const to = resolve(root, rel);
+    // Named by their contents' hash: one that is there holds these bytes already.
+    if (/^(blobs|search)\//.test(rel) && existsSync(to)) continue;
+    const contents = await outputData(files.get(rel)!);
+    mkdirSync(dirname(to), { recursive: true });
+    const tmp = `${to}.tmp-${process.pid}`;
+    if (typeof contents === 'object' && 'linkTo' in contents) copyFileSync(resolve(root, contents.linkTo), tmp);
+    else {
+      const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+      if (holds(to, bytes)) continue;
+      writeFileSync(tmp, bytes);
+    }
+    renameSync(tmp, to);
+  }
+  const keep = (rel: string) => files.has(rel) || shellFiles.has(rel) || (rel.startsWith('blobs/') && previousBlobs.has(rel.slice('blobs/'.length)));
+  // Removes what no longer belongs below `dir`; true when the folder is left empty.
+  const prune = (dir: string, prefix: string): boolean => {
+    let empty = true;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      const rel = prefix + entry.name;
+      if (entry.isDirectory()) {
+        if (prune(path, `${rel}/`)) rmdirSync(path);
+        else empty = false;
+      } else if (keep(rel)) empty = false;
+      else unlinkSync(path);
+    }
+    return empty;
+  };
+  prune(root, '');
 }
 
 /** Replaces `distDir` by `tmp`. */

@@ -49,7 +49,7 @@ export interface SearchPage {
 type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
 
 /** DocSearch records: one for the page, one per heading, one per text block. */
-export function searchRecords(pages: SearchPage[], language: string, version: string): SearchRecord[] {
+function searchRecords(pages: SearchPage[], language: string, version: string): SearchRecord[] {
   const records: SearchRecord[] = [];
   for (const page of pages) {
     const base = { language, docusaurus_tag: `docs-default-${version}` };
@@ -75,6 +75,32 @@ export function searchRecords(pages: SearchPage[], language: string, version: st
     });
   }
   return records;
+}
+
+/** One page's records as JSON array elements, with what they were made from. */
+export interface PageRecords {
+  key: string;
+  json: string;
+  count: number;
+}
+
+/**
+ * The records of `searchRecords` as the JSON of that array, and how many there
+ * are. With `memo`, each page's part is kept beside its rendering (keyed by
+ * its sections) with the fields it also depends on, so a rebuild serialises
+ * only the pages that changed (issue 16); the text is the same either way.
+ */
+export function searchRecordsJson(pages: SearchPage[], language: string, version: string, memo?: WeakMap<Section[], PageRecords>): { json: string; count: number } {
+  const parts = pages.map((page) => {
+    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, version]);
+    const known = memo?.get(page.sections);
+    if (known?.key === key) return known;
+    const records = searchRecords([page], language, version);
+    const made = { key, json: JSON.stringify(records).slice(1, -1), count: records.length };
+    memo?.set(page.sections, made);
+    return made;
+  });
+  return { json: `[${parts.map((p) => p.json).filter(Boolean).join(',')}]`, count: parts.reduce((sum, p) => sum + p.count, 0) };
 }
 
 /**

@@ -156,6 +156,24 @@ function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
   }
 }
 
+/**
+ * The last parse of each markdown file without problems, by absolute path: a
+ * rebuild in the same process (the dev server, issue 16) parses only the files
+ * whose text changed.
+ */
+const parsed = new Map<string, SourceFile>();
+
+/** `parseSource`, or the last parse of the same text of the same file. */
+function parseSourceOnce(full: string, rel: string, raw: string, mtime: string, log: ProblemLog, display: string): SourceFile | null {
+  const known = parsed.get(full);
+  if (known && known.raw === raw && known.rel === rel && known.display === display) return { ...known, mtime };
+  const errors = log.errors.length;
+  const file = parseSource(rel, raw, mtime, log, display);
+  if (file && log.errors.length === errors) parsed.set(full, file);
+  else parsed.delete(full);
+  return file;
+}
+
 /** Parses and validates a markdown file's front matter; problems go to `log`. */
 function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
   const engine = /^---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
@@ -293,7 +311,7 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
       log.error(display, unreadable.line, unreadable.message);
       continue;
     }
-    const file = parseSource(rel, bytes.toString('utf8'), statSync(full).mtime.toISOString(), log, display);
+    const file = parseSourceOnce(full, rel, bytes.toString('utf8'), statSync(full).mtime.toISOString(), log, display);
     if (!file || file.data.draft) continue;
     checkPlainMarkdown(file, log);
     sources.push(file);

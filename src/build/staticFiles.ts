@@ -6,7 +6,7 @@
  * width and height from the file, so the page reserves its space before it loads.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageTarget, LinkContext } from '../../manifest/links';
@@ -38,6 +38,28 @@ function measureImage(bytes: Buffer): { width: number; height: number } | null {
   }
 }
 
+/** What the build reads from an image file. */
+interface ImageFacts {
+  size: { width: number; height: number } | null;
+  /** First 16 hex digits of the SHA-256 of its bytes. */
+  hash: string;
+}
+
+/** Image facts by path, kept while the file's size, time and inode stay the same: the dev server's rebuilds read no unchanged image (issue 16). */
+const imageFacts = new Map<string, { stamp: string; facts: ImageFacts }>();
+
+/** Measures and hashes an image file, or takes what an earlier build of this process found for the same file. */
+function readImage(full: string): ImageFacts {
+  const stat = statSync(full);
+  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  const known = imageFacts.get(full);
+  if (known?.stamp === stamp) return known.facts;
+  const bytes = readFileSync(full);
+  const facts = { size: measureImage(bytes), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16) };
+  imageFacts.set(full, { stamp, facts });
+  return facts;
+}
+
 /**
  * Lists the static files of `public/` and `content/` (`contentAssets`, relative
  * to it) and the co-located images, with their sizes. Content files win over
@@ -46,8 +68,8 @@ function measureImage(bytes: Buffer): { width: number; height: number } | null {
 export function collectFiles(options: { contentDir: string; contentAssets: string[]; publicDir?: string | undefined }): FileTable {
   const files: Record<string, ManifestFile> = {};
   const origin = new Map<string, string>();
-  const add = (key: string, href: string, full: string, bytes: Buffer | null) => {
-    const size = bytes && measureImage(bytes);
+  const add = (key: string, href: string, full: string, image: ImageFacts | null) => {
+    const size = image?.size;
     files[key] = { href, width: size ? size.width : null, height: size ? size.height : null };
     origin.set(key, full);
   };
@@ -55,7 +77,7 @@ export function collectFiles(options: { contentDir: string; contentAssets: strin
   if (publicDir && existsSync(publicDir)) {
     for (const rel of walk(publicDir, publicDir)) {
       const full = join(publicDir, rel);
-      add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readFileSync(full) : null);
+      add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readImage(full) : null);
     }
   }
   for (const rel of options.contentAssets) {
@@ -64,10 +86,9 @@ export function collectFiles(options: { contentDir: string; contentAssets: strin
       add(`/${rel}`, `/${rel}`, full, null);
       continue;
     }
-    const bytes = readFileSync(full);
-    add(`/${rel}`, `/${rel}`, full, bytes);
-    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-    add(rel, `/blobs/${hash}${rel.slice(rel.lastIndexOf('.')).toLowerCase()}`, full, bytes);
+    const image = readImage(full);
+    add(`/${rel}`, `/${rel}`, full, image);
+    add(rel, `/blobs/${image.hash}${rel.slice(rel.lastIndexOf('.')).toLowerCase()}`, full, image);
   }
   return { files, origin };
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
 import { BASE_URL } from '../config';
 import { sidebarShardQueryOptions } from '../data/manifest';
@@ -81,9 +81,10 @@ function windowOf(items: SidebarItem[], current: string): { start: number; end: 
  * A list of sidebar items; opening a category closes its siblings (spec §4,
  * auto-collapse). The top level (`top`) learns which category holds the page
  * from the page's manifest entry, since that category's children may not be
- * loaded yet.
+ * loaded yet. Memoised: an update that leaves the sidebar's items as they are
+ * re-renders none of its links (issue 16).
  */
-export function DocSidebarItems({ items, top = false }: { items: SidebarItem[]; top?: boolean }) {
+export const DocSidebarItems = memo(function DocSidebarItems({ items, top = false }: { items: SidebarItem[]; top?: boolean }) {
   const current = useRoutePath();
   const site = useSite();
   const containing = top ? (sidebarTopAt(site, current) ?? -1) : items.findIndex((i) => i.type === 'category' && sidebarContains(i, current));
@@ -122,7 +123,7 @@ export function DocSidebarItems({ items, top = false }: { items: SidebarItem[]; 
       {end < items.length && more(items.length - end, 'below')}
     </ul>
   );
-}
+});
 
 /** The desktop docs sidebar, hideable (spec §4). */
 export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; hidden: boolean; onToggle: () => void }) {

@@ -8,6 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
+import { DEV_CONTENT_EVENT, type DevContentDetail } from '../../manifest/devUpdates';
 import { afterFirstPage } from '../lib/afterFirstPage';
 import { manifestQueryOptions } from './manifest';
 import { offline } from './persistOffline';
@@ -70,12 +71,26 @@ function startUpdateChecks(queryClient: QueryClient, router: AnyRouter): () => v
 }
 
 /**
+ * `npm run dev` rebuilt the content (issue 16): its page script asks the shell
+ * to take the new manifest now, in place (`updatesCheck.ts` `takeDevContent`),
+ * rather than reload the page.
+ */
+function listenForDevContent(queryClient: QueryClient, router: AnyRouter): void {
+  window.addEventListener(DEV_CONTENT_EVENT, (event) => {
+    const detail = (event as CustomEvent<DevContentDetail>).detail;
+    event.preventDefault();
+    detail.taken = import('./updatesCheck').then((m) => m.takeDevContent(queryClient, router, detail));
+  });
+}
+
+/**
  * Everything of issue 5 the boot starts: update checks now; after the first
  * page, the persisted query cache and (in production builds) the service
  * worker, both loaded lazily so the first page carries neither.
  */
 export function startUpdates(queryClient: QueryClient, router: AnyRouter): void {
   startUpdateChecks(queryClient, router);
+  if (process.env.NODE_ENV !== 'production') listenForDevContent(queryClient, router);
   afterFirstPage(() => {
     void import('./persist').then((m) => m.persistQueryCache(queryClient)).catch(() => undefined);
     // Development builds run without a worker: live reload and a caching worker do not mix.

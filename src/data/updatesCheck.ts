@@ -9,7 +9,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest, type ManifestRoot } from '../../manifest';
+import type { DevContentDetail } from '../../manifest/devUpdates';
 import { BASE_URL } from '../config';
+import { articleQueryOptions } from './blob';
 import { fetchManifest, manifestQueryOptions, manifestWithRoute } from './manifest';
 import { checkWorkerUpdate, loadPageForUpdate, reloadForVersion, updates } from './updatesStore';
 
@@ -38,9 +40,9 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
 
 /**
  * Takes a new manifest. The page's blob (and the renderer) load before anything
- * changes on screen. With `replacePage` the outlet remounts, because the first
- * page shows the build's static article, which would keep the old text; the
- * scroll position is kept.
+ * changes on screen; the article on screen follows the new one in place
+ * (`Article`). With `replacePage` the outlet remounts too, so the whole page
+ * is rendered anew. The scroll position is kept either way.
  */
 export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: ManifestRoot, replacePage: boolean): Promise<void> {
   const page = pageAt(await manifestWithRoute(queryClient, next, currentRoute(router)), currentRoute(router));
@@ -48,11 +50,44 @@ export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, n
   const scrollY = window.scrollY;
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);
   updates.set({ content: null });
-  await router.invalidate();
+  // The router scrolls to the top once it has rendered the reloaded route; it is the same page, so the
+  // position goes back in the same task, before the browser paints (issue 16).
+  const keepScroll = router.subscribe('onRendered', () => window.scrollTo(0, scrollY));
+  try {
+    await router.invalidate();
+  } finally {
+    keepScroll();
+  }
   if (replacePage) {
     updates.set({ generation: updates.get().generation + 1 });
     requestAnimationFrame(() => window.scrollTo(0, scrollY));
   }
+}
+
+/** The dev server's updates, one after the other: a later rebuild is taken after an earlier one. */
+let devQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * `npm run dev` rebuilt the content (issue 16): the new manifest is taken at
+ * once, with no notice, and the page on screen shows its new text in place
+ * (`Article` follows its article's name), keeping the scroll position. The
+ * page's new article, when the server named it, loads alongside the manifest.
+ * Resolves false when the shell has no manifest to update yet.
+ */
+export function takeDevContent(queryClient: QueryClient, router: AnyRouter, { contentHash, articles }: DevContentDetail): Promise<boolean> {
+  const article = articles[currentRoute(router)];
+  if (article) void queryClient.prefetchQuery(articleQueryOptions({ article }));
+  const take = async () => {
+    const current = queryClient.getQueryData(manifestQueryOptions().queryKey);
+    if (!current) return false;
+    if (current.contentHash === contentHash) return true;
+    const next = await fetchManifest();
+    if (next.contentHash !== current.contentHash) await applyUpdate(queryClient, router, next, false);
+    return true;
+  };
+  const taken = devQueue.then(take);
+  devQueue = taken.catch(() => undefined);
+  return taken;
 }
 
 let inFlight: Promise<void> | null = null;

@@ -1,4 +1,6 @@
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useColorMode } from '../hooks/useColorMode';
+import { drawnDiagram } from './drawnDiagrams';
 import { lazyWithReload } from './lazyWithReload';
 
 const MermaidDiagram = lazyWithReload(() => import('./MermaidDiagram'));
@@ -20,11 +22,12 @@ class DiagramBoundary extends Component<{ fallback: ReactNode; children: ReactNo
 /**
  * A Mermaid block: its source until the block nears the viewport, then the
  * diagram. Mermaid is large, so a diagram below the fold costs nothing until
- * the reader scrolls to it.
+ * the reader scrolls to it. One this tab has drawn already shows at once.
  */
 export function DiagramWhenVisible({ source }: { source: string }) {
   const ref = useRef<HTMLPreElement>(null);
-  const [visible, setVisible] = useState(false);
+  const { mode } = useColorMode();
+  const [visible, setVisible] = useState(() => drawnDiagram(mode, source) !== undefined);
   useEffect(() => {
     const el = ref.current;
     if (!el || visible) return undefined;

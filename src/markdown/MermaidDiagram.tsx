@@ -1,19 +1,29 @@
 import { useEffect, useId, useState } from 'react';
 import mermaid from 'mermaid';
 import { useColorMode } from '../hooks/useColorMode';
+import { drawnDiagram, rememberDiagram } from './drawnDiagrams';
 
 /** Draws a Mermaid diagram (this module and Mermaid load only on pages that have one). */
 export default function MermaidDiagram({ source }: { source: string }) {
   const { mode } = useColorMode();
   const id = `mermaid-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
-  const [svg, setSvg] = useState<string | null>(null);
+  // A diagram drawn before (the same article swapped in again) shows at once.
+  const [svg, setSvg] = useState<string | null>(() => drawnDiagram(mode, source) ?? null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    const known = drawnDiagram(mode, source);
+    if (known) {
+      setSvg(known);
+      return undefined;
+    }
     let live = true;
     mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: mode === 'dark' ? 'dark' : 'default' });
     mermaid
       .render(id, source)
-      .then((result) => live && setSvg(result.svg))
+      .then((result) => {
+        rememberDiagram(mode, source, result.svg);
+        if (live) setSvg(result.svg);
+      })
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { splitHref, stripBase } from '../../manifest';
 import { BASE_URL } from '../config';
@@ -14,6 +14,9 @@ function localTarget(a: HTMLAnchorElement): { path: string; hash: string } | nul
   return local === null ? null : { path: local, hash };
 }
 
+/** The Mermaid source of each diagram block, taken from the block before it is emptied for the diagram. */
+const diagramSources = new WeakMap<HTMLElement, string>();
+
 /**
  * The build's rendering of a page, made interactive: internal links use
  * the router, code blocks' copy buttons copy, Mermaid blocks are drawn.
@@ -22,11 +25,15 @@ export function StaticArticle({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
-  useEffect(() => {
+  // Before the browser paints: a new text for the page (an update taken in place, issue 16) is shown
+  // with its copy buttons and its diagrams in one step, so the page does not shift under the reader.
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
     const found = [...root.querySelectorAll<HTMLElement>('.mermaid-diagram')].map((el) => {
-      const source = (el.textContent ?? '').replace(/\n$/, '');
+      // The effect may run twice for the same markup (StrictMode): the second run finds the block emptied.
+      const source = diagramSources.get(el) ?? (el.textContent ?? '').replace(/\n$/, '');
+      diagramSources.set(el, source);
       el.replaceChildren();
       return { el, source };
     });

@@ -46,14 +46,24 @@ function DocsFrame({ manifest, children }: { manifest: Manifest; children: React
 /**
  * The article of a markdown page: the build's rendering (the first page's own
  * HTML, else the page's article file, both loaded by the route loader), or the
- * markdown rendered here when the article file could not be had.
+ * markdown rendered here when the article file could not be had. The text is
+ * kept for as long as the page shows the same article, even once the query
+ * cache has dropped it; a new article for the page (an update taken in place,
+ * issue 16) replaces it without remounting, so the scroll position stays.
  */
 export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
   const queryClient = useQueryClient();
   const hash = useRouterState({ select: (s) => s.location.hash });
-  const [html] = useState(() => queryClient.getQueryData(articleQueryOptions(page).queryKey) ?? null);
+  const cached = () => ({ name: page.article, html: queryClient.getQueryData(articleQueryOptions(page).queryKey) ?? null });
+  const [shown, setShown] = useState(cached);
+  let current = shown;
+  if (shown.name !== page.article) {
+    // React's "adjusting state when a prop changes": the update loaded the new article before it took the manifest.
+    current = cached();
+    setShown(current);
+  }
   useScrollToHash(page.path, hash);
-  if (html !== null) return <StaticArticle html={html} />;
+  if (current.html !== null) return <StaticArticle html={current.html} />;
   return <MarkdownArticle manifest={manifest} page={page} />;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ManifestHeading } from '../../../manifest';
 
 /** The id of the heading currently in view: the last one above the upper third of the viewport. */
@@ -32,7 +32,9 @@ function useActiveHeading(ids: string[]): string | null {
 
 /** Table of contents, levels 2–3 by default (spec §2), with the heading in view highlighted. */
 export function TOC({ headings }: { headings: ManifestHeading[] }) {
-  const [ids] = useState(() => headings.map((h) => h.id));
+  // The same list for the same headings, a new one when an update taken in place changes them (issue 16).
+  const idList = headings.map((h) => h.id).join('\n');
+  const ids = useMemo(() => (idList ? idList.split('\n') : []), [idList]);
   const active = useActiveHeading(ids);
   if (!headings.length) return null;
   const min = Math.min(...headings.map((h) => h.depth));
