@@ -1,5 +1,5 @@
 /**
- * Benchmark child: `tsx bench/child.ts --content <dir> --out <dist> [--cache-file <json>] [--edit <rel>] [--rounds n]`.
+ * Benchmark child: `tsx bench/child.ts --content <dir> --out <dist> [--cache-file <json>] [--edit <rel>] [--rounds n] [--dev-server]`.
  *
  * Runs one first build, then (with `--edit`) edits that one doc `rounds` times
  * and rebuilds after each edit in this same process with the warm render
@@ -40,6 +40,8 @@ const distDir = resolve(flag('--out') ?? 'dist-bench');
 const edit = flag('--edit');
 const rounds = Number(flag('--rounds') ?? 3);
 const cacheFile = flag('--cache-file');
+/** Build as `npm run dev` does: content written into dist/ in place, route HTML made when a request asks for it. */
+const devServer = args.includes('--dev-server');
 
 let cache: RenderCache = new Map();
 if (cacheFile) {
@@ -50,7 +52,7 @@ if (cacheFile) {
   }
 }
 const cacheEntries = cache.size;
-const options = { root: process.cwd(), contentDir, distDir, shell: false, cache, warn: () => {} };
+const options = { root: process.cwd(), contentDir, distDir, shell: false, cache, devServer, warn: () => {} };
 const first = await buildSite(options);
 const firstMaxRss = process.resourceUsage().maxRSS * 1024;
 const rebuilds: ChildResult['rebuilds'] = [];
