@@ -131,7 +131,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
 
   // Files the pages refer to; co-located images are written under their hashed names.
   const pageRefs = [...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links }));
-  const usedFiles = usedFileOutput(fileTable, referencedFiles(pageRefs, linkContext));
+  // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
+  const filesByPath = new Map(pageRefs.map((ref) => [ref.path, referencedFiles([ref], linkContext)]));
+  const usedFiles = usedFileOutput(fileTable, new Set([...filesByPath.values()].flatMap((keys) => [...keys])));
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
 
   // Sidebar shards: the children of each top-level category.
@@ -165,7 +167,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const ref = entry && refsByPath.get(entry.path);
     if (!entry || !ref) continue;
     // What the shell needs to render this page's markdown itself: its files and the pages its `.md` links name.
-    for (const key of referencedFiles([ref], linkContext)) shard.files[key] = usedFiles.files[key]!;
+    for (const key of filesByPath.get(ref.path)!) shard.files[key] = usedFiles.files[key]!;
     shard.sources[entry.source] = entry.path;
     for (const link of ref.links) {
       const file = /\.mdx?(?:#.*)?$/i.test(link.url) ? sourceOfLink(link.url, entry.source, linkContext.routeBySource) : null;

@@ -5,6 +5,8 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { shardNames } from '../../manifest/shards';
+import type { ManifestRoot } from '../../manifest/types';
 import { BuildError } from './errors';
 
 /** Name of the shell build's record in `dist/`. */
@@ -69,29 +71,22 @@ export function carryShell(distDir: string, tmp: string, record: ShellRecord): v
 function manifestBlobs(distDir: string): Set<string> | null {
   type Entry = { blob: string; article?: string };
   type Shard = { docs?: Record<string, Entry>; pages?: Record<string, Entry>; files?: Record<string, { href: string }> };
-  type Root = Shard & { shards?: string[]; versions?: { sidebars?: Record<string, { shard?: string }[]> }[] };
   const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
   try {
-    const root = read<Root>('manifest.json');
-    const keep = new Set<string>();
-    const addShard = (shard: Shard) => {
+    const root = read<ManifestRoot>('manifest.json');
+    const keep = new Set(shardNames(root));
+    for (const name of root.shards) {
+      const shard = read<Shard>(`blobs/${name}`);
       for (const p of [...Object.values(shard.docs ?? {}), ...Object.values(shard.pages ?? {})]) {
         keep.add(p.blob);
         if (p.article) keep.add(p.article);
       }
       // Co-located images (`blobs/<hash>.png`), which the articles still show.
       for (const f of Object.values(shard.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
-    };
-    addShard(root);
-    for (const name of root.shards ?? []) {
-      keep.add(name);
-      addShard(read<Shard>(`blobs/${name}`));
-    }
-    for (const items of (root.versions ?? []).flatMap((v) => Object.values(v.sidebars ?? {}))) {
-      for (const item of items) if (item.shard) keep.add(item.shard);
     }
     return keep;
   } catch {
+    // No manifest, or one of another version: nothing is kept.
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { normalizeRoutePath, pageAt, type Manifest, type ManifestPage } from '../../../manifest';
+import { normalizeRoutePath, pageAt, sidebarTopAt, type Manifest, type ManifestPage } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { ensureManifestFor, ensureSidebarShard } from '../../data/manifest';
 import { loadRenderer } from '../../markdown/renderer';
@@ -17,7 +17,7 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
   // The first page's article is in the cache already: `main.tsx` took it from the page's HTML.
-  await Promise.all([loadArticle(queryClient, page), ensureSidebarShard(queryClient, manifest, 'sidebarTop' in page ? (page.sidebarTop as number | null) : null)]);
+  await Promise.all([loadArticle(queryClient, page), ensureSidebarShard(queryClient, manifest, sidebarTopAt(manifest, route))]);
   return { manifest, page };
 }
 
