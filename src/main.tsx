@@ -129,8 +129,12 @@ async function start(container: HTMLElement): Promise<void> {
     // Tells the router its first tree is a server rendering: it then renders the same Suspense-free
     // structure as on the server, as TanStack's own hydration does.
     router.ssr = { manifest: undefined };
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.error('[docs] hydration did not match the build\'s HTML; React rendered the part again.', error),
+    // In a transition React hydrates in slices and yields to the browser between them, so no long task
+    // blocks input while the page's tree is attached (a synchronous hydration was one 100 ms+ task on a phone).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('[docs] hydration did not match the build\'s HTML; React rendered the part again.', error),
+      });
     });
   } else {
     // Another page's HTML (the worker's app shell, say): a transition renders the tree in slices while

@@ -25,8 +25,6 @@ export interface ShellAssets {
   css: string;
   /** The stylesheet's text, inlined in every page so the first paint waits for nothing but the HTML. */
   cssText?: string;
-  /** Modules the entry imports statically, preloaded in parallel. */
-  preload: string[];
   /** Every file of the shell below `dist/`, which content files may not replace. */
   files?: string[];
 }
@@ -59,6 +57,20 @@ interface RouteHead {
   /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
   shards?: string[];
 }
+
+/** The `<meta>` naming the shell's entry script, which `SHELL_LOADER` starts. */
+const SHELL_META = 'docs-shell';
+
+/**
+ * Starts the shell once the page has painted. The page is readable without
+ * its scripts, so they are not fetched, parsed and compiled while the browser
+ * lays out and paints the first frame: on a phone that work competed with the
+ * first layout for the CPU, and Lighthouse counted the longer layout as
+ * blocking time. In a hidden tab (no frames) the shell starts at once. The
+ * text is the same on every page and for every shell, so the policy's hash of
+ * it holds when the service worker points a saved page at a newer shell.
+ */
+const SHELL_LOADER = `(function(){var m=document.querySelector('meta[name="${SHELL_META}"]');if(!m)return;function go(){var s=document.createElement('script');s.type='module';s.src=m.content;document.head.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()`;
 
 /** Escapes text for HTML content and attribute values. */
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -107,7 +119,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const colourScript = prePaintScript(site);
   const head = [
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, [colourScript]))}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, shell ? [colourScript, SHELL_LOADER] : [colourScript]))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(title)}</title>`,
     `<meta name="description" content="${esc(description)}">`,
@@ -133,15 +145,12 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     ...hoisted,
     `<script>${colourScript}</script>`,
     shell?.cssText ? `<style>${shell.cssText.replace(/<\/style/gi, '<\\/style')}</style>` : shell ? `<link rel="stylesheet" href="${asset(shell.css)}">` : '',
-    // The page is readable without its scripts, so they load at low priority: the browser fetches them
-    // alongside the first paint instead of ahead of it (Lighthouse treats high-priority scripts as render-blocking).
-    shell ? `<link rel="modulepreload" fetchpriority="low" href="${asset(shell.js)}">` : '',
-    ...(shell?.preload ?? []).map((f) => `<link rel="modulepreload" fetchpriority="low" href="${asset(f)}">`),
+    shell ? `<meta name="${SHELL_META}" content="${asset(shell.js)}">` : '',
     `<link rel="preload" href="${asset('manifest.json')}" as="fetch" crossorigin="anonymous">`,
     ...(route.shards ?? []).map((name) => `<link rel="preload" href="${asset(`blobs/${name}`)}" as="fetch" crossorigin="anonymous">`),
   ].filter(Boolean);
 
-  const script = shell ? `<script type="module" fetchpriority="low" src="${asset(shell.js)}"></script>` : '';
+  const script = shell ? `<script>${SHELL_LOADER}</script>` : '';
   const staticRoute = route.path === NOT_FOUND_PATH ? '*' : route.path;
   return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }

@@ -18,8 +18,6 @@ export interface ShellRecord {
   js: string;
   /** Stylesheet below the base. */
   css: string;
-  /** Modules to preload with the entry. */
-  preload: string[];
   /** Every file the shell build wrote, below `dist/`. */
   files: string[];
   /** The server-render bundle's entry below `dist/` (issue 14); absent in sites built before it. */

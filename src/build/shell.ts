@@ -3,7 +3,7 @@
  * names and minification, and copies `public/`.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { walk } from './walk';
@@ -59,7 +59,7 @@ export async function buildShell({ root, outDir, dev = false }: ShellBuildOption
   const [entryFile, entryMeta] = entry;
   const css = entryMeta.cssBundle ?? outputs.find(([f]) => f.endsWith('.css'))?.[0];
   if (!css) throw new Error('[build] the shell has no stylesheet: src/main.tsx must import ./styles.css');
-  const preload = entryMeta.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => rel(i.path));
+  if (!dev) markCalledOnLoad(root, entryFile, result.metafile);
   const publicDir = join(root, 'public');
   const publicFiles = existsSync(publicDir) ? walk(publicDir, publicDir) : [];
   if (publicFiles.length) cpSync(publicDir, outDir, { recursive: true });
@@ -67,7 +67,33 @@ export async function buildShell({ root, outDir, dev = false }: ShellBuildOption
   const files = [...outputs.map(([f]) => rel(f)), ...publicFiles, ...server.files.map((f) => `${SERVER_DIR}/${f}`)];
   const hash = createHash('sha256');
   for (const f of files.sort()) hash.update(f).update(readFileSync(join(outDir, f)));
-  return { js: rel(entryFile), css: rel(css), preload, files, server: `${SERVER_DIR}/${server.entry}`, hash: hash.digest('hex').slice(0, 16) };
+  return { js: rel(entryFile), css: rel(css), files, server: `${SERVER_DIR}/${server.entry}`, hash: hash.digest('hex').slice(0, 16) };
+}
+
+/**
+ * V8's explicit compile hint: a file that starts with this comment has all its
+ * functions compiled eagerly, on a background thread while it streams in,
+ * instead of each one on the main thread at its first call.
+ */
+const CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Marks the entry and every chunk it imports statically (what the first page
+ * runs: React, the router, the app) with `CALLED_ON_LOAD`, so hydration does
+ * not stop to compile them. Chunks loaded on demand are left lazy.
+ */
+function markCalledOnLoad(root: string, entry: string, metafile: esbuild.Metafile): void {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const i of metafile.outputs[file]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(entry);
+  for (const file of seen) {
+    const path = join(root, file);
+    writeFileSync(path, CALLED_ON_LOAD + readFileSync(path, 'utf8'));
+  }
 }
 
 /** Folder of the server-render bundle below `dist/`: a shell file the content build renders with, never fetched by readers. */

@@ -15,7 +15,6 @@ import { hashTree, listFiles, useFixture, type FixtureProject } from '../helpers
 const record: ShellRecord = {
   js: 'assets/main-AAAA1111.js',
   css: 'assets/main-BBBB2222.css',
-  preload: [],
   files: ['assets/main-AAAA1111.js', 'assets/main-BBBB2222.css', 'ssr/render-DDDD4444.js'],
   server: 'ssr/render-DDDD4444.js',
   hash: 'deadbeefdeadbeef',

@@ -13,7 +13,6 @@ import { hashTree, listFiles, sha256, useFixture } from '../helpers/build';
 const record: ShellRecord = {
   js: 'assets/main-AAAA1111.js',
   css: 'assets/main-BBBB2222.css',
-  preload: ['assets/chunks/vendor-CCCC3333.js'],
   files: ['assets/main-AAAA1111.js', 'assets/main-BBBB2222.css', 'assets/chunks/vendor-CCCC3333.js', 'sw.js', 'ssr/render-DDDD4444.js'],
   server: 'ssr/render-DDDD4444.js',
   hash: 'deadbeefdeadbeef',
@@ -68,12 +67,12 @@ describe('content-only build over a previous shell', () => {
     expect(htmlFiles).toContain('404.html');
     for (const file of htmlFiles) {
       const html = project.read(file);
-      expect(html, file).toContain('<script type="module" fetchpriority="low" src="/abp-react/assets/main-AAAA1111.js"></script>');
+      // The shell starts after the first paint, from the entry the page names.
+      expect(html, file).toContain('<meta name="docs-shell" content="/abp-react/assets/main-AAAA1111.js">');
+      expect(html, file).not.toContain('modulepreload');
       // The shell's stylesheet is inlined, so the first paint waits for nothing but the HTML.
       const css = readFileSync(join(project.distDir, 'assets/main-BBBB2222.css'), 'utf8');
       expect(html, file).toContain(`<style>${css}</style>`);
-      expect(html, file).toContain('<link rel="modulepreload" fetchpriority="low" href="/abp-react/assets/main-AAAA1111.js">');
-      expect(html, file).toContain('<link rel="modulepreload" fetchpriority="low" href="/abp-react/assets/chunks/vendor-CCCC3333.js">');
     }
   });
 

@@ -83,3 +83,22 @@ describe('hydration with what differs per reader', () => {
     expect(await page.locator('main h1').first().textContent()).toBe(manifest.docs.intro!.title);
   });
 });
+
+describe('the shell starts after the first frame', () => {
+  it('requests no script while the page is parsed and laid out, then hydrates it', async () => {
+    const page = await b.page();
+    // The first animation frame: the browser is about to lay out and paint what it has parsed.
+    await page.addInitScript(() => requestAnimationFrame(() => ((window as unknown as { __frame: number }).__frame = performance.now())));
+    await page.goto(b.url('docs/intro'));
+    await page.waitForFunction(() => !document.querySelector('#root[data-static-route]'));
+    const timing = await page.evaluate(() => ({
+      frame: (window as unknown as { __frame?: number }).__frame ?? null,
+      scripts: performance.getEntriesByType('resource').filter((e) => /\/assets\/.*\.js$/.test(e.name)).map((e) => e.startTime),
+      preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+    }));
+    expect(timing.frame).not.toBeNull();
+    expect(timing.preloads).toBe(0);
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.frame!);
+  });
+});
