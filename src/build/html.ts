@@ -72,6 +72,11 @@ const SHELL_META = 'docs-shell';
  */
 const SHELL_LOADER = `(function(){var m=document.querySelector('meta[name="${SHELL_META}"]');if(!m)return;function go(){var s=document.createElement('script');s.type='module';s.src=m.content;document.head.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()`;
 
+/** The inline scripts of a page, which its Content-Security-Policy names by hash: the colour mode, then the shell's loader. */
+export function inlineScripts(site: Pick<SiteConfig, 'colorMode' | 'announcementBar'>, withShell = true): string[] {
+  return withShell ? [prePaintScript(site), SHELL_LOADER] : [prePaintScript(site)];
+}
+
 /** Escapes text for HTML content and attribute values. */
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -116,10 +121,10 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const description = route.description || site.tagline;
   const keywords = route.keywords.length ? route.keywords.join(', ') : site.metadata.find((m) => m.name === 'keywords')?.content ?? '';
   const asset = (file: string) => esc(withBase('/' + file, base));
-  const colourScript = prePaintScript(site);
+  const [colourScript, loader] = inlineScripts(site, Boolean(shell));
   const head = [
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, shell ? [colourScript, SHELL_LOADER] : [colourScript]))}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, inlineScripts(site, Boolean(shell))))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(title)}</title>`,
     `<meta name="description" content="${esc(description)}">`,
@@ -150,7 +155,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     ...(route.shards ?? []).map((name) => `<link rel="preload" href="${asset(`blobs/${name}`)}" as="fetch" crossorigin="anonymous">`),
   ].filter(Boolean);
 
-  const script = shell ? `<script>${SHELL_LOADER}</script>` : '';
+  const script = loader ? `<script>${loader}</script>` : '';
   const staticRoute = route.path === NOT_FOUND_PATH ? '*' : route.path;
   return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }

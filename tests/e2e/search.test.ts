@@ -13,8 +13,7 @@ import { startAlgoliaServer, type AlgoliaMode, type AlgoliaServer, type StoredRe
 import { SPEC_SEARCH_PARAMS } from '../helpers/docsearchParams';
 import type { SiteConfig } from '../../manifest/siteConfig';
 import type { Manifest } from '../../manifest/types';
-import { prePaintScript } from '../../manifest/prePaint';
-import { contentSecurityPolicy, esc } from '../../src/build/html';
+import { contentSecurityPolicy, esc, inlineScripts } from '../../src/build/html';
 import { useBrowser } from './browser';
 import { readBuiltManifest } from '../helpers/manifest';
 import { searchRecordsFile } from '../../src/build/output';
@@ -62,7 +61,7 @@ beforeAll(async () => {
       let body = Buffer.from(await answer.arrayBuffer());
       if (policySearch && headers['content-type']?.startsWith('text/html')) {
         const configured = { ...builtSite, search: { ...builtSite.search, ...policySearch } } as SiteConfig;
-        const policy = esc(contentSecurityPolicy(configured, [prePaintScript(configured)]));
+        const policy = esc(contentSecurityPolicy(configured, inlineScripts(configured)));
         body = Buffer.from(body.toString('utf8').replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*/, `$1${policy}`));
       }
       res.writeHead(answer.status, headers).end(body);
