@@ -58,7 +58,7 @@ interface RouteHead {
   shards?: string[];
 }
 
-/** The `<meta>` naming the shell's entry script, which `SHELL_LOADER` starts. */
+/** The `<meta>` naming the shell's entry script, which `SHELL_LOADER` starts (`src/data/chunks.ts` reads it too). */
 const SHELL_META = 'docs-shell';
 
 /**
@@ -66,11 +66,13 @@ const SHELL_META = 'docs-shell';
  * its scripts, so they are not fetched, parsed and compiled while the browser
  * lays out and paints the first frame: on a phone that work competed with the
  * first layout for the CPU, and Lighthouse counted the longer layout as
- * blocking time. In a hidden tab (no frames) the shell starts at once. The
+ * blocking time. In a hidden tab (no frames) the shell starts at once. An
+ * `import()` rather than a script element: the page's load event waits for
+ * the page and its images, not for the app that enhances it. The
  * text is the same on every page and for every shell, so the policy's hash of
  * it holds when the service worker points a saved page at a newer shell.
  */
-const SHELL_LOADER = `(function(){var m=document.querySelector('meta[name="${SHELL_META}"]');if(!m)return;function go(){var s=document.createElement('script');s.type='module';s.src=m.content;document.head.appendChild(s)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()`;
+const SHELL_LOADER = `(function(){var m=document.querySelector('meta[name="${SHELL_META}"]');if(!m)return;function go(){import(m.content)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()`;
 
 /** The inline scripts of a page, which its Content-Security-Policy names by hash: the colour mode, then the shell's loader. */
 export function inlineScripts(site: Pick<SiteConfig, 'colorMode' | 'announcementBar'>, withShell = true): string[] {

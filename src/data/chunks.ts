@@ -11,8 +11,14 @@ import { ChunkLoadError } from './errors';
 /** Session key: the entry script of the shell a reload for a missing chunk was tried from. */
 const RELOAD_FLAG = 'docs-chunk-reload';
 
-/** URL of the running shell's entry script (`…/assets/main-<hash>.js`), or null. */
+/**
+ * URL of the running shell's entry script (`…/assets/main-<hash>.js`), or null:
+ * the page's `<meta name="docs-shell">`, or the module script of a page saved
+ * before the shell was started by it.
+ */
 function entryScript(): string | null {
+  const named = document.querySelector<HTMLMetaElement>('meta[name="docs-shell"]')?.content;
+  if (named) return new URL(named, document.baseURI).href;
   return document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/main-"]')?.src ?? null;
 }
 

@@ -40,4 +40,17 @@ describe('loadChunk', () => {
     expect((error as ChunkLoadError).missing).toBe(true);
     expect(probe).toHaveBeenCalledWith(CHUNK, { method: 'HEAD', cache: 'no-store' });
   });
+
+  it('probes the shell entry the page names when the error names no file (Safari), and calls a 404 there missing', async () => {
+    const probe = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status: 404 }));
+    vi.stubGlobal('fetch', probe);
+    const entry = '/abp-react/assets/main-NEWSHELL.js';
+    vi.stubGlobal('document', {
+      baseURI: 'http://127.0.0.1:4000/abp-react/docs/intro',
+      querySelector: (selector: string) => (selector === 'meta[name="docs-shell"]' ? { content: entry } : null),
+    });
+    const error = await loadChunk(() => Promise.reject(new TypeError('Importing a module script failed.')), { reload: false }).catch((e: unknown) => e);
+    expect((error as ChunkLoadError).missing).toBe(true);
+    expect(probe).toHaveBeenCalledWith('http://127.0.0.1:4000/abp-react/assets/main-NEWSHELL.js', { method: 'HEAD', cache: 'no-store' });
+  });
 });
