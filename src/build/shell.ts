@@ -78,9 +78,10 @@ export async function buildShell({ root, outDir, dev = false }: ShellBuildOption
 const CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad\n';
 
 /**
- * Marks the entry and every chunk it imports statically (what the first page
- * runs: React, the router, the app) with `CALLED_ON_LOAD`, so hydration does
- * not stop to compile them. Chunks loaded on demand are left lazy.
+ * Marks the entry, the chunks it imports (statically or with its own
+ * `import()`s) and theirs statically, which is what the first page runs
+ * (React, the router, the app), with `CALLED_ON_LOAD`, so hydration does not
+ * stop to compile them. Chunks loaded on demand later are left lazy.
  */
 function markCalledOnLoad(root: string, entry: string, metafile: esbuild.Metafile): void {
   const seen = new Set<string>();
@@ -90,6 +91,8 @@ function markCalledOnLoad(root: string, entry: string, metafile: esbuild.Metafil
     for (const i of metafile.outputs[file]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
   };
   visit(entry);
+  // The entry's own `import()`s are the first page's too (main.tsx evaluates the app in steps); later ones are not.
+  for (const i of metafile.outputs[entry]?.imports ?? []) if (i.kind === 'dynamic-import' && !i.external) visit(i.path);
   for (const file of seen) {
     const path = join(root, file);
     writeFileSync(path, CALLED_ON_LOAD + readFileSync(path, 'utf8'));

@@ -16,7 +16,7 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const target = manifest.routes[route];
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
-  // The first page's article is in the cache already: `main.tsx` took it from the page's HTML.
+  // The first page's article is in the cache already: `boot.tsx` took it from the page's HTML.
   await Promise.all([loadArticle(queryClient, page), ensureSidebarShard(queryClient, manifest, sidebarTopAt(manifest, route))]);
   return { manifest, page };
 }
