@@ -6,12 +6,16 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { RenderRequest, ServerRenderer } from '../manifest/serverRender';
 import { articleQueryOptions } from './data/blob';
 import { manifestQueryOptions, seedShards } from './data/manifest';
 import { BASE_PATH } from './config';
 import { App, createAppRouter } from './router';
+
+/** How React's server renderer marks a Suspense boundary it left for the client to render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /** The markup of `#root` for a route (`ServerRenderer`). Lazy parts are awaited, so the markup is complete. */
 export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards, path, article }: RenderRequest) => {
@@ -21,8 +25,12 @@ export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards,
   if (article) queryClient.setQueryData(articleQueryOptions({ article: article.name }).queryKey, article.html);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [BASE_PATH + path] }));
   await router.load();
-  const { prelude } = await prerender(<App queryClient={queryClient} router={router} />);
-  const html = await new Response(prelude).text();
+  const app = <App queryClient={queryClient} router={router} />;
+  // renderToString is synchronous and about twice as fast (1.5 -> 0.8 ms a route), but renders a boundary
+  // whose lazy part has not loaded yet as its fallback (`<!--$!-->`); then prerender awaits it, and the
+  // next routes find it loaded.
+  let html = renderToString(app);
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) html = await new Response((await prerender(app)).prelude).text();
   // Drops the cache's garbage-collection timers, which would keep the build's process alive.
   queryClient.clear();
   return html;
