@@ -123,10 +123,11 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const description = route.description || site.tagline;
   const keywords = route.keywords.length ? route.keywords.join(', ') : site.metadata.find((m) => m.name === 'keywords')?.content ?? '';
   const asset = (file: string) => esc(withBase('/' + file, base));
-  const [colourScript, loader] = inlineScripts(site, Boolean(shell));
+  const scripts = inlineScripts(site, Boolean(shell));
+  const [colourScript, loader] = scripts;
   const head = [
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, inlineScripts(site, Boolean(shell))))}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(site, scripts))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(title)}</title>`,
     `<meta name="description" content="${esc(description)}">`,

@@ -81,7 +81,9 @@ const CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad\n';
  * Marks the entry, the chunks it imports (statically or with its own
  * `import()`s) and theirs statically, which is what the first page runs
  * (React, the router, the app), with `CALLED_ON_LOAD`, so hydration does not
- * stop to compile them. Chunks loaded on demand later are left lazy.
+ * stop to compile them. Chunks loaded on demand later are left lazy. The
+ * comment is added after esbuild named the files: a name still stands for one
+ * content, which is what caching by name needs.
  */
 function markCalledOnLoad(root: string, entry: string, metafile: esbuild.Metafile): void {
   const seen = new Set<string>();
