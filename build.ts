@@ -50,8 +50,8 @@ export interface ContentBuildResult {
   /** The per-route HTML files among `files` (made when written), `404.html` and the `x/index.html` links included. */
   documents: string[];
   manifest: Manifest;
-  /** DocSearch records (JSON) for `npm run search:upload`; written beside `dist/`, never deployed. */
-  records: string;
+  /** DocSearch records (JSON) for `npm run search:upload`, made when asked for; written beside `dist/`, never deployed. */
+  records: () => string;
   warnings: Problem[];
   /** How many pages were rendered rather than taken from the cache. */
   rendered: number;
@@ -177,7 +177,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       swapIn(out, options.distDir);
       time.lap('swap');
     }
-    writeSearchRecords(options.distDir, result.records);
+    // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none (issue 16).
+    if (!options.devServer) writeSearchRecords(options.distDir, result.records());
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
     return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, manifest: result.manifest, ms: performance.now() - started, steps: time.steps, documents };
   } catch (error) {

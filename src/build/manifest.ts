@@ -37,8 +37,8 @@ export interface AssembledManifest {
   root: ManifestRoot;
   /** Page and sidebar shards by name (below `blobs/`). */
   shards: Record<string, ManifestShard | SidebarShard>;
-  /** DocSearch records (JSON), written outside `dist/` for `npm run search:upload`. */
-  records: string;
+  /** DocSearch records (JSON), written outside `dist/` for `npm run search:upload`; made when asked for. */
+  records: () => string;
 }
 
 /** A JSON file named by its hash, below `blobs/`: its name. */

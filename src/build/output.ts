@@ -194,6 +194,8 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
  */
 export async function writeInPlace(distDir: string, files: Map<string, OutputData>, shell: ShellRecord): Promise<void> {
   const root = resolve(distDir);
+  const last = writtenInPlace.get(root) ?? new Map<string, string | Buffer>();
+  const written = new Map<string, string | Buffer>();
   const shellFiles = new Set([...shell.files, SHELL_RECORD]);
   const previousBlobs = manifestBlobs(distDir) ?? new Set<string>();
   const order = [...files.keys()].filter((rel) => rel !== 'manifest.json');
@@ -208,9 +210,15 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
     // Named by their contents' hash: one that is there holds these bytes already.
     if (/^(blobs|search)\//.test(rel) && existsSync(to)) continue;
     const contents = await outputData(files.get(rel)!);
+    const isLink = typeof contents === 'object' && 'linkTo' in contents;
+    if (!isLink) {
+      written.set(rel, contents);
+      // What this process wrote there last time: an unchanged file is known without reading it back.
+      if (last.get(rel) === contents && existsSync(to)) continue;
+    }
     mkdirSync(dirname(to), { recursive: true });
     const tmp = `${to}.tmp-${process.pid}`;
-    if (typeof contents === 'object' && 'linkTo' in contents) copyFileSync(resolve(root, contents.linkTo), tmp);
+    if (isLink) copyFileSync(resolve(root, contents.linkTo), tmp);
     else {
       const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
       if (holds(to, bytes)) continue;
@@ -218,6 +226,7 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
     }
     renameSync(tmp, to);
   }
+  writtenInPlace.set(root, written);
   const keep = (rel: string) => files.has(rel) || shellFiles.has(rel) || (rel.startsWith('blobs/') && previousBlobs.has(rel.slice('blobs/'.length)));
   // Removes what no longer belongs below `dir`; true when the folder is left empty.
   const prune = (dir: string, prefix: string): boolean => {
@@ -235,6 +244,13 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   };
   prune(root, '');
 }
+
+/**
+ * What `writeInPlace` wrote into each folder, by file, in this process (the dev
+ * server's): comparing a file's new contents with these strings is far cheaper
+ * than reading the file back (at 10,000 docs, 1.6 s of a one-file rebuild).
+ */
+const writtenInPlace = new Map<string, Map<string, string | Buffer>>();
 
 /** Replaces `distDir` by `tmp`. */
 export function swapIn(tmp: string, distDir: string): void {

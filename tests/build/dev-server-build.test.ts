@@ -5,11 +5,11 @@
  * nothing. Everything else is what a normal build writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { BuildSiteResult } from '../../build';
 import { BuildError } from '../../src/build/errors';
-import { outputData, SHELL_RECORD, type ShellRecord } from '../../src/build/output';
+import { outputData, searchRecordsFile, SHELL_RECORD, type ShellRecord } from '../../src/build/output';
 import { hashTree, listFiles, useFixture, type FixtureProject } from '../helpers/build';
 
 const record: ShellRecord = {
@@ -100,6 +100,17 @@ describe('dev server builds', () => {
     expect(existsSync(join(dist, 'blobs', before.docs['guides/setup']!.article))).toBe(false);
     expect(existsSync(join(dist, 'blobs', second.docs['guides/setup']!.article))).toBe(true);
     expect(listFiles(dist).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('writes a file again that was deleted since it wrote it, and leaves the search records to deployable builds', async () => {
+    const dist = project.distDir;
+    const sitemap = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+    rmSync(join(dist, 'sitemap.xml'));
+    rmSync(searchRecordsFile(dist), { force: true });
+    await project.build({ devServer: true });
+    expect(readFileSync(join(dist, 'sitemap.xml'), 'utf8')).toBe(sitemap);
+    // `npm run search:upload` reads the records of a build for deploying; the dev server's dist/ is none.
+    expect(existsSync(searchRecordsFile(dist))).toBe(false);
   });
 
   it('leaves dist/ as it was when the rebuild fails', async () => {
