@@ -42,6 +42,8 @@ export interface ContentBuildOptions {
   renderer?: () => Promise<ServerRenderer>;
   /** The shell's `public/` folder: its files may be linked and shown as they are served (`/img/x.png`). */
   publicDir?: string;
+  /** Above this many routes, pages are written as for a large site (`LARGE_SITE_ROUTES` in `html.ts`, the default). */
+  largeSiteRoutes?: number;
 }
 
 export interface ContentBuildResult {
@@ -86,7 +88,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const renderer = () => (server ??= (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
-  const documents = routeDocuments(files, { manifest, root, shards }, options.shell, renderer);
+  const documents = routeDocuments(files, { manifest, root, shards }, options.shell, renderer, options.largeSiteRoutes);
   siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), log);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');

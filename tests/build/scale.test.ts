@@ -1,10 +1,14 @@
-// Issue 15: a long category costs each page a window of its sidebar, and the manifest is a small root plus shards.
+// Issue 15: a long category costs each page a window of its sidebar, the manifest is a small root plus shards, and a large site's pages are written once.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIDEBAR_WINDOW } from '../../manifest/constants';
 import { parseManifest, parseShard } from '../../manifest/parse';
 import { shardOf } from '../../manifest/shards';
+import type { ContentBuildResult } from '../../build';
+import { outputData } from '../../src/build/output';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
 const MANY = 100;
@@ -52,5 +56,45 @@ describe('a site with a 100-page category', () => {
     expect(seen.has(`/docs/many/${name(99)}`)).toBe(true);
     // The root carries the sidebar's top level only: the category's 100 links are in its sidebar shard.
     expect(JSON.stringify(root)).not.toContain(name(99));
+  });
+});
+
+describe('a site above the large-site route count', () => {
+  let project: FixtureProject;
+  let result: ContentBuildResult;
+  const shell = { js: 'assets/main-X.js', css: 'assets/main-X.css', cssText: 'body{margin:0}' };
+  beforeAll(async () => {
+    project = useFixture('basic-site');
+    result = await project.buildContent({ shell, largeSiteRoutes: 5 });
+  }, 60_000);
+  afterAll(() => project.remove());
+  const text = async (rel: string) => {
+    const data = await outputData(result.files.get(rel)!);
+    if (typeof data !== 'string') throw new Error(`${rel} is not a document of its own`);
+    return data;
+  };
+
+  it('links the stylesheet from every page instead of inlining it', async () => {
+    const html = await text('docs/intro.html');
+    expect(html).toContain('<link rel="stylesheet" href="/abp-react/assets/main-X.css">');
+    expect(html).not.toContain('body{margin:0}');
+  });
+
+  it('makes x/index.html a small page that goes on to x, keeping the query and hash, with x as canonical', async () => {
+    const html = await text('docs/intro/index.html');
+    expect(html.length).toBeLessThan(1000);
+    expect(html).toContain('<link rel="canonical" href="https://antosubash.github.io/abp-react/docs/intro">');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/abp-react/docs/intro">');
+    const script = /<script>([^<]*)<\/script>/.exec(html)![1]!;
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!;
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    for (const [pathname, next] of [
+      ['/abp-react/docs/intro/', '/abp-react/docs/intro?q=1#setup'],
+      ['/abp-react/docs/intro/index.html', '/abp-react/docs/intro?q=1#setup'],
+    ]) {
+      const replaced: string[] = [];
+      runInNewContext(script, { location: { pathname, search: '?q=1', hash: '#setup', replace: (to: string) => replaced.push(to) } });
+      expect(replaced).toEqual([next]);
+    }
   });
 });
