@@ -1,7 +1,8 @@
 /**
  * `llms.txt` and `llms-full.txt` (the llmstxt.org convention, issue 16): the
  * site's title and tagline, then one line per doc with its title, the URL of
- * its markdown and its description; the full file holds every doc's markdown.
+ * its markdown and its description; the full file holds every doc's markdown
+ * (up to `LLMS_FULL_MAX_BYTES`).
  * Each doc's markdown is also served beside its page, at the route plus `.md`
  * (`/docs/intro` → `/docs/intro.md`), the stable URL the lines link to.
  */
@@ -15,6 +16,13 @@ export interface LlmsDoc {
   /** The markdown body, without front matter. */
   body: string;
 }
+
+/**
+ * Up to this size `llms-full.txt` is written. A larger one (38 MB at 10,000
+ * docs) fits no model's context and would be a tenth of the deploy; there
+ * llms.txt's links to each page's markdown are the way in (issue 15).
+ */
+export const LLMS_FULL_MAX_BYTES = 8 * 2 ** 20;
 
 /** The markdown file of a doc below `dist/`: `docs/intro.md`. */
 const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
@@ -42,15 +50,16 @@ function sections(sidebar: SidebarItem[], docs: Record<string, ManifestDoc>): { 
   return [{ title: 'Docs', ids: top }, ...out].filter((s) => s.ids.length > 0);
 }
 
-/** `llms.txt`, `llms-full.txt` and every doc's `.md`, by path below `dist/`. */
-export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[]): Map<string, string> {
+/** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md`, by path below `dist/`. */
+export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], fullMaxBytes = LLMS_FULL_MAX_BYTES): Map<string, string> {
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
   const out = new Map<string, string>();
   const header = `# ${oneLine(site.title)}\n\n> ${oneLine(site.tagline)}\n`;
-  const index: string[] = [header, `Each link below is a page's markdown. [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n`];
+  const index: string[] = [header];
   const full: string[] = [header];
+  let fullBytes = Buffer.byteLength(header);
   for (const section of sections(sidebar, manifestDocs)) {
     const lines: string[] = [];
     for (const id of section.ids) {
@@ -61,11 +70,18 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
       out.set(markdownFileOf(doc.path), markdown);
       const description = oneLine(doc.description);
       lines.push(`- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${url(doc.path)}.md)${description ? `: ${description}` : ''}`);
-      full.push(`---\n\nSource: ${url(doc.path)}\n\n${markdown}`);
+      const part = `---\n\nSource: ${url(doc.path)}\n\n${markdown}`;
+      // Counted until it is too long, and then no longer kept.
+      if (fullBytes <= fullMaxBytes) {
+        fullBytes += Buffer.byteLength(part) + 1;
+        full.push(part);
+      }
     }
     index.push(`## ${oneLine(section.title)}\n\n${lines.join('\n')}\n`);
   }
+  const withFull = fullBytes <= fullMaxBytes;
+  index.splice(1, 0, withFull ? `Each link below is a page's markdown. [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `Each link below is a page's markdown.\n`);
   out.set('llms.txt', index.join('\n'));
-  out.set('llms-full.txt', full.join('\n'));
+  if (withFull) out.set('llms-full.txt', full.join('\n'));
   return out;
 }
