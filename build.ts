@@ -42,6 +42,12 @@ export interface ContentBuildOptions {
   renderer?: () => Promise<ServerRenderer>;
   /** The shell's `public/` folder: its files may be linked and shown as they are served (`/img/x.png`). */
   publicDir?: string;
+  /**
+   * The only build of this process: nothing is kept for a next one. Otherwise each rendering keeps its
+   * search records and local-index terms, so the next build serialises only the pages that changed
+   * (about 400 MB at 10,000 docs).
+   */
+  once?: boolean;
   /** Above this many routes, pages are written as for a large site (`LARGE_SITE_ROUTES` in `html.ts`, the default). */
   largeSiteRoutes?: number;
 }
@@ -52,8 +58,8 @@ export interface ContentBuildResult {
   /** The per-route HTML files among `files` (made when written), `404.html` and the `x/index.html` links included. */
   documents: string[];
   manifest: Manifest;
-  /** DocSearch records (JSON) for `npm run search:upload`, made when asked for; written beside `dist/`, never deployed. */
-  records: () => string;
+  /** DocSearch records (the text of a JSON array, in parts) for `npm run search:upload`, made when read; written beside `dist/`, never deployed. */
+  records: () => Iterable<string>;
   warnings: Problem[];
   /** How many pages were rendered rather than taken from the cache. */
   rendered: number;
@@ -84,7 +90,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   for (const w of log.warnings) options.onWarning?.(w);
   time.lap('check');
   const files = new Map<string, OutputData>();
-  const { manifest, root, shards, records } = assembleManifest(src, plan, renders, texts, model, files);
+  const { manifest, root, shards, records } = assembleManifest(src, plan, renders, texts, model, files, !options.once);
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const renderer = () => (server ??= (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
@@ -119,6 +125,8 @@ export interface BuildSiteOptions {
    * (`writeInPlace`) instead of swapping in a copy.
    */
   devServer?: boolean;
+  /** The only build of this process, as `npm run build` runs it: keeps nothing for a next build (`ContentBuildOptions.once`). */
+  once?: boolean;
 }
 
 /** What a build did. */
@@ -161,7 +169,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
     // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, publicDir: join(options.root, 'public'), parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, publicDir: join(options.root, 'public'), parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {
@@ -221,6 +229,7 @@ async function main(): Promise<void> {
       distDir: resolve(flag('--out') ?? 'dist'),
       shell: args.includes('--shell'),
       cache,
+      once: true,
     });
     if (!args.includes('--no-cache') && cache.size !== before) saveCache(root, cache);
     console.log(`[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms`);

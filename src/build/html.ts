@@ -38,7 +38,7 @@ export interface ShellAssets {
  * artifact holds a hard link as a full copy, so a second copy of every page
  * would double it (issue 15).
  */
-export const LARGE_SITE_ROUTES = 2000;
+const LARGE_SITE_ROUTES = 2000;
 
 /**
  * The script of `x/index.html` on a large site: goes on to `x` with the

@@ -22,7 +22,7 @@ export interface LlmsDoc {
  * docs) fits no model's context and would be a tenth of the deploy; there
  * llms.txt's links to each page's markdown are the way in (issue 15).
  */
-export const LLMS_FULL_MAX_BYTES = 8 * 2 ** 20;
+const LLMS_FULL_MAX_BYTES = 8 * 2 ** 20;
 
 /** The markdown file of a doc below `dist/`: `docs/intro.md`. */
 const markdownFileOf = (path: string) => `${path.slice(1)}.md`;

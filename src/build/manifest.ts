@@ -37,8 +37,8 @@ export interface AssembledManifest {
   root: ManifestRoot;
   /** Page and sidebar shards by name (below `blobs/`). */
   shards: Record<string, ManifestShard | SidebarShard>;
-  /** DocSearch records (JSON), written outside `dist/` for `npm run search:upload`; made when asked for. */
-  records: () => string;
+  /** DocSearch records (the text of a JSON array, in parts), written outside `dist/` for `npm run search:upload`; made when read. */
+  records: () => Iterable<string>;
 }
 
 /** A JSON file named by its hash, below `blobs/`: its name. */
@@ -48,8 +48,12 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
   return name;
 }
 
-/** Writes the blobs, search files, used files and manifest files into `files`, and returns the manifest. */
-export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>): AssembledManifest {
+/**
+ * Writes the blobs, search files, used files and manifest files into `files`,
+ * and returns the manifest. With `remember`, each rendering keeps its search
+ * records and local-index terms for the next build of this process.
+ */
+export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean): AssembledManifest {
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -124,8 +128,8 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     headings: entry.headings,
     pageRank: rank,
   }));
-  const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', recordsMemo);
-  const index = localIndexJson(localPages(searchPages, localSectionMemo));
+  const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', remember ? recordsMemo : undefined);
+  const index = localIndexJson(localPages(searchPages, remember ? localSectionMemo : undefined));
   const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
   files.set(indexFile, index);
 

@@ -85,13 +85,15 @@ export interface PageRecords {
 }
 
 /**
- * The records of `searchRecords` as the JSON of that array, and how many there
- * are. With `memo`, each page's part is kept beside its rendering (keyed by
- * its sections) with the fields it also depends on, so a rebuild serialises
- * only the pages that changed (issue 16); the text is the same either way.
+ * The records of `searchRecords` as the text of that JSON array, in parts
+ * made when read, and how many there are. With `memo`, each page's part is
+ * kept beside its rendering (keyed by its sections) with the fields it also
+ * depends on, so a rebuild serialises only the pages that changed (issue 16);
+ * without, no part outlives its writing (at 10,000 docs they are 94 MB). The
+ * text is the same either way.
  */
-export function searchRecordsJson(pages: SearchPage[], language: string, version: string, memo?: WeakMap<Section[], PageRecords>): { json: () => string; count: number } {
-  const parts = pages.map((page) => {
+export function searchRecordsJson(pages: SearchPage[], language: string, version: string, memo?: WeakMap<Section[], PageRecords>): { json: () => Iterable<string>; count: number } {
+  const part = (page: SearchPage): PageRecords => {
     const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, version]);
     const known = memo?.get(page.sections);
     if (known?.key === key) return known;
@@ -99,9 +101,19 @@ export function searchRecordsJson(pages: SearchPage[], language: string, version
     const made = { key, json: JSON.stringify(records).slice(1, -1), count: records.length };
     memo?.set(page.sections, made);
     return made;
-  });
-  // Joined only when written: at 10,000 docs the file is about 94 MB, which the dev server never writes.
-  return { json: () => `[${parts.map((p) => p.json).filter(Boolean).join(',')}]`, count: parts.reduce((sum, p) => sum + p.count, 0) };
+  };
+  if (memo) for (const page of pages) part(page);
+  function* json(): Iterable<string> {
+    yield '[';
+    let first = true;
+    for (const page of pages) {
+      yield `${first ? '' : ','}${part(page).json}`;
+      first = false;
+    }
+    yield ']';
+  }
+  // One record for the page, one per section (`searchRecords`).
+  return { json, count: pages.reduce((sum, page) => sum + 1 + page.sections.length, 0) };
 }
 
 /**

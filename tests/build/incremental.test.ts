@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderCache } from '../../build';
+import type { ContentBuildResult, RenderCache } from '../../build';
 import { outputData, type OutputData } from '../../src/build/output';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
@@ -30,6 +30,22 @@ describe('incremental content build', () => {
     const rebuilt = search((await project.buildContent({ cache })).files);
     expect(rebuilt.find(([name]) => name.startsWith('search/index.'))![1]).toContain('folder');
     expect(rebuilt).toEqual(search((await project.buildContent()).files));
+  });
+
+  it('writes the same search files and records when the build keeps nothing for a next one', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    await project.buildContent({ cache });
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site.\n\n## Rollback\n\nKeep the previous folder.\n');
+    const output = (result: ContentBuildResult) => ({
+      search: [...result.files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(data as string)]),
+      records: [...result.records()].join(''),
+      count: result.manifest.search.count,
+    });
+    const remembered = output(await project.buildContent({ cache }));
+    expect(JSON.parse(remembered.records)).toHaveLength(remembered.count);
+    expect(remembered.records).toContain('Keep the previous folder.');
+    expect(output(await project.buildContent({ once: true }))).toEqual(remembered);
   });
 
   it('renders again when an asset a link may point at appears', async () => {
