@@ -5,8 +5,8 @@
  * only when the whole build has succeeded (the dev server's content rebuilds
  * write into `dist/` itself, once everything is built: `devServer`).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Manifest } from './manifest/types';
 import type { ServerRenderer } from './manifest/serverRender';
 import { checkLinks, checkTitles } from './src/build/check';
@@ -15,7 +15,7 @@ import { BuildError, formatProblem, ProblemLog, type Problem } from './src/build
 import { routeDocuments, type ShellAssets } from './src/build/html';
 import { assembleManifest } from './src/build/manifest';
 import type { OutputData } from './src/build/output';
-import type { Rendered } from './src/build/render';
+import { readRenderCache, writeRenderCache } from './src/build/renderCache';
 import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
@@ -197,21 +197,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   }
 }
 
-const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.json';
-
-function loadCache(root: string): RenderCache {
-  try {
-    return new Map(JSON.parse(readFileSync(join(root, CACHE_FILE), 'utf8')) as [string, Rendered][]);
-  } catch {
-    return new Map();
-  }
-}
-
-function saveCache(root: string, cache: RenderCache): void {
-  const file = join(root, CACHE_FILE);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify([...cache]));
-}
+/** CLI builds' render cache (`renderCache.ts`). */
+const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -220,7 +207,8 @@ async function main(): Promise<void> {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const root = process.cwd();
-  const cache = args.includes('--no-cache') ? new Map() : loadCache(root);
+  const useCache = !args.includes('--no-cache');
+  const cache: RenderCache = useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map();
   const before = cache.size;
   try {
     const result = await buildSite({
@@ -231,7 +219,8 @@ async function main(): Promise<void> {
       cache,
       once: true,
     });
-    if (!args.includes('--no-cache') && cache.size !== before) saveCache(root, cache);
+    // The cache holds this build's renderings only (`renderContent`): save it when it changed.
+    if (useCache && (result.rendered > 0 || cache.size !== before)) writeRenderCache(join(root, CACHE_FILE), cache);
     console.log(`[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms`);
   } catch (error) {
     if (error instanceof BuildError) {

@@ -29,7 +29,7 @@ import { parseManifest, parseShard } from '../manifest/parse';
 const ROOT = process.cwd();
 const TIME = '/usr/bin/time';
 /** build.ts saves its render cache here even with `--no-cache`; the bench puts the old file back. */
-const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.json');
+const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.jsonl');
 
 const TARGET_SITE_S = 0.5;
 const TARGET_10K_S = 15;
@@ -251,7 +251,7 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   // One-file rebuild with the warm cache, in one process. The child starts from the render
   // cache the cold build just saved (copied at once, in case another build rewrites it), so
   // the tree is not rendered a second time; peak RSS falls back to the child's cold build.
-  const cacheCopy = join(work, 'render-cache.json');
+  const cacheCopy = join(work, 'render-cache.jsonl');
   rmSync(cacheCopy, { force: true });
   if (gnuTime && existsSync(RENDER_CACHE)) copyFileSync(RENDER_CACHE, cacheCopy);
   const rounds = docs >= 5000 ? 2 : 3;
@@ -306,7 +306,7 @@ function table(rows: string[][]): string {
 async function main(): Promise<void> {
   const gnuTime = existsSync(TIME) && (await run(TIME, ['-v', 'true'])).code === 0;
   const work = mkdtempSync(join(tmpdir(), 'abp-bench-'));
-  const savedCache = join(work, 'render-cache.saved.json');
+  const savedCache = join(work, 'render-cache.saved.jsonl');
   const hadCache = existsSync(RENDER_CACHE);
   if (hadCache) copyFileSync(RENDER_CACHE, savedCache);
   const started = performance.now();

@@ -14,7 +14,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite } from '../build';
 import type { RenderCache } from '../build';
-import type { Rendered } from '../src/build/render';
+import { readRenderCache } from '../src/build/renderCache';
 
 export interface ChildResult {
   pages: number;
@@ -43,14 +43,8 @@ const cacheFile = flag('--cache-file');
 /** Build as `npm run dev` does: content written into dist/ in place, route HTML made when a request asks for it. */
 const devServer = args.includes('--dev-server');
 
-let cache: RenderCache = new Map();
-if (cacheFile) {
-  try {
-    cache = new Map(JSON.parse(readFileSync(cacheFile, 'utf8')) as [string, Rendered][]);
-  } catch {
-    // Unreadable: start cold.
-  }
-}
+// Unreadable or missing: start cold.
+const cache: RenderCache = cacheFile ? await readRenderCache(cacheFile) : new Map();
 const cacheEntries = cache.size;
 const options = { root: process.cwd(), contentDir, distDir, shell: false, cache, devServer, warn: () => {} };
 const first = await buildSite(options);

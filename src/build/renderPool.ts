@@ -141,7 +141,8 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 /**
  * The render step of a build: every doc and page rendered with its links
  * resolved, by source path, taking from `cache` what a previous build of the
- * same file and route table rendered.
+ * same file and route table rendered. Afterwards `cache` holds this build's
+ * renderings and no others.
  */
 export async function renderContent(src: ContentSources, plan: RoutePlan, options: { cache?: RenderCache; parallel?: ParallelOptions }): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
   const { linkContext } = plan;
@@ -156,6 +157,12 @@ export async function renderContent(src: ContentSources, plan: RoutePlan, option
   const fresh = await renderPages(jobs, linkContext, render, options.parallel);
   pending.forEach(({ file }, i) => cache.set(keyOf(file), fresh[i]!));
   const renders = new Map<string, Rendered>();
-  for (const { file } of all) renders.set(file.rel, cache.get(keyOf(file))!);
+  const used = new Set<string>();
+  for (const { file } of all) {
+    used.add(keyOf(file));
+    renders.set(file.rel, cache.get(keyOf(file))!);
+  }
+  // The cache keeps this build's renderings only: a changed route table gives every page a new key, and the old ones would stay for good.
+  for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
   return { renders, rendered: pending.length };
 }

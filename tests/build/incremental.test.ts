@@ -19,6 +19,11 @@ describe('incremental content build', () => {
     const third = await project.buildContent({ cache });
     expect(third.rendered).toBe(1);
     expect(third.manifest.docs['guides/deploy']!.description).toBe('Ship it.');
+    // The cache holds this build's renderings only, also after a new page changed every key.
+    expect(cache.size).toBe(4);
+    project.write('docs/guides/new.md', '---\ntitle: New\n---\n\nNew page.\n');
+    expect((await project.buildContent({ cache })).rendered).toBe(5);
+    expect(cache.size).toBe(5);
   });
 
   it('writes the same search files after an edit as a build from nothing', async () => {
