@@ -12,6 +12,7 @@ import type { ServerRenderer } from './manifest/serverRender';
 import { checkLinks, checkTitles } from './src/build/check';
 import { buildDocsModel, pageTexts, planRoutes } from './src/build/docs';
 import { BuildError, formatProblem, ProblemLog, type Problem } from './src/build/errors';
+import { withDocumentWorker } from './src/build/documentPool';
 import { routeDocuments, type ShellAssets } from './src/build/html';
 import { assembleManifest } from './src/build/manifest';
 import type { OutputData } from './src/build/output';
@@ -93,7 +94,9 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const { manifest, root, shards, records } = assembleManifest(src, plan, renders, texts, model, files, !options.once);
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
-  const renderer = () => (server ??= (options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null })))());
+  const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));
+  const parallel = options.parallel;
+  const renderer = () => (server ??= load().then((local) => (parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local)));
   const documents = routeDocuments(files, { manifest, root, shards }, options.shell, renderer, options.largeSiteRoutes);
   siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), log);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
@@ -169,7 +172,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
     // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, publicDir: join(options.root, 'public'), parallel: { root: options.root, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {

@@ -24,4 +24,6 @@ export interface ServerRenderer {
    * preferences sees once the page has loaded.
    */
   renderRoute(request: RenderRequest): Promise<string>;
+  /** The bundle's own URL, so a worker thread can load the same bundle (`src/build/documentPool.ts`). */
+  bundleUrl?: string;
 }

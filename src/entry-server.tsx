@@ -17,6 +17,9 @@ import { App, createAppRouter } from './router';
 /** How React's server renderer marks a Suspense boundary it left for the client to render. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
+/** Where this bundle is: the build's document worker loads it from there (`ServerRenderer`). */
+export const bundleUrl = import.meta.url;
+
 /** The markup of `#root` for a route (`ServerRenderer`). Lazy parts are awaited, so the markup is complete. */
 export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards, path, article }: RenderRequest) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

@@ -146,6 +146,9 @@ function holds(file: string, data: Buffer): boolean {
   }
 }
 
+/** Deferred files `writeFiles` makes ahead of the one it writes. */
+const MAKE_AHEAD = 8;
+
 /**
  * Writes files below `tmp`. A file the previous site (`previousDir`) already
  * holds byte for byte is hard-linked from it instead: reading and comparing
@@ -156,7 +159,22 @@ function holds(file: string, data: Buffer): boolean {
 export async function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): Promise<void> {
   const made = new Set<string>();
   const root = resolve(tmp);
-  for (const [rel, data] of files) {
+  const entries = [...files];
+  // Deferred files (per-route HTML) are made a few ahead of the one being written, so a document worker has work.
+  const ahead = new Map<number, Promise<Awaited<ReturnType<typeof outputData>>>>();
+  const start = (i: number) => {
+    const data = entries[i]?.[1];
+    if (typeof data !== 'function' || ahead.has(i)) return;
+    const contents = Promise.resolve().then(() => outputData(data));
+    // Awaited in its turn; until then a failure is not unhandled.
+    contents.catch(() => {});
+    ahead.set(i, contents);
+  };
+  for (let i = 0; i < entries.length; i++) {
+    // Rendering here settles in microtasks; a turn of the event loop now and then lets the worker's answers in.
+    if (i % 2 === 0) await new Promise((next) => setImmediate(next));
+    for (let j = i; j < i + MAKE_AHEAD; j++) start(j);
+    const [rel, data] = entries[i]!;
     const to = resolve(root, rel);
     // The last guard against a path made from content (a slug, an id, a configured path) leaving the output folder.
     if (!to.startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
@@ -167,7 +185,8 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    const contents = await outputData(data);
+    const contents = await (ahead.get(i) ?? outputData(data));
+    ahead.delete(i);
     if (typeof contents === 'object' && 'linkTo' in contents) {
       // Written earlier in this loop: a second name for the same bytes (`x/index.html` for `x.html`).
       linkOrCopy(resolve(root, contents.linkTo), to);

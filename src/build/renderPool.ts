@@ -63,6 +63,8 @@ export interface ParallelOptions {
   minBytes?: number;
   /** Told when a worker could not help and its share was rendered in this thread instead. */
   onFallback?: (error: unknown) => void;
+  /** Per-route HTML on a worker too (`documentPool.ts`): for builds that write every route, not the dev server's, which makes each on request. */
+  documents?: boolean;
 }
 
 /**
