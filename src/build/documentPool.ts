@@ -19,6 +19,13 @@ const POOL_MIN_ROUTES = 500;
 /** Routes the worker holds at once: one rendering, one waiting, so it never idles between messages. */
 const WORKER_QUEUE = 4;
 
+/**
+ * The worker's heap: the shards (about 60 MB at 10,000 docs) and one route at
+ * a time. Bounded, so its garbage does not pile up beside this thread's; a
+ * site whose shards outgrow it renders here, as without a worker.
+ */
+const WORKER_HEAP_MB = 256;
+
 /** The worker: loads the bundle, keeps the shards, renders the routes it is sent. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -45,7 +52,7 @@ type Answer = { ready: true } | { failed: string } | { id: number; html: string 
  */
 export function withDocumentWorker(local: ServerRenderer, root: ManifestRoot, shards: Record<string, ManifestShard | SidebarShard>, routes: number, onFallback?: (error: unknown) => void, minRoutes = POOL_MIN_ROUTES): ServerRenderer & { routesOnWorker(): number } {
   if (!local.bundleUrl || routes < minRoutes || availableParallelism() < 2) return { ...local, routesOnWorker: () => 0 };
-  let worker: Worker | null = new Worker(WORKER_SOURCE, { eval: true, workerData: { url: local.bundleUrl, root, shards } });
+  let worker: Worker | null = new Worker(WORKER_SOURCE, { eval: true, workerData: { url: local.bundleUrl, root, shards }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   let ready = false;
   let nextId = 0;
   let idle: NodeJS.Timeout | undefined;
