@@ -28,7 +28,7 @@ import { parseManifest, parseShard } from '../manifest/parse';
 
 const ROOT = process.cwd();
 const TIME = '/usr/bin/time';
-/** build.ts saves its render cache here even with `--no-cache`; the bench puts the old file back. */
+/** build.ts saves its render cache here; the bench puts the old file back. */
 const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.jsonl');
 
 const TARGET_SITE_S = 0.5;
@@ -97,11 +97,11 @@ interface Row {
   queryP50: number | null;
   queryP95: number | null;
   warnings: number | null;
-  /** `dist/` on disk (hard links counted once), route HTML alone, bytes. */
   /** Bytes a deploy uploads: every file of dist/, hard links as copies. */
   distBytes: number | null;
   /** Bytes dist/ takes on disk (`du`). */
   diskBytes: number | null;
+  /** Route HTML alone, as deployed. */
   htmlBytes: number | null;
   /** Root manifest, raw and gzipped; page shards: count and largest gzipped, bytes. */
   rootBytes: number | null;

@@ -16,12 +16,12 @@ import type { ManifestRoot, ManifestShard, SidebarShard } from '../../manifest/t
 /** Below this many routes the worker's start (loading the bundle, copying the shards) costs more than it saves. */
 const POOL_MIN_ROUTES = 500;
 
-/** Routes the worker holds at once: one rendering, one waiting, so it never idles between messages. */
+/** Routes the worker holds at once: enough that it has the next one while this thread renders its own. */
 const WORKER_QUEUE = 4;
 
 /**
- * The worker's heap: the shards (about 60 MB at 10,000 docs) and one route at
- * a time. Bounded, so its garbage does not pile up beside this thread's; a
+ * The worker's heap: the shards (about 60 MB at 10,000 docs) and the few
+ * routes it holds. Bounded, so its garbage does not pile up beside this thread's; a
  * site whose shards outgrow it renders here, as without a worker.
  */
 const WORKER_HEAP_MB = 256;

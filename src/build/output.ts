@@ -154,7 +154,9 @@ const MAKE_AHEAD = 8;
  * holds byte for byte is hard-linked from it instead: reading and comparing
  * costs far less than writing, and a one-page edit leaves most of the site as
  * it was. Nothing writes into a file after this step, so the old site's files
- * are never changed through a link.
+ * are never changed through a link. Deferred files are made `MAKE_AHEAD` ahead
+ * of the one being written, so a document worker (`documentPool.ts`) renders
+ * while this thread does.
  */
 export async function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): Promise<void> {
   const made = new Set<string>();

@@ -16,8 +16,7 @@ export function stepTimer(): { steps: StepTimes; lap(name: string): void; add(ti
     lap(name) {
       const now = performance.now();
       charge(name, now - last);
-      if (process.env.DOCS_MEM) { (globalThis as any).gc?.(); const m = process.memoryUsage(); console.error(`[mem] ${name} ${Math.round(now - last)} ms rss ${m.rss >> 20} heap ${m.heapUsed >> 20} ext ${m.external >> 20} ab ${m.arrayBuffers >> 20}`); }
-      last = performance.now();
+      last = now;
     },
     add(times) {
       for (const [name, ms] of Object.entries(times)) charge(name, ms);
