@@ -176,17 +176,47 @@ export function unvlq(text: string): number[] {
   return out;
 }
 
-/** Postings of one term: `(docDelta * 2 + (tf > 1))` and, when `tf > 1`, `tf - 2`, each as VLQ. */
-export function encodePostings(postings: Map<number, number>): string {
-  let out = '';
-  let previous = -1;
-  for (const id of [...postings.keys()].sort((a, b) => a - b)) {
-    const tf = postings.get(id)!;
-    out += vlq((id - previous - 1) * 2 + (tf > 1 ? 1 : 0));
-    if (tf > 1) out += vlq(tf - 2);
-    previous = id;
+/** One term's postings being written, a document at a time in increasing order (`encodePostings`' text). */
+interface PostingWriter {
+  text: string;
+  /** The last document written, and the one being counted (-1: none yet). */
+  previous: number;
+  doc: number;
+  tf: number;
+}
+
+const postingWriter = (): PostingWriter => ({ text: '', previous: -1, doc: -1, tf: 0 });
+
+/** Counts one occurrence of the term in `doc`, which is the document of the last call or a later one. */
+function addPosting(w: PostingWriter, doc: number): void {
+  if (w.doc === doc) {
+    w.tf++;
+    return;
   }
-  return out;
+  flushPosting(w);
+  w.doc = doc;
+  w.tf = 1;
+}
+
+/** Writes the document being counted: `(docDelta * 2 + (tf > 1))` and, when `tf > 1`, `tf - 2`, each as VLQ. */
+function flushPosting(w: PostingWriter): string {
+  if (w.doc > w.previous) {
+    w.text += vlq((w.doc - w.previous - 1) * 2 + (w.tf > 1 ? 1 : 0));
+    if (w.tf > 1) w.text += vlq(w.tf - 2);
+    w.previous = w.doc;
+  }
+  return w.text;
+}
+
+/** Postings of one term (term frequency by document) as the index file holds them. */
+export function encodePostings(postings: Map<number, number>): string {
+  const w = postingWriter();
+  for (const id of [...postings.keys()].sort((a, b) => a - b)) {
+    flushPosting(w);
+    w.doc = id;
+    w.tf = postings.get(id)!;
+  }
+  return flushPosting(w);
 }
 
 /** Calls `visit(doc, tf)` for each posting of `encodePostings`' output. */
@@ -229,7 +259,8 @@ export function sectionTerms(text: string): string[] {
 
 /** Builds the local index file from the build's pages. */
 export function encodeLocalIndex(pages: LocalPageInput[]): LocalIndexFile {
-  const postings = new Map<string, Map<number, number>>();
+  // Documents are numbered in order, so each term's postings are written as they come, with no sort.
+  const postings = new Map<string, PostingWriter>();
   const snippets: string[] = [];
   const filePages: LocalIndexPage[] = [];
   let id = 0;
@@ -246,9 +277,9 @@ export function encodeLocalIndex(pages: LocalPageInput[]): LocalIndexFile {
     filePages.push({ path: page.path, title: page.title, lvl0: page.lvl0, sections });
     for (const section of page.sections) {
       for (const term of section.terms ?? sectionTerms(section.text)) {
-        let docs = postings.get(term);
-        if (!docs) postings.set(term, (docs = new Map()));
-        docs.set(id, (docs.get(id) ?? 0) + 1);
+        let w = postings.get(term);
+        if (!w) postings.set(term, (w = postingWriter()));
+        addPosting(w, id);
       }
       snippets.push(section.snippet ?? snippetLead(section.text));
       id++;
@@ -260,7 +291,7 @@ export function encodeLocalIndex(pages: LocalPageInput[]): LocalIndexFile {
     pages: filePages,
     snippets,
     terms: terms.join(' '),
-    postings: terms.map((t) => encodePostings(postings.get(t)!)).join(' '),
+    postings: terms.map((t) => flushPosting(postings.get(t)!)).join(' '),
   };
 }
 
