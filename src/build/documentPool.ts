@@ -79,8 +79,8 @@ export function withDocumentWorker(local: ServerRenderer, root: ManifestRoot, sh
     else {
       const job = waiting.get(answer.id);
       waiting.delete(answer.id);
-      if (job && 'html' in answer) job.resolve(answer.html);
-      else if (job) job.reject(new Error(answer.error));
+      if ('html' in answer) job?.resolve(answer.html);
+      else job?.reject(new Error(answer.error));
     }
     if (waiting.size === 0) whenIdle();
   });
