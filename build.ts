@@ -81,7 +81,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const src = readContent(options.contentDir, options.publicDir, log);
   time.lap('read');
   const plan = planRoutes(src, log);
-  const { renders, rendered } = await renderContent(src, plan, options);
+  const { renders, rendered } = await renderContent(plan, options);
   time.lap('render');
   const texts = pageTexts(renders);
   checkTitles(plan, texts, log);

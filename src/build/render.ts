@@ -40,6 +40,12 @@ export interface Rendered {
   sections: Section[];
   /** Directives that are no admonition (`:::details`), for the build's warnings; lines relative to the body. */
   unknownDirectives: UnknownDirective[];
+  /**
+   * Every link and image the rendering resolved, with what it resolved to
+   * (`renderJob` records them): all it took from the route table and the files,
+   * so a later build can tell whether it still holds.
+   */
+  resolved?: { links: [string, string | null][]; images: [string, string][] };
 }
 
 /** Longest text of a content search record. */

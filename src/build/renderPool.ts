@@ -15,7 +15,7 @@ import { type LinkContext, hrefFor, imageFor, resolveContentImage, resolveConten
 import type { RoutePlan } from './docs';
 import { BuildError } from './errors';
 import { loadRenderer, type Rendered, type Renderer } from './render';
-import type { ContentSources, SourceFile } from './sources';
+import type { SourceFile } from './sources';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
 export interface RenderJob {
@@ -26,14 +26,34 @@ export interface RenderJob {
   body: string;
 }
 
-/** Renders one job, its links resolved against the build's routes; a failure names the file. */
+/** A link of a page as its rendering shows it, resolved against the build's routes and files. */
+const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, href: string) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl);
+
+/** An image of a page as its rendering shows it (source, size), as JSON. */
+const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, src: string) => JSON.stringify(imageFor(resolveContentImage(src, job.rel, job.path, context), context.baseUrl));
+
+/**
+ * Renders one job, its links resolved against the build's routes, recording
+ * each resolution (`Rendered.resolved`); a failure names the file.
+ */
 export function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rendered {
+  const links: [string, string | null][] = [];
+  const images: [string, string][] = [];
   try {
-    return render(
+    const rendered = render(
       job.body,
-      (href) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl),
-      (src) => imageFor(resolveContentImage(src, job.rel, job.path, context), context.baseUrl),
+      (href) => {
+        const out = linkHref(job, context, href);
+        links.push([href, out]);
+        return out;
+      },
+      (src) => {
+        const out = imageJson(job, context, src);
+        images.push([src, out]);
+        return JSON.parse(out) as ReturnType<typeof imageFor>;
+      },
     );
+    return { ...rendered, resolved: { links, images } };
   } catch (error) {
     // Deep nesting (thousands of `>` or list levels) overflows the stack of the markdown tools.
     const why = error instanceof RangeError ? 'its markdown nests too deeply (blockquotes or lists thousands of levels deep). Flatten the deepest nesting.' : `${(error as Error).message}.`;
@@ -125,9 +145,15 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 4;
+const RENDER_VERSION = 5;
 
-/** Renders kept between builds, keyed by file hash and route-table hash. */
+/** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
+function stillResolves(rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext): boolean {
+  const { resolved } = rendered;
+  return resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, context, href) === out) && resolved.images.every(([src, out]) => imageJson(job, context, src) === out);
+}
+
+/** Renders kept between builds, keyed by file hash, renderer version and source path (`renderContent`). */
 export type RenderCache = Map<string, Rendered>;
 
 let rendererPromise: Promise<Renderer> | undefined;
@@ -142,19 +168,23 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
  * The render step of a build: every doc and page rendered with its links
- * resolved, by source path, taking from `cache` what a previous build of the
- * same file and route table rendered. Afterwards `cache` holds this build's
- * renderings and no others.
+ * resolved, by source path, taking from `cache` what a previous build
+ * rendered from the same file at the same route, when each link and image it
+ * resolved still resolves the same (a new page elsewhere renders that page
+ * alone). Afterwards `cache` holds this build's renderings and no others.
  */
-export async function renderContent(src: ContentSources, plan: RoutePlan, options: { cache?: RenderCache; parallel?: ParallelOptions }): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
+export async function renderContent(plan: RoutePlan, options: { cache?: RenderCache; parallel?: ParallelOptions }): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
   const { linkContext } = plan;
-  // Assets belong in the key: a link to one renders with the base path only once the file exists (images with their names and sizes).
-  const routesKey = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl, Object.keys(plan.routes).sort(), linkContext.routeBySource, src.assets, src.fileTable.files]));
+  // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
+  const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl])).slice(0, 16);
   const render = await sharedRenderer();
   const cache = options.cache ?? new Map();
-  const keyOf = (file: SourceFile) => `${file.hash}:${routesKey}`;
+  const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
   const all = [...plan.docs, ...plan.pages];
-  const pending = all.filter(({ file }) => !cache.has(keyOf(file)));
+  const pending = all.filter(({ file, path }) => {
+    const cached = cache.get(keyOf(file));
+    return !cached || !stillResolves(cached, { rel: file.rel, path }, linkContext);
+  });
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, path, body: file.body }));
   const fresh = await renderPages(jobs, linkContext, render, options.parallel);
   pending.forEach(({ file }, i) => cache.set(keyOf(file), fresh[i]!));

@@ -19,10 +19,24 @@ describe('incremental content build', () => {
     const third = await project.buildContent({ cache });
     expect(third.rendered).toBe(1);
     expect(third.manifest.docs['guides/deploy']!.description).toBe('Ship it.');
-    // The cache holds this build's renderings only, also after a new page changed every key.
+    // The cache holds this build's renderings only.
     expect(cache.size).toBe(4);
+  });
+
+  it('renders a new page alone, and again the pages whose links it changes', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    await project.buildContent({ cache });
     project.write('docs/guides/new.md', '---\ntitle: New\n---\n\nNew page.\n');
-    expect((await project.buildContent({ cache })).rendered).toBe(5);
+    expect((await project.buildContent({ cache })).rendered).toBe(1);
+    expect(cache.size).toBe(5);
+    // A page linking to the new one, then the new one moved by its slug: the link's page renders again.
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nSee [the new page](./new.md).\n');
+    expect((await project.buildContent({ cache })).rendered).toBe(1);
+    project.write('docs/guides/new.md', '---\ntitle: New\nslug: /moved\n---\n\nNew page.\n');
+    const moved = await project.buildContent({ cache });
+    expect(moved.rendered).toBe(2);
+    expect(moved.files.get(`blobs/${moved.manifest.docs['guides/deploy']!.article}`)).toContain('href="/abp-react/docs/moved"');
     expect(cache.size).toBe(5);
   });
 
