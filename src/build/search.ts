@@ -89,8 +89,9 @@ export interface PageRecords {
  * made when read, and how many there are. With `memo`, each page's part is
  * kept beside its rendering (keyed by its sections) with the fields it also
  * depends on, so a rebuild serialises only the pages that changed (issue 16);
- * without, no part outlives its writing (at 10,000 docs they are 94 MB). The
- * text is the same either way.
+ * without, no part outlives its writing (at 10,000 docs they are 94 MB). Parts
+ * are made only when read: the dev server never writes the records. The text
+ * is the same either way.
  */
 export function searchRecordsJson(pages: SearchPage[], language: string, version: string, memo?: WeakMap<Section[], PageRecords>): { json: () => Iterable<string>; count: number } {
   const part = (page: SearchPage): PageRecords => {
@@ -102,7 +103,6 @@ export function searchRecordsJson(pages: SearchPage[], language: string, version
     memo?.set(page.sections, made);
     return made;
   };
-  if (memo) for (const page of pages) part(page);
   function* json(): Iterable<string> {
     yield '[';
     let first = true;

@@ -6,6 +6,9 @@ import type { ContentBuildResult, RenderCache } from '../../build';
 import { outputData, type OutputData } from '../../src/build/output';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
+/** The search files of a build, by name. */
+const searchFiles = (files: Map<string, OutputData>) => [...files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(data as string)] as const);
+
 describe('incremental content build', () => {
   let project: FixtureProject;
   afterEach(() => project.remove());
@@ -45,10 +48,9 @@ describe('incremental content build', () => {
     const cache: RenderCache = new Map();
     await project.buildContent({ cache });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site to any static host.\n\n## Rollback\n\nKeep the previous folder.\n');
-    const search = (files: Map<string, OutputData>) => [...files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(data as string)] as const);
-    const rebuilt = search((await project.buildContent({ cache })).files);
+    const rebuilt = searchFiles((await project.buildContent({ cache })).files);
     expect(rebuilt.find(([name]) => name.startsWith('search/index.'))![1]).toContain('folder');
-    expect(rebuilt).toEqual(search((await project.buildContent()).files));
+    expect(rebuilt).toEqual(searchFiles((await project.buildContent()).files));
   });
 
   it('writes the same search files and records when the build keeps nothing for a next one', async () => {
@@ -57,7 +59,7 @@ describe('incremental content build', () => {
     await project.buildContent({ cache });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site.\n\n## Rollback\n\nKeep the previous folder.\n');
     const output = (result: ContentBuildResult) => ({
-      search: [...result.files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(data as string)]),
+      search: searchFiles(result.files),
       records: [...result.records()].join(''),
       count: result.manifest.search.count,
     });
