@@ -67,8 +67,15 @@ export interface WorkerInput {
   jobs: RenderJob[];
 }
 
-/** What a worker answers. */
-export type WorkerOutput = { ok: true; rendered: Rendered[] } | { ok: false; message: string };
+/** What a worker answers: its pages in order, a batch at a time, then `done`; or the first error. */
+export type WorkerOutput = { kind: 'batch'; rendered: Rendered[] } | { kind: 'done' } | { kind: 'error'; message: string };
+
+/**
+ * Pages a worker sends at once: it keeps no more than these, and this thread
+ * takes them in as they come rather than a whole share at the end (at 10,000
+ * docs that one message was over 100 MB on each side at once).
+ */
+export const WORKER_BATCH = 64;
 
 /** Markdown below this many bytes renders in this thread (this site has about 550 KB). */
 const PARALLEL_MIN_BYTES = 2_000_000;
@@ -88,22 +95,32 @@ export interface ParallelOptions {
 }
 
 /**
- * Runs `src/build/renderWorker.ts` of `root` over `jobs`; rejects when it cannot start or reports an
- * error. Node 20 runs no TypeScript and takes no `--import tsx` for a worker's entry, so the entry is
- * two lines that register tsx's loader, then import the worker.
+ * Runs `src/build/renderWorker.ts` of `root` over `jobs`, calling `onBatch` with the pages as they
+ * come; rejects when it cannot start or reports an error. Node 20 runs no TypeScript and takes no
+ * `--import tsx` for a worker's entry, so the entry is two lines that register tsx's loader, then
+ * import the worker.
  */
-function runWorker(root: string, input: WorkerInput): Promise<Rendered[]> {
+function runWorker(root: string, input: WorkerInput, onBatch: (rendered: Rendered[]) => void): Promise<void> {
   const entry = pathToFileURL(join(root, 'src/build/renderWorker.ts')).href;
   const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => (register(), import(${JSON.stringify(entry)})));`;
   return new Promise((resolve, reject) => {
     const worker = new Worker(bootstrap, { eval: true, workerData: input });
-    worker.once('message', (out: WorkerOutput) => {
+    // After the first failure nothing more is taken from it: the rest of its share is rendered in this thread.
+    let over = false;
+    const end = (error?: unknown) => {
+      if (over) return;
+      over = true;
       void worker.terminate();
-      if (out.ok) resolve(out.rendered);
-      else reject(new Error(out.message));
+      if (error) reject(error);
+      else resolve();
+    };
+    worker.on('message', (out: WorkerOutput) => {
+      if (over) return;
+      if (out.kind === 'batch') onBatch(out.rendered);
+      else end(out.kind === 'error' ? new Error(out.message) : undefined);
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`render worker exited with code ${code}`)));
+    worker.once('error', end);
+    worker.once('exit', (code) => end(new Error(`render worker exited with code ${code}`)));
   });
 }
 
@@ -123,8 +140,9 @@ export function splitBySize(jobs: RenderJob[], n: number): RenderJob[][] {
 
 /**
  * Renders `jobs` in order with `render` (this thread's renderer), or, for big
- * builds with `parallel` set, partly in workers. A worker that fails has its
- * share rendered here, so the output never depends on the workers.
+ * builds with `parallel` set, partly in workers. What a worker could not
+ * render (it did not start, or failed) is rendered here, so the output never
+ * depends on the workers.
  */
 async function renderPages(jobs: RenderJob[], context: LinkContext, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
   const renderHere = (job: RenderJob) => renderJob(render, job, context);
@@ -132,14 +150,24 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
   if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return jobs.map(renderHere);
 
-  const fallback = (share: RenderJob[]) => (error: unknown) => {
-    parallel.onFallback?.(error);
-    return share.map(renderHere);
-  };
   // This thread starts at once while the workers load their modules, so it takes the first share.
   const [mine = [], ...theirs] = splitBySize(jobs, threads);
-  const running = theirs.map((share) => runWorker(parallel.root, { context, jobs: share }).catch(fallback(share)));
-  const here = mine.map(renderHere);
+  const running = theirs.map(async (share) => {
+    const done: Rendered[] = [];
+    try {
+      await runWorker(parallel.root, { context, jobs: share }, (batch) => done.push(...batch));
+    } catch (error) {
+      parallel.onFallback?.(error);
+      for (const job of share.slice(done.length)) done.push(renderHere(job));
+    }
+    return done;
+  });
+  // In batches too, taking the workers' batches in between rather than leaving them queued.
+  const here: Rendered[] = [];
+  for (let i = 0; i < mine.length; i += WORKER_BATCH) {
+    for (const job of mine.slice(i, i + WORKER_BATCH)) here.push(renderHere(job));
+    await new Promise(setImmediate);
+  }
   const there = await Promise.all(running);
   return [...here, ...there.flat()];
 }

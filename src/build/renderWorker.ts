@@ -1,19 +1,23 @@
 /**
  * Render worker: renders a share of a cold build's pages on another core
  * (`renderPool.ts`). It receives the link context and its jobs once, and
- * answers with the rendered pages in the same order, or with the first error.
+ * sends the rendered pages back in order, `WORKER_BATCH` at a time, then
+ * `done`; or the first error.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadRenderer } from './render';
-import { renderJob, type WorkerInput, type WorkerOutput } from './renderPool';
+import { renderJob, WORKER_BATCH, type WorkerInput, type WorkerOutput } from './renderPool';
 
-async function main(input: WorkerInput): Promise<WorkerOutput> {
+const send = (out: WorkerOutput) => parentPort?.postMessage(out);
+
+async function main(input: WorkerInput): Promise<void> {
   try {
     const render = await loadRenderer();
-    return { ok: true, rendered: input.jobs.map((job) => renderJob(render, job, input.context)) };
+    for (let i = 0; i < input.jobs.length; i += WORKER_BATCH) send({ kind: 'batch', rendered: input.jobs.slice(i, i + WORKER_BATCH).map((job) => renderJob(render, job, input.context)) });
+    send({ kind: 'done' });
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    send({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 }
 
-parentPort?.postMessage(await main(workerData as WorkerInput));
+await main(workerData as WorkerInput);
