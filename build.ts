@@ -6,6 +6,7 @@
  * write into `dist/` itself, once everything is built: `devServer`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { join, resolve } from 'node:path';
 import type { Manifest } from './manifest/types';
 import type { ServerRenderer } from './manifest/serverRender';
@@ -203,7 +204,16 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
 /** CLI builds' render cache (`renderCache.ts`). */
 const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
 
+/**
+ * How far V8 lets the heap grow past what the last full collection kept, in percent, for a CLI
+ * build. By default it grows the limit up to fourfold while a build allocates fast, so a
+ * 10,000-doc build that keeps about 400 MB peaked at 1.5 GiB of garbage; at 50 % it peaks under
+ * 1 GiB for about 5 % more time. Not a cap: a site that needs more heap still gets it.
+ */
+const HEAP_GROWING_PERCENT = 50;
+
 async function main(): Promise<void> {
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const args = process.argv.slice(2);
   const flag = (name: string) => {
     const i = args.indexOf(name);
