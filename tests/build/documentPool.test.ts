@@ -1,6 +1,6 @@
 // Per-route HTML on a worker thread (issue 15): the same markup as this thread's, whichever renders a route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDocumentWorker } from '../../src/build/documentPool';
+import { shardWindow, withDocumentWorker } from '../../src/build/documentPool';
 import { loadServerRenderer } from '../../src/build/serverRenderer';
 import type { ServerRenderer } from '../../manifest/serverRender';
 import type { ContentBuildResult } from '../../build';
@@ -26,7 +26,8 @@ describe('withDocumentWorker', () => {
     const articles = new Map([...Object.values(manifest.docs), ...Object.values(manifest.pages)].map((p) => [p.path, { name: p.article, html: String(built.files.get(`blobs/${p.article}`)) }]));
     // Every shard (the route's page shard and the sidebar shards it opens among them), and the page's article.
     const request = (path: string) => ({ root, shards, path, article: articles.get(path) });
-    const pooled = withDocumentWorker(local, root, shards, routes.length, (error) => expect.fail(String(error)), 1);
+    // The worker holds one shard at a time, so shards cross to it again and again.
+    const pooled = withDocumentWorker(local, root, shards, routes.length, (error) => expect.fail(String(error)), 1, 1);
     const here = await Promise.all(routes.map((path) => local.renderRoute(request(path))));
     for (const doc of Object.values(manifest.docs)) expect(here[routes.indexOf(doc.path)]).toContain(`>${doc.title}</`);
     // Until the worker has loaded the bundle, routes render here; then it takes some of each round.
@@ -40,5 +41,15 @@ describe('withDocumentWorker', () => {
   it('stays in this thread for a small site', () => {
     const root = JSON.parse(String(built.files.get('manifest.json'))) as Parameters<typeof withDocumentWorker>[1];
     expect(withDocumentWorker(local, root, {}, 10, undefined).routesOnWorker()).toBe(0);
+  });
+
+  it('sends a shard again only once the worker has dropped it, least recently used first', () => {
+    const window = shardWindow(2);
+    expect(window.take(['a', 'b'])).toEqual(['a', 'b']);
+    expect(window.take(['a'])).toEqual([]);
+    // Holds b, a (a used last): c drops b.
+    expect(window.take(['c'])).toEqual(['c']);
+    expect(window.take(['a', 'b'])).toEqual(['b']);
+    expect(window.take(['a', 'a'])).toEqual([]);
   });
 });
