@@ -59,6 +59,8 @@ export interface ContentBuildResult {
   files: Map<string, OutputData>;
   /** The per-route HTML files among `files` (made when written), `404.html` and the `x/index.html` links included. */
   documents: string[];
+  /** Files among `files` a server can make when they are asked for: the per-route HTML, and the local search index when it is made when read (`assembleManifest`). */
+  onRequest: string[];
   manifest: Manifest;
   /** DocSearch records (the text of a JSON array, in parts) for `npm run search:upload`, made when read; written beside `dist/`, never deployed. */
   records: () => Iterable<string>;
@@ -92,7 +94,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   for (const w of log.warnings) options.onWarning?.(w);
   time.lap('check');
   const files = new Map<string, OutputData>();
-  const { manifest, root, shards, records } = assembleManifest(src, plan, renders, texts, model, files, !options.once);
+  const { manifest, root, shards, records, deferredIndex } = assembleManifest(src, plan, renders, texts, model, files, !options.once);
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));
@@ -102,7 +104,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), log);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
-  return { files, documents, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
+  return { files, documents, onRequest: [...documents, ...(deferredIndex ? [deferredIndex] : [])], manifest, records, warnings: log.warnings, rendered, steps: time.steps };
 }
 
 /** Options of one build. */
@@ -123,9 +125,9 @@ export interface BuildSiteOptions {
   warn?: (line: string) => void;
   /**
    * A build for the dev server (issue 16), where a saved file should reach the page at once:
-   * the per-route HTML is left out of `distDir` and returned as `documents`, each file made when
-   * asked for (with the server bundle `distDir` holds then), so the dev server renders only the
-   * routes readers open; and a content-only build over a built site updates `distDir` in place
+   * the per-route HTML and the local search index are left out of `distDir` and returned as
+   * `documents`, each file made when asked for (with the server bundle `distDir` holds then), so
+   * the dev server renders only the routes readers open; and a content-only build over a built site updates `distDir` in place
    * (`writeInPlace`) instead of swapping in a copy.
    */
   devServer?: boolean;
@@ -144,7 +146,7 @@ export interface BuildSiteResult {
   ms: number;
   /** Milliseconds per step. */
   steps: StepTimes;
-  /** With `devServer`: the per-route HTML files below `distDir`, not written (`x/index.html` as `{ linkTo }`). */
+  /** With `devServer`: the files below `distDir` made when asked for, not written: the per-route HTML (`x/index.html` as `{ linkTo }`) and the local search index. */
   documents?: Map<string, OutputData>;
 }
 
@@ -177,8 +179,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {
-      documents = new Map(result.documents.map((rel) => [rel, result.files.get(rel)!]));
-      for (const rel of result.documents) result.files.delete(rel);
+      documents = new Map(result.onRequest.map((rel) => [rel, result.files.get(rel)!]));
+      for (const rel of result.onRequest) result.files.delete(rel);
     }
     if (inPlace) {
       await writeInPlace(out, result.files, inPlace);

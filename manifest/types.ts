@@ -189,7 +189,7 @@ export type RouteTarget =
 
 /** Files of the search feature the shell reads. */
 interface SearchFiles {
-  /** Serialized local index, below the base: `search/index.<hash>.json`. */
+  /** Serialized local index, below the base: `search/index.<hash>.json`, or `search/index-<key>.json` from a dev server (named by its inputs, made when asked for). */
   index: string;
   /** Number of DocSearch records the build wrote (outside `dist/`, for `npm run search:upload`). */
   count: number;

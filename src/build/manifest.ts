@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { MANIFEST_VERSION } from '../../manifest/constants';
 import { groupRoutes, sidebarTop } from '../../manifest/shards';
-import type { LocalSection } from '../../manifest/localSearch';
+import { LOCAL_INDEX_FORMAT, type LocalPageInput, type LocalSection } from '../../manifest/localSearch';
 import { parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
 import { joinPath } from '../../manifest/links';
 import { withBase } from '../../manifest/paths';
@@ -26,6 +26,8 @@ const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
 /** Search records of each cached rendering, likewise. */
 const recordsMemo = new WeakMap<Section[], PageRecords>();
+/** A hash of each kept local-index page's sections, for the name of an index made when read (`localIndexFile`). */
+const sectionsKeyMemo = new WeakMap<LocalSection[], string>();
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
 const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string }>();
 
@@ -39,6 +41,37 @@ export interface AssembledManifest {
   shards: Record<string, ManifestShard | SidebarShard>;
   /** DocSearch records (the text of a JSON array, in parts), written outside `dist/` for `npm run search:upload`; made when read. */
   records: () => Iterable<string>;
+  /** The local search index below `dist/`, when it is made only when read (`localIndexFile`). */
+  deferredIndex: string | null;
+}
+
+/**
+ * Puts the local search index into `files` and returns its name. A one-off
+ * build names it by its hash. A build that keeps renderings for the next one
+ * (the dev server's) names it by what it is made from: the format and each
+ * page's path, title, category and sections, which a rebuild hashes only for
+ * the pages that changed (`index-<key>.json`). Its contents are then made when read, so a dev
+ * server makes them when a tab asks (at 10,000 docs the index takes 0.8 s to
+ * encode, a quarter of a one-file rebuild). The encoder cannot change within a
+ * process, so the same inputs make the same file.
+ */
+function localIndexFile(files: Map<string, OutputData>, pages: LocalPageInput[], deferred: boolean): string {
+  if (!deferred) {
+    const json = localIndexJson(pages);
+    const name = `search/index.${sha(json).slice(0, 12)}.json`;
+    files.set(name, json);
+    return name;
+  }
+  const hash = createHash('sha256').update(LOCAL_INDEX_FORMAT);
+  for (const page of pages) {
+    let key = sectionsKeyMemo.get(page.sections);
+    if (key === undefined) sectionsKeyMemo.set(page.sections, (key = sha(JSON.stringify(page.sections.map((section) => [section.heading, section.text])))));
+    hash.update(JSON.stringify([page.path, page.title, page.lvl0, key]));
+  }
+  // Not `index.<hash>.json`: the service worker checks such a file against its name.
+  const name = `search/index-${hash.digest('hex').slice(0, 12)}.json`;
+  files.set(name, () => localIndexJson(pages));
+  return name;
 }
 
 /** A JSON file named by its hash, below `blobs/`: its name. */
@@ -129,9 +162,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     pageRank: rank,
   }));
   const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', remember ? recordsMemo : undefined);
-  const index = localIndexJson(localPages(searchPages, remember ? localSectionMemo : undefined));
-  const indexFile = `search/index.${sha(index).slice(0, 12)}.json`;
-  files.set(indexFile, index);
+  const indexFile = localIndexFile(files, localPages(searchPages, remember ? localSectionMemo : undefined), remember);
 
   // Files the pages refer to; co-located images are written under their hashed names.
   const pageRefs = [...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links }));
@@ -216,7 +247,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     files: usedFiles.files,
     sources: { ...linkContext.routeBySource },
   };
-  return { manifest, root, shards, records };
+  return { manifest, root, shards, records, deferredIndex: remember ? indexFile : null };
 }
 
 /** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */

@@ -39,7 +39,8 @@ function fakeShell(project: FixtureProject): void {
 }
 
 /** What a route's HTML file is: below dist/, not a blob. */
-const isDocument = (file: string) => file.endsWith('.html') && !file.startsWith('blobs/');
+// Made when asked for: the per-route HTML, and the local search index a dev build names by its inputs.
+const isDocument = (file: string) => (file.endsWith('.html') && !file.startsWith('blobs/')) || file.startsWith('search/index-');
 
 describe('dev server builds', () => {
   const project = useFixture('basic-site');

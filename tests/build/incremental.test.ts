@@ -1,5 +1,6 @@
 /** The render cache: an unchanged page is never rendered twice. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentBuildResult, RenderCache } from '../../build';
@@ -7,7 +8,7 @@ import { outputData, type OutputData } from '../../src/build/output';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
 /** The search files of a build, by name. */
-const searchFiles = (files: Map<string, OutputData>) => [...files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, String(data as string)] as const);
+const searchFiles = (files: Map<string, OutputData>) => Promise.all([...files].filter(([name]) => name.startsWith('search/')).map(async ([name, data]) => [name, String(await outputData(data))] as const));
 
 describe('incremental content build', () => {
   let project: FixtureProject;
@@ -48,9 +49,9 @@ describe('incremental content build', () => {
     const cache: RenderCache = new Map();
     await project.buildContent({ cache });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site to any static host.\n\n## Rollback\n\nKeep the previous folder.\n');
-    const rebuilt = searchFiles((await project.buildContent({ cache })).files);
-    expect(rebuilt.find(([name]) => name.startsWith('search/index.'))![1]).toContain('folder');
-    expect(rebuilt).toEqual(searchFiles((await project.buildContent()).files));
+    const rebuilt = await searchFiles((await project.buildContent({ cache })).files);
+    expect(rebuilt.find(([name]) => name.startsWith('search/index'))![1]).toContain('folder');
+    expect(rebuilt).toEqual(await searchFiles((await project.buildContent()).files));
   });
 
   it('writes the same search files and records when the build keeps nothing for a next one', async () => {
@@ -58,15 +59,20 @@ describe('incremental content build', () => {
     const cache: RenderCache = new Map();
     await project.buildContent({ cache });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site.\n\n## Rollback\n\nKeep the previous folder.\n');
-    const output = (result: ContentBuildResult) => ({
-      search: searchFiles(result.files),
+    // The same files; a build that keeps renderings names the index by its inputs, a one-off build by its hash.
+    const output = async (result: ContentBuildResult) => ({
+      search: (await searchFiles(result.files)).map(([, text]) => text),
       records: [...result.records()].join(''),
       count: result.manifest.search.count,
     });
-    const remembered = output(await project.buildContent({ cache }));
+    const kept = await project.buildContent({ cache });
+    const remembered = await output(kept);
     expect(JSON.parse(remembered.records)).toHaveLength(remembered.count);
     expect(remembered.records).toContain('Keep the previous folder.');
-    expect(output(await project.buildContent({ once: true }))).toEqual(remembered);
+    const once = await project.buildContent({ once: true });
+    expect(await output(once)).toEqual(remembered);
+    expect(kept.manifest.search.index).toMatch(/^search\/index-[0-9a-f]{12}\.json$/);
+    expect(once.manifest.search.index).toBe(`search/index.${createHash('sha256').update(remembered.search[0]!).digest('hex').slice(0, 12)}.json`);
   });
 
   it('renders again when an asset a link may point at appears', async () => {
