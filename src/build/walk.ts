@@ -1,5 +1,5 @@
 /** Lists the files of a folder for the build, following only the symbolic links that stay inside it. */
-import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BuildError, displayPath, type Problem } from './errors';
 
@@ -24,17 +24,19 @@ export function walk(dir: string, root: string): string[] {
   }
   const name = (full: string) => displayPath(root, relative(root, full).split(sep).join('/'));
   const visit = (current: string, ancestors: Set<string>) => {
-    let entries: string[];
+    let entries: Dirent[];
     try {
-      entries = readdirSync(current).sort();
+      // With their types: a rebuild of 10,000 docs would otherwise stat every file twice.
+      entries = readdirSync(current, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch {
       return;
     }
     for (const entry of entries) {
-      if (entry.startsWith('.')) continue;
-      const full = join(current, entry);
+      if (entry.name.startsWith('.')) continue;
+      const full = join(current, entry.name);
       let target = full;
-      if (lstatSync(full).isSymbolicLink()) {
+      let folder = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
         try {
           target = realpathSync(full);
         } catch (error) {
@@ -46,8 +48,9 @@ export function walk(dir: string, root: string): string[] {
           problems.push({ file: name(full), line: 0, message: `is a symbolic link to \`${target}\`, outside \`${displayPath(root, '')}\`. The build publishes only files inside it: copy the file in instead of linking it.` });
           continue;
         }
+        folder = statSync(target).isDirectory();
       }
-      if (statSync(target).isDirectory()) {
+      if (folder) {
         const real = realpathSync(target);
         if (ancestors.has(real)) {
           problems.push({ file: name(full), line: 0, message: 'is a symbolic link to a folder that contains it (a loop). Remove the link.' });

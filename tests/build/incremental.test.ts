@@ -1,7 +1,7 @@
 /** The render cache: an unchanged page is never rendered twice. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentBuildResult, RenderCache } from '../../build';
 import { outputData, type OutputData } from '../../src/build/output';
@@ -25,6 +25,23 @@ describe('incremental content build', () => {
     expect(third.manifest.docs['guides/deploy']!.description).toBe('Ship it.');
     // The cache holds this build's renderings only.
     expect(cache.size).toBe(4);
+  });
+
+  it('reads again a file written since, though its size is the same, and only that one', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n');
+    await project.buildContent({ cache });
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nSend it.\n');
+    const edited = await project.buildContent({ cache });
+    expect(edited.rendered).toBe(1);
+    expect(edited.manifest.docs['guides/deploy']!.description).toBe('Send it.');
+    // Written back as it was, with a modification time a second earlier: a change all the same.
+    const file = join(project.contentDir, 'docs/guides/deploy.md');
+    writeFileSync(file, '---\ntitle: Deploy\n---\n\nShip it.\n');
+    const { mtime } = statSync(file);
+    utimesSync(file, mtime, new Date(mtime.getTime() - 1000));
+    expect((await project.buildContent({ cache })).manifest.docs['guides/deploy']!.description).toBe('Ship it.');
   });
 
   it('renders a new page alone, and again the pages whose links it changes', async () => {
