@@ -31,7 +31,8 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
 function docMarkdown({ doc, body }: LlmsDoc): string {
-  const text = body.replace(/^\s*\n/, '').replace(/\s*$/, '\n');
+  // `trimEnd`, not `/\s*$/`: the regex tries every position of the body (a quarter of a second at 10,000 docs).
+  const text = `${body.replace(/^\s*\n/, '').trimEnd()}\n`;
   return doc.hasH1 ? text : `# ${oneLine(doc.title)}\n\n${text}`;
 }
 
