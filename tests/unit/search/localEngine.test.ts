@@ -16,7 +16,8 @@ let indexJson: string;
 let headings: Record<string, { depth: number; id: string; text: string }[]>;
 
 beforeAll(async () => {
-  const result = await buildContent({ contentDir: join(ROOT, 'content'), shell: null });
+  // As `npm run build` writes it (a dev build makes it when asked for).
+  const result = await buildContent({ contentDir: join(ROOT, 'content'), shell: null, once: true });
   indexJson = [...result.files].find(([name]) => name.startsWith('search/index.'))![1] as string;
   headings = Object.fromEntries([...Object.values(result.manifest.docs), ...Object.values(result.manifest.pages)].map((p) => [p.path, p.headings]));
   engine = LocalEngine.load(indexJson, headings);
