@@ -4,7 +4,8 @@
  * a missing anchor or markdown file warns, spec §4), and directives that are
  * no admonition are reported.
  */
-import { type LinkContext, resolveContentImage, resolveContentLink } from '../../manifest/links';
+import type { LinkContext } from '../../manifest/links';
+import { imageTarget, linkTarget } from './linkMemo';
 import { ADMONITIONS } from '../../manifest/markdown';
 import type { PageTexts, RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './errors';
@@ -35,11 +36,11 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       const line = file.bodyLine + link.line - 1;
       if (link.image) {
         // Images: a file next to the markdown or a static file, with a size (issue 16).
-        const problem = imageProblem(link.url, resolveContentImage(link.url, file.rel, path, linkContext), src.fileTable, src.contentDir);
+        const problem = imageProblem(link.url, imageTarget(link.url, file.rel, path, linkContext), src.fileTable, src.contentDir);
         if (problem) log.error(file.display, line, problem);
         continue;
       }
-      const target = resolveContentLink(link.url, file.rel, path, linkContext);
+      const target = linkTarget(link.url, file.rel, path, linkContext);
       if (target.kind === 'missingPage') {
         log.error(file.display, line, `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`);
       } else if (target.kind === 'missingFile') {

@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type LinkContext, hrefFor, imageFor, resolveContentImage, resolveContentLink } from '../../manifest/links';
+import { type LinkContext, hrefFor, imageFor } from '../../manifest/links';
+import { imageTarget, linkTarget } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError } from './errors';
 import { loadRenderer, type Rendered, type Renderer } from './render';
@@ -27,10 +28,10 @@ export interface RenderJob {
 }
 
 /** A link of a page as its rendering shows it, resolved against the build's routes and files. */
-const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, href: string) => hrefFor(resolveContentLink(href, job.rel, job.path, context), context.baseUrl);
+const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, href: string) => hrefFor(linkTarget(href, job.rel, job.path, context), context.baseUrl);
 
 /** An image of a page as its rendering shows it (source, size), as JSON. */
-const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, src: string) => JSON.stringify(imageFor(resolveContentImage(src, job.rel, job.path, context), context.baseUrl));
+const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, src: string) => JSON.stringify(imageFor(imageTarget(src, job.rel, job.path, context), context.baseUrl));
 
 /**
  * Renders one job, its links resolved against the build's routes, recording

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageTarget, LinkContext } from '../../manifest/links';
-import { resolveContentLink, resolveContentImage } from '../../manifest/links';
+import { imageTarget, linkTarget } from './linkMemo';
 import type { ManifestFile } from '../../manifest/types';
 import { displayPath } from './errors';
 import { walk } from './walk';
@@ -119,10 +119,10 @@ export function referencedFiles(pages: { source: string; path: string; links: Re
   for (const page of pages) {
     for (const link of page.links) {
       if (link.image) {
-        const target = resolveContentImage(link.url, page.source, page.path, context);
+        const target = imageTarget(link.url, page.source, page.path, context);
         if (target.kind === 'file') used.add(target.key);
       } else {
-        const target = resolveContentLink(link.url, page.source, page.path, context);
+        const target = linkTarget(link.url, page.source, page.path, context);
         if (target.kind === 'asset' && context.files && Object.hasOwn(context.files, `/${target.path}`)) used.add(`/${target.path}`);
       }
     }

@@ -1,0 +1,58 @@
+/**
+ * Link and image resolution for the build, remembered (issue 15). A build
+ * resolves every link of every page three times (whether a cached rendering
+ * holds, the link check, the files pages use): 150,000 resolutions at 10,000
+ * docs, a sixth of a one-file rebuild. What a link resolves to depends only on
+ * the link, its page (source and route) and the context's tables, so answers
+ * are kept while the tables are the same: across the builds of a process, until
+ * a page, route or file comes or goes, or the base changes.
+ */
+import { createHash } from 'node:crypto';
+import { type ImageTarget, type LinkContext, type LinkTarget, resolveContentImage, resolveContentLink } from '../../manifest/links';
+
+interface Memo {
+  links: Map<string, LinkTarget>;
+  images: Map<string, ImageTarget>;
+}
+
+const memos = new WeakMap<LinkContext, Memo>();
+/** The memo of the last context seen, with what its tables hash to. */
+let last: { tables: string; memo: Memo } | null = null;
+
+/** A hash of everything a resolution reads from `ctx`. */
+function tablesHash(ctx: LinkContext): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify([ctx.baseUrl, ctx.files ?? null, ctx.assets ? [...ctx.assets] : null, ctx.routeBySource]));
+  const routes = ctx.routes === null ? null : ctx.routes instanceof Set ? [...ctx.routes] : Object.keys(ctx.routes);
+  hash.update(routes === null ? '\0null' : `\0${routes.join('\n')}`);
+  return hash.digest('hex');
+}
+
+function memoOf(ctx: LinkContext): Memo {
+  let memo = memos.get(ctx);
+  if (!memo) {
+    const tables = tablesHash(ctx);
+    memo = last?.tables === tables ? last.memo : { links: new Map(), images: new Map() };
+    last = { tables, memo };
+    memos.set(ctx, memo);
+  }
+  return memo;
+}
+
+/** `resolveContentLink`, remembered. The answer is shared: not to be changed. */
+export function linkTarget(href: string, source: string, fromRoute: string, ctx: LinkContext): LinkTarget {
+  const { links } = memoOf(ctx);
+  const key = `${source}\n${fromRoute}\n${href}`;
+  let target = links.get(key);
+  if (target === undefined) links.set(key, (target = resolveContentLink(href, source, fromRoute, ctx)));
+  return target;
+}
+
+/** `resolveContentImage`, remembered. The answer is shared: not to be changed. */
+export function imageTarget(src: string, source: string, fromRoute: string, ctx: LinkContext): ImageTarget {
+  const { images } = memoOf(ctx);
+  const key = `${source}\n${fromRoute}\n${src}`;
+  let target = images.get(key);
+  if (target === undefined) images.set(key, (target = resolveContentImage(src, source, fromRoute, ctx)));
+  return target;
+}
