@@ -232,10 +232,18 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
     if (!resolve(root, rel).startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
     if (shellFiles.has(rel)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
   }
+  // The hashed folders' files, listed once: at 10,000 docs, 20,000 `existsSync` took 80 ms of a rebuild.
+  const listed = new Map<string, Set<string>>();
+  const isThere = (folder: string, name: string) => {
+    let names = listed.get(folder);
+    if (!names) listed.set(folder, (names = new Set(existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])));
+    return names.has(name);
+  };
   for (const rel of order) {
     const to = resolve(root, rel);
     // Named by their contents' hash: one that is there holds these bytes already.
-    if (/^(blobs|search)\//.test(rel) && existsSync(to)) continue;
+    const hashed = /^(blobs|search)\/([^/]+)$/.exec(rel);
+    if (hashed && isThere(hashed[1]!, hashed[2]!)) continue;
     const contents = await outputData(files.get(rel)!);
     const isLink = typeof contents === 'object' && 'linkTo' in contents;
     if (!isLink) {
