@@ -27,6 +27,8 @@ import { LocalEngine, measureQueries, type HeadingsByPath } from '../src/search/
 import { parseManifest, parseShard } from '../manifest/parse';
 
 const ROOT = process.cwd();
+/** The Node flags `npm run dev` starts with (package.json's `dev` script), so its rebuilds are measured as it runs them. */
+const DEV_NODE_FLAGS: string[] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.dev!.match(/--max-semi-space-size=\d+/g) ?? [];
 const TIME = '/usr/bin/time';
 /** build.ts saves its render cache here; the bench puts the old file back. */
 const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.jsonl');
@@ -279,7 +281,7 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
 
   // The same edits as `npm run dev` builds them: content written in place, route HTML made on request.
   log(`${label}: warm-up build + ${rounds} one-file rebuilds as npm run dev builds them…`);
-  const dev = await run(process.execPath, [...childArgs, '--dev-server']);
+  const dev = await run(process.execPath, [...DEV_NODE_FLAGS, ...childArgs, '--dev-server']);
   const devLine = dev.stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
   if (dev.code === 0 && devLine) {
     row.devRebuildAll = (JSON.parse(devLine.slice('BENCH_RESULT '.length)) as ChildResult).rebuilds.map((r) => r.ms);

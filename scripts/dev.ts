@@ -20,6 +20,11 @@
  *
  * A failed build is printed and changes nothing: the last good `dist/` stays served.
  *
+ * package.json starts it with `node --max-semi-space-size=64`: a rebuild's
+ * throwaway objects (page entries, shard JSON) then die young instead of
+ * filling the old space of a process that keeps every rendering (at 10,000
+ * docs a one-file rebuild took 1.35 s instead of 1.55 s).
+ *
  * Build code (`build.ts`, `src/build/`, `manifest/`) is loaded once at start;
  * changes to it rebuild the shell but the content build keeps the old code
  * until `npm run dev` is restarted (a hint is printed).
