@@ -127,8 +127,8 @@ export interface BuildSiteOptions {
    * A build for the dev server (issue 16), where a saved file should reach the page at once:
    * the per-route HTML and the local search index are left out of `distDir` and returned as
    * `documents`, each file made when asked for (with the server bundle `distDir` holds then), so
-   * the dev server renders only the routes readers open; and a content-only build over a built site updates `distDir` in place
-   * (`writeInPlace`) instead of swapping in a copy.
+   * the dev server renders only the routes readers open; and a content-only build over a built
+   * site updates `distDir` in place (`writeInPlace`) instead of swapping in a copy.
    */
   devServer?: boolean;
   /** The only build of this process, as `npm run build` runs it: keeps nothing for a next build (`ContentBuildOptions.once`). */

@@ -55,7 +55,7 @@ async function offlineAgain(page: Page): Promise<void> {
     window.dispatchEvent(new Event('offline'));
   });
 }
-const build = (shell: boolean, root = ROOT) => buildSite({ root, contentDir, distDir, shell, cache, warn: () => {} });
+const build = (shell: boolean, root = ROOT) => buildSite({ root, contentDir, distDir, shell, cache, once: true, warn: () => {} });
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'docs-offline-'));
