@@ -28,6 +28,8 @@ const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
 const recordsMemo = new WeakMap<Section[], PageRecords>();
 /** A hash of each kept local-index page's sections, for the name of an index made when read (`localIndexFile`). */
 const sectionsKeyMemo = new WeakMap<LocalSection[], string>();
+/** Each source's markdown blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
+const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number }>();
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
 const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string }>();
 
@@ -125,7 +127,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   };
   const pageEntry = (file: SourceFile, id: string, path: string): ManifestPage => {
     const r = renders.get(file.rel)!;
-    const blob = `${sha(file.body).slice(0, 16)}.md`;
+    let body = bodyMemo.get(file);
+    if (!body) bodyMemo.set(file, (body = { blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
+    const { blob } = body;
     files.set(`blobs/${blob}`, file.body);
     const { html, name: article } = articleOf(file, r);
     files.set(`blobs/${article}`, html);
@@ -138,7 +142,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       image: file.data.image ?? null,
       headings: r.headings.map(({ depth, id: hid, text }) => ({ depth, id: hid, text })),
       blob,
-      blobSize: Buffer.byteLength(file.body),
+      blobSize: body.size,
       article,
       lastModified: file.mtime,
       source: file.rel,
