@@ -52,10 +52,10 @@ export interface AssembledManifest {
  * build names it by its hash. A build that keeps renderings for the next one
  * (the dev server's) names it by what it is made from: the format and each
  * page's path, title, category and sections, which a rebuild hashes only for
- * the pages that changed (`index-<key>.json`). Its contents are then made when read, so a dev
- * server makes them when a tab asks (at 10,000 docs the index takes 0.8 s to
- * encode, a quarter of a one-file rebuild). The encoder cannot change within a
- * process, so the same inputs make the same file.
+ * the pages that changed (`index-<key>.json`). Its contents are then made
+ * when read, so a dev server makes them when a tab asks (at 10,000 docs the
+ * index takes 0.8 s to encode, a quarter of a one-file rebuild). The encoder
+ * cannot change within a process, so the same inputs make the same file.
  */
 function localIndexFile(files: Map<string, OutputData>, pages: LocalPageInput[], deferred: boolean): string {
   if (!deferred) {

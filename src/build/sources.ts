@@ -157,8 +157,9 @@ function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
 }
 
 /**
- * The last parse of each markdown file without problems, by absolute path: a
- * rebuild in the same process (the dev server, issue 16) parses only the files
+ * The last parse of each markdown file without problems, by absolute path,
+ * with the file's `stampOf` then: a rebuild in the same process (the dev
+ * server, issue 16) reads only the files written since, and parses only those
  * whose text changed.
  */
 const parsed = new Map<string, { file: SourceFile; stamp: string }>();
@@ -169,7 +170,8 @@ const stampOf = (stat: Stats) => `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
 /**
  * The last parse of `full` when the file is as it was then (`stampOf`), so a
  * rebuild reads only the files written since (at 10,000 docs, reading them
- * all again took a tenth of a one-file rebuild); else `read()`.
+ * all again took a tenth of a one-file rebuild); else null, and the caller
+ * reads it.
  */
 function knownSource(full: string, rel: string, display: string, stat: Stats): SourceFile | null {
   const known = parsed.get(full);
