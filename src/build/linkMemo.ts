@@ -39,20 +39,19 @@ function memoOf(ctx: LinkContext): Memo {
   return memo;
 }
 
+/** The answer `map` holds for `key`, made and kept first if it has none. */
+function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}
+
 /** `resolveContentLink`, remembered. The answer is shared: not to be changed. */
 export function linkTarget(href: string, source: string, fromRoute: string, ctx: LinkContext): LinkTarget {
-  const { links } = memoOf(ctx);
-  const key = `${source}\n${fromRoute}\n${href}`;
-  let target = links.get(key);
-  if (target === undefined) links.set(key, (target = resolveContentLink(href, source, fromRoute, ctx)));
-  return target;
+  return remembered(memoOf(ctx).links, `${source}\n${fromRoute}\n${href}`, () => resolveContentLink(href, source, fromRoute, ctx));
 }
 
 /** `resolveContentImage`, remembered. The answer is shared: not to be changed. */
 export function imageTarget(src: string, source: string, fromRoute: string, ctx: LinkContext): ImageTarget {
-  const { images } = memoOf(ctx);
-  const key = `${source}\n${fromRoute}\n${src}`;
-  let target = images.get(key);
-  if (target === undefined) images.set(key, (target = resolveContentImage(src, source, fromRoute, ctx)));
-  return target;
+  return remembered(memoOf(ctx).images, `${source}\n${fromRoute}\n${src}`, () => resolveContentImage(src, source, fromRoute, ctx));
 }
