@@ -31,33 +31,18 @@ export interface ShellAssets {
 
 /**
  * Up to this many routes, every page inlines the stylesheet, so the first
- * paint waits for nothing but the HTML, and `x/index.html` is page `x` itself.
- * Beyond, pages link the stylesheet (cached once for the whole site) and
- * `x/index.html` sends the reader on to `x`: inlined, the stylesheet's ~18 KB
- * per page would be most of a 10,000-page site's size, and GitHub Pages'
- * artifact holds a hard link as a full copy, so a second copy of every page
- * would double it (issue 15).
+ * paint waits for nothing but the HTML, and `x/index.html` is page `x` itself
+ * (a hard link). Beyond, pages link the stylesheet (cached once for the whole
+ * site): inlined, its ~18 KB per page would be most of a 10,000-page site's
+ * size. And there is no `x/index.html`: GitHub Pages' artifact holds a hard
+ * link as a full copy, and even a small page that goes on to `x` costs a
+ * folder and a file per route (80 MB on disk at 10,000 pages); the host's
+ * `404.html` is the shell, which shows page `x` for `x/` and `x/index.html`
+ * and cleans the address bar (spec §2). Large sites also link llms.txt to the
+ * markdown blobs instead of a second copy beside each page (`llms.ts`).
+ * Issue 15.
  */
-const LARGE_SITE_ROUTES = 2000;
-
-/**
- * The script of `x/index.html` on a large site: goes on to `x` with the
- * query and hash (a deep link keeps its place), replacing the history entry.
- * The same text on every page, so one hash in the policy allows it.
- */
-const ALIAS_SCRIPT = String.raw`location.replace(location.pathname.replace(/\/(index\.html)?$/,'')+location.search+location.hash)`;
-
-/**
- * `x/index.html` of a large site: a small page that sends the reader on to
- * `x` at once (script first, `<meta refresh>` without scripts), names `x` as
- * canonical for crawlers, and links to it.
- */
-function aliasDocument(site: SiteConfig, route: { path: string; title: string | null }): string {
-  const href = esc(withBase(route.path, site.baseUrl));
-  const title = esc(documentTitle(route.title, site.title));
-  const policy = `script-src 'sha256-${createHash('sha256').update(ALIAS_SCRIPT).digest('base64')}'; object-src 'none'; base-uri 'self'`;
-  return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}">\n<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${policy}">\n<title>${title}</title>\n<link rel="canonical" href="${esc(site.url)}${href}">\n<script>${ALIAS_SCRIPT}</script>\n<meta http-equiv="refresh" content="0; url=${href}">\n</head>\n<body>\n<p><a href="${href}">${title}</a></p>\n</body>\n</html>\n`;
-}
+export const LARGE_SITE_ROUTES = 2000;
 
 /** The path `404.html` is rendered for: no route has it, so the shell renders its not-found page. */
 const NOT_FOUND_PATH = '/404';
@@ -195,13 +180,13 @@ export interface BuiltManifest {
 /**
  * The HTML step of a build: every route's document into `files`, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
- * beside each `x.html` (spec §2: the same page), and `404.html`. `server` is
+ * beside each `x.html` (spec §2: the same page) unless the site is `large`,
+ * and `404.html`. `server` is
  * called when the first document is made. Returns the names of the files it set.
  */
-export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: () => Promise<ServerRenderer>, largeSiteRoutes = LARGE_SITE_ROUTES): string[] {
+export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: () => Promise<ServerRenderer>, large: boolean): string[] {
   const { manifest, root, shards } = built;
   const { site } = manifest;
-  const large = Object.keys(manifest.routes).length > largeSiteRoutes;
   if (shell && large) shell = { ...shell, cssText: undefined };
   const routeBase = manifest.versions[0]!.path;
   const before = new Set(files.keys());
@@ -212,24 +197,25 @@ export function routeDocuments(files: Map<string, OutputData>, built: BuiltManif
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   const htmlFor = (route: RouteHead, entry?: ManifestPage) => async () =>
     renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
-  const titles = new Map<string, string | null>();
-  const put = (path: string, html: () => Promise<string>, title: string | null) => {
+  const paths: string[] = [];
+  const put = (path: string, html: () => Promise<string>) => {
     files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
-    titles.set(path, title);
+    paths.push(path);
   };
-  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article, shards: shardsFor(d.path, d.sidebarTop) }, d), d.title);
+  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article, shards: shardsFor(d.path, d.sidebarTop) }, d));
   const mainDoc = manifest.docs[site.docs.mainDocId]!;
-  put(routeBase, htmlFor({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article, shards: shardsFor(routeBase, mainDoc.sidebarTop) }, mainDoc), mainDoc.title);
-  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article, shards: [shardOf(root, p.path)] }, p), p.title);
-  for (const c of Object.values(manifest.categories)) put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) }), c.label);
-  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null }), null);
-  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, noindex: true }), 'Search');
+  put(routeBase, htmlFor({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article, shards: shardsFor(routeBase, mainDoc.sidebarTop) }, mainDoc));
+  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article, shards: [shardOf(root, p.path)] }, p));
+  for (const c of Object.values(manifest.categories)) put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) }));
+  put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null }));
+  put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, noindex: true }));
   files.set('404.html', htmlFor({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true }));
-  // Hosts serve `x/index.html` for `x/`: the same file (a link), or on a large site a page that goes on to `x`; unless a route has that name.
-  for (const [path, title] of titles) {
-    const alias = `${path.slice(1)}/index.html`;
-    if (path === '/' || files.has(alias)) continue;
-    files.set(alias, large ? () => aliasDocument(site, { path, title }) : { linkTo: `${path.slice(1)}.html` });
+  // Hosts serve `x/index.html` for `x/`: the same file (a link), unless a route has that name; none on a large site (`LARGE_SITE_ROUTES`).
+  if (!large) {
+    for (const path of paths) {
+      const alias = `${path.slice(1)}/index.html`;
+      if (path !== '/' && !files.has(alias)) files.set(alias, { linkTo: `${path.slice(1)}.html` });
+    }
   }
   return [...files.keys()].filter((rel) => !before.has(rel));
 }

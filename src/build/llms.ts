@@ -4,7 +4,10 @@
  * its markdown and its description; the full file holds every doc's markdown
  * (up to `LLMS_FULL_MAX_BYTES`).
  * Each doc's markdown is also served beside its page, at the route plus `.md`
- * (`/docs/intro` → `/docs/intro.md`), the stable URL the lines link to.
+ * (`/docs/intro` → `/docs/intro.md`), the stable URL the lines link to. A
+ * large site's lines link the markdown blob instead (`blobs/<hash>.md`, the
+ * body without front matter, which the shell falls back to), so its markdown
+ * is deployed once (`LARGE_SITE_ROUTES` in `html.ts`).
  */
 import { withBase } from '../../manifest/paths';
 import type { SiteConfig } from '../../manifest/siteConfig';
@@ -62,8 +65,16 @@ function sections(sidebar: SidebarItem[], docs: Record<string, ManifestDoc>): { 
   return [{ title: 'Docs', ids: top }, ...out].filter((s) => s.ids.length > 0);
 }
 
-/** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md`, by path below `dist/`. */
-export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], fullMaxBytes = LLMS_FULL_MAX_BYTES): Map<string, string> {
+/** How the files are written. */
+export interface LlmsOptions {
+  /** Link each doc's markdown blob instead of writing its `.md` beside the page (a large site). */
+  blobLinks?: boolean;
+  /** Up to this size `llms-full.txt` is written. */
+  fullMaxBytes?: number;
+}
+
+/** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md` (unless `blobLinks`), by path below `dist/`. */
+export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { blobLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES }: LlmsOptions = {}): Map<string, string> {
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
@@ -79,9 +90,10 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
       if (!entry) continue;
       const { doc } = entry;
       const markdown = docMarkdown(entry);
-      out.set(markdownFileOf(doc.path), markdown);
+      if (!blobLinks) out.set(markdownFileOf(doc.path), markdown);
       const description = oneLine(doc.description);
-      lines.push(`- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${url(doc.path)}.md)${description ? `: ${description}` : ''}`);
+      const href = blobLinks ? url(`/blobs/${doc.blob}`) : `${url(doc.path)}.md`;
+      lines.push(`- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`);
       const part = `---\n\nSource: ${url(doc.path)}\n\n${markdown}`;
       // Counted until it is too long, and then no longer kept.
       if (fullBytes <= fullMaxBytes) {

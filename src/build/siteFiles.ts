@@ -18,8 +18,8 @@ import type { ContentSources } from './sources';
 /** Paths of `dist/` that only the build writes: the shell's and the content build's own folders and files. */
 const GENERATED = /^(assets|blobs|search)\/|^(sw\.js|shell\.json|manifest\.json|404\.html)$/;
 
-/** Writes the site-wide files into `files`; a content file over a generated one fails the build. */
-export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, log: ProblemLog): void {
+/** Writes the site-wide files into `files`; a content file over a generated one fails the build. `large`: see `LARGE_SITE_ROUTES`. */
+export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, large: boolean, log: ProblemLog): void {
   const { site, routes, docs } = plan;
   const { assets, contentDir } = src;
   const base = site.baseUrl;
@@ -43,7 +43,7 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
     ],
   }, null, 2));
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
-  for (const [path, text] of llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })))) files.set(path, text);
+  for (const [path, text] of llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })), { blobLinks: large })) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
     if (files.has(a) || shellFiles.has(a) || GENERATED.test(a)) {

@@ -25,8 +25,8 @@ describe('llmsFiles', () => {
     for (const { doc } of docs) expect(full).toContain(`Text of ${doc.id}.`);
     expect(all.get('llms.txt')).toContain('[llms-full.txt](https://antosubash.github.io/abp-react/llms-full.txt) holds every page in one file.');
     const bytes = Buffer.byteLength(full);
-    expect(llmsFiles(site, sidebar, docs, bytes).get('llms-full.txt')).toBe(full);
-    const over = llmsFiles(site, sidebar, docs, bytes - 1);
+    expect(llmsFiles(site, sidebar, docs, { fullMaxBytes: bytes }).get('llms-full.txt')).toBe(full);
+    const over = llmsFiles(site, sidebar, docs, { fullMaxBytes: bytes - 1 });
     expect(over.has('llms-full.txt')).toBe(false);
     expect(over.get('llms.txt')).not.toContain('llms-full.txt');
     expect(over.get('llms.txt')).toContain("Each link below is a page's markdown.\n");

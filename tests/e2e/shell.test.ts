@@ -78,6 +78,20 @@ describe('routes (spec §2)', () => {
     await ready(page);
     expect(new URL(page.url()).pathname).toBe('/abp-react/');
   });
+
+  it('shows page x for x/ and x/index.html when the host answers them with 404.html, as on a large site', async () => {
+    const page = await b.page();
+    // A large site writes no `x/index.html` (LARGE_SITE_ROUTES): GitHub Pages then answers its 404 page.
+    const notFound = readFileSync(join(inject('distDir'), '404.html'), 'utf8');
+    await page.route(/\/docs\/fundamentals\/middleware\/(index\.html)?(\?.*)?$/, (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFound }));
+    for (const path of ['docs/fundamentals/middleware/', 'docs/fundamentals/middleware/index.html']) {
+      const response = await page.goto(b.url(path));
+      expect(response?.status(), path).toBe(404);
+      await ready(page);
+      await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Middleware');
+      expect(new URL(page.url()).pathname, path).toBe('/abp-react/docs/fundamentals/middleware');
+    }
+  });
 });
 
 describe('navigation', () => {
