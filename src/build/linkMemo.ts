@@ -15,7 +15,8 @@ interface Memo {
   images: Map<string, ImageTarget>;
 }
 
-const memos = new WeakMap<LinkContext, Memo>();
+/** Each context's memo, with what its tables hash to. */
+const memos = new WeakMap<LinkContext, { tables: string; memo: Memo }>();
 /** The memo of the last context seen, with what its tables hash to. */
 let last: { tables: string; memo: Memo } | null = null;
 
@@ -28,16 +29,21 @@ function tablesHash(ctx: LinkContext): string {
   return hash.digest('hex');
 }
 
-function memoOf(ctx: LinkContext): Memo {
-  let memo = memos.get(ctx);
-  if (!memo) {
+function keptFor(ctx: LinkContext): { tables: string; memo: Memo } {
+  let kept = memos.get(ctx);
+  if (!kept) {
     const tables = tablesHash(ctx);
-    memo = last?.tables === tables ? last.memo : { links: new Map(), images: new Map() };
-    last = { tables, memo };
-    memos.set(ctx, memo);
+    kept = { tables, memo: last?.tables === tables ? last.memo : { links: new Map(), images: new Map() } };
+    last = kept;
+    memos.set(ctx, kept);
   }
-  return memo;
+  return kept;
 }
+
+const memoOf = (ctx: LinkContext): Memo => keptFor(ctx).memo;
+
+/** What `ctx`'s tables hash to: contexts with the same key resolve every link and image alike. */
+export const tablesKey = (ctx: LinkContext): string => keptFor(ctx).tables;
 
 /** The answer `map` holds for `key`, made and kept first if it has none. */
 function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {

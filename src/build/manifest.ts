@@ -19,6 +19,7 @@ import type { Rendered, Section } from './render';
 import { localIndexJson, localPages, searchRecordsJson, type PageRecords, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
+import { tablesKey } from './linkMemo';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
@@ -32,6 +33,26 @@ const sectionsKeyMemo = new WeakMap<LocalSection[], string>();
 const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number }>();
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
 const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string }>();
+/**
+ * Each page's entry, with the source and the other inputs it was made from
+ * (builds that `remember`): an unchanged page keeps its entry object, and a
+ * shard whose routes and entries are all the same keeps its JSON and name.
+ */
+const entryMemo = new WeakMap<Rendered, { file: SourceFile; inputs: string; entry: ManifestPage }>();
+/** The files each rendering's links and images use, with the link tables they were resolved with. */
+const usedFilesMemo = new WeakMap<Rendered, { tables: string; keys: Set<string> }>();
+/** A number per entry object, for shard keys. */
+const serials = new WeakMap<object, number>();
+let lastSerial = 0;
+const serialOf = (o: object): number => {
+  let n = serials.get(o);
+  if (n === undefined) serials.set(o, (n = ++lastSerial));
+  return n;
+};
+/** The last build's page shards by what they were made from (`shardKey`): a rebuild serialises and hashes only the shards that changed. */
+let shardMemo = new Map<string, { name: string; json: string; shard: ManifestShard }>();
+/** Each entry's JSON length, for shard bounds. */
+const lengthMemo = new WeakMap<object, number>();
 
 /** What the manifest step made. */
 export interface AssembledManifest {
@@ -125,51 +146,67 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     articleMemo.set(r, made);
     return made;
   };
-  const pageEntry = (file: SourceFile, id: string, path: string): ManifestPage => {
-    const r = renders.get(file.rel)!;
+  // Writes the page's blobs; its entry is made unless it is the one made from the same inputs last build.
+  const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: string, make: (blobs: { blob: string; size: number; article: string }) => T): T => {
     let body = bodyMemo.get(file);
     if (!body) bodyMemo.set(file, (body = { blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
-    const { blob } = body;
-    files.set(`blobs/${blob}`, file.body);
+    files.set(`blobs/${body.blob}`, file.body);
     const { html, name: article } = articleOf(file, r);
     files.set(`blobs/${article}`, html);
-    return {
-      id,
-      path,
-      title: texts.titleOf(file)!,
-      description: texts.descriptionOf(file),
-      keywords: file.data.keywords ?? [],
-      image: file.data.image ?? null,
-      headings: r.headings.map(({ depth, id: hid, text }) => ({ depth, id: hid, text })),
-      blob,
-      blobSize: body.size,
-      article,
-      lastModified: file.mtime,
-      source: file.rel,
-      hasH1: r.h1 !== null,
-      hideTableOfContents: file.data.hide_table_of_contents ?? false,
-      tocMinLevel: file.data.toc_min_heading_level ?? 2,
-      tocMaxLevel: file.data.toc_max_heading_level ?? 3,
-      codeLanguages: r.codeLanguages,
-      hasMermaid: r.hasMermaid,
-    };
+    const key = `${inputs}\0${body.blob}\0${article}`;
+    const known = remember ? entryMemo.get(r) : undefined;
+    if (known && known.file === file && known.inputs === key) return known.entry as T;
+    const entry = make({ blob: body.blob, size: body.size, article });
+    if (remember) entryMemo.set(r, { file, inputs: key, entry });
+    return entry;
   };
+  const pageEntry = (file: SourceFile, r: Rendered, id: string, path: string, { blob, size, article }: { blob: string; size: number; article: string }): ManifestPage => ({
+    id,
+    path,
+    title: texts.titleOf(file)!,
+    description: texts.descriptionOf(file),
+    keywords: file.data.keywords ?? [],
+    image: file.data.image ?? null,
+    headings: r.headings.map(({ depth, id: hid, text }) => ({ depth, id: hid, text })),
+    blob,
+    blobSize: size,
+    article,
+    lastModified: file.mtime,
+    source: file.rel,
+    hasH1: r.h1 !== null,
+    hideTableOfContents: file.data.hide_table_of_contents ?? false,
+    tocMinLevel: file.data.toc_min_heading_level ?? 2,
+    tocMaxLevel: file.data.toc_max_heading_level ?? 3,
+    codeLanguages: r.codeLanguages,
+    hasMermaid: r.hasMermaid,
+  });
+  const navKey = (n: { id: string; title: string; path: string } | null) => (n ? `${n.id}\u0001${n.title}\u0001${n.path}` : '');
   const manifestDocs: Record<string, ManifestDoc> = {};
   for (const d of docs) {
+    const r = renders.get(d.file.rel)!;
     const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
-    manifestDocs[d.id] = {
-      ...pageEntry(d.file, d.id, d.path),
-      sidebarLabel: texts.label(d),
+    const category = model.breadcrumbs.get(d.id) ?? [];
+    const editUrl = site.editUrl ? site.editUrl.replace(/\/?$/, '/') + d.file.rel : null;
+    const top = model.topByPath.get(d.path) ?? null;
+    const title = texts.titleOf(d.file)!;
+    const label = texts.label(d);
+    const inputs = [d.id, d.path, title, texts.descriptionOf(d.file), label, site.docs.sidebarId, category.join('\u0001'), navKey(nav.previous), navKey(nav.next), editUrl, top].join('\0');
+    manifestDocs[d.id] = entryOf(d.file, r, inputs, (blobs) => ({
+      ...pageEntry(d.file, r, d.id, d.path, blobs),
+      sidebarLabel: label,
       sidebar: site.docs.sidebarId,
-      category: model.breadcrumbs.get(d.id) ?? [],
+      category,
       previous: nav.previous,
       next: nav.next,
-      editUrl: site.editUrl ? site.editUrl.replace(/\/?$/, '/') + d.file.rel : null,
-      sidebarTop: model.topByPath.get(d.path) ?? null,
-    };
+      editUrl,
+      sidebarTop: top,
+    }));
   }
   const manifestPages: Record<string, ManifestPage> = {};
-  for (const p of pages) manifestPages[p.id] = pageEntry(p.file, p.id, p.path);
+  for (const p of pages) {
+    const r = renders.get(p.file.rel)!;
+    manifestPages[p.id] = entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)].join('\0'), (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
+  }
   const categoryIndexes: Record<string, CategoryIndex> = {};
   for (const c of model.categoryIndexes) categoryIndexes[c.slug] = c;
 
@@ -193,7 +230,15 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // Files the pages refer to; co-located images are written under their hashed names.
   const pageRefs = [...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links }));
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
-  const filesByPath = new Map(pageRefs.map((ref) => [ref.path, referencedFiles([ref], linkContext)]));
+  const tables = tablesKey(linkContext);
+  const filesOf = (ref: (typeof pageRefs)[number], r: Rendered): Set<string> => {
+    const known = usedFilesMemo.get(r);
+    if (remember && known?.tables === tables) return known.keys;
+    const keys = referencedFiles([ref], linkContext);
+    if (remember) usedFilesMemo.set(r, { tables, keys });
+    return keys;
+  };
+  const filesByPath = new Map(pageRefs.map((ref) => [ref.path, filesOf(ref, renders.get(ref.source)!)]));
   const usedFiles = usedFileOutput(fileTable, new Set([...filesByPath.values()].flatMap((keys) => [...keys])));
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
 
@@ -208,38 +253,64 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   });
 
   // Page shards: runs of consecutive routes (`groupRoutes`).
-  const weightOf = (path: string): number => {
+  const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
     const target = routes[path]!;
-    const entry = target.kind === 'doc' ? manifestDocs[target.id] : target.kind === 'docsRoot' ? manifestDocs[target.docId] : target.kind === 'page' ? manifestPages[target.id] : target.kind === 'category' ? categoryIndexes[target.slug] : undefined;
-    return path.length + (entry ? jsonLength(entry) : 0);
+    return target.kind === 'doc' ? manifestDocs[target.id] : target.kind === 'docsRoot' ? manifestDocs[target.docId] : target.kind === 'page' ? manifestPages[target.id] : target.kind === 'category' ? categoryIndexes[target.slug] : undefined;
+  };
+  const weightOf = (path: string): number => {
+    const entry = entryAt(path);
+    if (!entry) return path.length;
+    let length = lengthMemo.get(entry);
+    if (length === undefined) lengthMemo.set(entry, (length = jsonLength(entry)));
+    return path.length + length;
   };
   const groups = groupRoutes(Object.keys(routes).sort(), weightOf);
-  const buckets: ManifestShard[] = groups.map(() => ({ docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} }));
   const refsByPath = new Map(pageRefs.map((ref) => [ref.path, ref]));
-  for (const [g, path] of groups.flatMap((group, g) => group.map((path) => [g, path] as const))) {
-    const shard = buckets[g]!;
-    const target = routes[path]!;
-    shard.routes[path] = target;
-    const id = target.kind === 'doc' ? target.id : target.kind === 'docsRoot' ? target.docId : null;
-    if (id !== null) shard.docs[id] = manifestDocs[id]!;
-    if (target.kind === 'page') shard.pages[target.id] = manifestPages[target.id]!;
-    if (target.kind === 'category') shard.categories[target.slug] = categoryIndexes[target.slug]!;
-    const entry = id !== null ? manifestDocs[id] : target.kind === 'page' ? manifestPages[target.id] : undefined;
-    const ref = entry && refsByPath.get(entry.path);
-    if (!entry || !ref) continue;
-    // What the shell needs to render this page's markdown itself: its files and the pages its `.md` links name.
-    for (const key of filesByPath.get(ref.path)!) shard.files[key] = usedFiles.files[key]!;
-    shard.sources[entry.source] = entry.path;
-    for (const link of ref.links) {
-      const file = /\.mdx?(?:#.*)?$/i.test(link.url) ? sourceOfLink(link.url, entry.source, linkContext.routeBySource) : null;
-      if (file) shard.sources[file] = linkContext.routeBySource[file]!;
+  const fill = (group: string[]): ManifestShard => {
+    const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
+    for (const path of group) {
+      const target = routes[path]!;
+      shard.routes[path] = target;
+      const id = target.kind === 'doc' ? target.id : target.kind === 'docsRoot' ? target.docId : null;
+      if (id !== null) shard.docs[id] = manifestDocs[id]!;
+      if (target.kind === 'page') shard.pages[target.id] = manifestPages[target.id]!;
+      if (target.kind === 'category') shard.categories[target.slug] = categoryIndexes[target.slug]!;
+      const entry = id !== null ? manifestDocs[id] : target.kind === 'page' ? manifestPages[target.id] : undefined;
+      const ref = entry && refsByPath.get(entry.path);
+      if (!entry || !ref) continue;
+      // What the shell needs to render this page's markdown itself: its files and the pages its `.md` links name.
+      for (const key of filesByPath.get(ref.path)!) shard.files[key] = usedFiles.files[key]!;
+      shard.sources[entry.source] = entry.path;
+      for (const link of ref.links) {
+        const file = /\.mdx?(?:#.*)?$/i.test(link.url) ? sourceOfLink(link.url, entry.source, linkContext.routeBySource) : null;
+        if (file) shard.sources[file] = linkContext.routeBySource[file]!;
+      }
     }
-  }
-  const shardNames = buckets.map((shard, i) => {
-    const name = putHashed(files, JSON.stringify(parseShard(shard, `#${i}`)));
-    shards[name] = shard;
-    return name;
+    return shard;
+  };
+  // What a shard is made from: the link tables (its files and sources), and each route's target and entry (the
+  // same object while its inputs are, `entryOf`; category entries are few and small, so written out).
+  const shardKey = (group: string[]): string =>
+    `${tables}\n${group.map((path) => {
+      const entry = entryAt(path);
+      const target = routes[path]!;
+      return `${path}\0${JSON.stringify(target)}\0${entry === undefined ? '' : target.kind === 'category' ? JSON.stringify(entry) : serialOf(entry)}`;
+    }).join('\n')}`;
+  const kept = new Map<string, { name: string; json: string; shard: ManifestShard }>();
+  const shardNames = groups.map((group, i) => {
+    const key = remember ? shardKey(group) : null;
+    let made = key === null ? undefined : shardMemo.get(key);
+    if (made) files.set(`blobs/${made.name}`, made.json);
+    else {
+      const shard = fill(group);
+      const json = JSON.stringify(parseShard(shard, `#${i}`));
+      made = { name: putHashed(files, json), json, shard };
+    }
+    if (key !== null) kept.set(key, made);
+    shards[made.name] = made.shard;
+    return made.name;
   });
+  if (remember) shardMemo = kept;
 
   const version = {
     name: 'current',

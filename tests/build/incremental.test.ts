@@ -1,7 +1,7 @@
 /** The render cache: an unchanged page is never rendered twice. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentBuildResult, RenderCache } from '../../build';
 import { outputData, type OutputData } from '../../src/build/output';
@@ -90,6 +90,31 @@ describe('incremental content build', () => {
     expect(await output(once)).toEqual(remembered);
     expect(kept.manifest.search.index).toMatch(/^search\/index-[0-9a-f]{12}\.json$/);
     expect(once.manifest.search.index).toBe(`search/index.${createHash('sha256').update(remembered.search[0]!).digest('hex').slice(0, 12)}.json`);
+  });
+
+  it('writes the same manifest and shards after each kind of edit as a one-off build', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    // The shards, and the root but for the local index's name (by its inputs here, by its hash in a one-off build) and so its hash.
+    const manifestFiles = async (result: ContentBuildResult) => ({
+      shards: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.json$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
+      root: { ...(JSON.parse(String(await outputData(result.files.get('manifest.json')!))) as object), contentHash: null, search: null },
+    });
+    await project.buildContent({ cache });
+    const edits: [string, () => void][] = [
+      ['a body', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the folder.\n')],
+      // Its neighbours' previous and next links name it.
+      ['a title', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\n---\n\nShip it.\n')],
+      ['a sidebar label', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\n---\n\nShip it.\n')],
+      // A new route: every link is resolved against new tables.
+      ['a new page', () => project.write('docs/guides/rollback.md', '---\ntitle: Rollback\n---\n\nSee [deploy](./deploy.md).\n')],
+      ['a removed page', () => rmSync(join(project.contentDir, 'docs/guides/rollback.md'))],
+    ];
+    for (const [what, edit] of edits) {
+      edit();
+      const kept = await manifestFiles(await project.buildContent({ cache }));
+      expect(kept, what).toEqual(await manifestFiles(await project.buildContent({ once: true })));
+    }
   });
 
   it('renders again when an asset a link may point at appears', async () => {
