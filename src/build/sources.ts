@@ -247,8 +247,20 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
  * would show as text and the JSX would be dropped from the page.
  */
 function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
+  let problems = plainMarkdownMemo.get(file);
+  if (!problems) plainMarkdownMemo.set(file, (problems = plainMarkdownProblems(file)));
+  for (const { line, message } of problems) {
+    if (file.rel.endsWith('.mdx')) log.error(file.display, line, message);
+    else log.warn(file.display, line, message);
+  }
+}
+
+/** What `checkPlainMarkdown` reports of each source, kept while the source is (a rebuild reuses unchanged sources). */
+const plainMarkdownMemo = new WeakMap<SourceFile, { line: number; message: string }[]>();
+
+function plainMarkdownProblems(file: SourceFile): { line: number; message: string }[] {
   const mdx = file.rel.endsWith('.mdx');
-  const report = (line: number, message: string) => (mdx ? log.error(file.display, line, message) : log.warn(file.display, line, message));
+  const problems: { line: number; message: string }[] = [];
   let fence: string | null = null;
   file.body.split('\n').forEach((line, i) => {
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
@@ -260,15 +272,16 @@ function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
     if (fence !== null) return;
     const at = file.bodyLine + i;
     if (/^(import|export)\s/.test(line)) {
-      report(at, mdx
+      problems.push({ line: at, message: mdx
         ? `MDX \`${line.split(/\s/)[0]}\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.`
-        : `MDX \`${line.split(/\s/)[0]}\` statement in a \`.md\` file: it shows as text. This site renders plain markdown: remove the line.`);
+        : `MDX \`${line.split(/\s/)[0]}\` statement in a \`.md\` file: it shows as text. This site renders plain markdown: remove the line.` });
     } else if (/^\s*<[A-Z][\w.]*[\s/>]/.test(line) || /^\s*<>\s*$/.test(line)) {
-      report(at, mdx
+      problems.push({ line: at, message: mdx
         ? `JSX elements are not supported (\`${line.trim().slice(0, 40)}\`). Use plain markdown instead of MDX components.`
-        : `JSX element in a \`.md\` file (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown instead of MDX components.`);
+        : `JSX element in a \`.md\` file (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown instead of MDX components.` });
     }
   });
+  return problems;
 }
 
 /** Reads and checks a `_category_.json`. */
