@@ -184,7 +184,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       for (const rel of result.onRequest) result.files.delete(rel);
     }
     if (inPlace) {
-      await writeInPlace(out, result.files, inPlace);
+      await writeInPlace(out, result.files, inPlace, documents?.keys());
       time.lap('write');
     } else {
       await writeFiles(out, result.files, options.distDir);

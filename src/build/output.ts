@@ -217,18 +217,25 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
  * it names are there when a tab reads it. Then what this build did not make is
  * removed, as a swap would have dropped it, except the shell's files and the
  * previous manifest's blobs (`carryPreviousBlobs`). Per-route HTML must be
- * deferred (`buildSite`'s `devServer`), or every route would be rewritten.
+ * deferred (`buildSite`'s `devServer`), or every route would be rewritten;
+ * `madeOnRequest` names it, since the server may write it here on request.
  */
-export async function writeInPlace(distDir: string, files: Map<string, OutputData>, shell: ShellRecord): Promise<void> {
+export async function writeInPlace(distDir: string, files: Map<string, OutputData>, shell: ShellRecord, madeOnRequest: Iterable<string> = []): Promise<void> {
   const root = resolve(distDir);
   const last = writtenInPlace.get(root) ?? new Map<string, string | Buffer>();
   const written = new Map<string, string | Buffer>();
   const shellFiles = new Set([...shell.files, SHELL_RECORD]);
-  const previousBlobs = manifestBlobs(distDir) ?? new Set<string>();
+  // When the manifest there is still the one this process wrote last, nothing else wrote here since:
+  // the previous manifest's blobs are that build's, and what that write left is all that can be out of date.
+  const manifestThere = existsSync(join(root, 'manifest.json')) ? readFileSync(join(root, 'manifest.json'), 'utf8') : null;
+  const left = manifestThere !== null && leftInPlace.get(root)?.manifest === manifestThere ? leftInPlace.get(root) : undefined;
+  const previousBlobs = left ? left.blobs : (manifestBlobs(distDir) ?? new Set<string>());
   const order = [...files.keys()].filter((rel) => rel !== 'manifest.json');
   if (files.has('manifest.json')) order.push('manifest.json');
   // Checked before anything is written: a refused file leaves the site as it was.
   for (const rel of order) {
+    // A hashed name cannot leave its folder; resolving 30,000 of them took 25 ms of a rebuild.
+    if (/^(blobs|search)\/[\w-][\w.-]*$/.test(rel)) continue;
     if (!resolve(root, rel).startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
     if (shellFiles.has(rel)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
   }
@@ -263,6 +270,7 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   }
   writtenInPlace.set(root, written);
   const keep = (rel: string) => files.has(rel) || shellFiles.has(rel) || (rel.startsWith('blobs/') && previousBlobs.has(rel.slice('blobs/'.length)));
+  const kept = new Set<string>();
   // Removes what no longer belongs below `dir`; true when the folder is left empty.
   const prune = (dir: string, prefix: string): boolean => {
     let empty = true;
@@ -272,13 +280,42 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
       if (entry.isDirectory()) {
         if (prune(path, `${rel}/`)) rmdirSync(path);
         else empty = false;
-      } else if (keep(rel)) empty = false;
-      else unlinkSync(path);
+      } else if (keep(rel)) {
+        empty = false;
+        kept.add(rel);
+      } else unlinkSync(path);
     }
     return empty;
   };
-  prune(root, '');
+  if (left) {
+    // Instead of walking 30,000 files (60 ms of a rebuild at 10,000 docs), what the last write left.
+    for (const rel of left.files) {
+      const path = join(root, rel);
+      if (keep(rel)) kept.add(rel);
+      else if (existsSync(path)) {
+        unlinkSync(path);
+        for (let dir = dirname(path); dir !== root && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
+      }
+    }
+    for (const rel of files.keys()) kept.add(rel);
+  } else prune(root, '');
+  // The dev server may write these on request; the next write here removes them.
+  for (const rel of madeOnRequest) kept.add(rel);
+  const manifest = written.get('manifest.json') ?? null;
+  leftInPlace.set(root, {
+    manifest: typeof manifest === 'string' ? manifest : null,
+    blobs: new Set([...files.keys()].filter((rel) => rel.startsWith('blobs/')).map((rel) => rel.slice('blobs/'.length))),
+    files: kept,
+  });
 }
+
+/**
+ * What each folder holds after this process's last `writeInPlace` (the dev
+ * server's): its files (and those the server may have made on request since),
+ * and the manifest written with the blobs it names. The next write there removes from these files what it no
+ * longer keeps, instead of walking the folder.
+ */
+const leftInPlace = new Map<string, { manifest: string | null; blobs: Set<string>; files: Set<string> }>();
 
 /**
  * What `writeInPlace` wrote into each folder, by file, in this process (the dev
