@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type LinkContext, hrefFor, imageFor } from '../../manifest/links';
-import { imageTarget, linkTarget } from './linkMemo';
+import { imageTarget, linkTarget, tablesKey } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError } from './errors';
 import { loadRenderer, type Rendered, type Renderer } from './render';
@@ -178,9 +178,17 @@ const RENDER_VERSION = 5;
 
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
 function stillResolves(rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext): boolean {
+  // Known to hold with the same link tables at the same route: every answer is the same (linkMemo's `tablesKey`).
+  const key = `${tablesKey(context)}\0${job.path}`;
+  if (heldWith.get(rendered) === key) return true;
   const { resolved } = rendered;
-  return resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, context, href) === out) && resolved.images.every(([src, out]) => imageJson(job, context, src) === out);
+  const holds = resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, context, href) === out) && resolved.images.every(([src, out]) => imageJson(job, context, src) === out);
+  if (holds) heldWith.set(rendered, key);
+  return holds;
 }
+
+/** The link tables and route each rendering was last found to hold with, or was made with. */
+const heldWith = new WeakMap<Rendered, string>();
 
 /** Renders kept between builds, keyed by file hash, renderer version and source path (`renderContent`). */
 export type RenderCache = Map<string, Rendered>;
@@ -216,7 +224,10 @@ export async function renderContent(plan: RoutePlan, options: { cache?: RenderCa
   });
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, path, body: file.body }));
   const fresh = await renderPages(jobs, linkContext, render, options.parallel);
-  pending.forEach(({ file }, i) => cache.set(keyOf(file), fresh[i]!));
+  pending.forEach(({ file, path }, i) => {
+    cache.set(keyOf(file), fresh[i]!);
+    heldWith.set(fresh[i]!, `${tablesKey(linkContext)}\0${path}`);
+  });
   const renders = new Map<string, Rendered>();
   const used = new Set<string>();
   for (const { file } of all) {
