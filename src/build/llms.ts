@@ -39,6 +39,9 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 const made = new Map<string, { body: string; title: string; hasH1: boolean; markdown: string }>();
 
+/** Each doc entry's line in llms.txt, with the link it was made with (a rebuild keeps the entries of unchanged docs). */
+const lineMemo = new WeakMap<ManifestDoc, { href: string; text: string }>();
+
 /** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
 function docMarkdown({ doc, body }: LlmsDoc): string {
   const known = made.get(doc.path);
@@ -91,9 +94,13 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
       const { doc } = entry;
       const markdown = docMarkdown(entry);
       if (!blobLinks) out.set(markdownFileOf(doc.path), markdown);
-      const description = oneLine(doc.description);
       const href = blobLinks ? url(`/blobs/${doc.blob}`) : `${url(doc.path)}.md`;
-      lines.push(`- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`);
+      let line = lineMemo.get(doc);
+      if (line?.href !== href) {
+        const description = oneLine(doc.description);
+        lineMemo.set(doc, (line = { href, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}` }));
+      }
+      lines.push(line.text);
       const part = `---\n\nSource: ${url(doc.path)}\n\n${markdown}`;
       // Counted until it is too long, and then no longer kept.
       if (fullBytes <= fullMaxBytes) {

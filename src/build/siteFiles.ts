@@ -18,6 +18,17 @@ import type { ContentSources } from './sources';
 /** Paths of `dist/` that only the build writes: the shell's and the content build's own folders and files. */
 const GENERATED = /^(assets|blobs|search)\/|^(sw\.js|shell\.json|manifest\.json|404\.html)$/;
 
+/** The last sitemap made, with what it was made from: a rebuild that adds no route makes none (10,000 escaped URLs). */
+let lastSitemap: { key: string; xml: string } | null = null;
+
+function sitemap(url: string, base: string, paths: string[]): string {
+  const key = `${url}\n${base}\n${paths.join('\n')}`;
+  if (lastSitemap?.key === key) return lastSitemap.xml;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `<url><loc>${esc(url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`;
+  lastSitemap = { key, xml };
+  return xml;
+}
+
 /** Writes the site-wide files into `files`; a content file over a generated one fails the build. `large`: see `LARGE_SITE_ROUTES`. */
 export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, large: boolean, log: ProblemLog): void {
   const { site, routes, docs } = plan;
@@ -25,8 +36,7 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
   const base = site.baseUrl;
   const manifestDocs = manifest.docs;
   // Sitemap, robots, web app manifest, assets.
-  const sitemapPaths = Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/'));
-  files.set('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemapPaths.map((p) => `<url><loc>${esc(site.url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`);
+  files.set('sitemap.xml', sitemap(site.url, base, Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/'))));
   files.set('robots.txt', `User-agent: *\nAllow: /\nDisallow: ${withBase(`/${site.search.searchPagePath}`, base)}\n\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`);
   files.set('manifest.webmanifest', JSON.stringify({
     name: `${site.title} Documentation`,
