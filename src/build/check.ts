@@ -5,12 +5,12 @@
  * no admonition are reported.
  */
 import type { LinkContext } from '../../manifest/links';
-import { imageTarget, linkTarget } from './linkMemo';
+import { imageTarget, linkTarget, tablesKey } from './linkMemo';
 import { ADMONITIONS } from '../../manifest/markdown';
 import type { PageTexts, RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './errors';
 import type { Rendered } from './render';
-import type { ContentSources } from './sources';
+import type { ContentSources, SourceFile } from './sources';
 import { imageProblem } from './staticFiles';
 
 /** The admonition types, as a warning lists them. */
@@ -23,32 +23,71 @@ export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog):
   }
 }
 
+/** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
+interface PageLinkProblems {
+  key: string;
+  problems: { error: boolean; line: number; message: string }[];
+  anchors: { line: number; url: string; path: string; hash: string }[];
+}
+
+/** Each rendering's findings (`PageLinkProblems`), so a rebuild checks again only the anchors of unchanged pages. */
+const linkProblemsMemo = new WeakMap<Rendered, PageLinkProblems>();
+/** The heading ids of each rendering. */
+const headingIdsMemo = new WeakMap<Rendered, Set<string>>();
+
 /** Checks every link and image of the rendered pages: broken ones are thrown at once, warnings stay in `log`. */
 export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog): void {
   const all = [...plan.docs, ...plan.pages];
   const linkContext: LinkContext = plan.linkContext;
+  const tables = tablesKey(linkContext);
 
-  // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
-  const headingIds = new Map<string, Set<string>>();
-  for (const { file, path } of all) headingIds.set(path, new Set(renders.get(file.rel)!.headings.map((h) => h.id)));
-  for (const { file, path } of all) {
-    for (const link of renders.get(file.rel)!.links) {
+  // What a page's links say whatever the other pages' headings: made once per rendering, route and link tables.
+  const findings = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {
+    const key = `${tables}\0${path}\0${file.display}\0${file.bodyLine}`;
+    const known = linkProblemsMemo.get(r);
+    if (known?.key === key) return known;
+    const found: PageLinkProblems = { key, problems: [], anchors: [] };
+    for (const link of r.links) {
       const line = file.bodyLine + link.line - 1;
       if (link.image) {
         // Images: a file next to the markdown or a static file, with a size (issue 16).
         const problem = imageProblem(link.url, imageTarget(link.url, file.rel, path, linkContext), src.fileTable, src.contentDir);
-        if (problem) log.error(file.display, line, problem);
+        if (problem) found.problems.push({ error: true, line, message: problem });
         continue;
       }
       const target = linkTarget(link.url, file.rel, path, linkContext);
       if (target.kind === 'missingPage') {
-        log.error(file.display, line, `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`);
+        found.problems.push({ error: true, line, message: `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.` });
       } else if (target.kind === 'missingFile') {
-        log.warn(file.display, line, `link to "${link.url}" names a markdown file that does not exist (\`${displayPath(src.contentDir, target.file)}\`).`);
+        found.problems.push({ error: false, line, message: `link to "${link.url}" names a markdown file that does not exist (\`${displayPath(src.contentDir, target.file)}\`).` });
       } else if (target.kind === 'route' && target.hash) {
-        const ids = headingIds.get(target.path);
-        if (ids && !ids.has(target.hash)) log.warn(file.display, line, `link to "${link.url}" names anchor \`#${target.hash}\`, which is no heading of \`${target.path}\`.`);
+        found.anchors.push({ line, url: link.url, path: target.path, hash: target.hash });
       }
+    }
+    linkProblemsMemo.set(r, found);
+    return found;
+  };
+
+  // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
+  const headingIds = new Map<string, Set<string>>();
+  for (const { file, path } of all) {
+    const r = renders.get(file.rel)!;
+    let ids = headingIdsMemo.get(r);
+    if (!ids) headingIdsMemo.set(r, (ids = new Set(r.headings.map((h) => h.id))));
+    headingIds.set(path, ids);
+  }
+  for (const { file, path } of all) {
+    const { problems, anchors } = findings(file, path, renders.get(file.rel)!);
+    if (!problems.length && !anchors.length) continue;
+    // In line order, as one pass over the links would report them.
+    const reports = [...problems, ...anchors.flatMap(({ line, url, path: to, hash }) => {
+      const ids = headingIds.get(to);
+      return ids && !ids.has(hash) ? [{ error: false, line, message: `link to "${url}" names anchor \`#${hash}\`, which is no heading of \`${to}\`.` }] : [];
+    })];
+    if (problems.length && anchors.length) reports.sort((a, b) => a.line - b.line);
+    for (const { error, line, message } of reports) {
+      if (error) log.error(file.display, line, message);
+      else log.warn(file.display, line, message);
     }
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);

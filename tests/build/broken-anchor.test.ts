@@ -1,6 +1,6 @@
 /** A link to a heading that does not exist only warns, naming file and line (spec §4). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildSiteResult } from '../../build';
+import type { BuildSiteResult, RenderCache } from '../../build';
 import { useFixture } from '../helpers/build';
 
 describe('fixture broken-anchor', () => {
@@ -28,5 +28,26 @@ describe('fixture broken-anchor', () => {
 
   it('does not warn about an anchor that exists', () => {
     expect(project.warnings.join('\n')).not.toContain('real-section');
+  });
+});
+
+describe('a rebuild after the linked page loses its heading', () => {
+  const project = useFixture('broken-anchor');
+  afterAll(() => project.remove());
+
+  it('warns about the unchanged page whose anchor no longer exists, and again each build', async () => {
+    const cache: RenderCache = new Map();
+    await project.buildContent({ cache });
+    project.write('docs/other.md', '# Other\n\n## Renamed section\n\nText.\n');
+    for (let build = 0; build < 2; build++) {
+      project.warnings.length = 0;
+      const result = await project.buildContent({ cache });
+      expect(result.rendered).toBe(build === 0 ? 1 : 0);
+      expect(project.warnings).toEqual([
+        'content/docs/intro.md:5: link to "#nowhere" names anchor `#nowhere`, which is no heading of `/docs/intro`.',
+        'content/docs/intro.md:5: link to "other.md#real-section" names anchor `#real-section`, which is no heading of `/docs/other`.',
+        'content/docs/intro.md:7: link to "/docs/other#no-such-section" names anchor `#no-such-section`, which is no heading of `/docs/other`.',
+      ]);
+    }
   });
 });
