@@ -38,7 +38,10 @@ const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: s
  * (builds that `remember`): an unchanged page keeps its entry object, and a
  * shard whose routes and entries are all the same keeps its JSON and name.
  */
-const entryMemo = new WeakMap<Rendered, { file: SourceFile; inputs: string; entry: ManifestPage }>();
+const entryMemo = new WeakMap<Rendered, { file: SourceFile; inputs: unknown[]; entry: ManifestPage }>();
+
+/** Whether two lists of inputs hold the same values (strings, numbers, null), in order. */
+const sameInputs = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 /** The files each rendering's links and images use, with the link tables they were resolved with. */
 const usedFilesMemo = new WeakMap<Rendered, { tables: string; keys: Set<string> }>();
 /** A number per entry object, for shard keys. */
@@ -147,17 +150,17 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     return made;
   };
   // Writes the page's blobs; its entry is made unless it is the one made from the same inputs last build.
-  const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: string, make: (blobs: { blob: string; size: number; article: string }) => T): T => {
+  const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
     let body = bodyMemo.get(file);
     if (!body) bodyMemo.set(file, (body = { blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
     files.set(`blobs/${body.blob}`, file.body);
     const { html, name: article } = articleOf(file, r);
     files.set(`blobs/${article}`, html);
-    const key = `${inputs}\0${body.blob}\0${article}`;
+    inputs.push(body.blob, article);
     const known = remember ? entryMemo.get(r) : undefined;
-    if (known && known.file === file && known.inputs === key) return known.entry as T;
+    if (known && known.file === file && sameInputs(known.inputs, inputs)) return known.entry as T;
     const entry = make({ blob: body.blob, size: body.size, article });
-    if (remember) entryMemo.set(r, { file, inputs: key, entry });
+    if (remember) entryMemo.set(r, { file, inputs, entry });
     return entry;
   };
   const pageEntry = (file: SourceFile, r: Rendered, id: string, path: string, { blob, size, article }: { blob: string; size: number; article: string }): ManifestPage => ({
@@ -180,17 +183,18 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     codeLanguages: r.codeLanguages,
     hasMermaid: r.hasMermaid,
   });
-  const navKey = (n: { id: string; title: string; path: string } | null) => (n ? `${n.id}\u0001${n.title}\u0001${n.path}` : '');
+  const editBase = site.editUrl ? site.editUrl.replace(/\/?$/, '/') : null;
   const manifestDocs: Record<string, ManifestDoc> = {};
   for (const d of docs) {
     const r = renders.get(d.file.rel)!;
     const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
     const category = model.breadcrumbs.get(d.id) ?? [];
-    const editUrl = site.editUrl ? site.editUrl.replace(/\/?$/, '/') + d.file.rel : null;
     const top = model.topByPath.get(d.path) ?? null;
     const title = texts.titleOf(d.file)!;
     const label = texts.label(d);
-    const inputs = [d.id, d.path, title, texts.descriptionOf(d.file), label, site.docs.sidebarId, category.join('\u0001'), navKey(nav.previous), navKey(nav.next), editUrl, top].join('\0');
+    const { previous: p, next: n } = nav;
+    // Values, not strings joined: most are the same string objects as last build, so comparing them is cheap.
+    const inputs = [d.id, d.path, title, texts.descriptionOf(d.file), label, site.docs.sidebarId, editBase, top, p?.id, p?.title, p?.path, n?.id, n?.title, n?.path, ...category];
     manifestDocs[d.id] = entryOf(d.file, r, inputs, (blobs) => ({
       ...pageEntry(d.file, r, d.id, d.path, blobs),
       sidebarLabel: label,
@@ -198,14 +202,14 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       category,
       previous: nav.previous,
       next: nav.next,
-      editUrl,
+      editUrl: editBase === null ? null : editBase + d.file.rel,
       sidebarTop: top,
     }));
   }
   const manifestPages: Record<string, ManifestPage> = {};
   for (const p of pages) {
     const r = renders.get(p.file.rel)!;
-    manifestPages[p.id] = entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)].join('\0'), (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
+    manifestPages[p.id] = entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
   }
   const categoryIndexes: Record<string, CategoryIndex> = {};
   for (const c of model.categoryIndexes) categoryIndexes[c.slug] = c;
