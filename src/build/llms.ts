@@ -39,8 +39,18 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 const made = new Map<string, { body: string; title: string; hasH1: boolean; markdown: string }>();
 
-/** Each doc entry's line in llms.txt, with the link it was made with (a rebuild keeps the entries of unchanged docs). */
-const lineMemo = new WeakMap<ManifestDoc, { href: string; text: string }>();
+/** A doc's line in llms.txt and its part of llms-full.txt (`source` + `markdown`, `bytes` long with its newline). */
+interface DocLine {
+  /** What the links were made for: blob links or not, the site's URL and base. */
+  linkKey: string;
+  markdown: string;
+  text: string;
+  source: string;
+  bytes: number;
+}
+
+/** Each doc entry's `DocLine` (a rebuild keeps the entries and markdown of unchanged docs). */
+const lineMemo = new WeakMap<ManifestDoc, DocLine>();
 
 /** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
 function docMarkdown({ doc, body }: LlmsDoc): string {
@@ -86,6 +96,9 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
   const index: string[] = [header];
   const full: string[] = [header];
   let fullBytes = Buffer.byteLength(header);
+  // What a doc's line and part of the full file are made from, besides the doc entry and its markdown.
+  const linkKey = `${blobLinks}\0${site.url}\0${site.baseUrl}`;
+  const parts: DocLine[] = [];
   for (const section of sections(sidebar, manifestDocs)) {
     const lines: string[] = [];
     for (const id of section.ids) {
@@ -94,22 +107,24 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
       const { doc } = entry;
       const markdown = docMarkdown(entry);
       if (!blobLinks) out.set(markdownFileOf(doc.path), markdown);
-      const href = blobLinks ? url(`/blobs/${doc.blob}`) : `${url(doc.path)}.md`;
       let line = lineMemo.get(doc);
-      if (line?.href !== href) {
+      if (line?.linkKey !== linkKey || line.markdown !== markdown) {
+        const href = blobLinks ? url(`/blobs/${doc.blob}`) : `${url(doc.path)}.md`;
         const description = oneLine(doc.description);
-        lineMemo.set(doc, (line = { href, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}` }));
+        const source = `---\n\nSource: ${url(doc.path)}\n\n`;
+        line = { linkKey, markdown, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`, source, bytes: Buffer.byteLength(source) + Buffer.byteLength(markdown) + 1 };
+        lineMemo.set(doc, line);
       }
       lines.push(line.text);
-      const part = `---\n\nSource: ${url(doc.path)}\n\n${markdown}`;
-      // Counted until it is too long, and then no longer kept.
+      // Counted until it is too long; the parts are joined only if the whole fits.
       if (fullBytes <= fullMaxBytes) {
-        fullBytes += Buffer.byteLength(part) + 1;
-        full.push(part);
+        fullBytes += line.bytes;
+        parts.push(line);
       }
     }
     index.push(`## ${oneLine(section.title)}\n\n${lines.join('\n')}\n`);
   }
+  if (fullBytes <= fullMaxBytes) for (const { source, markdown } of parts) full.push(source + markdown);
   const withFull = fullBytes <= fullMaxBytes;
   index.splice(1, 0, withFull ? `Each link below is a page's markdown. [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `Each link below is a page's markdown.\n`);
   out.set('llms.txt', index.join('\n'));
