@@ -290,9 +290,12 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   if (left) {
     // Instead of walking 30,000 files (60 ms of a rebuild at 10,000 docs), what the last write left.
     for (const rel of left.files) {
+      if (keep(rel)) {
+        kept.add(rel);
+        continue;
+      }
       const path = join(root, rel);
-      if (keep(rel)) kept.add(rel);
-      else if (existsSync(path)) {
+      if (existsSync(path)) {
         unlinkSync(path);
         for (let dir = dirname(path); dir !== root && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
       }
