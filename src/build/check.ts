@@ -39,7 +39,8 @@ const headingIdsMemo = new WeakMap<Rendered, Set<string>>();
 export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog): void {
   const all = [...plan.docs, ...plan.pages];
   const linkContext: LinkContext = plan.linkContext;
-  const tables = tablesKey(linkContext);
+  // The messages name the content folder and the main doc's route too.
+  const tables = `${tablesKey(linkContext)}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}`;
 
   // What a page's links say whatever the other pages' headings: made once per rendering, route and link tables.
   const findings = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {
