@@ -44,6 +44,8 @@ const entryMemo = new WeakMap<Rendered, { file: SourceFile; inputs: unknown[]; e
 const sameInputs = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 /** The files each rendering's links and images use, with the link tables they were resolved with. */
 const usedFilesMemo = new WeakMap<Rendered, { tables: string; keys: Set<string> }>();
+/** Each page entry's search input, with the values besides the entry it was made from. */
+const searchPageMemo = new WeakMap<ManifestPage, { siteUrl: string; base: string; lvl0: string; pageRank: number; page: SearchPage }>();
 /** A number per entry object, for shard keys. */
 const serials = new WeakMap<object, number>();
 let lastSerial = 0;
@@ -219,15 +221,14 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const searchPages: SearchPage[] = [
     ...docs.map((d) => ({ entry: manifestDocs[d.id]!, lvl0: (model.breadcrumbs.get(d.id) ?? [])[0] ?? 'Documentation', rank: order.get(d.id) ?? 0 })),
     ...pages.map((p) => ({ entry: manifestPages[p.id]!, lvl0: 'Pages', rank: 1000 })),
-  ].map(({ entry, lvl0, rank }) => ({
-    path: entry.path,
-    url: site.url + withBase(entry.path, base),
-    title: entry.title,
-    lvl0,
-    sections: renders.get(entry.source)!.sections,
-    headings: entry.headings,
-    pageRank: rank,
-  }));
+  ].map(({ entry, lvl0, rank }) => {
+    // Kept with its entry (which is kept with its rendering, so its sections too).
+    const known = remember ? searchPageMemo.get(entry) : undefined;
+    if (known && known.lvl0 === lvl0 && known.pageRank === rank && known.siteUrl === site.url && known.base === base) return known.page;
+    const page = { path: entry.path, url: site.url + withBase(entry.path, base), title: entry.title, lvl0, sections: renders.get(entry.source)!.sections, headings: entry.headings, pageRank: rank };
+    if (remember) searchPageMemo.set(entry, { siteUrl: site.url, base, lvl0, pageRank: rank, page });
+    return page;
+  });
   const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', remember ? recordsMemo : undefined);
   const indexFile = localIndexFile(files, localPages(searchPages, remember ? localSectionMemo : undefined), remember);
 
