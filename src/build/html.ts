@@ -181,8 +181,8 @@ export interface BuiltManifest {
  * The HTML step of a build: every route's document into `files`, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
  * beside each `x.html` (spec §2: the same page) unless the site is `large`,
- * and `404.html`. `server` is
- * called when the first document is made. Returns the names of the files it set.
+ * and `404.html`. `server` is called when the first document is made. Returns
+ * the names of the files it set.
  */
 export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: () => Promise<ServerRenderer>, large: boolean): string[] {
   const { manifest, root, shards } = built;

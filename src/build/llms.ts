@@ -124,8 +124,8 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
     }
     index.push(`## ${oneLine(section.title)}\n\n${lines.join('\n')}\n`);
   }
-  if (fullBytes <= fullMaxBytes) for (const { source, markdown } of parts) full.push(source + markdown);
   const withFull = fullBytes <= fullMaxBytes;
+  if (withFull) for (const { source, markdown } of parts) full.push(source + markdown);
   index.splice(1, 0, withFull ? `Each link below is a page's markdown. [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `Each link below is a page's markdown.\n`);
   out.set('llms.txt', index.join('\n'));
   if (withFull) out.set('llms-full.txt', full.join('\n'));
