@@ -33,34 +33,31 @@ const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * The last markdown made for each route, with what it was made from: a rebuild
- * hands the writer the same string for an unchanged doc, which it then knows
- * unchanged without comparing 10,000 texts.
+ * A doc's line in llms.txt, and, once needed, its markdown as served and the
+ * start and length of its part of llms-full.txt (`source` + `markdown`,
+ * `bytes` long with its newline).
  */
-const made = new Map<string, { body: string; title: string; hasH1: boolean; markdown: string }>();
-
-/** A doc's line in llms.txt and its part of llms-full.txt (`source` + `markdown`, `bytes` long with its newline). */
 interface DocLine {
-  /** What the links were made for: blob links or not, the site's URL and base. */
+  /** What the link was made for: blob links or not, the site's URL and base. */
   linkKey: string;
-  markdown: string;
   text: string;
   source: string;
-  bytes: number;
+  /** The markdown and its part's length, with the body they were made from. */
+  served?: { body: string; markdown: string; bytes: number };
 }
 
-/** Each doc entry's `DocLine` (a rebuild keeps the entries and markdown of unchanged docs). */
+/**
+ * Each doc entry's `DocLine`. A rebuild keeps the entry of an unchanged doc
+ * (`manifest.ts`), so it makes no line or markdown again; a one-off build
+ * keeps none.
+ */
 const lineMemo = new WeakMap<ManifestDoc, DocLine>();
 
 /** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
 function docMarkdown({ doc, body }: LlmsDoc): string {
-  const known = made.get(doc.path);
-  if (known && known.body === body && known.title === doc.title && known.hasH1 === doc.hasH1) return known.markdown;
   // `trimEnd`, not `/\s*$/`: the regex tries every position of the body (a quarter of a second at 10,000 docs).
   const text = `${body.replace(/^\s*\n/, '').trimEnd()}\n`;
-  const markdown = doc.hasH1 ? text : `# ${oneLine(doc.title)}\n\n${text}`;
-  made.set(doc.path, { body, title: doc.title, hasH1: doc.hasH1, markdown });
-  return markdown;
+  return doc.hasH1 ? text : `# ${oneLine(doc.title)}\n\n${text}`;
 }
 
 /** Doc ids by section: top-level docs under the site's docs, each top-level category's docs under its label. */
@@ -94,40 +91,43 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
   const out = new Map<string, string>();
   const header = `# ${oneLine(site.title)}\n\n> ${oneLine(site.tagline)}\n`;
   const index: string[] = [header];
-  const full: string[] = [header];
   let fullBytes = Buffer.byteLength(header);
-  // What a doc's line and part of the full file are made from, besides the doc entry and its markdown.
+  // What a doc's line is made from besides its entry.
   const linkKey = `${blobLinks}\0${site.url}\0${site.baseUrl}`;
-  const parts: DocLine[] = [];
+  const parts: string[] = [];
   for (const section of sections(sidebar, manifestDocs)) {
     const lines: string[] = [];
     for (const id of section.ids) {
       const entry = byId.get(id);
       if (!entry) continue;
       const { doc } = entry;
-      const markdown = docMarkdown(entry);
-      if (!blobLinks) out.set(markdownFileOf(doc.path), markdown);
       let line = lineMemo.get(doc);
-      if (line?.linkKey !== linkKey || line.markdown !== markdown) {
+      if (line?.linkKey !== linkKey) {
         const href = blobLinks ? url(`/blobs/${doc.blob}`) : `${url(doc.path)}.md`;
         const description = oneLine(doc.description);
-        const source = `---\n\nSource: ${url(doc.path)}\n\n`;
-        line = { linkKey, markdown, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`, source, bytes: Buffer.byteLength(source) + Buffer.byteLength(markdown) + 1 };
+        line = { linkKey, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`, source: `---\n\nSource: ${url(doc.path)}\n\n` };
         lineMemo.set(doc, line);
       }
       lines.push(line.text);
+      // The markdown is for the file beside the page and for llms-full.txt: on a large site past the limit, for neither.
+      if (blobLinks && fullBytes > fullMaxBytes) continue;
+      if (line.served?.body !== entry.body) {
+        const markdown = docMarkdown(entry);
+        line.served = { body: entry.body, markdown, bytes: Buffer.byteLength(line.source) + Buffer.byteLength(markdown) + 1 };
+      }
+      const { markdown, bytes } = line.served;
+      if (!blobLinks) out.set(markdownFileOf(doc.path), markdown);
       // Counted until it is too long; the parts are joined only if the whole fits.
       if (fullBytes <= fullMaxBytes) {
-        fullBytes += line.bytes;
-        parts.push(line);
+        fullBytes += bytes;
+        parts.push(`${line.source}${markdown}`);
       }
     }
     index.push(`## ${oneLine(section.title)}\n\n${lines.join('\n')}\n`);
   }
   const withFull = fullBytes <= fullMaxBytes;
-  if (withFull) for (const { source, markdown } of parts) full.push(source + markdown);
   index.splice(1, 0, withFull ? `Each link below is a page's markdown. [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `Each link below is a page's markdown.\n`);
   out.set('llms.txt', index.join('\n'));
-  if (withFull) out.set('llms-full.txt', full.join('\n'));
+  if (withFull) out.set('llms-full.txt', [header, ...parts].join('\n'));
   return out;
 }
