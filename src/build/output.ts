@@ -207,6 +207,9 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
   }
 }
 
+/** A file named by its contents' hash, in its folder: `blobs/<hash>.md`, `search/index.<hash>.json`. */
+const HASHED_FILE = /^(blobs|search)\/([\w-][\w.-]*)$/;
+
 /**
  * The dev server's content rebuild (issue 16): updates `distDir` where it is
  * rather than swapping in a copy, which would link every shell file again and
@@ -235,7 +238,7 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   // Checked before anything is written: a refused file leaves the site as it was.
   for (const rel of order) {
     // A hashed name can neither leave its folder nor be a shell file; resolving 30,000 of them took 25 ms of a rebuild.
-    if (/^(blobs|search)\/[\w-][\w.-]*$/.test(rel)) continue;
+    if (HASHED_FILE.test(rel)) continue;
     if (!resolve(root, rel).startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
     if (shellFiles.has(rel)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
   }
@@ -249,7 +252,7 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   for (const rel of order) {
     const to = resolve(root, rel);
     // Named by their contents' hash: one that is there holds these bytes already.
-    const hashed = /^(blobs|search)\/([^/]+)$/.exec(rel);
+    const hashed = HASHED_FILE.exec(rel);
     if (hashed && isThere(hashed[1]!, hashed[2]!)) continue;
     const contents = await outputData(files.get(rel)!);
     const isLink = typeof contents === 'object' && 'linkTo' in contents;
