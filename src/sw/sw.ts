@@ -143,7 +143,9 @@ async function handleNavigation(request: Request, event: FetchEvent): Promise<Re
   const network = fetch(request);
   const stored = network.then(async (response) => {
     if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) {
-      await storePage(ctx, await caches.open(CACHES.pages), key, response.clone());
+      // Cloned before any await: once the page is answered, the browser reads the body and a clone fails.
+      const copy = response.clone();
+      await storePage(ctx, await caches.open(CACHES.pages), key, copy);
     }
   });
   event.waitUntil(stored.catch(reportIfQuota));

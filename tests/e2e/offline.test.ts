@@ -146,11 +146,16 @@ describe('offline reading', () => {
     await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
     await expect.poll(() => isCached(page, `blobs/${readManifest().docs['code-of-conduct']!.article}`), { timeout: 15_000 }).toBe(true);
+    // A page loaded in full while the worker controls the tab is stored as it loads.
+    await page.goto(url('docs/fundamentals/middleware'));
+    await ready(page);
+    await expect.poll(() => isCached(page, 'docs/fundamentals/middleware'), { timeout: 15_000 }).toBe(true);
 
     await page.context().setOffline(true);
     for (const [path, title] of [
       ['docs/faq', 'Frequently Asked Questions'],
       ['docs/code-of-conduct', 'Code of Conduct'],
+      ['docs/fundamentals/middleware', 'Middleware'],
     ] as const) {
       expect((await page.goto(url(path)))?.status(), path).toBe(200);
       await ready(page);
