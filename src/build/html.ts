@@ -57,8 +57,14 @@ interface RouteHead {
   keywords: string[];
   /** Social image below the base or absolute, or null for the site's card. */
   image: string | null;
-  /** The page's article file below `blobs/`, named in a meta tag so the service worker can tell a stored copy is current. */
+  /**
+   * The page's article and markdown files below `blobs/`, named in meta tags:
+   * the service worker stores a copy of this HTML as current while both are
+   * the manifest's (`isCurrentPage`), and the shell seeds its cache with the
+   * article this HTML carries.
+   */
   article?: string;
+  blob?: string;
   /** Keep out of search engines (search page, 404). */
   noindex?: boolean;
   /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
@@ -157,6 +163,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     `<link rel="manifest" href="${asset('manifest.webmanifest')}">`,
     `<link rel="apple-touch-icon" href="${asset('img/icon-192.png')}">`,
     route.article ? `<meta name="docs-article" content="${esc(route.article)}">` : '',
+    route.blob ? `<meta name="docs-blob" content="${esc(route.blob)}">` : '',
     ...hoisted,
     `<script>${colourScript}</script>`,
     shell?.cssText ? `<style>${shell.cssText.replace(/<\/style/gi, '<\\/style')}</style>` : shell ? `<link rel="stylesheet" href="${asset(shell.css)}">` : '',
@@ -202,10 +209,10 @@ export function routeDocuments(files: Map<string, OutputData>, built: BuiltManif
     files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
     paths.push(path);
   };
-  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article, shards: shardsFor(d.path, d.sidebarTop) }, d));
+  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article, blob: d.blob, shards: shardsFor(d.path, d.sidebarTop) }, d));
   const mainDoc = manifest.docs[site.docs.mainDocId]!;
-  put(routeBase, htmlFor({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article, shards: shardsFor(routeBase, mainDoc.sidebarTop) }, mainDoc));
-  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article, shards: [shardOf(root, p.path)] }, p));
+  put(routeBase, htmlFor({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article, blob: mainDoc.blob, shards: shardsFor(routeBase, mainDoc.sidebarTop) }, mainDoc));
+  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article, blob: p.blob, shards: [shardOf(root, p.path)] }, p));
   for (const c of Object.values(manifest.categories)) put(c.path, htmlFor({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) }));
   put('/', htmlFor({ path: '/', title: null, description: site.tagline, keywords: [], image: null }));
   put(`/${site.search.searchPagePath}`, htmlFor({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, noindex: true }));

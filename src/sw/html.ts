@@ -1,7 +1,7 @@
 /**
  * Pure helpers the worker applies to per-route HTML. They rely on the markup
- * `src/build/html.ts` writes: one `assets/main-<hash>.js|css` pair, a preload
- * link for the page's blob, and `<main id="main" class="main">`.
+ * `src/build/html.ts` writes: one `assets/main-<hash>.js|css` pair, meta tags
+ * naming the page's article and markdown, and `<main id="main" class="main">`.
  */
 import { normalizeRoutePath, stripBase } from '../../manifest/paths';
 
@@ -18,9 +18,9 @@ export function pageKey(url: URL, scope: string): string {
   return url.origin + base + (path === '/' ? '' : path.slice(1));
 }
 
-/** The blob a page's HTML preloads (its static article), or null. */
+/** The markdown file a page's HTML names (`<meta name="docs-blob">`), or null. */
 export function blobOfHtml(html: string): string | null {
-  return /\/blobs\/([0-9a-z]+\.md)"/.exec(html)?.[1] ?? null;
+  return /<meta name="docs-blob" content="([0-9a-z]+\.md)">/.exec(html)?.[1] ?? null;
 }
 
 /** The article file a page's HTML names (`<meta name="docs-article">`), or null. */

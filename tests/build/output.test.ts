@@ -14,6 +14,7 @@ import type { Manifest } from '../../manifest/types';
 import { listFiles, sha256, useFixture } from '../helpers/build';
 import { searchRecordsFile } from '../../src/build/output';
 import { shardOf } from '../../manifest/shards';
+import { articleOfHtml, blobOfHtml } from '../../src/sw/html';
 
 /** The `content` of `<meta name|property="key">`, or null. */
 function meta(html: string, key: string): string | null {
@@ -55,9 +56,11 @@ describe('fixture basic-site: output', () => {
       const html = project.read(`blobs/${entry.article}`);
       expect(entry.article).toMatch(/^[0-9a-f]{16}\.html$/);
       expect(sha256(Buffer.from(html)).slice(0, 16)).toBe(entry.article.slice(0, 16));
-      expect(project.read(routeHtmlFile(entry.path))).toContain(`<div class="markdown">${html}</div>`);
-      // Named in the page's head, so the service worker can tell whether a stored copy is current.
-      expect(project.read(routeHtmlFile(entry.path))).toContain(`<meta name="docs-article" content="${entry.article}">`);
+      const routeHtml = project.read(routeHtmlFile(entry.path));
+      expect(routeHtml).toContain(`<div class="markdown">${html}</div>`);
+      // The page's files are named in its head as the service worker reads them, so a copy it stored is current (`isCurrentPage`).
+      expect(articleOfHtml(routeHtml), entry.path).toBe(entry.article);
+      expect(blobOfHtml(routeHtml), entry.path).toBe(entry.blob);
     }
     expect(project.read(`blobs/${manifest.docs.intro!.article}`)).toContain('<h2 id="getting-started">Getting Started</h2>');
   });

@@ -172,9 +172,14 @@ describe('offline reading', () => {
 describe('updates', () => {
   it('shows "This page was updated" after a content-only build, and swaps the text in without downloading the shell again', async () => {
     const page = await newPage();
-    await page.goto(url('docs/faq'));
+    // A page the deploy leaves as it is, stored before the one it changes.
+    await page.goto(url('docs/code-of-conduct'));
     await ready(page);
     await controlled(page);
+    await expect.poll(() => isCached(page, 'docs/code-of-conduct'), { timeout: 15_000 }).toBe(true);
+    await page.goto(url('docs/faq'));
+    await ready(page);
+    await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const before = readManifest();
 
@@ -199,6 +204,10 @@ describe('updates', () => {
     expect(fetched).toContain(`/abp-react/blobs/${after.docs.faq!.article}`);
     const pageFiles = [after.docs.faq!.article, after.docs.faq!.blob, shardOf(readRoot(), '/docs/faq')].map((f) => `/abp-react/blobs/${f}`);
     for (const r of fetched) expect(pageFiles).toContain(r);
+    // The worker brings the stored pages up to date in the order it stored them: once it has fetched
+    // the changed page again, it has already found the unchanged one current (its head names its files).
+    await expect.poll(() => requests.includes('/abp-react/docs/faq'), { timeout: 15_000 }).toBe(true);
+    expect(requests.filter((r) => r.startsWith('/abp-react/docs/code-of-conduct'))).toEqual([]);
     expect(page.errors).toEqual([]);
   });
 

@@ -24,8 +24,8 @@ describe('HTML helpers', () => {
     '<link rel="stylesheet" href="/abp-react/assets/main-OLDCSS1.css">',
     '<link rel="modulepreload" href="/abp-react/assets/chunks/react-OLD1.js">',
     '<link rel="modulepreload" fetchpriority="low" href="/abp-react/assets/chunks/router-OLD2.js">',
-    '<link rel="preload" href="/abp-react/blobs/0a1b2c.md" as="fetch">',
     '<meta name="docs-article" content="9f8e7d.html">',
+    '<meta name="docs-blob" content="0a1b2c.md">',
     '<script type="module" src="/abp-react/assets/main-OLDJS1.js"></script>',
     '<main id="main" class="main"><h1>Home</h1><img src="/abp-react/img/a.png"><img src="https://example.com/b.png"></main>',
   ].join('\n');
@@ -44,7 +44,7 @@ describe('HTML helpers', () => {
     expect(withCurrentShell(saved, { js: 'assets/main-NEWJS.js', css: 'assets/main-NEWCSS.css' })).toBe(`<meta name="docs-shell" content="/abp-react/assets/main-NEWJS.js">\n${loader}`);
   });
 
-  it('finds the page blob and same-origin images, and empties main for the app shell', () => {
+  it('finds the files a page names and its same-origin images, and empties main for the app shell', () => {
     expect(blobOfHtml(html)).toBe('0a1b2c.md');
     expect(blobOfHtml('<p>no blob</p>')).toBeNull();
     expect(articleOfHtml(html)).toBe('9f8e7d.html');
