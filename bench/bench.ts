@@ -6,7 +6,8 @@
  *  - cold build: `node --import tsx build.ts --shell --content <dir> --out <dist> --no-cache`
  *    (what `npm run build -- --content <dir> --out <dist>` runs) in a child
  *    process, wall time and peak RSS (GNU `/usr/bin/time -v` when present,
- *    else the peak RSS the in-process child reports);
+ *    else the peak RSS the in-process child reports); for this site also a
+ *    cold content-only build (no `--shell`), issue 2's target;
  *  - output: `dist/` on disk, route HTML, the root manifest and its shards;
  *  - a cold visit of one doc in Chromium with ../shared/measure (when it and
  *    `MEASURE_DEPS` are there): bytes until the network is quiet;
@@ -33,6 +34,7 @@ const TIME = '/usr/bin/time';
 /** build.ts saves its render cache here; the bench puts the old file back. */
 const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.jsonl');
 
+/** Issue 2: this site's content build (no shell bundle), cold. */
 const TARGET_SITE_S = 0.5;
 const TARGET_10K_S = 15;
 const TARGET_10K_MIB = 1024;
@@ -82,6 +84,8 @@ interface Row {
   generateS: number | null;
   coldWallS: number | null;
   coldBuildS: number | null;
+  /** This site only: a cold content-only build over the built shell, as build.ts reports it, s (issue 2's target). */
+  contentBuildS: number | null;
   peakMiB: number | null;
   peakSource: string;
   rebuildMs: number | null;
@@ -207,7 +211,7 @@ const median = (xs: number[]) => {
 };
 
 async function measure(label: string, contentDir: string, docs: number, editRel: string, editRoute: string, work: string, generateS: number | null, gnuTime: boolean): Promise<Row> {
-  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], devRebuildMs: null, devRebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, queryP50: null, queryP95: null, warnings: null, distBytes: null, diskBytes: null, htmlBytes: null, rootBytes: null, rootGzBytes: null, shards: null, maxShardGzBytes: null, visitBytes: null, visitNote: '', error: null };
+  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, contentBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], devRebuildMs: null, devRebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, queryP50: null, queryP95: null, warnings: null, distBytes: null, diskBytes: null, htmlBytes: null, rootBytes: null, rootGzBytes: null, shards: null, maxShardGzBytes: null, visitBytes: null, visitNote: '', error: null };
   const dist = join(work, 'dist');
   const timeFile = join(work, 'time.txt');
   rmSync(dist, { recursive: true, force: true });
@@ -244,6 +248,12 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
     row.queryP95 = queries.p95;
   }
   log(`${label}: cold ${row.coldWallS.toFixed(2)} s wall, build ${row.coldBuildS.toFixed(2)} s, ${row.pages} pages, ${row.warnings} warnings`);
+  if (label === 'this site') {
+    // Issue 2's target is the content build: the same cold build without bundling the shell (it keeps the one just built).
+    const content = await run(process.execPath, ['--import', 'tsx', 'build.ts', '--content', contentDir, '--out', dist, '--no-cache']);
+    const reported = /\[build\] .*?, (\d+) ms/.exec(content.stdout);
+    if (content.code === 0 && reported) row.contentBuildS = Number(reported[1]) / 1000;
+  }
   Object.assign(row, outputSizes(dist));
   const visit = await coldVisit(dist, editRoute, work);
   row.visitBytes = visit.bytes;
@@ -358,8 +368,8 @@ async function main(): Promise<void> {
   console.log(table([header, ...body]));
   console.log('\nTargets');
   const site = rows.find((r) => r.label === 'this site');
-  if (site?.coldWallS != null && site.coldBuildS != null) {
-    console.log(`  this site cold build ≤ ${TARGET_SITE_S} s: wall ${site.coldWallS.toFixed(2)} s → ${verdict(site.coldWallS <= TARGET_SITE_S)}; build-reported ${site.coldBuildS.toFixed(2)} s → ${verdict(site.coldBuildS <= TARGET_SITE_S)}`);
+  if (site?.contentBuildS != null) {
+    console.log(`  this site cold content build ≤ ${TARGET_SITE_S} s (build.ts without --shell, as it reports itself): ${site.contentBuildS.toFixed(2)} s → ${verdict(site.contentBuildS <= TARGET_SITE_S)}`);
   }
   const big = rows.find((r) => r.docs === 10000 && r.label !== 'this site');
   if (big) {
