@@ -217,7 +217,12 @@ export interface ManifestRoot {
   shards: string[];
   /** The first route path of each shard (sorted): a route's shard is the last one starting at or before it (`shardOf`). */
   shardStarts: string[];
-  /** Every page, for offline mode's estimate before it fetches the shards. */
+  /**
+   * For offline mode's estimate before it fetches anything: how many pages it
+   * saves, and the bytes of what it stores besides their HTML (every page's
+   * markdown and article, and the shards). The shell adds the HTML, about its
+   * own page's size for each page.
+   */
   totals: { pages: number; bytes: number };
 }
 

@@ -32,7 +32,7 @@ const sectionsKeyMemo = new WeakMap<LocalSection[], string>();
 /** Each source's markdown blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
 const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number }>();
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
-const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string }>();
+const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string; bytes: number }>();
 /**
  * Each page's entry, with the source and the other inputs it was made from
  * (builds that `remember`): an unchanged page keeps its entry object, and a
@@ -55,7 +55,7 @@ const serialOf = (o: object): number => {
   return n;
 };
 /** The last build's page shards by what they were made from (`shardKey`): a rebuild serialises and hashes only the shards that changed. */
-let shardMemo = new Map<string, { name: string; json: string; shard: ManifestShard }>();
+let shardMemo = new Map<string, { name: string; json: string; shard: ManifestShard; bytes: number }>();
 /** Each entry's JSON length, for shard bounds. */
 const lengthMemo = new WeakMap<object, number>();
 
@@ -147,17 +147,20 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const known = articleMemo.get(r);
     if (known?.title === title) return known;
     const html = (r.h1 === null ? `<header><h1>${esc(title)}</h1></header>` : '') + r.html;
-    const made = { title, html, name: `${sha(html).slice(0, 16)}.html` };
+    const made = { title, html, name: `${sha(html).slice(0, 16)}.html`, bytes: Buffer.byteLength(html) };
     articleMemo.set(r, made);
     return made;
   };
+  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): every page's markdown and article, and the shards.
+  let storedBytes = 0;
   // Writes the page's blobs; its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
     let body = bodyMemo.get(file);
     if (!body) bodyMemo.set(file, (body = { blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
     files.set(`blobs/${body.blob}`, file.body);
-    const { html, name: article } = articleOf(file, r);
+    const { html, name: article, bytes } = articleOf(file, r);
     files.set(`blobs/${article}`, html);
+    storedBytes += body.size + bytes;
     inputs.push(body.blob, article);
     const known = remember ? entryMemo.get(r) : undefined;
     if (known && known.file === file && sameInputs(known.inputs, inputs)) return known.entry as T;
@@ -252,7 +255,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const sidebar: SidebarItem[] = model.sidebar.map((item) => {
     if (item.type !== 'category') return item;
     const body: SidebarShard = { items: item.items };
-    const name = putHashed(files, JSON.stringify(parseSidebarShard(body, 'new')));
+    const json = JSON.stringify(parseSidebarShard(body, 'new'));
+    const name = putHashed(files, json);
+    storedBytes += Buffer.byteLength(json);
     shards[name] = body;
     return { ...item, shard: name };
   });
@@ -309,8 +314,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     else {
       const shard = fill(group);
       const json = JSON.stringify(parseShard(shard, `#${i}`));
-      made = { name: putHashed(files, json), json, shard };
+      made = { name: putHashed(files, json), json, shard, bytes: Buffer.byteLength(json) };
     }
+    storedBytes += made.bytes;
     if (key !== null) kept.set(key, made);
     shards[made.name] = made.shard;
     return made.name;
@@ -332,7 +338,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     search: { index: indexFile, count: recordCount },
     shards: shardNames,
     shardStarts: groups.map((group) => group[0] ?? '/'),
-    totals: { pages: allPages.length, bytes: allPages.reduce((sum, p) => sum + p.blobSize, 0) },
+    totals: { pages: allPages.length, bytes: storedBytes },
   };
   // The shards' names are their hashes, so the root's hash covers every page.
   const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);

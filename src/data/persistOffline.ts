@@ -7,7 +7,13 @@
 import { createStore } from './updatesStore';
 
 /** Where offline reading stands. */
-type OfflinePhase = 'off' | 'saving' | 'ready' | 'error';
+type OfflinePhase = 'off' | 'confirm' | 'saving' | 'ready' | 'error';
+
+/** What saving every page stores, about. */
+export interface SaveEstimate {
+  pages: number;
+  bytes: number;
+}
 
 /** What the offline control and notice show. */
 export interface OfflineState {
@@ -21,6 +27,8 @@ export interface OfflineState {
   error: { quota: boolean; message: string } | null;
   /** Bytes the site stores on this device (`navigator.storage.estimate`), or null when unknown. */
   usage: number | null;
+  /** In the `confirm` phase: what saving every page would store, about, which the reader is asked to accept. */
+  estimate: SaveEstimate | null;
   /** The browser reaches the network (`navigator.onLine`). */
   online: boolean;
   /** The service worker: not registered yet, active, or unavailable (blocked, unsupported, dev build). */
@@ -35,6 +43,7 @@ export const offline = createStore<OfflineState>({
   total: 0,
   error: null,
   usage: null,
+  estimate: null,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   worker: 'pending',
 });

@@ -5,20 +5,67 @@
  * spec, any reader turns it on or off with the control above the footer, and
  * that choice is remembered. Loaded after the first page.
  */
-import { OFFLINE_QUERY } from '../../manifest';
+import { OFFLINE_QUERY, type ManifestRoot } from '../../manifest';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
 import { localStore } from '../lib/storage';
-import { offline } from './persistOffline';
+import { offline, type SaveEstimate } from './persistOffline';
 
 /** Local-storage key of the reader's choice: `on` or `off`. */
 const CHOICE_KEY = 'docs-offline-mode';
 /** Local-storage key set when the browser reports the app installed. */
 const INSTALLED_KEY = 'docs-app-installed';
+/** Local-storage key set once the reader accepted what saving a large site stores. */
+const LARGE_SAVE_KEY = 'docs-offline-large-accepted';
 
 // Storage blocked: the choice lasts for this page only.
 const readLocal = (key: string) => localStore.get(key);
 const writeLocal = (key: string, value: string) => void localStore.set(key, value);
+
+/**
+ * Above this estimate, offline mode says how much it will store and waits for
+ * the reader before it starts (issue 15): at 10,000 pages it is some 350 MB.
+ */
+export const LARGE_SAVE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * What saving every page stores, about: the files the build counted
+ * (`ManifestRoot.totals`), plus each page's HTML taken to be as large as the
+ * page on screen.
+ */
+export function saveEstimate(totals: ManifestRoot['totals'], pageHtmlBytes: number): SaveEstimate {
+  return { pages: totals.pages, bytes: totals.bytes + totals.pages * pageHtmlBytes };
+}
+
+/** Whether a save of this size waits for the reader: it is large and they never accepted one on this device. */
+export function needsAcceptance(estimate: SaveEstimate | null, accepted: boolean): boolean {
+  return !accepted && estimate !== null && estimate.bytes > LARGE_SAVE_BYTES;
+}
+
+/** The root manifest's totals, once the worker registration has said where to read them. */
+let readTotals: () => ManifestRoot['totals'] | null = () => null;
+
+/** Where `requestSave` reads the site's totals from (the shell's current root manifest). */
+export function setTotalsSource(read: () => ManifestRoot['totals'] | null): void {
+  readTotals = read;
+}
+
+/** The size of this page's HTML: as it arrived, else as the document stands. */
+function pageHtmlBytes(): number {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.decodedBodySize || new Blob([document.documentElement.outerHTML]).size;
+}
+
+/** The estimate of a save now, or null when the totals are not known. */
+function currentEstimate(): SaveEstimate | null {
+  const totals = readTotals();
+  return totals ? saveEstimate(totals, pageHtmlBytes()) : null;
+}
+
+/** Whether saving now waits for the reader's answer (`needsAcceptance`). */
+export function saveNeedsAcceptance(): boolean {
+  return needsAcceptance(currentEstimate(), readLocal(LARGE_SAVE_KEY) === '1');
+}
 
 /** Whether one activation strategy applies now. */
 function strategyApplies(strategy: OfflineStrategy): boolean {
@@ -66,10 +113,19 @@ export async function postToWorker(message: ToWorker): Promise<unknown> {
   });
 }
 
-/** Asks the worker to save every page; progress arrives as messages. */
-export function requestSave(): void {
+/**
+ * Asks the worker to save every page; progress arrives as messages. A large
+ * save first shows its estimate (`confirm`) and starts when the reader
+ * accepts it (`accepted`), which is remembered.
+ */
+export function requestSave(options: { accepted?: boolean } = {}): void {
   if (offline.get().worker !== 'ready') return;
-  offline.set({ phase: 'saving', done: 0, total: 0, error: null });
+  if (options.accepted) writeLocal(LARGE_SAVE_KEY, '1');
+  else if (saveNeedsAcceptance()) {
+    offline.set({ phase: 'confirm', estimate: currentEstimate(), error: null });
+    return;
+  }
+  offline.set({ phase: 'saving', done: 0, total: 0, error: null, estimate: null });
   // Offline mode keeps the site across storage pressure where the browser allows it.
   void navigator.storage?.persist?.().catch(() => false);
   void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) => offline.set({ phase: 'error', error: { quota: false, message: String(error) } }));

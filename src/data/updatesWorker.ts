@@ -11,7 +11,7 @@ import { assetUrl, BASE_URL } from '../config';
 import { encodeWorkerParams, type FromWorker, type OfflineStrategy } from '../sw/protocol';
 import { manifestQueryOptions } from './manifest';
 import { offline } from './persistOffline';
-import { onWorkerMessage, postToWorker, refreshUsage, requestSave, resolveOfflineMode } from './persistOfflineActions';
+import { onWorkerMessage, postToWorker, refreshUsage, requestSave, resolveOfflineMode, saveNeedsAcceptance, setTotalsSource } from './persistOfflineActions';
 import { setWorkerUpdateCheck, updates } from './updatesStore';
 
 const ALL_STRATEGIES: OfflineStrategy[] = ['appInstalled', 'standalone', 'queryString'];
@@ -45,8 +45,11 @@ export async function registerWorker(queryClient: QueryClient): Promise<void> {
   const manifest = queryClient.getQueryData<Manifest>(manifestQueryOptions().queryKey);
   const strategies = manifest?.site.offlineModeActivationStrategies ?? ALL_STRATEGIES;
   const offlineMode = resolveOfflineMode(strategies);
+  setTotalsSource(() => queryClient.getQueryData<Manifest>(manifestQueryOptions().queryKey)?.totals ?? null);
   const controlledAtLoad = Boolean(navigator.serviceWorker.controller);
-  const wb = new Workbox(`${assetUrl('sw.js')}?${encodeWorkerParams({ offlineMode, strategies })}`, { scope: BASE_URL });
+  // A worker told offline mode is on keeps every page saved after each deploy: not before the reader accepts a large save.
+  const workerOffline = offlineMode && !saveNeedsAcceptance();
+  const wb = new Workbox(`${assetUrl('sw.js')}?${encodeWorkerParams({ offlineMode: workerOffline, strategies })}`, { scope: BASE_URL });
 
   // A new shell waits for the reader: 'A new version is available' with Reload.
   wb.addEventListener('waiting', () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITEMAP } from '../../manifest/constants';
 import { parseManifest } from '../../manifest/parse';
@@ -13,7 +13,7 @@ import { routeHtmlFile } from '../../manifest/paths';
 import type { Manifest } from '../../manifest/types';
 import { listFiles, sha256, useFixture } from '../helpers/build';
 import { searchRecordsFile } from '../../src/build/output';
-import { shardOf } from '../../manifest/shards';
+import { shardNames, shardOf } from '../../manifest/shards';
 import { articleOfHtml, blobOfHtml } from '../../src/sw/html';
 
 /** The `content` of `<meta name|property="key">`, or null. */
@@ -63,6 +63,15 @@ describe('fixture basic-site: output', () => {
       expect(blobOfHtml(routeHtml), entry.path).toBe(entry.blob);
     }
     expect(project.read(`blobs/${manifest.docs.intro!.article}`)).toContain('<h2 id="getting-started">Getting Started</h2>');
+  });
+
+  it('counts in the root what offline mode stores besides the pages\' HTML: markdown, articles and shards', () => {
+    const root = parseManifest(JSON.parse(project.read('manifest.json')));
+    const size = (name: string) => statSync(join(project.distDir, 'blobs', name)).size;
+    const entries = [...Object.values(manifest.docs), ...Object.values(manifest.pages)];
+    const pageFiles = entries.reduce((sum, entry) => sum + size(entry.blob) + size(entry.article), 0);
+    const shards = shardNames(root).reduce((sum, name) => sum + size(name), 0);
+    expect(root.totals).toEqual({ pages: entries.length, bytes: pageFiles + shards });
   });
 
   it('writes one HTML file per route, plus 404.html', () => {

@@ -35,6 +35,8 @@ let distDir: string;
 let server: RunningServer;
 /** Every request the server received (path and query), in order. */
 const requests: string[] = [];
+/** While set, the server answers `manifest.json` with these totals, as a site that large would have them. */
+let largeTotals: { pages: number; bytes: number } | null = null;
 const cache: RenderCache = new Map();
 
 const url = (path = '') => server.url + path.replace(/^\//, '');
@@ -68,9 +70,12 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     base: '/abp-react/',
-    handle: (req) => {
+    handle: (req, res) => {
       requests.push(req.url ?? '');
-      return false;
+      if (!largeTotals || !/^\/abp-react\/manifest\.json(\?|$)/.test(req.url ?? '')) return false;
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+      res.end(JSON.stringify({ ...JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')), totals: largeTotals }));
+      return true;
     },
   });
 });
@@ -167,6 +172,39 @@ describe('offline reading', () => {
     await page.goto(url('docs/tutorials/deployment'));
     await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
   });
+});
+
+describe('a large site', () => {
+  afterAll(() => (largeTotals = null));
+
+  it('says how much saving every page stores before it starts, and saves once the reader accepts', async () => {
+    // The root claims 10,000 pages; the worker saves the pages the shards list, as it always does.
+    largeTotals = { pages: 10_000, bytes: 200 * 2 ** 20 };
+    const page = await newPage();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    await controlled(page);
+    const control = page.getByRole('region', { name: 'Offline reading' });
+    const question = control.getByText(/^Saving every page for offline reading stores about [\d.]+ MB on this device \(10,000 pages\)\.$/);
+    await control.getByRole('button', { name: 'Save for offline reading' }).click();
+    await question.waitFor();
+    expect(Number(/about ([\d.]+) MB/.exec((await question.textContent())!)![1])).toBeGreaterThan(200);
+    await control.getByRole('button', { name: 'Not now' }).click();
+    await control.getByRole('button', { name: 'Save for offline reading' }).waitFor();
+    // Nothing was saved: the worker was never asked.
+    expect(await isCached(page, 'docs/tutorials/deployment')).toBe(false);
+
+    await control.getByRole('button', { name: 'Save for offline reading' }).click();
+    await control.getByRole('button', { name: 'Save 10,000 pages' }).click();
+    await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await isCached(page, 'docs/tutorials/deployment')).toBe(true);
+    // Accepted once on this device: offline mode goes on without asking again.
+    await page.reload();
+    await ready(page);
+    await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await question.count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  }, 120_000);
 });
 
 describe('updates', () => {

@@ -11,7 +11,8 @@ function formatBytes(bytes: number): string {
  * page: turns offline mode on for any reader, shows the saving progress
  * ('Saving 12 of 33 pages for offline reading'), then 'Available offline' with
  * the space the site takes, and reports a full storage instead of failing
- * quietly.
+ * quietly. A large site says first how much it will store, and waits for the
+ * reader (`LARGE_SAVE_BYTES`).
  */
 export function OfflinePanel() {
   const state = useOfflineState();
@@ -47,10 +48,25 @@ export function OfflinePanel() {
             Saving for offline reading failed: {state.error.message}
           </p>
         )}
-        <button type="button" className="inline-button" onClick={requestSave}>
+        <button type="button" className="inline-button" onClick={() => requestSave()}>
           Try again
         </button>
         {turnOff}
+      </>
+    );
+  } else if (state.phase === 'confirm' && state.estimate) {
+    const pages = state.estimate.pages.toLocaleString('en-US');
+    body = (
+      <>
+        <p>
+          Saving every page for offline reading stores about {formatBytes(state.estimate.bytes)} on this device ({pages} pages).
+        </p>
+        <button type="button" className="inline-button" onClick={() => requestSave({ accepted: true })}>
+          Save {pages} pages
+        </button>
+        <button type="button" className="inline-button" onClick={() => void setOfflineMode(false)}>
+          Not now
+        </button>
       </>
     );
   } else if (state.phase === 'ready') {
