@@ -219,7 +219,7 @@ export interface ManifestRoot {
   shardStarts: string[];
   /**
    * For offline mode's estimate before it fetches anything: how many pages it
-   * saves, and the bytes of what it stores besides their HTML (every page's
+   * saves (every route), and the bytes of what it stores besides their HTML (every page's
    * markdown and article, and the shards). The shell adds the HTML, about its
    * own page's size for each page.
    */

@@ -330,7 +330,6 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     mainDocId: site.docs.mainDocId,
     draftIds: [],
   };
-  const allPages = [...Object.values(manifestDocs), ...Object.values(manifestPages)];
   const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
     manifestVersion: MANIFEST_VERSION,
     site,
@@ -338,7 +337,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     search: { index: indexFile, count: recordCount },
     shards: shardNames,
     shardStarts: groups.map((group) => group[0] ?? '/'),
-    totals: { pages: allPages.length, bytes: storedBytes },
+    totals: { pages: Object.keys(routes).length, bytes: storedBytes },
   };
   // The shards' names are their hashes, so the root's hash covers every page.
   const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
