@@ -8,7 +8,7 @@ import { SHARD_MAX_BYTES, SHARD_ROUTES } from './constants';
 import type { Manifest, ManifestRoot, ManifestShard, SidebarItem } from './types';
 
 /** FNV-1a (32 bits) of a string. */
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -19,6 +19,8 @@ import {
   getMeta,
   isCurrentPage,
   isQuotaError,
+  offlineCacheNames,
+  offlineStore,
   pageFiles,
   put,
   routeUrl,
@@ -81,7 +83,7 @@ async function cachedView(ctx: WorkerContext, root: ManifestRoot): Promise<Manif
 }
 
 /** The view of a root with the shards of `routes` (every shard when null), fetching into `cache` what no cache holds. */
-async function viewWith(ctx: WorkerContext, cache: Cache, root: ManifestRoot, routes: string[] | null): Promise<Manifest> {
+async function viewWith(ctx: WorkerContext, cache: Pick<Cache, 'put'>, root: ManifestRoot, routes: string[] | null): Promise<Manifest> {
   const view = emptyView(root);
   const names = routes ? [...new Set(routes.map((route) => shardOf(root, route)))] : root.shards;
   await pool(names, CONCURRENCY, async (name) => {
@@ -110,13 +112,13 @@ function routeOfKey(ctx: WorkerContext, url: string): string | null {
 }
 
 /** Stores the article and markdown of the page at a route, unless some cache holds them already. */
-async function ensurePageFiles(ctx: WorkerContext, cache: Cache, manifest: Manifest, route: string): Promise<void> {
+async function ensurePageFiles(ctx: WorkerContext, cache: Pick<Cache, 'put'>, manifest: Manifest, route: string): Promise<void> {
   const page = pageAt(manifest, route);
   if (page) for (const file of pageFiles(page)) await ensureFile(ctx, cache, fileUrl(ctx, file));
 }
 
 /** Fetches and stores a route's HTML, its article and markdown blobs and its images into `cache`. */
-async function savePage(ctx: WorkerContext, cache: Cache, manifest: Manifest, route: string): Promise<void> {
+async function savePage(ctx: WorkerContext, cache: Pick<Cache, 'put'>, manifest: Manifest, route: string): Promise<void> {
   const key = routeUrl(ctx, route);
   const html = await storePage(ctx, cache, key, await fetchOk(key, { cache: 'no-cache' }), manifest.contentHash);
   await ensurePageFiles(ctx, cache, manifest, route);
@@ -155,7 +157,9 @@ export async function onNewManifest(ctx: OfflineContext, root: ManifestRoot, pre
   }
   const previous = previousRoot && (await cachedView(ctx, previousRoot));
   const keep = new Set([...contentFiles(await cachedView(ctx, root)), ...(previous ? contentFiles(previous) : [])].map((f) => fileUrl(ctx, f)));
-  for (const name of [ctx.names.content, ctx.names.offline]) {
+  for (const name of [ctx.names.content, ...offlineCacheNames(ctx)]) {
+    // `caches.open` would create the caches it does not find.
+    if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       // Only files below this worker's scope are its own (issue 13).
@@ -226,7 +230,7 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
       await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: root.contentHash, total: root.totals.pages });
       return;
     }
-    const cache = await caches.open(ctx.names.offline);
+    const cache = offlineStore(ctx);
     // Every shard: the index of every page, then the sidebar's.
     const manifest = await viewWith(ctx, cache, root, null);
     for (const name of shardNames(root).slice(root.shards.length)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
@@ -251,9 +255,13 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
       await ensureFile(ctx, cache, fileUrl(ctx, file));
     });
     // Pages of routes the manifest no longer has.
-    for (const request of await cache.keys()) {
-      const route = routeOfKey(ctx, request.url);
-      if (route !== null && !manifest.routes[route]) await cache.delete(request);
+    for (const name of offlineCacheNames(ctx)) {
+      if (!(await caches.has(name))) continue;
+      const bucket = await caches.open(name);
+      for (const request of await bucket.keys()) {
+        const route = routeOfKey(ctx, request.url);
+        if (route !== null && !manifest.routes[route]) await bucket.delete(request);
+      }
     }
     check();
     await setMeta(ctx, 'offline-complete', manifest.contentHash);
@@ -270,5 +278,5 @@ export async function offlineOff(ctx: WorkerContext): Promise<void> {
   await current?.catch(() => undefined);
   await setMeta(ctx, 'offline-mode', null);
   await setMeta(ctx, 'offline-complete', null);
-  await caches.delete(ctx.names.offline);
+  for (const name of [ctx.names.offline, ...offlineCacheNames(ctx)]) await caches.delete(name);
 }

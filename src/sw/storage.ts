@@ -3,7 +3,7 @@
  * few small records, and the pages and files a manifest needs.
  */
 import { pageAt } from '../../manifest/lookup';
-import { shardNames } from '../../manifest/shards';
+import { fnv1a, shardNames } from '../../manifest/shards';
 import type { Manifest, ManifestPage } from '../../manifest/types';
 import { matchesName } from './contentHash';
 import { articleOfHtml, blobOfHtml } from './html';
@@ -37,9 +37,35 @@ export const fileUrl = (ctx: WorkerContext, rel: string) => new URL(rel.replace(
 /** Absolute URL (and cache key) of a route's page: `/docs/intro` → `…/abp-react/docs/intro`. */
 export const routeUrl = (ctx: WorkerContext, route: string) => fileUrl(ctx, route === '/' ? '' : route.slice(1));
 
+/**
+ * Offline mode stores into this many caches, chosen by a hash of the URL:
+ * Chromium refuses to list a cache past some 30,000 entries ("Operation too
+ * large"), which one cache of a 10,000-page site reaches (HTML, article and
+ * markdown of each page), and listing is how stale entries are found.
+ */
+export const OFFLINE_BUCKETS = 16;
+
+/** Every cache offline mode stores into. */
+export function offlineCacheNames(ctx: Pick<WorkerContext, 'names'>): string[] {
+  return Array.from({ length: OFFLINE_BUCKETS }, (_, i) => `${ctx.names.offline}#${i}`);
+}
+
+/** The offline-mode cache that holds `url`. */
+export function offlineCacheOf(ctx: Pick<WorkerContext, 'names'>, url: string): string {
+  return `${ctx.names.offline}#${fnv1a(url) % OFFLINE_BUCKETS}`;
+}
+
+/** Where offline mode puts what it saves: each URL into its own bucket (`offlineCacheOf`). */
+export function offlineStore(ctx: WorkerContext): Pick<Cache, 'put'> {
+  return { put: async (key, response) => (await caches.open(offlineCacheOf(ctx, key instanceof Request ? key.url : String(key)))).put(key, response) };
+}
+
+/** The caches of this worker that may hold `url`: the runtime caches, its offline bucket, the precache. */
+const cachesFor = (ctx: WorkerContext, url: string) => [...Object.values(ctx.names), offlineCacheOf(ctx, url)];
+
 /** Looks a request up in this worker's caches (precache included); other sites of the origin keep their own. */
 export async function findCached(ctx: WorkerContext, url: string): Promise<Response | undefined> {
-  for (const name of [...Object.values(ctx.names), ctx.precache]) {
+  for (const name of [...cachesFor(ctx, url), ctx.precache]) {
     // `caches.open` would create the caches it does not find.
     if (!(await caches.has(name))) continue;
     const found = await (await caches.open(name)).match(url, { ignoreVary: true, ignoreSearch: false });
@@ -50,7 +76,7 @@ export async function findCached(ctx: WorkerContext, url: string): Promise<Respo
 
 /** Removes a URL from every runtime cache of this worker (a stored copy that does not match its name). */
 export async function dropCached(ctx: WorkerContext, url: string): Promise<void> {
-  for (const name of Object.values(ctx.names)) if (await caches.has(name)) await (await caches.open(name)).delete(url, { ignoreVary: true });
+  for (const name of cachesFor(ctx, url)) if (await caches.has(name)) await (await caches.open(name)).delete(url, { ignoreVary: true });
 }
 
 /**
@@ -79,7 +105,7 @@ export async function stamped(response: Response, extra: Record<string, string> 
 }
 
 /** `cache.put` that turns the browser's quota error into `QuotaError` (the caller tells the pages). */
-export async function put(cache: Cache, key: string, response: Response): Promise<void> {
+export async function put(cache: Pick<Cache, 'put'>, key: string, response: Response): Promise<void> {
   try {
     await cache.put(key, response);
   } catch (error) {
@@ -115,7 +141,7 @@ export async function fetchOk(url: string, init?: RequestInit): Promise<Response
  * hashed files never change). A file named by its content is stored only when
  * its bytes match the name.
  */
-export async function ensureFile(ctx: WorkerContext, cache: Cache, url: string): Promise<void> {
+export async function ensureFile(ctx: WorkerContext, cache: Pick<Cache, 'put'>, url: string): Promise<void> {
   if (await findVerified(ctx, url)) return;
   const response = await fetchOk(url);
   if (!(await matchesName(url, response))) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
@@ -126,7 +152,7 @@ export async function ensureFile(ctx: WorkerContext, cache: Cache, url: string):
  * Stores a page's HTML with the blob and article it was built from (read from
  * its preload link and meta tag) so a later manifest tells whether the copy is current.
  */
-export async function storePage(ctx: WorkerContext, cache: Cache, key: string, response: Response, contentHash?: string): Promise<string> {
+export async function storePage(ctx: WorkerContext, cache: Pick<Cache, 'put'>, key: string, response: Response, contentHash?: string): Promise<string> {
   const html = await response.text();
   const extra: Record<string, string> = { [BLOB_HEADER]: blobOfHtml(html) ?? '', [ARTICLE_HEADER]: articleOfHtml(html) ?? '' };
   if (contentHash) extra[CONTENT_HEADER] = contentHash;

@@ -23,7 +23,7 @@ import { asAppShell, pageKey, withCurrentShell } from './html';
 import { offlineOff, onNewManifest, saveAll, takeManifest, type OfflineContext } from './offline';
 import { matchesName } from './contentHash';
 import { cacheNames, decodeWorkerParams, LEGACY_CACHE_NAMES, type FromWorker, type ToWorker } from './protocol';
-import { dropCached, fetchOk, findCached, isQuotaError, setMeta, getMeta, stamped, storePage } from './storage';
+import { dropCached, fetchOk, findCached, isQuotaError, offlineCacheNames, setMeta, getMeta, stamped, storePage } from './storage';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -193,7 +193,10 @@ self.addEventListener('activate', (event) => {
       if (params.offlineMode) await setMeta(ctx, 'offline-mode', '1');
       // Chunks of older shells: no page of this shell asks for them.
       const shellFiles = new Set([...precache.getCachedURLs(), ...CONFIG.extra.map((f) => new URL(f, scope).href)]);
-      for (const name of [CACHES.assets, CACHES.offline]) {
+      // Offline mode stored into one cache before it used buckets (`offlineCacheNames`); a big one cannot be listed: save again.
+      if (await caches.delete(CACHES.offline)) await setMeta(ctx, 'offline-complete', null);
+      for (const name of [CACHES.assets, ...offlineCacheNames(ctx)]) {
+        if (!(await caches.has(name))) continue;
         const cache = await caches.open(name);
         for (const request of await cache.keys()) if (below(new URL(request.url), 'assets/') && !shellFiles.has(request.url)) await cache.delete(request);
       }

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/serve';
 import { useBrowser } from './browser';
 import { readBuiltManifest } from '../helpers/manifest';
+import { cacheNames } from '../../src/sw/protocol';
+import { offlineCacheOf } from '../../src/sw/storage';
 
 const b = useBrowser();
 const distDir = inject('distDir');
@@ -119,7 +121,8 @@ describe('content-addressed files in the worker', () => {
     const page = await controlledPage();
     const href = url(`blobs/${manifest.docs.faq!.blob}`);
     const real = readFileSync(join(distDir, 'blobs', manifest.docs.faq!.blob), 'utf8');
-    const store = `docs-offline-${scope()}`;
+    // The offline-mode cache that holds this URL (`offlineCacheOf`).
+    const store = offlineCacheOf({ names: cacheNames(scope()) }, href);
     await page.evaluate(async ([name, u]) => (await caches.open(name!)).put(u!, new Response('# Trunc', { headers: { 'content-type': 'text/markdown' } })), [store, href]);
     expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe(real);
     expect(await cacheHas(page, store, href)).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER } from '../../../src/sw/protocol';
-import { isCurrentPage } from '../../../src/sw/storage';
+import { isCurrentPage, OFFLINE_BUCKETS, offlineCacheNames, offlineCacheOf } from '../../../src/sw/storage';
+import { cacheNames } from '../../../src/sw/protocol';
 import { makeDoc, makeManifest } from '../../helpers/manifest';
 
 describe('isCurrentPage', () => {
@@ -18,5 +19,29 @@ describe('isCurrentPage', () => {
   it('compares the manifest for routes without a page', () => {
     expect(isCurrentPage(saved({ [CONTENT_HEADER]: manifest.contentHash }), manifest, '/')).toBe(true);
     expect(isCurrentPage(saved({ [CONTENT_HEADER]: 'other' }), manifest, '/')).toBe(false);
+  });
+});
+
+describe('offline-mode buckets', () => {
+  const ctx = { names: cacheNames('http://127.0.0.1:4000/abp-react/') };
+
+  it('puts each URL in one of the named buckets, always the same', () => {
+    const url = 'http://127.0.0.1:4000/abp-react/blobs/0123456789abcdef.html';
+    expect(offlineCacheNames(ctx)).toHaveLength(OFFLINE_BUCKETS);
+    expect(offlineCacheNames(ctx)).toContain(offlineCacheOf(ctx, url));
+    expect(offlineCacheOf(ctx, url)).toBe(offlineCacheOf(ctx, url));
+  });
+
+  it('spreads a 10,000-page site so no bucket holds much more than its share of 30,000 entries', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 10_000; i++) {
+      const hash = (i * 2654435761 >>> 0).toString(16).padStart(16, '0');
+      for (const url of [`docs/area/topic-${i}`, `blobs/${hash}.html`, `blobs/${hash}.md`]) {
+        const name = offlineCacheOf(ctx, `http://127.0.0.1:4000/abp-react/${url}`);
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      }
+    }
+    expect(counts.size).toBe(OFFLINE_BUCKETS);
+    expect(Math.max(...counts.values())).toBeLessThan((30_000 / OFFLINE_BUCKETS) * 1.25);
   });
 });
