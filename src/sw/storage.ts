@@ -149,8 +149,8 @@ export async function ensureFile(ctx: WorkerContext, cache: Pick<Cache, 'put'>, 
 }
 
 /**
- * Stores a page's HTML with the blob and article it was built from (read from
- * its preload link and meta tag) so a later manifest tells whether the copy is current.
+ * Stores a page's HTML with the blob and article it was built from (named by
+ * its meta tags) so a later manifest tells whether the copy is current.
  */
 export async function storePage(ctx: WorkerContext, cache: Pick<Cache, 'put'>, key: string, response: Response, contentHash?: string): Promise<string> {
   const html = await response.text();
