@@ -101,12 +101,17 @@ async function storedManifest(ctx: WorkerContext): Promise<ManifestRoot | null> 
   return found ? readManifest(found) : null;
 }
 
-/** Route path of a stored page's key, or null when it is no page below the scope. */
+/**
+ * Route path of a stored page's key, or null when it is no page below the
+ * scope: a file, such as an article (`blobs/<hash>.html`), a search file or an
+ * image, which offline mode stores beside the pages.
+ */
 function routeOfKey(ctx: WorkerContext, url: string): string | null {
   const scopePath = new URL(ctx.scope).pathname;
   const { pathname } = new URL(url);
   if (!pathname.startsWith(scopePath)) return null;
   const rest = pathname.slice(scopePath.length);
+  if (/^(blobs|search|assets)\//.test(rest)) return null;
   if (/\.[a-z0-9]+$/i.test(rest) && !rest.endsWith('.html')) return null;
   return normalizeRoutePath('/' + rest);
 }

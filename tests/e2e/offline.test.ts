@@ -125,6 +125,11 @@ describe('offline reading', () => {
     expect(await control.textContent()).toMatch(/Uses [\d.]+ [KM]B on this device\./);
     expect(await isCached(page, manifest.search.index)).toBe(true);
     for (const name of shardNames(readRoot())) expect(await isCached(page, `blobs/${name}`), name).toBe(true);
+    // Each page's files too: its article, which client navigation shows, and its markdown.
+    for (const doc of Object.values(manifest.docs)) {
+      expect(await isCached(page, `blobs/${doc.article}`), doc.path).toBe(true);
+      expect(await isCached(page, `blobs/${doc.blob}`), doc.path).toBe(true);
+    }
 
     await page.context().setOffline(true);
     const docs = Object.values(manifest.docs);
@@ -248,6 +253,33 @@ describe('updates', () => {
     expect(requests.filter((r) => r.startsWith('/abp-react/docs/code-of-conduct'))).toEqual([]);
     expect(page.errors).toEqual([]);
   });
+
+  it('brings a site saved for offline reading up to date with the changed page\'s files only', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/intro?offlineMode=true'));
+    await page.getByRole('region', { name: 'Offline reading' }).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
+    const before = readManifest();
+    const oldShards = new Set(shardNames(readRoot()));
+    const file = join(contentDir, 'docs/code-of-conduct.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with another content-only deploy.\n\n## '));
+    await build(false);
+    const after = readManifest();
+    expect(Object.keys(after.docs).filter((id) => after.docs[id]!.blob !== before.docs[id]!.blob)).toEqual(['code-of-conduct']);
+
+    requests.length = 0;
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    // The worker takes the manifest, then saves again: done when it records the new manifest as saved.
+    const saved = () => page.evaluate(async (key) => (await (await caches.match(key))?.text()) ?? null, url('__docs-meta/offline-complete'));
+    await expect.poll(saved, { timeout: 60_000 }).toBe(readRoot().contentHash);
+    const doc = after.docs['code-of-conduct']!;
+    const allowed = new Set([doc.article, doc.blob, ...shardNames(readRoot()).filter((n) => !oldShards.has(n))].map((f) => `/abp-react/blobs/${f}`));
+    allowed.add(`/abp-react/${after.search.index}`).add('/abp-react/docs/code-of-conduct');
+    // Generated category pages have no files of their own: they are saved again whenever the manifest changes.
+    const fetched = requests.filter((r) => /^\/abp-react\/(blobs|search|docs)\//.test(r) && !r.startsWith('/abp-react/docs/category/'));
+    expect(fetched.filter((r) => !allowed.has(r.replace(/\?.*$/, '')))).toEqual([]);
+    expect(fetched).toContain(`/abp-react/blobs/${doc.article}`);
+    expect(page.errors).toEqual([]);
+  }, 120_000);
 
   it('offers "A new version is available" after a shell build, and Reload takes the new shell', async () => {
     const page = await newPage();
