@@ -60,8 +60,8 @@ export function offlineStore(ctx: WorkerContext): Pick<Cache, 'put'> {
   return { put: async (key, response) => (await caches.open(offlineCacheOf(ctx, key instanceof Request ? key.url : String(key)))).put(key, response) };
 }
 
-/** The caches of this worker that may hold `url`: the runtime caches, its offline bucket, the precache. */
-const cachesFor = (ctx: WorkerContext, url: string) => [...Object.values(ctx.names), offlineCacheOf(ctx, url)];
+/** The caches of this worker that may hold `url`: its offline bucket first (where a saved site has nearly everything), then the runtime caches. */
+const cachesFor = (ctx: WorkerContext, url: string) => [offlineCacheOf(ctx, url), ...Object.values(ctx.names)];
 
 /** Looks a request up in this worker's caches (precache included); other sites of the origin keep their own. */
 export async function findCached(ctx: WorkerContext, url: string): Promise<Response | undefined> {
