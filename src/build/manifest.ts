@@ -306,7 +306,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       const target = routes[path]!;
       return `${path}\0${JSON.stringify(target)}\0${entry === undefined ? '' : target.kind === 'category' ? JSON.stringify(entry) : serialOf(entry)}`;
     }).join('\n')}`;
-  const kept = new Map<string, { name: string; json: string; shard: ManifestShard }>();
+  const kept: typeof shardMemo = new Map();
   const shardNames = groups.map((group, i) => {
     const key = remember ? shardKey(group) : null;
     let made = key === null ? undefined : shardMemo.get(key);
