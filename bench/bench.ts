@@ -253,6 +253,7 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
     const content = await run(process.execPath, ['--import', 'tsx', 'build.ts', '--content', contentDir, '--out', dist, '--no-cache']);
     const reported = /\[build\] .*?, (\d+) ms/.exec(content.stdout);
     if (content.code === 0 && reported) row.contentBuildS = Number(reported[1]) / 1000;
+    else log(`${label}: content-only build failed (exit ${content.code}): ${(content.stderr || content.stdout).trim().split('\n').slice(0, 4).join(' | ')}`);
   }
   Object.assign(row, outputSizes(dist));
   const visit = await coldVisit(dist, editRoute, work);
