@@ -18,6 +18,27 @@ export function pageKey(url: URL, scope: string): string {
   return url.origin + base + (path === '/' ? '' : path.slice(1));
 }
 
+/**
+ * Route path of a key in the opened-pages cache (`pageKey`: every key there is
+ * a page, dots and all, as in `docs/release-1.0`), or null outside the scope.
+ */
+export function routeOfPageKey(url: string, scope: string): string | null {
+  const route = stripBase(new URL(url).pathname, new URL(scope).pathname);
+  return route === null ? null : normalizeRoutePath(route);
+}
+
+/**
+ * Route path of a key in an offline-mode cache, or null for a file offline
+ * mode stores beside the pages: an article (`blobs/<hash>.html`), a search
+ * file, a chunk, an image.
+ */
+export function routeOfKey(url: string, scope: string): string | null {
+  const route = routeOfPageKey(url, scope);
+  if (route === null || /^\/(blobs|search|assets)\//.test(route)) return null;
+  const { pathname } = new URL(url);
+  return /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html') ? null : route;
+}
+
 /** The markdown file a page's HTML names (`<meta name="docs-blob">`), or null. */
 export function blobOfHtml(html: string): string | null {
   return /<meta name="docs-blob" content="([0-9a-z]+\.md)">/.exec(html)?.[1] ?? null;

@@ -5,11 +5,10 @@
  */
 import { MANIFEST_VERSION } from '../../manifest/constants';
 import { pageAt } from '../../manifest/lookup';
-import { normalizeRoutePath } from '../../manifest/paths';
 import { parseManifest, parseShard } from '../../manifest/parse';
 import { addShard, emptyView, shardNames, shardOf } from '../../manifest/shards';
 import type { Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
-import { imagesOfHtml } from './html';
+import { imagesOfHtml, routeOfKey, routeOfPageKey } from './html';
 import {
   contentFiles,
   ensureFile,
@@ -102,21 +101,6 @@ async function storedManifest(ctx: WorkerContext): Promise<ManifestRoot | null> 
 }
 
 /**
- * Route path of a stored page's key, or null when it is no page below the
- * scope: a file, such as an article (`blobs/<hash>.html`), a search file or an
- * image, which offline mode stores beside the pages.
- */
-function routeOfKey(ctx: WorkerContext, url: string): string | null {
-  const scopePath = new URL(ctx.scope).pathname;
-  const { pathname } = new URL(url);
-  if (!pathname.startsWith(scopePath)) return null;
-  const rest = pathname.slice(scopePath.length);
-  if (/^(blobs|search|assets)\//.test(rest)) return null;
-  if (/\.[a-z0-9]+$/i.test(rest) && !rest.endsWith('.html')) return null;
-  return normalizeRoutePath('/' + rest);
-}
-
-/**
  * Stores the article and markdown of the page at a route, unless some cache
  * holds them already. A stored copy is not read and hashed here (the worker
  * checks one before serving it): after a deploy, a saved site of 10,000 pages
@@ -155,10 +139,10 @@ export async function onNewManifest(ctx: OfflineContext, root: ManifestRoot, pre
   const pages = await caches.open(ctx.names.pages);
   const requests = await pages.keys();
   // Only the shards of the pages the reader stored are fetched.
-  const stored = requests.map((r) => routeOfKey(ctx, r.url)).filter((route) => route !== null);
+  const stored = requests.map((r) => routeOfPageKey(r.url, ctx.scope)).filter((route) => route !== null);
   const manifest = await viewWith(ctx, await caches.open(ctx.names.content), root, stored).catch(() => cachedView(ctx, root));
   for (const request of requests) {
-    const route = routeOfKey(ctx, request.url);
+    const route = routeOfPageKey(request.url, ctx.scope);
     const saved = await pages.match(request);
     if (!saved || route === null || !manifest.routes[route]) {
       await pages.delete(request);
@@ -273,7 +257,7 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
       if (!(await caches.has(name))) continue;
       const bucket = await caches.open(name);
       for (const request of await bucket.keys()) {
-        const route = routeOfKey(ctx, request.url);
+        const route = routeOfKey(request.url, ctx.scope);
         if (route !== null && !manifest.routes[route]) await bucket.delete(request);
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleOfHtml, asAppShell, blobOfHtml, imagesOfHtml, pageKey, withCurrentShell } from '../../../src/sw/html';
+import { articleOfHtml, asAppShell, blobOfHtml, imagesOfHtml, pageKey, routeOfKey, routeOfPageKey, withCurrentShell } from '../../../src/sw/html';
 
 const SCOPE = 'http://127.0.0.1:4000/abp-react/';
 
@@ -16,6 +16,23 @@ describe('pageKey', () => {
 
   it('leaves a URL outside the scope as it is', () => {
     expect(pageKey(new URL('http://127.0.0.1:4000/other/page?x=1'), SCOPE)).toBe('http://127.0.0.1:4000/other/page');
+  });
+});
+
+describe('routes of stored keys', () => {
+  it('reads every key of the opened-pages cache as a route, a dot in its last segment too', () => {
+    expect(routeOfPageKey(`${SCOPE}docs/intro`, SCOPE)).toBe('/docs/intro');
+    expect(routeOfPageKey(`${SCOPE}docs/release-1.0`, SCOPE)).toBe('/docs/release-1.0');
+    expect(routeOfPageKey(SCOPE, SCOPE)).toBe('/');
+    expect(routeOfPageKey('http://127.0.0.1:4000/other/docs/intro', SCOPE)).toBeNull();
+  });
+
+  it('tells the pages of an offline-mode cache from the files stored beside them', () => {
+    expect(routeOfKey(`${SCOPE}docs/intro`, SCOPE)).toBe('/docs/intro');
+    expect(routeOfKey(SCOPE, SCOPE)).toBe('/');
+    for (const file of ['blobs/0123456789abcdef.html', 'blobs/0123456789abcdef.md', 'search/index.0123abcd.json', 'assets/chunks/a-X1.js', 'img/logo.svg']) {
+      expect(routeOfKey(`${SCOPE}${file}`, SCOPE), file).toBeNull();
+    }
   });
 });
 
