@@ -6,6 +6,7 @@
  */
 import type { LinkContext } from '../../manifest/links';
 import { imageTarget, linkTarget, tablesKey } from './linkMemo';
+import { remembered } from './memo';
 import { ADMONITIONS } from '../../manifest/markdown';
 import type { PageTexts, RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './errors';
@@ -73,9 +74,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
   const headingIds = new Map<string, Set<string>>();
   for (const { file, path } of all) {
     const r = renders.get(file.rel)!;
-    let ids = headingIdsMemo.get(r);
-    if (!ids) headingIdsMemo.set(r, (ids = new Set(r.headings.map((h) => h.id))));
-    headingIds.set(path, ids);
+    headingIds.set(path, remembered(headingIdsMemo, r, () => new Set(r.headings.map((h) => h.id))));
   }
   for (const { file, path } of all) {
     const { problems, anchors } = findings(file, path, renders.get(file.rel)!);

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type ImageTarget, type LinkContext, type LinkTarget, resolveContentImage, resolveContentLink } from '../../manifest/links';
+import { remembered } from './memo';
 
 interface Memo {
   links: Map<string, LinkTarget>;
@@ -45,12 +46,6 @@ const memoOf = (ctx: LinkContext): Memo => keptFor(ctx).memo;
 /** What `ctx`'s tables hash to: contexts with the same key resolve every link and image alike. */
 export const tablesKey = (ctx: LinkContext): string => keptFor(ctx).tables;
 
-/** The answer `map` holds for `key`, made and kept first if it has none. */
-function remembered<T>(map: Map<string, T>, key: string, make: () => T): T {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = make()));
-  return value;
-}
 
 /** `resolveContentLink`, remembered. The answer is shared: not to be changed. */
 export function linkTarget(href: string, source: string, fromRoute: string, ctx: LinkContext): LinkTarget {

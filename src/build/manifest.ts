@@ -20,6 +20,7 @@ import { localIndexJson, localPages, searchRecordsJson, type PageRecords, type S
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { tablesKey } from './linkMemo';
+import { remembered } from './memo';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
@@ -155,8 +156,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   let storedBytes = 0;
   // Writes the page's blobs; its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
-    let body = bodyMemo.get(file);
-    if (!body) bodyMemo.set(file, (body = { blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
+    const body = remembered(bodyMemo, file, () => ({ blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
     files.set(`blobs/${body.blob}`, file.body);
     const { html, name: article, bytes } = articleOf(file, r);
     files.set(`blobs/${article}`, html);

@@ -8,6 +8,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { shardNames } from '../../manifest/shards';
 import type { ManifestRoot } from '../../manifest/types';
 import { BuildError } from './errors';
+import { remembered } from './memo';
 
 /** Name of the shell build's record in `dist/`. */
 export const SHELL_RECORD = 'shell.json';
@@ -231,7 +232,7 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   // When the manifest there is still the one this process wrote last, nothing else wrote here since:
   // the previous manifest's blobs are that build's, and what that write left is all that can be out of date.
   const manifestThere = existsSync(join(root, 'manifest.json')) ? readFileSync(join(root, 'manifest.json'), 'utf8') : null;
-  const left = manifestThere !== null && leftInPlace.get(root)?.manifest === manifestThere ? leftInPlace.get(root) : undefined;
+  const left = manifestThere !== null && last.get('manifest.json') === manifestThere ? leftInPlace.get(root) : undefined;
   const previousBlobs = left ? left.blobs : (manifestBlobs(distDir) ?? new Set<string>());
   const order = [...files.keys()].filter((rel) => rel !== 'manifest.json');
   if (files.has('manifest.json')) order.push('manifest.json');
@@ -244,11 +245,7 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   }
   // The hashed folders' files, listed once: at 10,000 docs, 20,000 `existsSync` took 80 ms of a rebuild.
   const listed = new Map<string, Set<string>>();
-  const isThere = (folder: string, name: string) => {
-    let names = listed.get(folder);
-    if (!names) listed.set(folder, (names = new Set(existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])));
-    return names.has(name);
-  };
+  const isThere = (folder: string, name: string) => remembered(listed, folder, () => new Set(existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])).has(name);
   for (const rel of order) {
     const to = resolve(root, rel);
     // Named by their contents' hash: one that is there holds these bytes already.
@@ -307,9 +304,7 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   } else prune(root, '');
   // The dev server may write these on request; the next write here removes them.
   for (const rel of madeOnRequest) kept.add(rel);
-  const manifest = written.get('manifest.json') ?? null;
   leftInPlace.set(root, {
-    manifest: typeof manifest === 'string' ? manifest : null,
     blobs: new Set([...files.keys()].filter((rel) => rel.startsWith('blobs/')).map((rel) => rel.slice('blobs/'.length))),
     files: kept,
   });
@@ -318,11 +313,11 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
 /**
  * What each folder holds after this process's last `writeInPlace` (the dev
  * server's): its files (and those the server may have made on request since),
- * and the manifest written with the blobs it names. The next write there
- * removes from these files what it no longer keeps, instead of walking the
- * folder.
+ * and the blobs its manifest (`writtenInPlace`'s `manifest.json`) names. The
+ * next write there removes from these files what it no longer keeps, instead
+ * of walking the folder.
  */
-const leftInPlace = new Map<string, { manifest: string | null; blobs: Set<string>; files: Set<string> }>();
+const leftInPlace = new Map<string, { blobs: Set<string>; files: Set<string> }>();
 
 /**
  * What `writeInPlace` wrote into each folder, by file, in this process (the dev

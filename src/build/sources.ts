@@ -11,6 +11,7 @@ import { walk } from './walk';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { BuildError, displayPath, type Problem, type ProblemLog } from './errors';
+import { remembered } from './memo';
 
 /** Front matter fields this site understands (Docusaurus's names). */
 interface FrontMatter {
@@ -247,9 +248,7 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
  * would show as text and the JSX would be dropped from the page.
  */
 function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
-  let problems = plainMarkdownMemo.get(file);
-  if (!problems) plainMarkdownMemo.set(file, (problems = plainMarkdownProblems(file)));
-  for (const { line, message } of problems) {
+  for (const { line, message } of remembered(plainMarkdownMemo, file, () => plainMarkdownProblems(file))) {
     if (file.rel.endsWith('.mdx')) log.error(file.display, line, message);
     else log.warn(file.display, line, message);
   }
