@@ -62,10 +62,14 @@ function currentEstimate(): SaveEstimate | null {
   return totals ? saveEstimate(totals, pageHtmlBytes()) : null;
 }
 
-/** Whether saving now waits for the reader's answer (`needsAcceptance`). */
-export function saveNeedsAcceptance(): boolean {
-  return needsAcceptance(currentEstimate(), readLocal(LARGE_SAVE_KEY) === '1');
+/** The estimate of a save now when it waits for the reader's answer (`needsAcceptance`), else null. */
+function estimateToAccept(): SaveEstimate | null {
+  const estimate = currentEstimate();
+  return needsAcceptance(estimate, readLocal(LARGE_SAVE_KEY) === '1') ? estimate : null;
 }
+
+/** Whether saving now waits for the reader's answer (`needsAcceptance`). */
+export const saveNeedsAcceptance = (): boolean => estimateToAccept() !== null;
 
 /** Whether one activation strategy applies now. */
 function strategyApplies(strategy: OfflineStrategy): boolean {
@@ -121,9 +125,12 @@ export async function postToWorker(message: ToWorker): Promise<unknown> {
 export function requestSave(options: { accepted?: boolean } = {}): void {
   if (offline.get().worker !== 'ready') return;
   if (options.accepted) writeLocal(LARGE_SAVE_KEY, '1');
-  else if (saveNeedsAcceptance()) {
-    offline.set({ phase: 'confirm', estimate: currentEstimate(), error: null });
-    return;
+  else {
+    const estimate = estimateToAccept();
+    if (estimate) {
+      offline.set({ phase: 'confirm', estimate, error: null });
+      return;
+    }
   }
   offline.set({ phase: 'saving', done: 0, total: 0, error: null, estimate: null });
   // Offline mode keeps the site across storage pressure where the browser allows it.

@@ -100,19 +100,10 @@ async function storedManifest(ctx: WorkerContext): Promise<ManifestRoot | null> 
   return found ? readManifest(found) : null;
 }
 
-/**
- * Stores the article and markdown of the page at a route, unless some cache
- * holds them already. A stored copy is not read and hashed here (the worker
- * checks one before serving it): after a deploy, a saved site of 10,000 pages
- * looks through 20,000 of them.
- */
+/** Stores the article and markdown of the page at a route, unless some cache holds them already (not read back: `ensureFile`). */
 async function ensurePageFiles(ctx: WorkerContext, cache: Pick<Cache, 'put'>, manifest: Manifest, route: string): Promise<void> {
   const page = pageAt(manifest, route);
-  if (!page) return;
-  for (const file of pageFiles(page)) {
-    const url = fileUrl(ctx, file);
-    if (!(await findCached(ctx, url))) await ensureFile(ctx, cache, url);
-  }
+  if (page) for (const file of pageFiles(page)) await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
 }
 
 /** Fetches and stores a route's HTML, its article and markdown blobs and its images into `cache`. */
