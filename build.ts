@@ -94,14 +94,14 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   for (const w of log.warnings) options.onWarning?.(w);
   time.lap('check');
   const files = new Map<string, OutputData>();
-  const { manifest, root, shards, records, deferredIndex } = assembleManifest(src, plan, renders, texts, model, files, !options.once);
+  const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
+  const { manifest, root, shards, records, deferredIndex, articles } = assembleManifest(src, plan, renders, texts, model, files, !options.once, large ? 'routes' : 'blobs');
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));
   const parallel = options.parallel;
   const renderer = () => (server ??= load().then((local) => (parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local)));
-  const large = Object.keys(manifest.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const documents = routeDocuments(files, { manifest, root, shards }, options.shell, renderer, large);
+  const documents = routeDocuments(files, { manifest, root, shards, articles }, options.shell, renderer, large);
   siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
@@ -134,6 +134,8 @@ export interface BuildSiteOptions {
   devServer?: boolean;
   /** The only build of this process, as `npm run build` runs it: keeps nothing for a next build (`ContentBuildOptions.once`). */
   once?: boolean;
+  /** `ContentBuildOptions.largeSiteRoutes`. */
+  largeSiteRoutes?: number;
 }
 
 /** What a build did. */
@@ -176,7 +178,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
     // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, largeSiteRoutes: options.largeSiteRoutes, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {

@@ -224,6 +224,14 @@ export interface ManifestRoot {
    * own page's size for each page.
    */
   totals: { pages: number; bytes: number };
+  /**
+   * Where a page's article is deployed. `blobs`: as `blobs/<article>`, beside
+   * its markdown (`blobs/<blob>`), which the shell renders when the article
+   * cannot be had. `routes` (a large site, `LARGE_SITE_ROUTES`): only inside the
+   * route's HTML (`routeHtmlFile`), in `<main>`'s `.markdown`, so each page is
+   * deployed once; `article` and `blob` then name the page's content, not files.
+   */
+  articlesIn: 'blobs' | 'routes';
 }
 
 /** A page shard: the routes of one bucket and everything they show. */

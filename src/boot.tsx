@@ -9,8 +9,8 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ManifestVersionError, normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
-import { articleQueryOptions } from './data/blob';
-import { App, createAppRouter } from './router';
+import { seedArticle } from './data/blob';
+import { App, createAppRouter, preloadMode } from './router';
 import { manifestQueryOptions, viewOf } from './data/manifest';
 import { reloadForVersion, startUpdates } from './data/updates';
 import { setPageLoader } from './data/updatesStore';
@@ -39,7 +39,7 @@ const router = createAppRouter(queryClient);
 function seedStaticArticle(container: HTMLElement): void {
   const name = document.querySelector('meta[name="docs-article"]')?.getAttribute('content');
   const article = container.querySelector('main .markdown');
-  if (name && article) queryClient.setQueryData(articleQueryOptions({ article: name }).queryKey, article.innerHTML);
+  if (name && article) seedArticle(queryClient, name, article.innerHTML);
 }
 
 /** Whether `#root` holds the build's rendering of what the router now shows: its route, or the not-found page. */
@@ -122,6 +122,8 @@ async function start(container: HTMLElement): Promise<void> {
   } catch {
     // The router keeps the error in its state; the error component shows it.
   }
+  const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
+  if (manifest) router.update({ ...router.options, defaultPreload: preloadMode(manifest.articlesIn) });
   // Marks the static rendering as taken over once React has committed (tests and CSS read it).
   const app = <App queryClient={queryClient} router={router} onMounted={() => container.removeAttribute('data-static-route')} />;
   if (renderedByBuild(container)) {

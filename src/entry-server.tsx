@@ -9,7 +9,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { RenderRequest, ServerRenderer } from '../manifest/serverRender';
-import { articleQueryOptions } from './data/blob';
+import { seedArticle } from './data/blob';
 import { manifestQueryOptions, seedShards } from './data/manifest';
 import { BASE_PATH } from './config';
 import { App, createAppRouter } from './router';
@@ -25,7 +25,7 @@ export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards,
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(manifestQueryOptions().queryKey, root);
   seedShards(queryClient, shards);
-  if (article) queryClient.setQueryData(articleQueryOptions({ article: article.name }).queryKey, article.html);
+  if (article) seedArticle(queryClient, article.name, article.html);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [BASE_PATH + path] }));
   await router.load();
   const app = <App queryClient={queryClient} router={router} />;

@@ -5,11 +5,26 @@
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import type { ManifestRoot } from '../manifest';
 import { StrictMode, useEffect } from 'react';
 import { BASE_PATH } from './config';
 import { preloadAllowed } from './lib/preload';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
 import { routeTree } from './routes/routeTree';
+
+/**
+ * When a link preloads its route (its loader: manifest shard and article), unless
+ * Save-Data or 2g says not to (spec §2). Once the link has been in view for
+ * `defaultPreloadDelay` (50 ms): a link under the pointer is in view, so this
+ * covers intent too; measured against hand-written in-view plus intent
+ * preloading and against 'intent' alone (issue 14, see the commit). A large
+ * site's article is its whole page's HTML (`ManifestRoot.articlesIn`), three
+ * times the bytes, and a sidebar shows some 30 links: there, on intent only.
+ */
+export function preloadMode(articlesIn: ManifestRoot['articlesIn']): 'viewport' | 'intent' | false {
+  if (!preloadAllowed()) return false;
+  return articlesIn === 'routes' ? 'intent' : 'viewport';
+}
 
 /** The router of the app; `history` is the address bar's unless given (the build passes a memory history). */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
@@ -18,11 +33,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     basepath: BASE_PATH,
     context: { queryClient },
     ...(history ? { history } : {}),
-    // The router preloads a link's route (its loader: manifest and article) once the link has been in view for
-    // `defaultPreloadDelay` (50 ms); a link under the pointer is in view, so this covers intent too. Measured
-    // against hand-written in-view plus intent preloading and against 'intent' alone (issue 14, see the commit).
-    // Nothing is preloaded on Save-Data or 2g (spec §2).
-    defaultPreload: preloadAllowed() ? 'viewport' : false,
+    // The boot sets the large-site mode once the manifest says so.
+    defaultPreload: preloadMode('blobs'),
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 200,
     defaultPendingComponent: PageLoader,

@@ -38,8 +38,10 @@ export interface ShellAssets {
  * link as a full copy, and even a small page that goes on to `x` costs a
  * folder and a file per route (80 MB on disk at 10,000 pages); the host's
  * `404.html` is the shell, which shows page `x` for `x/` and `x/index.html`
- * and cleans the address bar (spec §2). Large sites also link llms.txt to the
- * markdown blobs instead of a second copy beside each page (`llms.ts`).
+ * and cleans the address bar (spec §2). And each page is deployed once: its
+ * article is in its route's HTML only, which client navigation fetches
+ * (`ManifestRoot.articlesIn`), and neither it nor the markdown is a blob (a
+ * third of a 10,000-doc deploy); llms.txt links the pages (`llms.ts`).
  * Issue 15.
  */
 export const LARGE_SITE_ROUTES = 2000;
@@ -177,11 +179,12 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }
 
-/** The manifest as the build made it: everything, the root, and the shards by name. */
+/** The manifest as the build made it: everything, the root, the shards and the pages' articles by name. */
 export interface BuiltManifest {
   manifest: Manifest;
   root: ManifestRoot;
   shards: Record<string, ManifestShard | SidebarShard>;
+  articles: ReadonlyMap<string, string>;
 }
 
 /**
@@ -192,7 +195,7 @@ export interface BuiltManifest {
  * the names of the files it set.
  */
 export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: () => Promise<ServerRenderer>, large: boolean): string[] {
-  const { manifest, root, shards } = built;
+  const { manifest, root, shards, articles } = built;
   const { site } = manifest;
   if (shell && large) shell = { ...shell, cssText: undefined };
   const routeBase = manifest.versions[0]!.path;
@@ -203,7 +206,7 @@ export function routeDocuments(files: Map<string, OutputData>, built: BuiltManif
   // The server bundle gets the shards the route's loaders read, as the browser will.
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   const htmlFor = (route: RouteHead, entry?: ManifestPage) => async () =>
-    renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: files.get(`blobs/${entry.article}`) as string } }));
+    renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: articles.get(entry.article)! } }));
   const paths: string[] = [];
   const put = (path: string, html: () => Promise<string>) => {
     files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);

@@ -5,9 +5,8 @@
  * (up to `LLMS_FULL_MAX_BYTES`).
  * Each doc's markdown is also served beside its page, at the route plus `.md`
  * (`/docs/intro` → `/docs/intro.md`), the stable URL the lines link to. A
- * large site's lines link the markdown blob instead (`blobs/<hash>.md`, the
- * body without front matter, which the shell falls back to), so its markdown
- * is deployed once (`LARGE_SITE_ROUTES` in `html.ts`).
+ * large site deploys no markdown (`LARGE_SITE_ROUTES` in `html.ts`): its lines
+ * link the pages themselves.
  */
 import { withBase } from '../../manifest/paths';
 import type { SiteConfig } from '../../manifest/siteConfig';
@@ -38,7 +37,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `bytes` long with its newline).
  */
 interface DocLine {
-  /** What the link was made for: blob links or not, the site's URL and base. */
+  /** What the link was made for: page links or not, the site's URL and base. */
   linkKey: string;
   text: string;
   source: string;
@@ -77,14 +76,14 @@ function sections(sidebar: SidebarItem[], docs: Record<string, ManifestDoc>): { 
 
 /** How the files are written. */
 export interface LlmsOptions {
-  /** Link each doc's markdown blob instead of writing its `.md` beside the page (a large site). */
-  blobLinks?: boolean;
+  /** Link each doc's page instead of writing its `.md` beside it (a large site). */
+  pageLinks?: boolean;
   /** Up to this size `llms-full.txt` is written. */
   fullMaxBytes?: number;
 }
 
-/** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md` (unless `blobLinks`), by path below `dist/`. */
-export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { blobLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES }: LlmsOptions = {}): Map<string, string> {
+/** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md` (unless `pageLinks`), by path below `dist/`. */
+export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES }: LlmsOptions = {}): Map<string, string> {
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
@@ -93,7 +92,7 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
   const index: string[] = [header];
   let fullBytes = Buffer.byteLength(header);
   // What a doc's line is made from besides its entry.
-  const linkKey = `${blobLinks}\0${site.url}\0${site.baseUrl}`;
+  const linkKey = `${pageLinks}\0${site.url}\0${site.baseUrl}`;
   const parts: string[] = [];
   for (const section of sections(sidebar, manifestDocs)) {
     const lines: string[] = [];
@@ -103,20 +102,20 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
       const { doc } = entry;
       let line = lineMemo.get(doc);
       if (line?.linkKey !== linkKey) {
-        const href = blobLinks ? url(`/blobs/${doc.blob}`) : `${url(doc.path)}.md`;
+        const href = pageLinks ? url(doc.path) : `${url(doc.path)}.md`;
         const description = oneLine(doc.description);
         line = { linkKey, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`, source: `---\n\nSource: ${url(doc.path)}\n\n` };
         lineMemo.set(doc, line);
       }
       lines.push(line.text);
       // The markdown is for the file beside the page and for llms-full.txt: on a large site past the limit, for neither.
-      if (blobLinks && fullBytes > fullMaxBytes) continue;
+      if (pageLinks && fullBytes > fullMaxBytes) continue;
       if (line.served?.body !== entry.body) {
         const markdown = docMarkdown(entry);
         line.served = { body: entry.body, markdown, bytes: Buffer.byteLength(line.source) + Buffer.byteLength(markdown) + 1 };
       }
       const { markdown, bytes } = line.served;
-      if (!blobLinks) out.set(markdownFileOf(doc.path), markdown);
+      if (!pageLinks) out.set(markdownFileOf(doc.path), markdown);
       // Counted until it is too long; the parts are joined only if the whole fits.
       if (fullBytes <= fullMaxBytes) {
         fullBytes += bytes;
@@ -126,7 +125,8 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
     index.push(`## ${oneLine(section.title)}\n\n${lines.join('\n')}\n`);
   }
   const withFull = fullBytes <= fullMaxBytes;
-  index.splice(1, 0, withFull ? `Each link below is a page's markdown. [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `Each link below is a page's markdown.\n`);
+  const links = pageLinks ? 'Each link below is a page.' : "Each link below is a page's markdown.";
+  index.splice(1, 0, withFull ? `${links} [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `${links}\n`);
   out.set('llms.txt', index.join('\n'));
   if (withFull) out.set('llms-full.txt', [header, ...parts].join('\n'));
   return out;

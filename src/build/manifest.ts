@@ -72,6 +72,8 @@ export interface AssembledManifest {
   records: () => Iterable<string>;
   /** The local search index below `dist/`, when it is made only when read (`localIndexFile`). */
   deferredIndex: string | null;
+  /** Each page's article by name, for its route's HTML (written below `blobs/` too unless `articlesIn` is `routes`). */
+  articles: ReadonlyMap<string, string>;
 }
 
 /**
@@ -137,7 +139,7 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
  * and returns the manifest. With `remember`, each rendering keeps its search
  * records and local-index terms for the next build of this process.
  */
-export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean): AssembledManifest {
+export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean, articlesIn: ManifestRoot['articlesIn']): AssembledManifest {
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -152,15 +154,19 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     articleMemo.set(r, made);
     return made;
   };
-  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): every page's markdown and article, and the shards.
+  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, and every page's markdown and article when they are files.
   let storedBytes = 0;
-  // Writes the page's blobs; its entry is made unless it is the one made from the same inputs last build.
+  const articles = new Map<string, string>();
+  // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
     const body = remembered(bodyMemo, file, () => ({ blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
-    files.set(`blobs/${body.blob}`, file.body);
     const { html, name: article, bytes } = articleOf(file, r);
-    files.set(`blobs/${article}`, html);
-    storedBytes += body.size + bytes;
+    articles.set(article, html);
+    if (articlesIn === 'blobs') {
+      files.set(`blobs/${body.blob}`, file.body);
+      files.set(`blobs/${article}`, html);
+      storedBytes += body.size + bytes;
+    }
     inputs.push(body.blob, article);
     const known = remember ? entryMemo.get(r) : undefined;
     if (known && known.file === file && sameInputs(known.inputs, inputs)) return known.entry as T;
@@ -338,6 +344,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     shards: shardNames,
     shardStarts: groups.map((group) => group[0] ?? '/'),
     totals: { pages: Object.keys(routes).length, bytes: storedBytes },
+    articlesIn,
   };
   // The shards' names are their hashes, so the root's hash covers every page.
   const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
@@ -354,7 +361,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     files: usedFiles.files,
     sources: { ...linkContext.routeBySource },
   };
-  return { manifest, root, shards, records, deferredIndex: remember ? indexFile : null };
+  return { manifest, root, shards, records, deferredIndex: remember ? indexFile : null, articles };
 }
 
 /** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */

@@ -53,7 +53,7 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
     ],
   }, null, 2));
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
-  for (const [path, text] of llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })), { blobLinks: large })) files.set(path, text);
+  for (const [path, text] of llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })), { pageLinks: large })) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
     if (files.has(a) || shellFiles.has(a) || GENERATED.test(a)) {

@@ -40,12 +40,16 @@ export async function writeStored<T>(key: string, value: T): Promise<boolean> {
 /**
  * Fetches a file named by its hash and keeps a copy under `key`; when the
  * network fails, answers from that copy (the name guarantees it is current).
+ * `take` makes what is answered and kept of the file, and may keep it under
+ * another key instead (null: not at all).
  */
-export async function fetchTextOrStored(file: string, key: string): Promise<string> {
+export async function fetchTextOrStored(file: string, key: string, take?: (text: string) => { text: string; key?: string | null }): Promise<string> {
   try {
-    const text = await fetchText(file);
-    void writeStored(key, text);
-    return text;
+    const fetched = await fetchText(file);
+    const taken = take ? take(fetched) : { text: fetched };
+    const storeAs = taken.key === undefined ? key : taken.key;
+    if (storeAs !== null) void writeStored(storeAs, taken.text);
+    return taken.text;
   } catch (error) {
     const stored = await readStored<string>(key);
     if (stored !== null) return stored;

@@ -46,7 +46,7 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
  */
 export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, next: ManifestRoot, replacePage: boolean): Promise<void> {
   const page = pageAt(await manifestWithRoute(queryClient, next, currentRoute(router)), currentRoute(router));
-  if (page) await loadPageForUpdate(queryClient, page);
+  if (page) await loadPageForUpdate(queryClient, page, next);
   const scrollY = window.scrollY;
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);
   updates.set({ content: null });
@@ -75,8 +75,10 @@ let devQueue: Promise<unknown> = Promise.resolve();
  * Resolves false when the shell has no manifest to update yet.
  */
 export function takeDevContent(queryClient: QueryClient, router: AnyRouter, { contentHash, articles }: DevContentDetail): Promise<boolean> {
-  const article = articles[currentRoute(router)];
-  if (article) void queryClient.prefetchQuery(articleQueryOptions({ article }));
+  const route = currentRoute(router);
+  const article = articles[route];
+  const articlesIn = queryClient.getQueryData(manifestQueryOptions().queryKey)?.articlesIn ?? 'blobs';
+  if (article) void queryClient.prefetchQuery(articleQueryOptions({ article, path: route }, articlesIn));
   const take = async () => {
     const current = queryClient.getQueryData(manifestQueryOptions().queryKey);
     if (!current) return false;

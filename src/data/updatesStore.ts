@@ -62,16 +62,16 @@ export function checkWorkerUpdate(): void {
  * layer owns it (the markdown fallback needs the renderer); the boot passes it
  * in, so this layer does not import it (STYLE §1).
  */
-let pageLoader: (queryClient: QueryClient, page: ManifestPage) => Promise<void> = async () => {};
+let pageLoader: (queryClient: QueryClient, page: ManifestPage, articlesIn: ManifestRoot['articlesIn']) => Promise<void> = async () => {};
 
 /** Called by the boot with the route layer's article loader. */
 export function setPageLoader(load: typeof pageLoader): void {
   pageLoader = load;
 }
 
-/** Loads what a page needs to show, with the loader the boot gave. */
-export function loadPageForUpdate(queryClient: QueryClient, page: ManifestPage): Promise<void> {
-  return pageLoader(queryClient, page);
+/** Loads what a page of `manifest` needs to show, with the loader the boot gave. */
+export function loadPageForUpdate(queryClient: QueryClient, page: ManifestPage, manifest: Pick<ManifestRoot, 'articlesIn'>): Promise<void> {
+  return pageLoader(queryClient, page, manifest.articlesIn);
 }
 
 /** Remembers the manifest version a reload was tried for, so a host serving mixed builds cannot cause a reload loop. */

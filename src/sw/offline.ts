@@ -103,7 +103,7 @@ async function storedManifest(ctx: WorkerContext): Promise<ManifestRoot | null> 
 /** Stores the article and markdown of the page at a route, unless some cache holds them already (not read back: `ensureFile`). */
 async function ensurePageFiles(ctx: WorkerContext, cache: Pick<Cache, 'put'>, manifest: Manifest, route: string): Promise<void> {
   const page = pageAt(manifest, route);
-  if (page) for (const file of pageFiles(page)) await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
+  if (page) for (const file of pageFiles(manifest, page)) await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
 }
 
 /** Fetches and stores a route's HTML, its article and markdown blobs and its images into `cache`. */

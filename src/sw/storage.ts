@@ -181,11 +181,12 @@ export function isCurrentPage(saved: Response, manifest: Manifest, route: string
   return saved.headers.get(CONTENT_HEADER) === manifest.contentHash;
 }
 
-/** A page's files below the scope: its article and its markdown. */
-export const pageFiles = (page: Pick<ManifestPage, 'article' | 'blob'>) => [`blobs/${page.article}`, `blobs/${page.blob}`];
+/** A page's files below the scope besides its HTML: its article and its markdown, unless the HTML is the page's one file (`articlesIn`). */
+export const pageFiles = (manifest: Pick<Manifest, 'articlesIn'>, page: Pick<ManifestPage, 'article' | 'blob'>) =>
+  manifest.articlesIn === 'routes' ? [] : [`blobs/${page.article}`, `blobs/${page.blob}`];
 
 /** Every file a manifest view names below the scope: its shards, the blobs (article and markdown) of the shards it holds, the search index. */
 export function contentFiles(manifest: Manifest): string[] {
-  const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap(pageFiles);
+  const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap((page) => pageFiles(manifest, page));
   return [...new Set(blobs), ...shardNames(manifest).map((name) => `blobs/${name}`), manifest.search.index];
 }

@@ -115,6 +115,17 @@ router.registerRoute(
   ),
 );
 router.registerRoute(new PrecacheRoute(precache, { directoryIndex: '', cleanURLs: false, ignoreURLParametersMatching: [/.*/] }));
+// A page's HTML fetched by the shell, which takes the article from it on a large site (`ManifestRoot.articlesIn`).
+// Not stored: the shell fetches the pages its links point to ahead of a click, and keeps the articles itself.
+router.registerRoute(
+  new Route(
+    ({ request, url }) => request.mode !== 'navigate' && url.pathname.endsWith('.html') && below(url, '') && !below(url, 'blobs/') && !below(url, 'assets/'),
+    async ({ request, event }) => {
+      const { fresh, saved, network } = await networkOrStoredPage(request as Request, event as FetchEvent, { store: false });
+      return fresh ?? saved ?? network;
+    },
+  ),
+);
 router.registerRoute(
   new Route(
     ({ url }) => url.origin === self.location.origin && url.pathname === scopePath + 'manifest.json',
@@ -133,16 +144,15 @@ router.registerRoute(
 );
 
 /**
- * Network first with a timeout; every page that loads is stored under its
- * canonical URL. Offline (or slow), the stored copy, pointed at the current
- * shell; for a page never stored, the app shell, which renders the route from
- * the stored manifest and blob or says it could not load it.
+ * A page's HTML: the network's answer if it comes within the timeout (with
+ * `store`, stored under the page's canonical URL as it arrives), else the
+ * stored copy; the network's answer to wait for when neither.
  */
-async function handleNavigation(request: Request, event: FetchEvent): Promise<Response> {
+async function networkOrStoredPage(request: Request, event: FetchEvent, { store }: { store: boolean }): Promise<{ fresh: Response | null; saved: Response | null; network: Promise<Response> }> {
   const key = pageKey(new URL(request.url), scope);
   const network = fetch(request);
   const stored = network.then(async (response) => {
-    if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) {
+    if (store && response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) {
       // Cloned before any await: once the page is answered, the browser reads the body and a clone fails.
       const copy = response.clone();
       await storePage(ctx, await caches.open(CACHES.pages), key, copy);
@@ -150,9 +160,19 @@ async function handleNavigation(request: Request, event: FetchEvent): Promise<Re
   });
   event.waitUntil(stored.catch(reportIfQuota));
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), NETWORK_TIMEOUT_S * 1000));
-  const first = await Promise.race([network.catch(() => null), timeout]);
-  if (first) return first;
-  const saved = await findCached(ctx, key);
+  const fresh = await Promise.race([network.catch(() => null), timeout]);
+  return { fresh, saved: fresh ? null : ((await findCached(ctx, key)) ?? null), network };
+}
+
+/**
+ * Network first with a timeout; every page that loads is stored under its
+ * canonical URL. Offline (or slow), the stored copy, pointed at the current
+ * shell; for a page never stored, the app shell, which renders the route from
+ * the stored manifest and blob or says it could not load it.
+ */
+async function handleNavigation(request: Request, event: FetchEvent): Promise<Response> {
+  const { fresh, saved, network } = await networkOrStoredPage(request, event, { store: true });
+  if (fresh) return fresh;
   if (saved) return htmlResponse(withCurrentShell(await saved.text(), CONFIG), saved);
   try {
     return await network;

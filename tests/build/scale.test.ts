@@ -83,10 +83,29 @@ describe('a site above the large-site route count', () => {
     expect([...result.files.keys()].filter((rel) => rel.endsWith('/index.html'))).toEqual([]);
   });
 
-  it("links llms.txt to each doc's markdown blob and writes no second copy beside the page", async () => {
+  it('deploys each page once: its article in its route\'s HTML only, no markdown or article blob', async () => {
+    const root = parseManifest(JSON.parse(await text('manifest.json')));
+    expect(root.articlesIn).toBe('routes');
+    const pages = [...Object.values(result.manifest.docs), ...Object.values(result.manifest.pages)];
+    for (const page of pages) {
+      expect(result.files.has(`blobs/${page.article}`), page.path).toBe(false);
+      expect(result.files.has(`blobs/${page.blob}`), page.path).toBe(false);
+    }
     const intro = result.manifest.docs.intro!;
-    expect(await text('llms.txt')).toContain(`](https://antosubash.github.io/abp-react/blobs/${intro.blob})`);
-    expect(result.files.has(`blobs/${intro.blob}`)).toBe(true);
-    expect([...result.files.keys()].filter((rel) => rel.endsWith('.md') && !rel.startsWith('blobs/'))).toEqual([]);
+    const html = await text('docs/intro.html');
+    expect(html).toContain(`<meta name="docs-article" content="${intro.article}">`);
+    expect(html).toContain('<h2 id="getting-started">Getting Started</h2>');
+    // What offline mode stores besides the pages' HTML is the shards alone.
+    const shards = await Promise.all([...result.files.keys()].filter((rel) => /^blobs\/\w+\.json$/.test(rel)).map(text));
+    expect(root.totals.bytes).toBe(shards.reduce((sum, json) => sum + Buffer.byteLength(json), 0));
+  });
+
+  it('links llms.txt to each doc\'s page and writes no markdown beside it', async () => {
+    const intro = result.manifest.docs.intro!;
+    const llms = await text('llms.txt');
+    expect(llms).toContain(`](https://antosubash.github.io/abp-react/docs/intro)`);
+    expect(llms).toContain('Each link below is a page.');
+    expect(llms).not.toContain(intro.blob);
+    expect([...result.files.keys()].filter((rel) => rel.endsWith('.md'))).toEqual([]);
   });
 });

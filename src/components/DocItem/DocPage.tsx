@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { documentTitle, formatLongDate, getSidebar, setRootFlag, SIDEBAR_HIDDEN_KEY, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
-import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
+import { cachedArticle, pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
@@ -54,7 +54,7 @@ function DocsFrame({ manifest, children }: { manifest: Manifest; children: React
 export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
   const queryClient = useQueryClient();
   const hash = useRouterState({ select: (s) => s.location.hash });
-  const cached = () => ({ name: page.article, html: queryClient.getQueryData(articleQueryOptions(page).queryKey) ?? null });
+  const cached = () => ({ name: page.article, html: cachedArticle(queryClient, page.article) });
   const [shown, setShown] = useState(cached);
   let current = shown;
   if (shown.name !== page.article) {

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { normalizeRoutePath, pageAt, sidebarTopAt, type Manifest, type ManifestPage } from '../../../manifest';
+import { normalizeRoutePath, pageAt, sidebarTopAt, type Manifest, type ManifestPage, type ManifestRoot } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { ensureManifestFor, ensureSidebarShard } from '../../data/manifest';
 import { loadRenderer } from '../../markdown/renderer';
@@ -17,19 +17,21 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
   // The first page's article is in the cache already: `boot.tsx` took it from the page's HTML.
-  await Promise.all([loadArticle(queryClient, page), ensureSidebarShard(queryClient, manifest, sidebarTopAt(manifest, route))]);
+  await Promise.all([loadArticle(queryClient, page, manifest.articlesIn), ensureSidebarShard(queryClient, manifest, sidebarTopAt(manifest, route))]);
   return { manifest, page };
 }
 
 /**
  * Loads what a page needs to show: the build's rendering of its article, or,
  * when that cannot be had (offline and never stored, say), its markdown and
- * the renderer.
+ * the renderer. A site that deploys its articles in the routes' HTML deploys
+ * no markdown either (`ManifestRoot.articlesIn`): there the article's error stands.
  */
-export async function loadArticle(queryClient: QueryClient, page: ManifestPage): Promise<void> {
+export async function loadArticle(queryClient: QueryClient, page: ManifestPage, articlesIn: ManifestRoot['articlesIn']): Promise<void> {
   try {
-    await queryClient.ensureQueryData(articleQueryOptions(page));
-  } catch {
+    await queryClient.ensureQueryData(articleQueryOptions(page, articlesIn));
+  } catch (error) {
+    if (articlesIn === 'routes') throw error;
     await Promise.all([queryClient.ensureQueryData(pageQueryOptions(page)), loadRenderer()]);
   }
 }

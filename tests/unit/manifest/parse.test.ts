@@ -22,8 +22,8 @@ describe('parseManifest', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ManifestVersionError);
-    expect(error).toMatchObject({ found: 1, expected: 2 });
-    expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(`[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`2\`. Reload to get the matching shell.]`);
+    expect(error).toMatchObject({ found: 1, expected: 3 });
+    expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(`[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`3\`. Reload to get the matching shell.]`);
   });
 
   it('rejects a manifest without manifestVersion with ManifestVersionError', () => {
@@ -55,6 +55,7 @@ describe('parseManifest', () => {
     ['no shards', (m) => (m.shards = [])],
     ['a shard name that is no string', (m) => (m.shards = [1])],
     ['totals missing', (m) => delete m.totals],
+    ['articlesIn unknown', (m) => (m.articlesIn = 'cdn')],
   ])('rejects a root with %s with ManifestShapeError', (_label, mutate) => {
     const input = json();
     mutate(input);

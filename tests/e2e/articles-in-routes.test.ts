@@ -1,0 +1,176 @@
+/**
+ * A large site deploys each page once (issue 15): no article or markdown
+ * blobs, the article only in the route's HTML (`ManifestRoot.articlesIn`).
+ * This site is built as a large one (`largeSiteRoutes: 0`) into a folder of
+ * its own; client navigation, offline reading and updates take the article
+ * from the page's HTML, in Chromium with the real service worker.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type RenderCache } from '../../build';
+import { parseManifest } from '../../manifest/parse';
+import { shardOf } from '../../manifest/shards';
+import { startServer, type RunningServer } from '../../scripts/serve';
+import { readBuiltManifest } from '../helpers/manifest';
+import { useBrowser } from './browser';
+
+const ROOT = resolve(__dirname, '../..');
+const b = useBrowser();
+
+let work: string;
+let contentDir: string;
+let distDir: string;
+let server: RunningServer;
+/** Every request the server received, in order. */
+const requests: string[] = [];
+const cache: RenderCache = new Map();
+
+const url = (path = '') => server.url + path.replace(/^\//, '');
+const readManifest = () => readBuiltManifest(distDir) as unknown as { docs: Record<string, { path: string; title: string; blob: string; article: string }> };
+const readRoot = () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')));
+const build = (shell: boolean) => buildSite({ root: ROOT, contentDir, distDir, shell, cache, once: true, largeSiteRoutes: 0, warn: () => {} });
+/** Requests for a page's article or markdown file, which this site does not have. */
+const pageBlobRequests = () => requests.filter((r) => /\/blobs\/[0-9a-f]+\.(html|md)$/.test(r));
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'docs-routes-'));
+  contentDir = join(work, 'content');
+  distDir = join(work, 'dist');
+  cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
+  await build(true);
+  server = await startServer({
+    dir: distDir,
+    port: 0,
+    host: '127.0.0.1',
+    base: '/abp-react/',
+    handle: (req) => {
+      requests.push(req.url ?? '');
+      return false;
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const newPage = () => b.page({ serviceWorkers: 'allow' });
+
+async function ready(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
+}
+
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+}
+
+const isCached = (page: Page, path: string) => page.evaluate(async (href) => Boolean(await caches.match(href, { ignoreVary: true })), url(path));
+const sidebarLink = (page: Page, name: string) => page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name, exact: true });
+
+describe('a site whose articles are in its pages', () => {
+  it('is built with no article or markdown blobs', () => {
+    expect(readRoot().articlesIn).toBe('routes');
+    const faq = readManifest().docs.faq!;
+    expect(() => readFileSync(join(distDir, 'blobs', faq.article))).toThrow();
+    expect(() => readFileSync(join(distDir, 'blobs', faq.blob))).toThrow();
+  });
+
+  it('navigates in the app with the article taken from the page\'s HTML', async () => {
+    const page = await b.page();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    requests.length = 0;
+    // A page is fetched whole: the links in view wait for the pointer (or focus) before they fetch it.
+    await page.waitForTimeout(500);
+    expect(requests.filter((r) => r.endsWith('.html'))).toEqual([]);
+    await sidebarLink(page, 'Code of Conduct').hover();
+    await expect.poll(() => requests, { timeout: 5_000 }).toContain('/abp-react/docs/code-of-conduct.html');
+    await sidebarLink(page, 'Code of Conduct').click();
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
+    expect(new URL(page.url()).pathname).toBe('/abp-react/docs/code-of-conduct');
+    expect(requests.filter((r) => r.endsWith('.html'))).toEqual(['/abp-react/docs/code-of-conduct.html']);
+    expect(pageBlobRequests()).toEqual([]);
+    // The article only, as the page shows it: one main, one title, its sections with their ids.
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.locator('main h1').count()).toBe(1);
+    expect(await page.locator('main .markdown h2[id]').count()).toBeGreaterThan(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('keeps pages reached in the app readable offline, and saves every page as its HTML alone', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/faq'));
+    await ready(page);
+    await controlled(page);
+    await sidebarLink(page, 'Code of Conduct').click();
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
+
+    await page.context().setOffline(true);
+    // The shell kept the article it took from the page's HTML: the page loads offline in full (the worker's app shell).
+    await page.goto(url('docs/code-of-conduct'));
+    await ready(page);
+    expect(await page.locator('main h1').first().textContent()).toBe('Code of Conduct');
+    // In the app, a page the worker stored as it loaded gives its article from that copy.
+    await sidebarLink(page, 'Frequently Asked Questions').click();
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Frequently Asked Questions');
+    // A page never stored says so, with a way to retry.
+    await sidebarLink(page, 'Known issues').click();
+    await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
+    await page.context().setOffline(false);
+
+    requests.length = 0;
+    await page.goto(url('docs/intro?offlineMode=true'));
+    const control = page.getByRole('region', { name: 'Offline reading' });
+    await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(pageBlobRequests()).toEqual([]);
+    await page.context().setOffline(true);
+    for (const doc of Object.values(readManifest().docs)) {
+      expect((await page.goto(url(doc.path)))?.status(), doc.path).toBe(200);
+      await ready(page);
+      expect(await page.locator('main h1').first().textContent(), doc.path).toBe(doc.title);
+    }
+    expect(page.errors).toEqual([]);
+  }, 180_000);
+
+  it('takes an update of the page on screen from its new HTML and the one shard that changed', async () => {
+    const page = await b.page();
+    await page.goto(url('docs/faq'));
+    await ready(page);
+    const file = join(contentDir, 'docs/faq.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with a content-only deploy.\n\n## '));
+    await build(false);
+
+    requests.length = 0;
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return page.getByText('This page was updated', { exact: true }).count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Show the update' }).click();
+    await page.getByText('This sentence arrived with a content-only deploy.').waitFor({ timeout: 15_000 });
+    const fetched = requests.filter((r) => /^\/abp-react\/(blobs|docs)\//.test(r));
+    expect(new Set(fetched)).toEqual(new Set(['/abp-react/docs/faq.html', `/abp-react/blobs/${shardOf(readRoot(), '/docs/faq')}`]));
+    expect(page.errors).toEqual([]);
+  });
+
+  it('shows a page a deploy changed since the tab loaded its manifest as the host has it now', async () => {
+    const page = await b.page();
+    await page.goto(url('docs/faq'));
+    await ready(page);
+    const file = join(contentDir, 'docs/code-of-conduct.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived while the tab was open.\n\n## '));
+    await build(false);
+    // No update check has run: the tab's manifest names the page's old article; its HTML brings the new one.
+    await sidebarLink(page, 'Code of Conduct').click();
+    await page.getByText('This sentence arrived while the tab was open.').waitFor({ timeout: 15_000 });
+    expect(page.errors).toEqual([]);
+  });
+});
