@@ -11,6 +11,14 @@ export const SHARD_ROUTES = 64;
 /** A page shard ends once its entries weigh this many bytes of JSON (`groupRoutes`). */
 export const SHARD_MAX_BYTES = 96_000;
 
+/**
+ * A generated category index lists this many cards in its page shard; the rest
+ * are in a file of their own, fetched when the reader asks ("Show N more"), so
+ * a long category costs its shard, and an update check on its page, no more
+ * than other pages (issue 15).
+ */
+export const CATEGORY_CARDS = 100;
+
 /** Sidebar lists longer than this show this many items around the current page, and "Show more" buttons. */
 export const SIDEBAR_WINDOW = 30;
 

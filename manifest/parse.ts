@@ -6,7 +6,7 @@
  */
 import { MANIFEST_VERSION } from './constants';
 import { ManifestShapeError, ManifestVersionError } from './errors';
-import type { ManifestRoot, ManifestShard, SidebarShard } from './types';
+import type { CategoryCard, ManifestRoot, ManifestShard, SidebarShard } from './types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -47,6 +47,12 @@ export function parseShard(json: unknown, name: string): ManifestShard {
   need(isObject(json.pages), `${where('pages')} is not an object`);
   for (const [id, page] of Object.entries(json.pages)) checkPage(page, `shard ${name}: pages[${JSON.stringify(id)}]`);
   need(isObject(json.categories), `${where('categories')} is not an object`);
+  for (const [slug, category] of Object.entries(json.categories)) {
+    const at = `shard ${name}: categories[${JSON.stringify(slug)}]`;
+    need(isObject(category) && Array.isArray(category.items), `${at}.items is not an array`);
+    const more = category.more;
+    need(more === null || (isObject(more) && typeof more.count === 'number' && typeof more.file === 'string'), `${at}.more is neither null nor a count and a file`);
+  }
   need(isObject(json.routes), `${where('routes')} is not an object`);
   for (const [path, target] of Object.entries(json.routes)) {
     need(isObject(target) && typeof target.kind === 'string', `shard ${name}: routes[${JSON.stringify(path)}] has no kind`);
@@ -60,4 +66,11 @@ export function parseShard(json: unknown, name: string): ManifestShard {
 export function parseSidebarShard(json: unknown, name: string): SidebarShard {
   need(isObject(json) && Array.isArray(json.items), `sidebar shard ${name} has no \`items\` list`);
   return json as unknown as SidebarShard;
+}
+
+/** Checks untrusted JSON against the contract of a category's further cards (`CategoryIndex.more`) and returns it typed. */
+export function parseCategoryCards(json: unknown, name: string): CategoryCard[] {
+  need(Array.isArray(json), `category cards ${name} are not a list`);
+  json.forEach((card: unknown, i) => need(isObject(card) && typeof card.title === 'string' && typeof card.path === 'string' && typeof card.description === 'string', `category cards ${name}: card ${i} lacks a title, path or description`));
+  return json as CategoryCard[];
 }

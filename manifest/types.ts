@@ -142,8 +142,10 @@ export interface CategoryIndex {
   description: string;
   /** Labels of the enclosing categories (breadcrumbs). */
   category: string[];
-  /** Cards: the category's direct children. */
+  /** Cards: the category's direct children, the first `CATEGORY_CARDS` of them. */
   items: CategoryCard[];
+  /** The other cards, in a file below `blobs/` (`<hash>.json`, a `CategoryCard[]`), or null when `items` has them all. */
+  more: { count: number; file: string } | null;
   /** Previous page in reading order, or null. */
   previous: DocLink | null;
   /** Next page in reading order, or null. */
@@ -153,7 +155,7 @@ export interface CategoryIndex {
 }
 
 /** A card on a category index page. */
-interface CategoryCard {
+export interface CategoryCard {
   /** Card title. */
   title: string;
   /** Route path the card opens. */

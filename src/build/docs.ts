@@ -221,6 +221,7 @@ export function buildDocsModel(input: DocsModelInput): DocsModel {
           description: link.description ?? '',
           category: trail,
           items: children.map((child) => cardFor(child, input, docsById)),
+          more: null,
           previous: null,
           next: null,
           sidebarTop: null,

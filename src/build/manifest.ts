@@ -5,10 +5,10 @@
  * (issue 15), each checked with the parser the shell uses.
  */
 import { createHash } from 'node:crypto';
-import { MANIFEST_VERSION } from '../../manifest/constants';
+import { CATEGORY_CARDS, MANIFEST_VERSION } from '../../manifest/constants';
 import { groupRoutes, sidebarTop } from '../../manifest/shards';
 import { LOCAL_INDEX_FORMAT, type LocalPageInput, type LocalSection } from '../../manifest/localSearch';
-import { parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
+import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
 import { joinPath } from '../../manifest/links';
 import { withBase } from '../../manifest/paths';
 import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, ManifestShard, SidebarItem, SidebarShard } from '../../manifest/types';
@@ -222,8 +222,17 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const r = renders.get(p.file.rel)!;
     manifestPages[p.id] = entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
   }
+  // A long category's cards past the first `CATEGORY_CARDS` go to a file of their own.
   const categoryIndexes: Record<string, CategoryIndex> = {};
-  for (const c of model.categoryIndexes) categoryIndexes[c.slug] = c;
+  for (const c of model.categoryIndexes) {
+    if (c.items.length <= CATEGORY_CARDS) {
+      categoryIndexes[c.slug] = c;
+      continue;
+    }
+    const json = JSON.stringify(parseCategoryCards(c.items.slice(CATEGORY_CARDS), 'new'));
+    storedBytes += Buffer.byteLength(json);
+    categoryIndexes[c.slug] = { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: putHashed(files, json) } };
+  }
 
   // Search.
   const order = new Map(docs.map((d, i) => [d.id, i]));

@@ -69,7 +69,7 @@ export function carryShell(distDir: string, tmp: string, record: ShellRecord): v
 /** The files below `blobs/` the manifest in `distDir` names (its shards, markdown, articles, co-located images), or null without one. */
 function manifestBlobs(distDir: string): Set<string> | null {
   type Entry = { blob: string; article?: string };
-  type Shard = { docs?: Record<string, Entry>; pages?: Record<string, Entry>; files?: Record<string, { href: string }> };
+  type Shard = { docs?: Record<string, Entry>; pages?: Record<string, Entry>; categories?: Record<string, { more?: { file: string } | null }>; files?: Record<string, { href: string }> };
   const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
   try {
     const root = read<ManifestRoot>('manifest.json');
@@ -80,6 +80,7 @@ function manifestBlobs(distDir: string): Set<string> | null {
         keep.add(p.blob);
         if (p.article) keep.add(p.article);
       }
+      for (const c of Object.values(shard.categories ?? {})) if (c.more) keep.add(c.more.file);
       // Co-located images (`blobs/<hash>.png`), which the articles still show.
       for (const f of Object.values(shard.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
     }

@@ -8,7 +8,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { LanguageFn } from 'highlight.js';
 import { loadGrammars } from '../../manifest/highlight';
-import { routeHtmlFile, type ManifestPage, type ManifestRoot } from '../../manifest';
+import { parseCategoryCards, routeHtmlFile, type ManifestPage, type ManifestRoot } from '../../manifest';
 import { FetchError } from './errors';
 import { fetchTextOrStored } from './store';
 
@@ -90,4 +90,15 @@ export function cachedArticle(queryClient: QueryClient, article: string): string
 /** Puts an article the page already has (its HTML carries it) into the query cache. */
 export function seedArticle(queryClient: QueryClient, article: string, html: string): void {
   queryClient.setQueryData(articleKey(article), html);
+}
+
+/** Query options for a long category's further cards (`CategoryIndex.more`), fetched when the reader asks for them. */
+export function categoryCardsQueryOptions(file: string) {
+  return queryOptions({
+    queryKey: ['category-cards', file],
+    queryFn: async () => parseCategoryCards(JSON.parse(await loadBlob(file)), file),
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+    retry: false,
+  });
 }

@@ -4,7 +4,6 @@
  * new manifest arrives, and forgetting what is no longer named.
  */
 import { MANIFEST_VERSION } from '../../manifest/constants';
-import { pageAt } from '../../manifest/lookup';
 import { parseManifest, parseShard } from '../../manifest/parse';
 import { addShard, emptyView, shardNames, shardOf } from '../../manifest/shards';
 import type { Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
@@ -20,7 +19,7 @@ import {
   isQuotaError,
   offlineCacheNames,
   offlineStore,
-  pageFiles,
+  routeFiles,
   put,
   routeUrl,
   setMeta,
@@ -100,10 +99,9 @@ async function storedManifest(ctx: WorkerContext): Promise<ManifestRoot | null> 
   return found ? readManifest(found) : null;
 }
 
-/** Stores the article and markdown of the page at a route, unless some cache holds them already (not read back: `ensureFile`). */
+/** Stores the files a route shows besides its HTML (`routeFiles`), unless some cache holds them already (not read back: `ensureFile`). */
 async function ensurePageFiles(ctx: WorkerContext, cache: Pick<Cache, 'put'>, manifest: Manifest, route: string): Promise<void> {
-  const page = pageAt(manifest, route);
-  if (page) for (const file of pageFiles(manifest, page)) await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
+  for (const file of routeFiles(manifest, route)) await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
 }
 
 /** Fetches and stores a route's HTML, its article and markdown blobs and its images into `cache`. */

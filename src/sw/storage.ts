@@ -182,11 +182,21 @@ export function isCurrentPage(saved: Response, manifest: Manifest, route: string
 }
 
 /** A page's files below the scope besides its HTML: its article and its markdown, unless the HTML is the page's one file (`articlesIn`). */
-export const pageFiles = (manifest: Pick<Manifest, 'articlesIn'>, page: Pick<ManifestPage, 'article' | 'blob'>) =>
+const pageFiles = (manifest: Pick<Manifest, 'articlesIn'>, page: Pick<ManifestPage, 'article' | 'blob'>) =>
   manifest.articlesIn === 'routes' ? [] : [`blobs/${page.article}`, `blobs/${page.blob}`];
 
-/** Every file a manifest view names below the scope: its shards, the blobs (article and markdown) of the shards it holds, the search index. */
+/** The files below the scope a route shows besides its HTML: a page's (`pageFiles`), a long category's further cards. */
+export function routeFiles(manifest: Manifest, route: string): string[] {
+  const page = pageAt(manifest, route);
+  if (page) return pageFiles(manifest, page);
+  const target = manifest.routes[route];
+  const more = target?.kind === 'category' ? manifest.categories[target.slug]?.more : null;
+  return more ? [`blobs/${more.file}`] : [];
+}
+
+/** Every file a manifest view names below the scope: its shards, the blobs (article and markdown, long categories' further cards) of the shards it holds, the search index. */
 export function contentFiles(manifest: Manifest): string[] {
   const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap((page) => pageFiles(manifest, page));
+  for (const { more } of Object.values(manifest.categories)) if (more) blobs.push(`blobs/${more.file}`);
   return [...new Set(blobs), ...shardNames(manifest).map((name) => `blobs/${name}`), manifest.search.index];
 }

@@ -75,6 +75,7 @@ describe('fixture nested-categories', () => {
       previous: link('intro', 'Introduction'),
       next: link('guides/second', 'Second guide'),
       sidebarTop: 1,
+      more: null,
     });
     expect(manifest.categories['advanced-topics']).toMatchObject({ category: ['Guides'], previous: link('guides/first', 'First guide'), next: link('guides/advanced/deep', 'Deep dive') });
     const html = project.read('docs/category/guides.html');

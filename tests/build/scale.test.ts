@@ -1,23 +1,23 @@
-// Issue 15: a long category costs each page a window of its sidebar, the manifest is a small root plus shards, and a large site's pages are written once.
+// Issue 15: a long category costs each page a window of its sidebar and its index page its first cards, the manifest is a small root plus shards, and a large site's pages are written once.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIDEBAR_WINDOW } from '../../manifest/constants';
-import { parseManifest, parseShard } from '../../manifest/parse';
+import { CATEGORY_CARDS, SIDEBAR_WINDOW } from '../../manifest/constants';
+import { parseCategoryCards, parseManifest, parseShard } from '../../manifest/parse';
 import { shardOf } from '../../manifest/shards';
 import type { ContentBuildResult } from '../../build';
 import { outputData } from '../../src/build/output';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
-const MANY = 100;
+const MANY = CATEGORY_CARDS + 30;
 const name = (i: number) => `item-${String(i).padStart(3, '0')}`;
 
-describe('a site with a 100-page category', () => {
+describe('a site with a 130-page category', () => {
   let project: FixtureProject;
   beforeAll(async () => {
     project = useFixture('basic-site');
     mkdirSync(join(project.contentDir, 'docs/many'));
-    project.write('docs/many/_category_.json', JSON.stringify({ label: 'Many', position: 50 }));
+    project.write('docs/many/_category_.json', JSON.stringify({ label: 'Many', position: 50, link: { type: 'generated-index' } }));
     for (let i = 0; i < MANY; i++) project.write(`docs/many/${name(i)}.md`, `---\nsidebar_position: ${i + 1}\n---\n\n# Item ${i}\n\nText of item ${i}.\n`);
     await project.build();
   }, 60_000);
@@ -51,9 +51,24 @@ describe('a site with a 100-page category', () => {
         seen.add(path);
       }
     }
-    expect(seen.has(`/docs/many/${name(99)}`)).toBe(true);
-    // The root carries the sidebar's top level only: the category's 100 links are in its sidebar shard.
-    expect(JSON.stringify(root)).not.toContain(name(99));
+    expect(seen.has(`/docs/many/${name(MANY - 1)}`)).toBe(true);
+    // The root carries the sidebar's top level only: the category's links are in its sidebar shard.
+    expect(JSON.stringify(root)).not.toContain(name(MANY - 1));
+  });
+
+  it('lists the first cards of the category in its shard and page, the others in a file fetched on "Show 30 more"', () => {
+    const read = (rel: string): unknown => JSON.parse(readFileSync(join(project.distDir, rel), 'utf8'));
+    const root = parseManifest(read('manifest.json'));
+    const shardName = shardOf(root, '/docs/category/many');
+    const index = parseShard(read(`blobs/${shardName}`), shardName).categories.many!;
+    expect(index.items).toHaveLength(CATEGORY_CARDS);
+    expect(index.items[0]!.path).toBe(`/docs/many/${name(0)}`);
+    expect(index.more?.count).toBe(MANY - CATEGORY_CARDS);
+    const rest = parseCategoryCards(read(`blobs/${index.more!.file}`), index.more!.file);
+    expect(rest.map((card) => card.path)).toEqual(Array.from({ length: MANY - CATEGORY_CARDS }, (_, i) => `/docs/many/${name(CATEGORY_CARDS + i)}`));
+    const html = project.read('docs/category/many.html');
+    expect(html.match(/class="card"/g)).toHaveLength(CATEGORY_CARDS);
+    expect(html).toContain('>Show 30 more</button>');
   });
 });
 

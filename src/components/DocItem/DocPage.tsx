@@ -1,8 +1,8 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
-import { documentTitle, formatLongDate, getSidebar, setRootFlag, SIDEBAR_HIDDEN_KEY, tocHeadings, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
-import { cachedArticle, pageQueryOptions } from '../../data/blob';
+import { documentTitle, formatLongDate, getSidebar, setRootFlag, SIDEBAR_HIDDEN_KEY, tocHeadings, type CategoryCard, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
+import { cachedArticle, categoryCardsQueryOptions, pageQueryOptions } from '../../data/blob';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
@@ -87,6 +87,42 @@ function MarkdownArticle({ manifest, page }: { manifest: Manifest; page: Manifes
   );
 }
 
+function Card({ item }: { item: CategoryCard }) {
+  return (
+    <li>
+      <SmartLink className="card" href={item.path}>
+        <h2 className="card__title">{item.title}</h2>
+        <p className="card__description">{item.description}</p>
+      </SmartLink>
+    </li>
+  );
+}
+
+/** A category's cards: those of its shard, and a long category's others once the reader asks for them ("Show N more"). */
+function CategoryCards({ category }: { category: CategoryIndex }) {
+  const { more } = category;
+  const [wanted, setWanted] = useState(false);
+  const rest = useQuery({ ...categoryCardsQueryOptions(more?.file ?? ''), enabled: wanted && more !== null });
+  return (
+    <>
+      <ul className="card-grid">
+        {category.items.map((item) => (
+          <Card key={item.path} item={item} />
+        ))}
+        {rest.data?.map((item) => <Card key={item.path} item={item} />)}
+      </ul>
+      {more && !rest.data && (
+        <p className="category-more">
+          {rest.isError && <span role="alert">The other {more.count.toLocaleString('en-US')} pages could not be loaded. </span>}
+          <button type="button" className="button button--primary" disabled={rest.isFetching} onClick={() => (wanted ? void rest.refetch() : setWanted(true))}>
+            {rest.isError ? 'Retry' : `Show ${more.count.toLocaleString('en-US')} more`}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
+
 /** A doc page: breadcrumbs, version badge, article, edit link, pagination and TOC. */
 export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDoc }) {
   useDocumentTitle(doc.title, manifest.site.title);
@@ -133,16 +169,7 @@ export function CategoryPage({ manifest, category }: { manifest: Manifest; categ
           <h1>{category.label}</h1>
           {category.description && <p className="category-description">{category.description}</p>}
         </header>
-        <ul className="card-grid">
-          {category.items.map((item) => (
-            <li key={item.path}>
-              <SmartLink className="card" href={item.path}>
-                <h2 className="card__title">{item.title}</h2>
-                <p className="card__description">{item.description}</p>
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
+        <CategoryCards key={category.path} category={category} />
         <Paginator previous={category.previous} next={category.next} />
       </article>
     </DocsFrame>

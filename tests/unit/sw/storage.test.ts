@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER } from '../../../src/sw/protocol';
-import { isCurrentPage, OFFLINE_BUCKETS, offlineCacheNames, offlineCacheOf } from '../../../src/sw/storage';
+import { contentFiles, isCurrentPage, OFFLINE_BUCKETS, offlineCacheNames, offlineCacheOf, routeFiles } from '../../../src/sw/storage';
 import { cacheNames } from '../../../src/sw/protocol';
 import { makeDoc, makeManifest } from '../../helpers/manifest';
 
@@ -19,6 +19,28 @@ describe('isCurrentPage', () => {
   it('compares the manifest for routes without a page', () => {
     expect(isCurrentPage(saved({ [CONTENT_HEADER]: manifest.contentHash }), manifest, '/')).toBe(true);
     expect(isCurrentPage(saved({ [CONTENT_HEADER]: 'other' }), manifest, '/')).toBe(false);
+  });
+});
+
+describe('routeFiles', () => {
+  const faq = makeDoc({ id: 'faq', path: '/docs/faq', blob: 'b.md', article: 'b.html' });
+  const manifest = makeManifest({ docs: [makeDoc({ id: 'intro', title: 'Introduction' }), faq] });
+  manifest.routes['/docs/category/long'] = { kind: 'category', slug: 'long' };
+  manifest.routes['/docs/category/short'] = { kind: 'category', slug: 'short' };
+  const category = { path: '', label: '', description: '', category: [], items: [], previous: null, next: null, sidebarTop: null };
+  manifest.categories.long = { ...category, slug: 'long', path: '/docs/category/long', more: { count: 5, file: 'cards.json' } };
+  manifest.categories.short = { ...category, slug: 'short', path: '/docs/category/short', more: null };
+
+  it("names a page's article and markdown, or none when its HTML is its one file", () => {
+    expect(routeFiles(manifest, '/docs/faq')).toEqual(['blobs/b.html', 'blobs/b.md']);
+    expect(routeFiles({ ...manifest, articlesIn: 'routes' }, '/docs/faq')).toEqual([]);
+  });
+
+  it("names a long category's further cards, which offline mode saves and keeps", () => {
+    expect(routeFiles(manifest, '/docs/category/long')).toEqual(['blobs/cards.json']);
+    expect(routeFiles(manifest, '/docs/category/short')).toEqual([]);
+    expect(routeFiles(manifest, '/')).toEqual([]);
+    expect(contentFiles(manifest)).toContain('blobs/cards.json');
   });
 });
 

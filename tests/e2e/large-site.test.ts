@@ -1,16 +1,19 @@
 /**
- * A large site deploys each page once (issue 15): no article or markdown
- * blobs, the article only in the route's HTML (`ManifestRoot.articlesIn`).
- * This site is built as a large one (`largeSiteRoutes: 0`) into a folder of
- * its own; client navigation, offline reading and updates take the article
- * from the page's HTML, in Chromium with the real service worker.
+ * What a large site does differently (issue 15), in Chromium with the real
+ * service worker. It deploys each page once: no article or markdown blobs,
+ * the article only in the route's HTML (`ManifestRoot.articlesIn`), which
+ * client navigation, offline reading and updates take it from. And a long
+ * category's index page fetches the cards past `CATEGORY_CARDS` when asked.
+ * This site plus a 105-doc category is built as a large one
+ * (`largeSiteRoutes: 0`) into a folder of its own.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type RenderCache } from '../../build';
+import { CATEGORY_CARDS } from '../../manifest/constants';
 import { parseManifest } from '../../manifest/parse';
 import { shardOf } from '../../manifest/shards';
 import { startServer, type RunningServer } from '../../scripts/serve';
@@ -18,6 +21,8 @@ import { readBuiltManifest } from '../helpers/manifest';
 import { useBrowser } from './browser';
 
 const ROOT = resolve(__dirname, '../..');
+/** Docs in the long category: five more than its page lists at first. */
+const MANY = CATEGORY_CARDS + 5;
 const b = useBrowser();
 
 let work: string;
@@ -40,6 +45,9 @@ beforeAll(async () => {
   contentDir = join(work, 'content');
   distDir = join(work, 'dist');
   cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
+  mkdirSync(join(contentDir, 'docs/many'));
+  writeFileSync(join(contentDir, 'docs/many/_category_.json'), JSON.stringify({ label: 'Many', position: 90, link: { type: 'generated-index' } }));
+  for (let i = 0; i < MANY; i++) writeFileSync(join(contentDir, `docs/many/item-${String(i).padStart(3, '0')}.md`), `---\nsidebar_position: ${i + 1}\n---\n\n# Item ${i}\n\nText of item ${i}.\n`);
   await build(true);
   server = await startServer({
     dir: distDir,
@@ -128,7 +136,7 @@ describe('a site whose articles are in its pages', () => {
     await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
     expect(pageBlobRequests()).toEqual([]);
     await page.context().setOffline(true);
-    for (const doc of Object.values(readManifest().docs)) {
+    for (const doc of Object.values(readManifest().docs).filter((d) => !d.path.startsWith('/docs/many/'))) {
       expect((await page.goto(url(doc.path)))?.status(), doc.path).toBe(200);
       await ready(page);
       expect(await page.locator('main h1').first().textContent(), doc.path).toBe(doc.title);
@@ -171,6 +179,26 @@ describe('a site whose articles are in its pages', () => {
     // No update check has run: the tab's manifest names the page's old article; its HTML brings the new one.
     await sidebarLink(page, 'Code of Conduct').click();
     await page.getByText('This sentence arrived while the tab was open.').waitFor({ timeout: 15_000 });
+    expect(page.errors).toEqual([]);
+  });
+});
+
+describe('a long category', () => {
+  it('lists its first cards, and the others when the reader asks, with Retry when they cannot be had', async () => {
+    const page = await b.page();
+    await page.goto(url('docs/category/many'));
+    await ready(page);
+    const cards = page.locator('main .card-grid').getByRole('listitem');
+    expect(await cards.count()).toBe(CATEGORY_CARDS);
+    // The first attempt fails: the page says so and offers Retry.
+    await page.route('**/blobs/*.json', (route) => (route.request().url().includes(shardOf(readRoot(), '/docs/category/many')) ? route.continue() : route.abort()));
+    await page.getByRole('button', { name: 'Show 5 more' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The other 5 pages could not be loaded.' }).waitFor();
+    await page.unroute('**/blobs/*.json');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => cards.count()).toBe(MANY);
+    expect(await page.getByRole('link', { name: /^Item 104\b/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Show \d+ more$/ }).count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
 });
