@@ -23,7 +23,7 @@ export function Navbar() {
       <div className="navbar__inner">
         {/* Both layouts are in the markup and CSS shows one (996 px), so the build's HTML fits every screen. */}
         <button type="button" className="navbar__toggle icon-button" aria-label="Open navigation menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" /></svg>
+          <span className="icon icon--menu" aria-hidden="true" />
         </button>
         <NavbarBrand />
         <nav className="navbar__items" aria-label="Main">

@@ -165,7 +165,7 @@ export function SearchButton() {
         onTouchStart={preload}
         onClick={() => openModal()}
       >
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="m14 14 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13z" /></svg>
+        <span className="icon icon--search" aria-hidden="true" />
         {/* The name comes from the hidden span, so it stays "Search" (or "Search: <kept query>") on narrow screens, where the visible text is hidden. */}
         <span className="search-button__placeholder" aria-hidden="true">{kept || 'Search'}</span>
         <kbd className="search-button__keys" aria-hidden="true">Ctrl K</kbd>
