@@ -221,9 +221,10 @@ export interface ManifestRoot {
   shardStarts: string[];
   /**
    * For offline mode's estimate before it fetches anything: how many pages it
-   * saves (every route), and the bytes of what it stores besides their HTML (every page's
-   * markdown and article, and the shards). The shell adds the HTML, about its
-   * own page's size for each page.
+   * saves (every route), and the bytes of what it stores besides their HTML (the
+   * shards, long categories' further cards, the local search index, and every
+   * page's markdown and article unless `articlesIn` is `routes`). The shell adds the HTML, about its own
+   * page's size for each page.
    */
   totals: { pages: number; bytes: number };
   /**

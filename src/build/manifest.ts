@@ -77,7 +77,7 @@ export interface AssembledManifest {
 }
 
 /**
- * Puts the local search index into `files` and returns its name. A one-off
+ * Puts the local search index into `files` and returns its name and size (null when made when read). A one-off
  * build names it by its hash. A build that keeps renderings for the next one
  * (the dev server's) names it by what it is made from: the format and each
  * page's path, title, category and sections, which a rebuild hashes only for
@@ -86,12 +86,12 @@ export interface AssembledManifest {
  * index takes 0.8 s to encode, a quarter of a one-file rebuild). The encoder
  * cannot change within a process, so the same inputs make the same file.
  */
-function localIndexFile(files: Map<string, OutputData>, pages: LocalPageInput[], deferred: boolean): string {
+function localIndexFile(files: Map<string, OutputData>, pages: LocalPageInput[], deferred: boolean): { name: string; bytes: number | null } {
   if (!deferred) {
     const json = localIndexJson(pages);
     const name = `search/index.${sha(json).slice(0, 12)}.json`;
     files.set(name, json);
-    return name;
+    return { name, bytes: Buffer.byteLength(json) };
   }
   const hash = createHash('sha256').update(LOCAL_INDEX_FORMAT);
   for (const page of pages) {
@@ -102,7 +102,7 @@ function localIndexFile(files: Map<string, OutputData>, pages: LocalPageInput[],
   // Not `index.<hash>.json`: the service worker checks such a file against its name.
   const name = `search/index-${hash.digest('hex').slice(0, 12)}.json`;
   files.set(name, () => localIndexJson(pages));
-  return name;
+  return { name, bytes: null };
 }
 
 /**
@@ -154,7 +154,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     articleMemo.set(r, made);
     return made;
   };
-  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, and every page's markdown and article when they are files.
+  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
   let storedBytes = 0;
   const articles = new Map<string, string>();
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
@@ -248,7 +248,10 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     return page;
   });
   const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', remember ? recordsMemo : undefined);
-  const indexFile = localIndexFile(files, localPages(searchPages, remember ? localSectionMemo : undefined), remember);
+  const index = localIndexFile(files, localPages(searchPages, remember ? localSectionMemo : undefined), remember);
+  const indexFile = index.name;
+  // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
+  storedBytes += index.bytes ?? 0;
 
   // Files the pages refer to; co-located images are written under their hashed names.
   const pageRefs = [...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links }));

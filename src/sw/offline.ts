@@ -104,7 +104,7 @@ async function ensurePageFiles(ctx: WorkerContext, cache: Pick<Cache, 'put'>, ma
   for (const file of routeFiles(manifest, route)) await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
 }
 
-/** Fetches and stores a route's HTML, its article and markdown blobs and its images into `cache`. */
+/** Fetches and stores a route's HTML, the files it shows besides (`routeFiles`) and its images into `cache`. */
 async function savePage(ctx: WorkerContext, cache: Pick<Cache, 'put'>, manifest: Manifest, route: string): Promise<void> {
   const key = routeUrl(ctx, route);
   const html = await storePage(ctx, cache, key, await fetchOk(key, { cache: 'no-cache' }), manifest.contentHash);
@@ -181,7 +181,7 @@ let current: Promise<void> | null = null;
 let queued: { manifest: ManifestRoot | null } | null = null;
 
 /**
- * Offline mode: saves every route of the manifest (HTML, blob, images), then
+ * Offline mode: saves every route of the manifest (HTML, `routeFiles`, images), then
  * the search files, the web app manifest and the rest of the shell. Pages
  * already stored and current are not downloaded again. One save runs at a
  * time; a request during a save runs once more after it, with its manifest.

@@ -6,6 +6,8 @@
  *
  * - Pages (navigations): network first (4 s), the stored copy when offline,
  *   else the app shell; every page opened is stored.
+ * - A page's HTML the shell fetches (a large site's articles): network first,
+ *   the stored copy when offline; not stored.
  * - `manifest.json`: network first, the stored copy as fallback.
  * - Blobs, search files and shell chunks: cache first (their names are hashes).
  * - Offline mode (`offline.ts`): every page of the manifest, with progress.

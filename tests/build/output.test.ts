@@ -75,6 +75,13 @@ describe('fixture basic-site: output', () => {
     expect(root.totals).toEqual({ pages: Object.keys(manifest.routes).length, bytes: pageFiles + shards });
   });
 
+  it('counts the local search index too when the build makes it at once, as npm run build does', async () => {
+    const kept = parseManifest(JSON.parse(project.read('manifest.json')));
+    const once = await project.buildContent({ once: true });
+    const root = parseManifest(JSON.parse(once.files.get('manifest.json') as string));
+    expect(root.totals.bytes).toBe(kept.totals.bytes + Buffer.byteLength(once.files.get(root.search.index) as string));
+  });
+
   it('writes one HTML file per route, plus 404.html', () => {
     const expected = Object.keys(manifest.routes).map(routeHtmlFile).sort();
     expect(expected).toEqual([
