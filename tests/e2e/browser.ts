@@ -43,3 +43,16 @@ export function useBrowser() {
     },
   };
 }
+
+/** Waits until the shell has taken over from the static HTML and shows a page title. */
+export async function shellReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
+}
+
+/** Waits until the service worker controls the page. */
+export async function workerControls(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+}
+
+/** Whether Cache Storage holds the absolute URL `href` (any cache). */
+export const inCaches = (page: Page, href: string): Promise<boolean> => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), href);

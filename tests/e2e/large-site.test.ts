@@ -18,7 +18,7 @@ import { parseManifest } from '../../manifest/parse';
 import { shardOf } from '../../manifest/shards';
 import { startServer, type RunningServer } from '../../scripts/serve';
 import { readBuiltManifest } from '../helpers/manifest';
-import { useBrowser } from './browser';
+import { inCaches, shellReady, useBrowser, workerControls } from './browser';
 
 const ROOT = resolve(__dirname, '../..');
 /** Docs in the long category: five more than its page lists at first. */
@@ -68,15 +68,8 @@ afterAll(async () => {
 
 const newPage = () => b.page({ serviceWorkers: 'allow' });
 
-async function ready(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
-}
-
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-}
-
-const isCached = (page: Page, path: string) => page.evaluate(async (href) => Boolean(await caches.match(href, { ignoreVary: true })), url(path));
+/** Whether Cache Storage holds a URL below the base (any cache). */
+const isCached = (page: Page, path: string) => inCaches(page, url(path));
 const sidebarLink = (page: Page, name: string) => page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name, exact: true });
 
 describe('a site whose articles are in its pages', () => {
@@ -90,7 +83,7 @@ describe('a site whose articles are in its pages', () => {
   it('navigates in the app with the article taken from the page\'s HTML', async () => {
     const page = await b.page();
     await page.goto(url('docs/intro'));
-    await ready(page);
+    await shellReady(page);
     requests.length = 0;
     // A page is fetched whole: the links in view wait for the pointer (or focus) before they fetch it.
     await page.waitForTimeout(500);
@@ -112,15 +105,15 @@ describe('a site whose articles are in its pages', () => {
   it('keeps pages reached in the app readable offline, and saves every page as its HTML alone', async () => {
     const page = await newPage();
     await page.goto(url('docs/faq'));
-    await ready(page);
-    await controlled(page);
+    await shellReady(page);
+    await workerControls(page);
     await sidebarLink(page, 'Code of Conduct').click();
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
 
     await page.context().setOffline(true);
     // The shell kept the article it took from the page's HTML: the page loads offline in full (the worker's app shell).
     await page.goto(url('docs/code-of-conduct'));
-    await ready(page);
+    await shellReady(page);
     expect(await page.locator('main h1').first().textContent()).toBe('Code of Conduct');
     // In the app, a page the worker stored as it loaded gives its article from that copy.
     await sidebarLink(page, 'Frequently Asked Questions').click();
@@ -138,7 +131,7 @@ describe('a site whose articles are in its pages', () => {
     await page.context().setOffline(true);
     for (const doc of Object.values(readManifest().docs).filter((d) => !d.path.startsWith('/docs/many/'))) {
       expect((await page.goto(url(doc.path)))?.status(), doc.path).toBe(200);
-      await ready(page);
+      await shellReady(page);
       expect(await page.locator('main h1').first().textContent(), doc.path).toBe(doc.title);
     }
     expect(page.errors).toEqual([]);
@@ -147,7 +140,7 @@ describe('a site whose articles are in its pages', () => {
   it('takes an update of the page on screen from its new HTML and the one shard that changed', async () => {
     const page = await b.page();
     await page.goto(url('docs/faq'));
-    await ready(page);
+    await shellReady(page);
     const file = join(contentDir, 'docs/faq.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with a content-only deploy.\n\n## '));
     await build(false);
@@ -172,7 +165,7 @@ describe('a site whose articles are in its pages', () => {
   it('shows a page a deploy changed since the tab loaded its manifest as the host has it now', async () => {
     const page = await b.page();
     await page.goto(url('docs/faq'));
-    await ready(page);
+    await shellReady(page);
     const file = join(contentDir, 'docs/code-of-conduct.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived while the tab was open.\n\n## '));
     await build(false);
@@ -187,7 +180,7 @@ describe('a long category', () => {
   it('lists its first cards, and the others when the reader asks, with Retry when they cannot be had', async () => {
     const page = await b.page();
     await page.goto(url('docs/category/many'));
-    await ready(page);
+    await shellReady(page);
     const cards = page.locator('main .card-grid').getByRole('listitem');
     expect(await cards.count()).toBe(CATEGORY_CARDS);
     // The first attempt fails: the page says so and offers Retry.

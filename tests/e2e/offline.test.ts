@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build';
 import type { RenderCache } from '../../build';
 import { startServer, type RunningServer } from '../../scripts/serve';
-import { useBrowser } from './browser';
+import { inCaches, shellReady, useBrowser, workerControls } from './browser';
 import { parseManifest } from '../../manifest/parse';
 import { readBuiltManifest } from '../helpers/manifest';
 import { shardNames, shardOf } from '../../manifest/shards';
@@ -88,18 +88,8 @@ afterAll(async () => {
 /** A page in a fresh context where service workers may register. */
 const newPage = () => b.page({ serviceWorkers: 'allow' });
 
-/** Waits until the shell has taken over from the static HTML. */
-async function ready(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
-}
-
-/** Waits until the service worker controls the page. */
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-}
-
 /** Whether Cache Storage holds a URL below the base (any cache). */
-const isCached = (page: Page, path: string) => page.evaluate(async (href) => Boolean(await caches.match(href, { ignoreVary: true })), url(path));
+const isCached = (page: Page, path: string) => inCaches(page, url(path));
 
 /** Dispatches `focus` (an update check) until `text` shows. */
 async function checkUntil(page: Page, text: string) {
@@ -137,7 +127,7 @@ describe('offline reading', () => {
     for (const doc of docs) {
       const response = await page.goto(url(doc.path));
       expect(response?.status(), doc.path).toBe(200);
-      await ready(page);
+      await shellReady(page);
       expect(await page.locator('main h1').first().textContent(), doc.path).toBe(doc.title);
     }
     await offlineAgain(page);
@@ -148,8 +138,8 @@ describe('offline reading', () => {
   it('keeps a page once opened readable offline, without offline mode', async () => {
     const page = await newPage();
     await page.goto(url('docs/faq'));
-    await ready(page);
-    await controlled(page);
+    await shellReady(page);
+    await workerControls(page);
     // The first visit loaded before the worker existed; the page hands its URLs to the worker.
     await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
     // A page reached inside the app stores its article on the way.
@@ -158,7 +148,7 @@ describe('offline reading', () => {
     await expect.poll(() => isCached(page, `blobs/${readManifest().docs['code-of-conduct']!.article}`), { timeout: 15_000 }).toBe(true);
     // A page loaded in full while the worker controls the tab is stored as it loads.
     await page.goto(url('docs/fundamentals/middleware'));
-    await ready(page);
+    await shellReady(page);
     await expect.poll(() => isCached(page, 'docs/fundamentals/middleware'), { timeout: 15_000 }).toBe(true);
 
     await page.context().setOffline(true);
@@ -168,7 +158,7 @@ describe('offline reading', () => {
       ['docs/fundamentals/middleware', 'Middleware'],
     ] as const) {
       expect((await page.goto(url(path)))?.status(), path).toBe(200);
-      await ready(page);
+      await shellReady(page);
       expect(await page.locator('main h1').first().textContent(), path).toBe(title);
     }
     await offlineAgain(page);
@@ -187,8 +177,8 @@ describe('a large site', () => {
     largeTotals = { pages: 10_000, bytes: 200 * 2 ** 20 };
     const page = await newPage();
     await page.goto(url('docs/intro'));
-    await ready(page);
-    await controlled(page);
+    await shellReady(page);
+    await workerControls(page);
     const control = page.getByRole('region', { name: 'Offline reading' });
     const question = control.getByText(/^Saving every page for offline reading stores about [\d.]+ MB on this device \(10,000 pages\)\.$/);
     await control.getByRole('button', { name: 'Save for offline reading' }).click();
@@ -205,7 +195,7 @@ describe('a large site', () => {
     expect(await isCached(page, 'docs/tutorials/deployment')).toBe(true);
     // Accepted once on this device: offline mode goes on without asking again.
     await page.reload();
-    await ready(page);
+    await shellReady(page);
     await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await question.count()).toBe(0);
     expect(page.errors).toEqual([]);
@@ -217,11 +207,11 @@ describe('updates', () => {
     const page = await newPage();
     // A page the deploy leaves as it is, stored before the one it changes.
     await page.goto(url('docs/code-of-conduct'));
-    await ready(page);
-    await controlled(page);
+    await shellReady(page);
+    await workerControls(page);
     await expect.poll(() => isCached(page, 'docs/code-of-conduct'), { timeout: 15_000 }).toBe(true);
     await page.goto(url('docs/faq'));
-    await ready(page);
+    await shellReady(page);
     await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const before = readManifest();
@@ -284,8 +274,8 @@ describe('updates', () => {
   it('offers "A new version is available" after a shell build, and Reload takes the new shell', async () => {
     const page = await newPage();
     await page.goto(url('docs/intro'));
-    await ready(page);
-    await controlled(page);
+    await shellReady(page);
+    await workerControls(page);
 
     // Another shell: the same code with one more public file, so its hash (and sw.js) change.
     const root = join(work, 'root');
@@ -297,7 +287,7 @@ describe('updates', () => {
 
     await checkUntil(page, 'A new version is available');
     await Promise.all([page.waitForEvent('load', { timeout: 15_000 }), page.getByRole('button', { name: 'Reload' }).click()]);
-    await ready(page);
+    await shellReady(page);
     expect(await page.getByText('A new version is available').count()).toBe(0);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
     // The worker in charge is the new shell's: it precached the new public file.
@@ -313,8 +303,8 @@ describe('storage', () => {
   it('reports a full storage to the reader', async () => {
     const page = await newPage();
     await page.goto(url('docs/intro'));
-    await ready(page);
-    await controlled(page);
+    await shellReady(page);
+    await workerControls(page);
     const control = page.getByRole('region', { name: 'Offline reading' });
     await control.getByRole('button', { name: 'Save for offline reading' }).waitFor();
     // Leave the origin barely more than it uses now: the first page offline mode saves cannot fit.
@@ -334,7 +324,7 @@ describe('storage', () => {
   it('renders the last manifest and an opened page from IndexedDB when the network fails, without a worker', async () => {
     const page = await b.page({ serviceWorkers: 'block' });
     await page.goto(url('docs/faq'));
-    await ready(page);
+    await shellReady(page);
     // The persister writes after the first page is idle.
     await expect
       .poll(
@@ -364,7 +354,7 @@ describe('storage', () => {
     // The document still loads; the manifest and the blob do not.
     await page.route(/\/(manifest\.json|blobs\/)/, (route) => route.abort('internetdisconnected'));
     await page.reload();
-    await ready(page);
+    await shellReady(page);
     expect(await page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
   });
@@ -377,7 +367,7 @@ describe('storage', () => {
       };
     });
     await page.goto(url('docs/intro'));
-    await ready(page);
+    await shellReady(page);
     expect(await page.locator('main h1').first().textContent()).toBe('Introduction');
     await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
