@@ -33,7 +33,7 @@ export function parseManifest(json: unknown): ManifestRoot {
   need(isObject(json.search) && typeof json.search.index === 'string', '`search` lacks its index');
   need(Array.isArray(json.shards) && json.shards.length > 0 && json.shards.every((s) => typeof s === 'string'), '`shards` is not a list of names');
   need(Array.isArray(json.shardStarts) && json.shardStarts.length === json.shards.length && json.shardStarts.every((s) => typeof s === 'string'), '`shardStarts` does not name a first route per shard');
-  need(isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number', '`totals` lacks pages or bytes');
+  need(isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number' && typeof json.totals.articles === 'number', '`totals` lacks pages, bytes or articles');
   need(json.articlesIn === 'blobs' || json.articlesIn === 'routes', '`articlesIn` is neither "blobs" nor "routes"');
   return json as unknown as ManifestRoot;
 }

@@ -223,10 +223,12 @@ export interface ManifestRoot {
    * For offline mode's estimate before it fetches anything: how many pages it
    * saves (every route), and the bytes of what it stores besides their HTML (the
    * shards, long categories' further cards, the local search index, and every
-   * page's markdown and article unless `articlesIn` is `routes`). The shell adds the HTML, about its own
-   * page's size for each page.
+   * page's markdown and article unless `articlesIn` is `routes`), and the bytes
+   * of every route's article, the part of its HTML that differs most between
+   * pages. The shell adds each page's HTML as that article plus the rest of its
+   * own page's HTML.
    */
-  totals: { pages: number; bytes: number };
+  totals: { pages: number; bytes: number; articles: number };
   /**
    * Where a page's article is deployed. `blobs`: as `blobs/<article>`, beside
    * its markdown (`blobs/<blob>`), which the shell renders when the article

@@ -157,11 +157,13 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
   let storedBytes = 0;
   const articles = new Map<string, string>();
+  const articleSizes = new Map<string, number>();
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
     const body = remembered(bodyMemo, file, () => ({ blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
     const { html, name: article, bytes } = articleOf(file, r);
     articles.set(article, html);
+    articleSizes.set(article, bytes);
     if (articlesIn === 'blobs') {
       files.set(`blobs/${body.blob}`, file.body);
       files.set(`blobs/${article}`, html);
@@ -293,6 +295,12 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     return path.length + length;
   };
   const groups = groupRoutes(Object.keys(routes).sort(), weightOf);
+  // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
+  let routeArticleBytes = 0;
+  for (const path of Object.keys(routes)) {
+    const entry = entryAt(path);
+    if (entry && 'article' in entry) routeArticleBytes += articleSizes.get(entry.article) ?? 0;
+  }
   const refsByPath = new Map(pageRefs.map((ref) => [ref.path, ref]));
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
@@ -355,7 +363,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     search: { index: indexFile, count: recordCount },
     shards: shardNames,
     shardStarts: groups.map((group) => group[0] ?? '/'),
-    totals: { pages: Object.keys(routes).length, bytes: storedBytes },
+    totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
     articlesIn,
   };
   // The shards' names are their hashes, so the root's hash covers every page.

@@ -30,11 +30,12 @@ export const LARGE_SAVE_BYTES = 50 * 1024 * 1024;
 
 /**
  * What saving every page stores, about: the files the build counted
- * (`ManifestRoot.totals`), plus each page's HTML taken to be as large as the
- * page on screen.
+ * (`ManifestRoot.totals`), plus each page's HTML, taken as its article (the
+ * build counted them all) and the rest of the page on screen (its HTML but
+ * its article): pages differ mostly in their articles.
  */
-export function saveEstimate(totals: ManifestRoot['totals'], pageHtmlBytes: number): SaveEstimate {
-  return { pages: totals.pages, bytes: totals.bytes + totals.pages * pageHtmlBytes };
+export function saveEstimate(totals: ManifestRoot['totals'], page: { htmlBytes: number; articleBytes: number }): SaveEstimate {
+  return { pages: totals.pages, bytes: totals.bytes + totals.articles + totals.pages * Math.max(0, page.htmlBytes - page.articleBytes) };
 }
 
 /** Whether a save of this size waits for the reader: it is large and they never accepted one on this device. */
@@ -50,16 +51,20 @@ export function setTotalsSource(read: () => ManifestRoot['totals'] | null): void
   readTotals = read;
 }
 
-/** The size of this page's HTML: as it arrived, else as the document stands. */
-function pageHtmlBytes(): number {
-  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return entry?.decodedBodySize || new Blob([document.documentElement.outerHTML]).size;
+/**
+ * The size of the page on screen as the document stands, and of the article in
+ * it: both of the same page, which after a client navigation is not the one
+ * the browser loaded.
+ */
+function pageSizes(): { htmlBytes: number; articleBytes: number } {
+  const size = (text: string) => new Blob([text]).size;
+  return { htmlBytes: size(document.documentElement.outerHTML), articleBytes: size(document.querySelector('main .markdown')?.innerHTML ?? '') };
 }
 
 /** The estimate of a save now, or null when the totals are not known. */
 function currentEstimate(): SaveEstimate | null {
   const totals = readTotals();
-  return totals ? saveEstimate(totals, pageHtmlBytes()) : null;
+  return totals ? saveEstimate(totals, pageSizes()) : null;
 }
 
 /** The estimate of a save now when it waits for the reader's answer (`needsAcceptance`), else null. */

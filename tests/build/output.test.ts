@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { SITEMAP } from '../../manifest/constants';
 import { parseManifest } from '../../manifest/parse';
 import { routeHtmlFile } from '../../manifest/paths';
+import { pageAt } from '../../manifest/lookup';
 import type { Manifest } from '../../manifest/types';
 import { listFiles, sha256, useFixture } from '../helpers/build';
 import { searchRecordsFile } from '../../src/build/output';
@@ -71,8 +72,14 @@ describe('fixture basic-site: output', () => {
     const entries = [...Object.values(manifest.docs), ...Object.values(manifest.pages)];
     const pageFiles = entries.reduce((sum, entry) => sum + size(entry.blob) + size(entry.article), 0);
     const shards = shardNames(root).reduce((sum, name) => sum + size(name), 0);
+    // Each route's article, as its HTML carries it: /docs shows the main doc's, category pages and the home page none.
+    const articles = Object.keys(manifest.routes).reduce((sum, route) => {
+      const entry = pageAt(manifest, route);
+      return sum + (entry ? size(entry.article) : 0);
+    }, 0);
+    expect(articles).toBeGreaterThan(size(manifest.docs.intro!.article) * 2);
     // Pages as offline mode counts them while it saves: every route.
-    expect(root.totals).toEqual({ pages: Object.keys(manifest.routes).length, bytes: pageFiles + shards });
+    expect(root.totals).toEqual({ pages: Object.keys(manifest.routes).length, bytes: pageFiles + shards, articles });
   });
 
   it('counts the local search index too when the build makes it at once, as npm run build does', async () => {

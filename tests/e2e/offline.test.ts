@@ -36,7 +36,7 @@ let server: RunningServer;
 /** Every request the server received (path and query), in order. */
 const requests: string[] = [];
 /** While set, the server answers `manifest.json` with these totals, as a site that large would have them. */
-let largeTotals: { pages: number; bytes: number } | null = null;
+let largeTotals: { pages: number; bytes: number; articles: number } | null = null;
 const cache: RenderCache = new Map();
 
 const url = (path = '') => server.url + path.replace(/^\//, '');
@@ -174,7 +174,7 @@ describe('a large site', () => {
 
   it('says how much saving every page stores before it starts, and saves once the reader accepts', async () => {
     // The root claims 10,000 pages; the worker saves the pages the shards list, as it always does.
-    largeTotals = { pages: 10_000, bytes: 200 * 2 ** 20 };
+    largeTotals = { pages: 10_000, bytes: 200 * 2 ** 20, articles: 0 };
     const page = await newPage();
     await page.goto(url('docs/intro'));
     await shellReady(page);

@@ -110,7 +110,7 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
     search: { index: 'search/index.000000000000.json', count: 0 },
     shards: ['0123456789abcdef.json'],
     shardStarts: ['/'],
-    totals: { pages: docs.length + pages.length, bytes: [...docs, ...pages].reduce((sum, p) => sum + p.blobSize, 0) },
+    totals: { pages: docs.length + pages.length, bytes: [...docs, ...pages].reduce((sum, p) => sum + p.blobSize, 0), articles: 0 },
     articlesIn: 'blobs',
     files: {},
     sources: Object.fromEntries([...docs, ...pages].map((p) => [p.source, p.path])),
