@@ -51,7 +51,7 @@ function loadRouteArticle({ article, path }: Pick<ManifestPage, 'article' | 'pat
   const file = routeHtmlFile(path);
   return fetchTextOrStored(file, `blob:${article}`, (html) => {
     const taken = articleOfPageHtml(html, file);
-    return { text: taken.html, key: taken.name === article ? undefined : taken.name && `blob:${taken.name}` };
+    return { text: taken.html, key: taken.name && `blob:${taken.name}` };
   });
 }
 

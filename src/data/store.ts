@@ -40,15 +40,13 @@ export async function writeStored<T>(key: string, value: T): Promise<boolean> {
 /**
  * Fetches a file named by its hash and keeps a copy under `key`; when the
  * network fails, answers from that copy (the name guarantees it is current).
- * `take` makes what is answered and kept of the file, and may keep it under
- * another key instead (null: not at all).
+ * `take` makes what is answered of the file, and the key it is kept under
+ * (null: not kept).
  */
-export async function fetchTextOrStored(file: string, key: string, take?: (text: string) => { text: string; key?: string | null }): Promise<string> {
+export async function fetchTextOrStored(file: string, key: string, take: (text: string) => { text: string; key: string | null } = (text) => ({ text, key })): Promise<string> {
   try {
-    const fetched = await fetchText(file);
-    const taken = take ? take(fetched) : { text: fetched };
-    const storeAs = taken.key === undefined ? key : taken.key;
-    if (storeAs !== null) void writeStored(storeAs, taken.text);
+    const taken = take(await fetchText(file));
+    if (taken.key !== null) void writeStored(taken.key, taken.text);
     return taken.text;
   } catch (error) {
     const stored = await readStored<string>(key);

@@ -56,3 +56,16 @@ export async function workerControls(page: Page): Promise<void> {
 
 /** Whether Cache Storage holds the absolute URL `href` (any cache). */
 export const inCaches = (page: Page, href: string): Promise<boolean> => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), href);
+
+/** Dispatches \`focus\` (an update check) until \`text\` shows. */
+export async function checkUntil(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+        return page.getByText(text, { exact: true }).count();
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBeGreaterThan(0);
+}

@@ -18,7 +18,7 @@ import { parseManifest } from '../../manifest/parse';
 import { shardOf } from '../../manifest/shards';
 import { startServer, type RunningServer } from '../../scripts/serve';
 import { readBuiltManifest } from '../helpers/manifest';
-import { inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
 
 const ROOT = resolve(__dirname, '../..');
 /** Docs in the long category: five more than its page lists at first. */
@@ -37,6 +37,12 @@ const url = (path = '') => server.url + path.replace(/^\//, '');
 const readManifest = () => readBuiltManifest(distDir) as unknown as { docs: Record<string, { path: string; title: string; blob: string; article: string }> };
 const readRoot = () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')));
 const build = (shell: boolean) => buildSite({ root: ROOT, contentDir, distDir, shell, cache, once: true, largeSiteRoutes: 0, warn: () => {} });
+/** Adds `sentence` before the first section of a doc, then deploys the content. */
+async function deploySentence(rel: string, sentence: string): Promise<void> {
+  const file = join(contentDir, rel);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, `\n${sentence}\n\n## `));
+  await build(false);
+}
 /** Requests for a page's article or markdown file, which this site does not have. */
 const pageBlobRequests = () => requests.filter((r) => /\/blobs\/[0-9a-f]+\.(html|md)$/.test(r));
 
@@ -141,20 +147,10 @@ describe('a site whose articles are in its pages', () => {
     const page = await b.page();
     await page.goto(url('docs/faq'));
     await shellReady(page);
-    const file = join(contentDir, 'docs/faq.md');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with a content-only deploy.\n\n## '));
-    await build(false);
+    await deploySentence('docs/faq.md', 'This sentence arrived with a content-only deploy.');
 
     requests.length = 0;
-    await expect
-      .poll(
-        async () => {
-          await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-          return page.getByText('This page was updated', { exact: true }).count();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toBeGreaterThan(0);
+    await checkUntil(page, 'This page was updated');
     await page.getByRole('button', { name: 'Show the update' }).click();
     await page.getByText('This sentence arrived with a content-only deploy.').waitFor({ timeout: 15_000 });
     const fetched = requests.filter((r) => /^\/abp-react\/(blobs|docs)\//.test(r));
@@ -166,9 +162,7 @@ describe('a site whose articles are in its pages', () => {
     const page = await b.page();
     await page.goto(url('docs/faq'));
     await shellReady(page);
-    const file = join(contentDir, 'docs/code-of-conduct.md');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived while the tab was open.\n\n## '));
-    await build(false);
+    await deploySentence('docs/code-of-conduct.md', 'This sentence arrived while the tab was open.');
     // No update check has run: the tab's manifest names the page's old article; its HTML brings the new one.
     await sidebarLink(page, 'Code of Conduct').click();
     await page.getByText('This sentence arrived while the tab was open.').waitFor({ timeout: 15_000 });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build';
 import type { RenderCache } from '../../build';
 import { startServer, type RunningServer } from '../../scripts/serve';
-import { inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
 import { parseManifest } from '../../manifest/parse';
 import { readBuiltManifest } from '../helpers/manifest';
 import { shardNames, shardOf } from '../../manifest/shards';
@@ -90,19 +90,6 @@ const newPage = () => b.page({ serviceWorkers: 'allow' });
 
 /** Whether Cache Storage holds a URL below the base (any cache). */
 const isCached = (page: Page, path: string) => inCaches(page, url(path));
-
-/** Dispatches `focus` (an update check) until `text` shows. */
-async function checkUntil(page: Page, text: string) {
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-        return page.getByText(text, { exact: true }).count();
-      },
-      { timeout: 30_000, interval: 1000 },
-    )
-    .toBeGreaterThan(0);
-}
 
 describe('offline reading', () => {
   it('saves every page with ?offlineMode=true; then every doc route loads offline and search has its index', async () => {
