@@ -52,6 +52,8 @@ export interface ContentBuildOptions {
   once?: boolean;
   /** Above this many routes, pages are written as for a large site (`LARGE_SITE_ROUTES` in `html.ts`, the default). */
   largeSiteRoutes?: number;
+  /** What changed in `contentDir` since this process's last build of it (`readContent`'s `changed`); without it every file is looked at. */
+  changed?: readonly string[];
 }
 
 export interface ContentBuildResult {
@@ -81,7 +83,7 @@ export interface ContentBuildResult {
 export async function buildContent(options: ContentBuildOptions): Promise<ContentBuildResult> {
   const time = stepTimer();
   const log = new ProblemLog();
-  const src = readContent(options.contentDir, options.publicDir, log);
+  const src = readContent(options.contentDir, options.publicDir, log, options.changed);
   time.lap('read');
   const plan = planRoutes(src, log);
   const { renders, rendered } = await renderContent(plan, options);
@@ -136,6 +138,12 @@ export interface BuildSiteOptions {
   once?: boolean;
   /** `ContentBuildOptions.largeSiteRoutes`. */
   largeSiteRoutes?: number;
+  /**
+   * The paths below `contentDir` (relative, POSIX separators) written, added or removed since this
+   * process's last build, as a file watcher saw them (`ContentBuildOptions.changed`): the dev server
+   * then looks at no other file. Without it every file is looked at.
+   */
+  changed?: readonly string[];
 }
 
 /** What a build did. */
@@ -178,7 +186,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
     // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, largeSiteRoutes: options.largeSiteRoutes, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, largeSiteRoutes: options.largeSiteRoutes, changed: options.changed, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {

@@ -203,8 +203,11 @@ function describeError(error: unknown): string {
 async function build(shell: boolean, inPlace: boolean, initial = false, changedAt?: number): Promise<boolean> {
   const started = performance.now();
   documents.begin();
+  // What the watcher saw change in content/ since the last build; the next build's list starts now.
+  const contentChanges = changedContent ? [...changedContent] : undefined;
+  changedContent = new Set();
   try {
-    const result = await buildSite({ root, contentDir, distDir, shell, dev: true, cache, devServer: true });
+    const result = await buildSite({ root, contentDir, distDir, shell, dev: true, cache, devServer: true, changed: contentChanges });
     documents.end(result.documents);
     const what = initial ? 'built site' : shell ? 'rebuilt site' : 'rebuilt content';
     const details = [`${result.rendered} page${result.rendered === 1 ? '' : 's'} rendered`];
@@ -225,6 +228,8 @@ async function build(shell: boolean, inPlace: boolean, initial = false, changedA
     return true;
   } catch (error) {
     documents.end();
+    // The build may have failed before it read content/: the next one looks at every file.
+    changedContent = null;
     const message = describeError(error);
     console.error(`\n[dev] ${shell ? 'site' : 'content'} build FAILED; still serving the last good dist/.\n${message}\n`);
     broadcast('build-error', message);
@@ -232,6 +237,12 @@ async function build(shell: boolean, inPlace: boolean, initial = false, changedA
   }
 }
 
+/**
+ * The paths below content/ (POSIX, relative) the watcher named since the last build began, passed to
+ * the build so that it looks at no other file (`BuildSiteOptions.changed`); null when an event named no
+ * path or a build failed, and the next build looks at every file. The first build looks at every file.
+ */
+let changedContent: Set<string> | null = null;
 let timer: NodeJS.Timeout | undefined;
 /** When the first change not yet built was seen (`--timings`). */
 let changedAt: number | undefined;
@@ -290,6 +301,11 @@ function watchDir(dir: string, shell: boolean): void {
   if (!existsSync(dir)) return;
   const watcher = watch(dir, { recursive: true }, (_event, file) => {
     const name = file ? String(file) : '';
+    if (dir === contentDir) {
+      if (!name) changedContent = null;
+      // Editor droppings too: they build nothing, but a later build lists what is there.
+      else changedContent?.add(name.split(sep).join('/'));
+    }
     if (name && ignored(name)) return;
     const rel = relative(root, join(dir, name)).split(sep).join('/');
     if (/^(src\/build|manifest)\//.test(rel) || rel === 'src/build' || rel === 'manifest') {

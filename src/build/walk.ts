@@ -11,9 +11,9 @@ const inside = (root: string, path: string) => path === root || path.startsWith(
  * starting with `.` are skipped. Symbolic links are followed only when they
  * point inside `root`: one that leaves it (`img/passwd -> /etc/passwd`) would
  * publish that file, so it fails the build, as do a dangling link and a loop,
- * each named.
+ * each named. `seen.links` is set when a followed link was met.
  */
-export function walk(dir: string, root: string): string[] {
+export function walk(dir: string, root: string, seen?: { links: boolean }): string[] {
   const out: string[] = [];
   const problems: Problem[] = [];
   let realRoot: string;
@@ -37,6 +37,7 @@ export function walk(dir: string, root: string): string[] {
       let target = full;
       let folder = entry.isDirectory();
       if (entry.isSymbolicLink()) {
+        if (seen) seen.links = true;
         try {
           target = realpathSync(full);
         } catch (error) {

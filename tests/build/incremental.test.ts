@@ -1,7 +1,7 @@
 /** The render cache: an unchanged page is never rendered twice. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentBuildResult, RenderCache } from '../../build';
 import type { ManifestRoot } from '../../manifest/types';
@@ -121,6 +121,36 @@ describe('incremental content build', () => {
       edit();
       const kept = await manifestFiles(await project.buildContent({ cache }));
       expect(kept, what).toEqual(await manifestFiles(await project.buildContent({ once: true })));
+    }
+  });
+
+  it('looks only at the files a watcher names, and builds what a one-off build does', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    const description = (result: ContentBuildResult) => result.manifest.docs['guides/deploy']?.description;
+    const mkdir = (rel: string) => mkdirSync(join(project.contentDir, rel), { recursive: true });
+    await project.buildContent({ cache });
+    // A file written but not named is taken as read before; named, it is read.
+    project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n');
+    expect(description(await project.buildContent({ cache, changed: [] }))).not.toBe('Ship it.');
+    expect(description(await project.buildContent({ cache, changed: ['docs/guides/deploy.md'] }))).toBe('Ship it.');
+    const steps: [string, string[], () => void][] = [
+      ['a new file', ['docs/guides/rollback.md'], () => project.write('docs/guides/rollback.md', '---\ntitle: Rollback\n---\n\nSee [deploy](./deploy.md).\n')],
+      ['a new folder, named alone', ['docs/more'], () => {
+        mkdir('docs/more');
+        project.write('docs/more/extra.md', '---\ntitle: Extra\n---\n\nMore.\n');
+      }],
+      ['a file in a folder renamed', ['docs/more', 'docs/moved'], () => renameSync(join(project.contentDir, 'docs/more'), join(project.contentDir, 'docs/moved'))],
+      ['a removed file', ['docs/guides/rollback.md'], () => rmSync(join(project.contentDir, 'docs/guides/rollback.md'))],
+      ['a removed folder', ['docs/moved'], () => rmSync(join(project.contentDir, 'docs/moved'), { recursive: true })],
+      ['names a build does not list', ['.git/index', 'docs/.deploy.md.swp', 'docs/guides/gone.md'], () => project.write('docs/.deploy.md.swp', 'x')],
+    ];
+    for (const [what, changed, edit] of steps) {
+      edit();
+      const told = await project.buildContent({ cache, changed });
+      const once = await project.buildContent({ once: true });
+      expect(Object.keys(told.manifest.routes).sort(), what).toEqual(Object.keys(once.manifest.routes).sort());
+      expect(told.manifest.docs, what).toEqual(once.manifest.docs);
     }
   });
 

@@ -52,7 +52,7 @@ export interface FixtureProject {
   /** Runs `buildSite` (content only unless `shell` is given). */
   build(options?: Partial<Omit<BuildSiteOptions, 'root' | 'contentDir' | 'distDir' | 'warn'>>): Promise<BuildSiteResult>;
   /** Runs `buildContent` in memory (no `dist/`). */
-  buildContent(options?: { cache?: RenderCache; shell?: ShellAssets | null; largeSiteRoutes?: number; once?: boolean }): Promise<ContentBuildResult>;
+  buildContent(options?: { cache?: RenderCache; shell?: ShellAssets | null; largeSiteRoutes?: number; once?: boolean; changed?: string[] }): Promise<ContentBuildResult>;
   /** Reads a file below `dist/` as text. */
   read(rel: string): string;
   /** Reads and validates `dist/manifest.json`. */
@@ -88,7 +88,7 @@ export function useFixture(scenario: Scenario): FixtureProject {
     distDir,
     warnings,
     build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(local(line)) }).catch(localError),
-    buildContent: ({ cache, shell = null, largeSiteRoutes, once } = {}) => buildContent({ contentDir, shell, cache, largeSiteRoutes, once, publicDir: join(dir, 'public'), onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
+    buildContent: ({ cache, shell = null, largeSiteRoutes, once, changed } = {}) => buildContent({ contentDir, shell, cache, largeSiteRoutes, once, changed, publicDir: join(dir, 'public'), onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
     read: (rel) => readFileSync(join(distDir, rel), 'utf8'),
     manifest: () => readBuiltManifest(distDir),
     write: (rel, text) => writeFileSync(join(contentDir, rel), text),
