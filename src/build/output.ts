@@ -4,7 +4,7 @@
  * leaves the last good site byte for byte.
  */
 import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { shardNames } from '../../manifest/shards';
 import type { ManifestRoot } from '../../manifest/types';
 import { BuildError } from './errors';
@@ -289,14 +289,18 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
     return empty;
   };
   if (left) {
-    // Instead of walking 30,000 files (60 ms of a rebuild at 10,000 docs), what the last write left.
+    // Instead of walking 30,000 files (60 ms of a rebuild at 10,000 docs), what the last write left. Most of
+    // it is the route HTML the server may have made since: each folder is listed once rather than 10,000
+    // `existsSync` (17 ms).
+    const folders = new Map<string, Set<string>>();
+    const there = (path: string) => remembered(folders, dirname(path), () => new Set(existsSync(dirname(path)) ? readdirSync(dirname(path)) : [])).has(basename(path));
     for (const rel of left.files) {
       if (keep(rel)) {
         kept.add(rel);
         continue;
       }
       const path = join(root, rel);
-      if (existsSync(path)) {
+      if (there(path)) {
         unlinkSync(path);
         for (let dir = dirname(path); dir !== root && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
       }
