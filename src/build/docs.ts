@@ -12,6 +12,7 @@ import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem 
 import { BuildError, type ProblemLog } from './errors';
 import type { Rendered } from './render';
 import type { CategoryFile, ContentSources, SourceFile } from './sources';
+import type { FileTable } from './staticFiles';
 
 /** A doc's identity, known before rendering. */
 interface DocEntry {
@@ -43,6 +44,31 @@ function docEntry(file: SourceFile, routeBase: string): DocEntry {
 /** The slug of a category's generated index: its `link.slug`, else its label's. */
 const categorySlug = (link: { slug?: string }, label: string) => (link.slug ? link.slug.replace(/^\/?(category\/)?/, '') : slugify(label));
 
+/** The docs' folders (below `content/docs`, '' for the root): the docs in each, and each one's subfolders, in the order the docs name them. */
+interface FolderTree {
+  docsIn: Map<string, DocEntry[]>;
+  subfolders: Map<string, string[]>;
+}
+
+function folderTree(docs: DocEntry[]): FolderTree {
+  const docsIn = new Map<string, DocEntry[]>([['', []]]);
+  const subfolders = new Map<string, string[]>([['', []]]);
+  const add = (dir: string): DocEntry[] => {
+    let list = docsIn.get(dir);
+    if (list) return list;
+    // A folder is added after its parent: each folder's subfolders keep the order they were met in.
+    const cut = dir.lastIndexOf('/');
+    const parent = cut < 0 ? '' : dir.slice(0, cut);
+    add(parent);
+    docsIn.set(dir, (list = []));
+    subfolders.set(dir, []);
+    subfolders.get(parent)!.push(dir);
+    return list;
+  };
+  for (const d of docs) add(d.dir).push(d);
+  return { docsIn, subfolders };
+}
+
 /**
  * The generated-index routes of the categories, known before any page is
  * rendered (links are resolved against them): they depend on the folders and
@@ -50,16 +76,11 @@ const categorySlug = (link: { slug?: string }, label: string) => (link.slug ? li
  */
 function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase: string): Map<string, string> {
   const byDir = new Map(categories.map((c) => [c.dir, c]));
-  const dirs = new Set<string>(['']);
-  for (const d of docs) {
-    const parts = d.dir ? d.dir.split('/') : [];
-    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
-  }
+  const { subfolders } = folderTree(docs);
   // The order `buildDocsModel` finds them in: the folders depth first, a category after its subcategories.
   const out = new Map<string, string>();
   const walk = (dir: string) => {
-    for (const sub of dirs) {
-      if (!sub || sub.split('/').slice(0, -1).join('/') !== dir) continue;
+    for (const sub of subfolders.get(dir) ?? []) {
       walk(sub);
       const meta = byDir.get(sub);
       if (meta?.link?.type !== 'generated-index') continue;
@@ -88,8 +109,58 @@ export interface RoutePlan {
   linkContext: LinkContext;
 }
 
-/** Gives every doc and page its id and route, checks them for clashes and resolves the site configuration. */
+/**
+ * The last plan of this process, with what its routes and link tables were made from: the configuration,
+ * the categories, the files, and each source's name, id and slug.
+ */
+let lastPlan: { key: PlanKey; plan: RoutePlan } | null = null;
+
+interface PlanKey {
+  config: string;
+  categories: string;
+  assets: string[];
+  files: FileTable['files'];
+  sources: SourceFile[];
+}
+
+const planKey = (src: ContentSources): PlanKey => ({ config: JSON.stringify(src.input), categories: JSON.stringify(src.categories), assets: src.assets, files: src.fileTable.files, sources: src.sources });
+
+/** Whether two plan keys make the same routes: the same names, ids and slugs in the same order, and the same rest. */
+function sameRoutes(a: PlanKey, b: PlanKey): boolean {
+  if (a.config !== b.config || a.categories !== b.categories || a.sources.length !== b.sources.length) return false;
+  if (a.assets.length !== b.assets.length || a.assets.some((asset, i) => asset !== b.assets[i])) return false;
+  const aFiles = Object.entries(a.files);
+  if (aFiles.length !== Object.keys(b.files).length || aFiles.some(([key, file]) => JSON.stringify(file) !== JSON.stringify(b.files[key]))) return false;
+  return a.sources.every((file, i) => {
+    const other = b.sources[i]!;
+    return file === other || (file.rel === other.rel && file.data.id === other.data.id && file.data.slug === other.data.slug);
+  });
+}
+
+/**
+ * Gives every doc and page its id and route, checks them for clashes and resolves the site configuration.
+ * A rebuild whose sources keep their names, ids and slugs (an edit of a body or a title) keeps the last
+ * plan's routes and link tables, and its entries of the files that did not change.
+ */
 export function planRoutes(src: ContentSources, log: ProblemLog): RoutePlan {
+  const key = planKey(src);
+  const last = lastPlan;
+  if (last && sameRoutes(key, last.key)) {
+    // The same names in the same order: the nth doc (page) is the nth source below `docs/` (`pages/`).
+    const docFiles = key.sources.filter((s) => s.rel.startsWith('docs/'));
+    const pageFiles = key.sources.filter((s) => s.rel.startsWith('pages/'));
+    const docs = last.plan.docs.map((d, i): DocEntry => (d.file === docFiles[i] ? d : { ...d, file: docFiles[i]! }));
+    const pages = last.plan.pages.map((p, i): PageEntry => (p.file === pageFiles[i] ? p : { ...p, file: pageFiles[i]! }));
+    const plan = { ...last.plan, docs, pages, docsById: new Map(docs.map((d) => [d.id, d])) };
+    lastPlan = { key, plan };
+    return plan;
+  }
+  const plan = planAnew(src, log);
+  lastPlan = { key, plan };
+  return plan;
+}
+
+function planAnew(src: ContentSources, log: ProblemLog): RoutePlan {
   const { routeBase, configDisplay } = src;
   const docs: DocEntry[] = src.sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
   const pages: PageEntry[] = src.sources.filter((s) => s.rel.startsWith('pages/')).map((file) => {
@@ -185,21 +256,15 @@ export function buildDocsModel(input: DocsModelInput): DocsModel {
   const categoryIndexes: CategoryIndex[] = [];
   const indexByPath = new Map<string, CategoryIndex>();
 
-  const dirs = new Set<string>(['']);
-  for (const d of docs) {
-    const parts = d.dir ? d.dir.split('/') : [];
-    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
-  }
+  const { docsIn, subfolders } = folderTree(docs);
 
   const build = (dir: string, trail: string[]): (SidebarItem & Orderable)[] => {
     const items: (SidebarItem & Orderable)[] = [];
-    for (const d of docs) {
-      if (d.dir !== dir) continue;
+    for (const d of docsIn.get(dir) ?? []) {
       breadcrumbs.set(d.id, trail);
       items.push({ type: 'doc', id: d.id, label: input.label(d), path: d.path, position: d.file.data.sidebar_position, name: d.name });
     }
-    for (const sub of dirs) {
-      if (!sub || sub.split('/').slice(0, -1).join('/') !== dir) continue;
+    for (const sub of subfolders.get(dir) ?? []) {
       const meta = categoryByDir.get(sub);
       const folder = sub.split('/').pop()!;
       const label = meta?.label ?? stripNumberPrefix(folder);

@@ -113,6 +113,8 @@ describe('incremental content build', () => {
       // Its neighbours' previous and next links name it.
       ['a title', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\n---\n\nShip it.\n')],
       ['a sidebar label', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\n---\n\nShip it.\n')],
+      // The same files, another route.
+      ['a slug', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\nslug: /shipping\n---\n\nShip it.\n')],
       // A new route: every link is resolved against new tables.
       ['a new page', () => project.write('docs/guides/rollback.md', '---\ntitle: Rollback\n---\n\nSee [deploy](./deploy.md).\n')],
       ['a removed page', () => rmSync(join(project.contentDir, 'docs/guides/rollback.md'))],
