@@ -4,7 +4,7 @@
  * leaves the last good site byte for byte.
  */
 import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { shardNames } from '../../manifest/shards';
 import type { ManifestRoot } from '../../manifest/types';
 import { BuildError } from './errors';
@@ -293,14 +293,20 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
     // it is the route HTML the server may have made since: each folder is listed once rather than 10,000
     // `existsSync` (17 ms).
     const folders = new Map<string, Set<string>>();
-    const there = (path: string) => remembered(folders, dirname(path), () => new Set(existsSync(dirname(path)) ? readdirSync(dirname(path)) : [])).has(basename(path));
+    const there = (rel: string) => {
+      const cut = rel.lastIndexOf('/');
+      return remembered(folders, rel.slice(0, cut + 1), () => {
+        const folder = join(root, rel.slice(0, cut + 1));
+        return new Set(existsSync(folder) ? readdirSync(folder) : []);
+      }).has(rel.slice(cut + 1));
+    };
     for (const rel of left.files) {
       if (keep(rel)) {
         kept.add(rel);
         continue;
       }
-      const path = join(root, rel);
-      if (there(path)) {
+      if (there(rel)) {
+        const path = join(root, rel);
         unlinkSync(path);
         for (let dir = dirname(path); dir !== root && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
       }

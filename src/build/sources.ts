@@ -157,13 +157,14 @@ function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
   }
 }
 
+/** The last parse of each markdown file without problems, with the file's `stampOf` then, by its path below its content folder. */
+type Parsed = Map<string, { file: SourceFile; stamp: string }>;
+
 /**
- * The last parse of each markdown file without problems, by absolute path,
- * with the file's `stampOf` then: a rebuild in the same process (the dev
- * server, issue 16) reads only the files written since, and parses only those
- * whose text changed.
+ * `Parsed` by content folder (absolute path): a rebuild in the same process (the dev server, issue 16)
+ * reads only the files written since, and parses only those whose text changed.
  */
-const parsed = new Map<string, { file: SourceFile; stamp: string }>();
+const parsedIn = new Map<string, Parsed>();
 
 /** What `stat` says of a file that changes when it is written: modification time (to the nanosecond on Linux), size and inode. */
 const stampOf = (stat: Stats) => `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
@@ -174,25 +175,25 @@ const stampOf = (stat: Stats) => `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
  * all again took a tenth of a one-file rebuild); else null, and the caller
  * reads it.
  */
-function knownSource(full: string, rel: string, display: string, stat: Stats): SourceFile | null {
-  const known = parsed.get(full);
+function knownSource(parsed: Parsed, rel: string, display: string, stat: Stats): SourceFile | null {
+  const known = parsed.get(rel);
   return known && known.stamp === stampOf(stat) && known.file.rel === rel && known.file.display === display ? known.file : null;
 }
 
 /** `parseSource`, or the last parse of the same text of the same file. */
-function parseSourceOnce(full: string, rel: string, raw: string, stat: Stats, log: ProblemLog, display: string): SourceFile | null {
+function parseSourceOnce(parsed: Parsed, rel: string, raw: string, stat: Stats, log: ProblemLog, display: string): SourceFile | null {
   const mtime = stat.mtime.toISOString();
-  const known = parsed.get(full)?.file;
+  const known = parsed.get(rel)?.file;
   const stamp = stampOf(stat);
   if (known && known.raw === raw && known.rel === rel && known.display === display) {
     const file = { ...known, mtime };
-    parsed.set(full, { file, stamp });
+    parsed.set(rel, { file, stamp });
     return file;
   }
   const errors = log.errors.length;
   const file = parseSource(rel, raw, mtime, log, display);
-  if (file && log.errors.length === errors) parsed.set(full, { file, stamp });
-  else parsed.delete(full);
+  if (file && log.errors.length === errors) parsed.set(rel, { file, stamp });
+  else parsed.delete(rel);
   return file;
 }
 
@@ -391,15 +392,17 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
   const { files: all, maybeChanged } = listContent(contentDir, changed);
   const sources: SourceFile[] = [];
   const folder = displayPath(contentDir, '');
+  const parsed = remembered(parsedIn, contentDir, (): Parsed => new Map());
   for (const rel of all) {
     if (!/^(docs|pages)\/.+\.mdx?$/.test(rel)) continue;
-    const full = join(contentDir, rel);
-    const display = `${folder}/${rel}`;
-    const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(full)?.file : undefined;
-    let file = kept && kept.rel === rel && kept.display === display ? kept : null;
+    const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(rel)?.file : undefined;
+    // The folder's name in messages is the same as at the last read unless the working folder changed.
+    let file = kept && kept.display.length === folder.length + 1 + rel.length && kept.display.startsWith(folder) ? kept : null;
     if (!file) {
+      const full = join(contentDir, rel);
+      const display = `${folder}/${rel}`;
       const stat = statSync(full);
-      file = knownSource(full, rel, display, stat);
+      file = knownSource(parsed, rel, display, stat);
       if (!file) {
         const bytes = readFileSync(full);
         const unreadable = textProblem(bytes);
@@ -407,7 +410,7 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
           log.error(display, unreadable.line, unreadable.message);
           continue;
         }
-        file = parseSourceOnce(full, rel, bytes.toString('utf8'), stat, log, display);
+        file = parseSourceOnce(parsed, rel, bytes.toString('utf8'), stat, log, display);
       }
     }
     if (!file || file.data.draft) continue;
