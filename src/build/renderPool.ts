@@ -179,16 +179,17 @@ const RENDER_VERSION = 5;
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
 function stillResolves(rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext): boolean {
   // Known to hold with the same link tables at the same route: every answer is the same (linkMemo's `tablesKey`).
-  const key = `${tablesKey(context)}\0${job.path}`;
-  if (heldWith.get(rendered) === key) return true;
+  const tables = tablesKey(context);
+  const held = heldWith.get(rendered);
+  if (held && held.tables === tables && held.path === job.path) return true;
   const { resolved } = rendered;
   const holds = resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, context, href) === out) && resolved.images.every(([src, out]) => imageJson(job, context, src) === out);
-  if (holds) heldWith.set(rendered, key);
+  if (holds) heldWith.set(rendered, { tables, path: job.path });
   return holds;
 }
 
 /** The link tables and route each rendering was last found to hold with, or was made with. */
-const heldWith = new WeakMap<Rendered, string>();
+const heldWith = new WeakMap<Rendered, { tables: string; path: string }>();
 
 /** Renders kept between builds, keyed by file hash, renderer version and source path (`renderContent`). */
 export type RenderCache = Map<string, Rendered>;
@@ -203,6 +204,9 @@ function sharedRenderer() {
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** Each source's render-cache key, with the renderer version it was made for. */
+const cacheKeys = new WeakMap<SourceFile, { version: string; key: string }>();
+
 /**
  * The render step of a build: every doc and page rendered with its links
  * resolved, by source path, taking from `cache` what a previous build
@@ -216,24 +220,33 @@ export async function renderContent(plan: RoutePlan, options: { cache?: RenderCa
   const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl])).slice(0, 16);
   const render = await sharedRenderer();
   const cache = options.cache ?? new Map();
-  const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
+  // Kept with the source (a rebuild reuses the sources it did not read again), so a rebuild makes only new keys.
+  const keyOf = (file: SourceFile) => {
+    const known = cacheKeys.get(file);
+    if (known?.version === version) return known.key;
+    const key = `${file.hash}:${version}:${file.rel}`;
+    cacheKeys.set(file, { version, key });
+    return key;
+  };
   const all = [...plan.docs, ...plan.pages];
+  const renders = new Map<string, Rendered>();
+  const used = new Set<string>();
   const pending = all.filter(({ file, path }) => {
-    const cached = cache.get(keyOf(file));
-    return !cached || !stillResolves(cached, { rel: file.rel, path }, linkContext);
+    const key = keyOf(file);
+    used.add(key);
+    const cached = cache.get(key);
+    if (!cached || !stillResolves(cached, { rel: file.rel, path }, linkContext)) return true;
+    renders.set(file.rel, cached);
+    return false;
   });
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, path, body: file.body }));
   const fresh = await renderPages(jobs, linkContext, render, options.parallel);
+  const tables = tablesKey(linkContext);
   pending.forEach(({ file, path }, i) => {
     cache.set(keyOf(file), fresh[i]!);
-    heldWith.set(fresh[i]!, `${tablesKey(linkContext)}\0${path}`);
+    renders.set(file.rel, fresh[i]!);
+    heldWith.set(fresh[i]!, { tables, path });
   });
-  const renders = new Map<string, Rendered>();
-  const used = new Set<string>();
-  for (const { file } of all) {
-    used.add(keyOf(file));
-    renders.set(file.rel, cache.get(keyOf(file))!);
-  }
   // The cache keeps this build's renderings only: a changed route table gives every page a new key, and the old ones would stay for good.
   for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
   return { renders, rendered: pending.length };
