@@ -26,7 +26,10 @@ export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog):
 
 /** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
 interface PageLinkProblems {
-  key: string;
+  tables: string;
+  path: string;
+  display: string;
+  bodyLine: number;
   problems: { error: boolean; line: number; message: string }[];
   anchors: { line: number; url: string; path: string; hash: string }[];
 }
@@ -45,10 +48,9 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
 
   // What a page's links say whatever the other pages' headings: made once per rendering, route and link tables.
   const findings = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {
-    const key = `${tables}\0${path}\0${file.display}\0${file.bodyLine}`;
     const known = linkProblemsMemo.get(r);
-    if (known?.key === key) return known;
-    const found: PageLinkProblems = { key, problems: [], anchors: [] };
+    if (known && known.tables === tables && known.path === path && known.display === file.display && known.bodyLine === file.bodyLine) return known;
+    const found: PageLinkProblems = { tables, path, display: file.display, bodyLine: file.bodyLine, problems: [], anchors: [] };
     for (const link of r.links) {
       const line = file.bodyLine + link.line - 1;
       if (link.image) {
@@ -70,18 +72,25 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     return found;
   };
 
+  // The heading ids of the doc or page at a route, looked up only for the routes anchor links name.
+  const pagesById = new Map(plan.pages.map((p) => [p.id, p]));
+  const headingIds = (path: string): Set<string> | undefined => {
+    const target = plan.routes[path];
+    const entry = target?.kind === 'doc' ? plan.docsById.get(target.id) : target?.kind === 'page' ? pagesById.get(target.id) : undefined;
+    const r = entry && entry.path === path ? renders.get(entry.file.rel) : undefined;
+    return r && remembered(headingIdsMemo, r, () => new Set(r.headings.map((h) => h.id)));
+  };
+
   // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
-  const headingIds = new Map<string, Set<string>>();
+  let directives = false;
   for (const { file, path } of all) {
     const r = renders.get(file.rel)!;
-    headingIds.set(path, remembered(headingIdsMemo, r, () => new Set(r.headings.map((h) => h.id))));
-  }
-  for (const { file, path } of all) {
-    const { problems, anchors } = findings(file, path, renders.get(file.rel)!);
+    if (r.unknownDirectives.length) directives = true;
+    const { problems, anchors } = findings(file, path, r);
     if (!problems.length && !anchors.length) continue;
     // In line order, as one pass over the links would report them.
     const reports = [...problems, ...anchors.flatMap(({ line, url, path: to, hash }) => {
-      const ids = headingIds.get(to);
+      const ids = headingIds(to);
       return ids && !ids.has(hash) ? [{ error: false, line, message: `link to "${url}" names anchor \`#${hash}\`, which is no heading of \`${to}\`.` }] : [];
     })];
     if (problems.length && anchors.length) reports.sort((a, b) => a.line - b.line);
@@ -92,6 +101,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
   // Directives that are no admonition: shown as text, reported (issue 16).
+  if (!directives) return;
   for (const { file } of all) {
     for (const d of renders.get(file.rel)!.unknownDirectives) {
       log.warn(file.display, file.bodyLine + d.line - 1, `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.`);
