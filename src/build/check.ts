@@ -17,11 +17,19 @@ import { imageProblem } from './staticFiles';
 /** The admonition types, as a warning lists them. */
 const ADMONITION_LIST = Object.keys(ADMONITIONS).map((n) => `\`:::${n}\``).join(', ');
 
-/** Every page has a title: its front matter's, or its first `# heading`. */
+/** The number of the last plan (`RoutePlan.serial`) whose every page was found to have a title. */
+let titledPlan: number | null = null;
+
+/** Every page has a title: its front matter's, or its first `# heading`. A plan that changes one found so checks its changed pages only. */
 export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog): void {
-  for (const { file } of [...plan.docs, ...plan.pages]) {
-    if (!texts.titleOf(file)) log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
+  const pages = plan.changes && plan.changes.since === titledPlan ? plan.changes.entries.map(({ entry }) => entry) : [...plan.docs, ...plan.pages];
+  let titled = true;
+  for (const { file } of pages) {
+    if (texts.titleOf(file)) continue;
+    log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
+    titled = false;
   }
+  if (plan.serial !== null) titledPlan = titled ? plan.serial : null;
 }
 
 /** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */

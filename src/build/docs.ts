@@ -107,6 +107,14 @@ export interface RoutePlan {
   site: SiteConfig;
   routes: Record<string, RouteTarget>;
   linkContext: LinkContext;
+  /** This plan's number in the process; null for the only build of a process (`once`), which no later build starts from. */
+  serial: number | null;
+  /**
+   * When this plan keeps the routes and link tables of plan number `since` (its `linkContext` is the same
+   * object), the docs and pages whose source changed since, with the source then: the later steps of a
+   * rebuild redo only their part (`renderContent`). Null when the plan was made anew.
+   */
+  changes: { since: number | null; entries: { entry: DocEntry | PageEntry; before: SourceFile }[] } | null;
 }
 
 /**
@@ -114,6 +122,8 @@ export interface RoutePlan {
  * the categories, the files, and each source's name, id and slug.
  */
 let lastPlan: { key: PlanKey; plan: RoutePlan } | null = null;
+/** How many plans this process made. */
+let plans = 0;
 
 interface PlanKey {
   config: string;
@@ -139,23 +149,38 @@ function sameRoutes(a: PlanKey, b: PlanKey): boolean {
 
 /**
  * Gives every doc and page its id and route, checks them for clashes and resolves the site configuration.
- * A rebuild whose sources keep their names, ids and slugs (an edit of a body or a title) keeps the last
+ * A rebuild (`remember`) whose sources keep their names, ids and slugs (an edit of a body or a title) keeps the last
  * plan's routes and link tables, and its entries of the files that did not change.
  */
-export function planRoutes(src: ContentSources, log: ProblemLog): RoutePlan {
+export function planRoutes(src: ContentSources, log: ProblemLog, remember = true): RoutePlan {
+  // The only build of a process (`ContentBuildOptions.once`) keeps nothing, and so is made as from nothing.
+  if (!remember) return { ...planAnew(src, log), serial: null };
   const key = planKey(src);
   const last = lastPlan;
   if (last && sameRoutes(key, last.key)) {
     // The same names in the same order: the nth doc (page) is the nth source below `docs/` (`pages/`).
     const docFiles = key.sources.filter((s) => s.rel.startsWith('docs/'));
     const pageFiles = key.sources.filter((s) => s.rel.startsWith('pages/'));
-    const docs = last.plan.docs.map((d, i): DocEntry => (d.file === docFiles[i] ? d : { ...d, file: docFiles[i]! }));
-    const pages = last.plan.pages.map((p, i): PageEntry => (p.file === pageFiles[i] ? p : { ...p, file: pageFiles[i]! }));
-    const plan = { ...last.plan, docs, pages, docsById: new Map(docs.map((d) => [d.id, d])) };
+    const entries: { entry: DocEntry | PageEntry; before: SourceFile }[] = [];
+    const docsById = new Map(last.plan.docsById);
+    const docs = last.plan.docs.map((d, i): DocEntry => {
+      if (d.file === docFiles[i]) return d;
+      const entry = { ...d, file: docFiles[i]! };
+      entries.push({ entry, before: d.file });
+      docsById.set(entry.id, entry);
+      return entry;
+    });
+    const pages = last.plan.pages.map((p, i): PageEntry => {
+      if (p.file === pageFiles[i]) return p;
+      const entry = { ...p, file: pageFiles[i]! };
+      entries.push({ entry, before: p.file });
+      return entry;
+    });
+    const plan: RoutePlan = { ...last.plan, docs, pages, docsById, serial: ++plans, changes: { since: last.plan.serial, entries } };
     lastPlan = { key, plan };
     return plan;
   }
-  const plan = planAnew(src, log);
+  const plan = { ...planAnew(src, log), serial: ++plans };
   lastPlan = { key, plan };
   return plan;
 }
@@ -211,7 +236,7 @@ function planAnew(src: ContentSources, log: ProblemLog): RoutePlan {
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;
   const linkContext: LinkContext = { baseUrl: site.baseUrl, routes, routeBySource, assets: new Set(src.assets), files: src.fileTable.files };
-  return { docs, pages, docsById, site, routes, linkContext };
+  return { docs, pages, docsById, site, routes, linkContext, serial: null, changes: null };
 }
 
 /** Sort key: positioned items first by position, then the rest by name. */
@@ -247,8 +272,35 @@ export interface DocsModel {
   topByPath: Map<string, number>;
 }
 
+/** The last docs model made without problems, for the plan numbered `serial`, with the page texts it was made from. */
+let lastModel: { serial: number; model: DocsModel; texts: PageTexts } | null = null;
+
+/**
+ * The docs model of `plan` (`buildDocsModel`). A plan that changes the last one's pages without changing
+ * what the model reads of them (sidebar label, description, position, previous and next) keeps its model.
+ */
+export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories' | 'routeBase'>, texts: PageTexts, log: ProblemLog): DocsModel {
+  const last = lastModel;
+  if (plan.changes && last && plan.changes.since === last.serial) {
+    const same = plan.changes.entries.every(({ entry, before }) => {
+      if (!('dir' in entry)) return true;
+      const was = { ...entry, file: before };
+      const keys = ['sidebar_position', 'pagination_prev', 'pagination_next'] as const;
+      return texts.label(entry) === last.texts.label(was) && texts.descriptionOf(entry.file) === last.texts.descriptionOf(before) && keys.every((k) => entry.file.data[k] === before.data[k]);
+    });
+    if (same) {
+      lastModel = { ...last, serial: plan.serial!, texts };
+      return last.model;
+    }
+  }
+  const errors = log.errors.length;
+  const model = buildDocsModel({ docs: plan.docs, categories: src.categories, routeBase: src.routeBase, label: texts.label, description: (d) => texts.descriptionOf(d.file), log });
+  if (plan.serial !== null) lastModel = log.errors.length === errors ? { serial: plan.serial, model, texts } : null;
+  return model;
+}
+
 /** Builds the autogenerated sidebar and what follows from it. */
-export function buildDocsModel(input: DocsModelInput): DocsModel {
+function buildDocsModel(input: DocsModelInput): DocsModel {
   const { docs, routeBase, log } = input;
   const categoryByDir = new Map(input.categories.map((c) => [c.dir, c]));
   const docsById = new Map(docs.map((d) => [d.id, d]));

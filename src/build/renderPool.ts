@@ -204,6 +204,9 @@ function sharedRenderer() {
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** The renderings of the last plan rendered, by its number, with the cache and renderer version they came from. */
+let lastRenders: { serial: number; cache: RenderCache; version: string; renders: ReadonlyMap<string, Rendered> } | null = null;
+
 /** Each source's render-cache key, with the renderer version it was made for. */
 const cacheKeys = new WeakMap<SourceFile, { version: string; key: string }>();
 
@@ -228,10 +231,12 @@ export async function renderContent(plan: RoutePlan, options: { cache?: RenderCa
     cacheKeys.set(file, { version, key });
     return key;
   };
-  const all = [...plan.docs, ...plan.pages];
-  const renders = new Map<string, Rendered>();
+  // A plan that keeps the last rendered plan's link tables changes only its changed pages' renderings.
+  const last = lastRenders;
+  const delta = plan.changes && last?.serial === plan.changes.since && last.cache === cache && last.version === version ? plan.changes.entries : null;
+  const renders = delta ? new Map(last!.renders) : new Map<string, Rendered>();
   const used = new Set<string>();
-  const pending = all.filter(({ file, path }) => {
+  const pending = (delta ? delta.map(({ entry }) => entry) : [...plan.docs, ...plan.pages]).filter(({ file, path }) => {
     const key = keyOf(file);
     used.add(key);
     const cached = cache.get(key);
@@ -248,6 +253,9 @@ export async function renderContent(plan: RoutePlan, options: { cache?: RenderCa
     heldWith.set(fresh[i]!, { tables, path });
   });
   // The cache keeps this build's renderings only: a changed route table gives every page a new key, and the old ones would stay for good.
-  for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
+  if (delta) {
+    for (const { before } of delta) if (!used.has(keyOf(before))) cache.delete(keyOf(before));
+  } else for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
+  if (plan.serial !== null) lastRenders = { serial: plan.serial, cache, version, renders };
   return { renders, rendered: pending.length };
 }

@@ -113,6 +113,8 @@ describe('incremental content build', () => {
       // Its neighbours' previous and next links name it.
       ['a title', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\n---\n\nShip it.\n')],
       ['a sidebar label', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\n---\n\nShip it.\n')],
+      // The same title and label, another place in the sidebar and so other neighbours.
+      ['a sidebar position', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\nsidebar_position: 1\n---\n\nShip it.\n')],
       // The same files, another route.
       ['a slug', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\nslug: /shipping\n---\n\nShip it.\n')],
       // A new route: every link is resolved against new tables.
@@ -124,6 +126,18 @@ describe('incremental content build', () => {
       const kept = await manifestFiles(await project.buildContent({ cache }));
       expect(kept, what).toEqual(await manifestFiles(await project.buildContent({ once: true })));
     }
+  });
+
+  it('finds a page without a title after an edit, and again after an edit elsewhere until it has one', async () => {
+    project = useFixture('basic-site');
+    const cache: RenderCache = new Map();
+    await project.buildContent({ cache });
+    project.write('docs/guides/deploy.md', 'No heading here.\n');
+    await expect(project.buildContent({ cache })).rejects.toThrow(/deploy\.md:1: has no title/);
+    project.write('docs/intro.md', '---\ntitle: Intro\n---\n\nAnother edit.\n');
+    await expect(project.buildContent({ cache })).rejects.toThrow(/deploy\.md:1: has no title/);
+    project.write('docs/guides/deploy.md', '# Deploy\n\nShip it.\n');
+    expect((await project.buildContent({ cache })).manifest.docs['guides/deploy']!.title).toBe('Deploy');
   });
 
   it('looks only at the files a watcher names, and builds what a one-off build does', async () => {
