@@ -49,7 +49,6 @@ const headingIdsMemo = new WeakMap<Rendered, Set<string>>();
 
 /** Checks every link and image of the rendered pages: broken ones are thrown at once, warnings stay in `log`. */
 export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog): void {
-  const all = [...plan.docs, ...plan.pages];
   const linkContext: LinkContext = plan.linkContext;
   // The messages name the content folder and the main doc's route too.
   const tables = `${tablesKey(linkContext)}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}`;
@@ -89,30 +88,84 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     return r && remembered(headingIdsMemo, r, () => new Set(r.headings.map((h) => h.id)));
   };
 
-  // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
-  let directives = false;
-  for (const { file, path } of all) {
+  // What the check says of one page: its link problems and missing anchors in line order, its unknown directives.
+  const reportsOf = (file: SourceFile, path: string, index: number): PageReports => {
     const r = renders.get(file.rel)!;
-    if (r.unknownDirectives.length) directives = true;
     const { problems, anchors } = findings(file, path, r);
-    if (!problems.length && !anchors.length) continue;
-    // In line order, as one pass over the links would report them.
-    const reports = [...problems, ...anchors.flatMap(({ line, url, path: to, hash }) => {
+    const links = [...problems, ...anchors.flatMap(({ line, url, path: to, hash }) => {
       const ids = headingIds(to);
       return ids && !ids.has(hash) ? [{ error: false, line, message: `link to "${url}" names anchor \`#${hash}\`, which is no heading of \`${to}\`.` }] : [];
     })];
-    if (problems.length && anchors.length) reports.sort((a, b) => a.line - b.line);
-    for (const { error, line, message } of reports) {
-      if (error) log.error(file.display, line, message);
-      else log.warn(file.display, line, message);
+    if (problems.length && anchors.length) links.sort((a, b) => a.line - b.line);
+    const directives = r.unknownDirectives.map((d) => ({ error: false, line: file.bodyLine + d.line - 1, message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.` }));
+    return { index, display: file.display, links, directives, anchorsTo: [...new Set(anchors.map((a) => a.path))] };
+  };
+
+  // A plan that changes the last checked one's pages checks those again, and the pages with anchor links to them.
+  const last = lastCheck;
+  lastCheck = null;
+  const all = [...plan.docs, ...plan.pages];
+  let state: CheckState;
+  if (plan.changes && last && last.serial === plan.changes.since && last.tables === tables) {
+    state = last;
+    const again = new Set<string>();
+    for (const { entry } of plan.changes.entries) {
+      again.add(entry.file.rel);
+      for (const rel of state.anchorsFrom.get(entry.path) ?? []) again.add(rel);
+    }
+    for (const rel of again) {
+      const index = state.indexOf.get(rel)!;
+      const { file, path } = all[index]!;
+      for (const to of state.anchorsTo.get(rel) ?? []) state.anchorsFrom.get(to)?.delete(rel);
+      note(state, rel, reportsOf(file, path, index));
+    }
+  } else {
+    state = { serial: 0, tables, reports: new Map(), anchorsTo: new Map(), anchorsFrom: new Map(), indexOf: new Map(all.map(({ file }, i) => [file.rel, i])) };
+    all.forEach(({ file, path }, i) => note(state, file.rel, reportsOf(file, path, i)));
+  }
+  // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
+  const pages = [...state.reports.values()].sort((a, b) => a.index - b.index);
+  for (const { display, links } of pages) {
+    for (const { error, line, message } of links) {
+      if (error) log.error(display, line, message);
+      else log.warn(display, line, message);
     }
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
   // Directives that are no admonition: shown as text, reported (issue 16).
-  if (!directives) return;
-  for (const { file } of all) {
-    for (const d of renders.get(file.rel)!.unknownDirectives) {
-      log.warn(file.display, file.bodyLine + d.line - 1, `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.`);
-    }
-  }
+  for (const { display, directives } of pages) for (const { line, message } of directives) log.warn(display, line, message);
+  if (plan.serial !== null) lastCheck = { ...state, serial: plan.serial };
+}
+
+/** What the link check says of one page (`checkLinks`). */
+interface PageReports {
+  /** The page's place among the docs and pages, for the order of the messages. */
+  index: number;
+  display: string;
+  links: { error: boolean; line: number; message: string }[];
+  directives: { error: boolean; line: number; message: string }[];
+  /** The routes its anchor links name. */
+  anchorsTo: string[];
+}
+
+/** The last link check that found no broken link: its plan's number, its link tables, what it said of each page with something to say, and the anchor links between pages. */
+interface CheckState {
+  serial: number;
+  tables: string;
+  reports: Map<string, PageReports>;
+  /** The routes each page's anchor links name, and the pages whose anchor links name each route. */
+  anchorsTo: Map<string, string[]>;
+  anchorsFrom: Map<string, Set<string>>;
+  indexOf: Map<string, number>;
+}
+
+let lastCheck: CheckState | null = null;
+
+/** Records what the check says of the page at `rel`, and which routes its anchor links name. */
+function note(state: CheckState, rel: string, reports: PageReports): void {
+  if (reports.links.length || reports.directives.length) state.reports.set(rel, reports);
+  else state.reports.delete(rel);
+  if (reports.anchorsTo.length) state.anchorsTo.set(rel, reports.anchorsTo);
+  else state.anchorsTo.delete(rel);
+  for (const to of reports.anchorsTo) remembered(state.anchorsFrom, to, () => new Set<string>()).add(rel);
 }

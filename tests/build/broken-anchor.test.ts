@@ -50,4 +50,19 @@ describe('a rebuild after the linked page loses its heading', () => {
       ]);
     }
   });
+
+  it('drops the warning when the heading comes back, and fails on a broken link until it is fixed', async () => {
+    const cache: RenderCache = new Map();
+    project.write('docs/other.md', '# Other\n\n## Renamed section\n\nText.\n');
+    await project.buildContent({ cache });
+    project.write('docs/other.md', '# Other\n\n## Real section\n\nSee [nothing](/docs/nothing).\n');
+    await expect(project.buildContent({ cache })).rejects.toThrow(/other\.md:5: link to "\/docs\/nothing" matches no page/);
+    project.write('docs/other.md', '# Other\n\n## Real section\n\nText.\n');
+    project.warnings.length = 0;
+    await project.buildContent({ cache });
+    expect(project.warnings).toEqual([
+      'content/docs/intro.md:5: link to "#nowhere" names anchor `#nowhere`, which is no heading of `/docs/intro`.',
+      'content/docs/intro.md:7: link to "/docs/other#no-such-section" names anchor `#no-such-section`, which is no heading of `/docs/other`.',
+    ]);
+  });
 });
