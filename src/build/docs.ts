@@ -15,7 +15,7 @@ import type { CategoryFile, ContentSources, SourceFile } from './sources';
 import type { FileTable } from './staticFiles';
 
 /** A doc's identity, known before rendering. */
-interface DocEntry {
+export interface DocEntry {
   file: SourceFile;
   id: string;
   path: string;
@@ -92,8 +92,11 @@ function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase:
   return out;
 }
 
+/** Whether a plan's entry is a doc's rather than a page's. */
+export const isDoc = (entry: DocEntry | PageEntry): entry is DocEntry => 'dir' in entry;
+
 /** A page of `pages/`: its id and route. */
-interface PageEntry {
+export interface PageEntry {
   file: SourceFile;
   id: string;
   path: string;
@@ -283,7 +286,7 @@ export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories
   const last = lastModel;
   if (plan.changes && last && plan.changes.since === last.serial) {
     const same = plan.changes.entries.every(({ entry, before }) => {
-      if (!('dir' in entry)) return true;
+      if (!isDoc(entry)) return true;
       const was = { ...entry, file: before };
       const keys = ['sidebar_position', 'pagination_prev', 'pagination_next'] as const;
       return texts.label(entry) === last.texts.label(was) && texts.descriptionOf(entry.file) === last.texts.descriptionOf(before) && keys.every((k) => entry.file.data[k] === before.data[k]);

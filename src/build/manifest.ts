@@ -12,7 +12,7 @@ import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from
 import { joinPath } from '../../manifest/links';
 import { withBase } from '../../manifest/paths';
 import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, ManifestShard, SidebarItem, SidebarShard } from '../../manifest/types';
-import type { DocsModel, PageTexts, RoutePlan } from './docs';
+import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
 import { esc } from './html';
 import type { OutputData } from './output';
 import type { Rendered, Section } from './render';
@@ -59,6 +59,24 @@ const serialOf = (o: object): number => {
 let shardMemo = new Map<string, { name: string; json: string; shard: ManifestShard; bytes: number }>();
 /** Each entry's JSON length, for shard bounds. */
 const lengthMemo = new WeakMap<object, number>();
+
+/** The page entries of the last plan assembled (its number), with what they were made from and what they add to the build. */
+interface PageState {
+  serial: number;
+  model: DocsModel;
+  articlesIn: ManifestRoot['articlesIn'];
+  site: RoutePlan['site'];
+  docs: Record<string, ManifestDoc>;
+  pages: Record<string, ManifestPage>;
+  /** Each page's article by name, and its size. */
+  articles: Map<string, string>;
+  articleSizes: Map<string, number>;
+  /** With `articlesIn: 'blobs'`, each page's markdown and article files (name, contents) by source, and their bytes in all. */
+  blobs: Map<string, { body: [string, string]; article: [string, string]; bytes: number }>;
+  blobBytes: number;
+}
+
+let lastPages: PageState | null = null;
 
 /** What the manifest step made. */
 export interface AssembledManifest {
@@ -156,8 +174,11 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   };
   // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
   let storedBytes = 0;
-  const articles = new Map<string, string>();
-  const articleSizes = new Map<string, number>();
+  // A plan that changes a few pages of the last assembled one, with the same docs model, changes only their entries.
+  const last = remember ? lastPages : null;
+  const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site ? plan.changes.entries : null;
+  const state: PageState = delta ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), blobs: new Map(last!.blobs) } : { serial: 0, model, articlesIn, site, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), blobs: new Map(), blobBytes: 0 };
+  const { articles, articleSizes } = state;
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
     const body = remembered(bodyMemo, file, () => ({ blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
@@ -165,9 +186,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     articles.set(article, html);
     articleSizes.set(article, bytes);
     if (articlesIn === 'blobs') {
-      files.set(`blobs/${body.blob}`, file.body);
-      files.set(`blobs/${article}`, html);
-      storedBytes += body.size + bytes;
+      state.blobBytes -= state.blobs.get(file.rel)?.bytes ?? 0;
+      state.blobs.set(file.rel, { body: [body.blob, file.body], article: [article, html], bytes: body.size + bytes });
+      state.blobBytes += body.size + bytes;
     }
     inputs.push(body.blob, article);
     const known = remember ? entryMemo.get(r) : undefined;
@@ -197,8 +218,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     hasMermaid: r.hasMermaid,
   });
   const editBase = site.editUrl ? site.editUrl.replace(/\/?$/, '/') : null;
-  const manifestDocs: Record<string, ManifestDoc> = {};
-  for (const d of docs) {
+  const docEntryOf = (d: DocEntry): ManifestDoc => {
     const r = renders.get(d.file.rel)!;
     const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
     const category = model.breadcrumbs.get(d.id) ?? [];
@@ -208,7 +228,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const { previous: p, next: n } = nav;
     // Values, not strings joined: most are the same string objects as last build, so comparing them is cheap.
     const inputs = [d.id, d.path, title, texts.descriptionOf(d.file), label, site.docs.sidebarId, editBase, top, p?.id, p?.title, p?.path, n?.id, n?.title, n?.path, ...category];
-    manifestDocs[d.id] = entryOf(d.file, r, inputs, (blobs) => ({
+    return entryOf(d.file, r, inputs, (blobs) => ({
       ...pageEntry(d.file, r, d.id, d.path, blobs),
       sidebarLabel: label,
       sidebar: site.docs.sidebarId,
@@ -218,12 +238,30 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       editUrl: editBase === null ? null : editBase + d.file.rel,
       sidebarTop: top,
     }));
-  }
-  const manifestPages: Record<string, ManifestPage> = {};
-  for (const p of pages) {
+  };
+  const pageEntryOf = (p: PageEntry): ManifestPage => {
     const r = renders.get(p.file.rel)!;
-    manifestPages[p.id] = entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
+    return entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
+  };
+  const manifestDocs = state.docs;
+  const manifestPages = state.pages;
+  if (delta) {
+    for (const { entry } of delta) {
+      if (isDoc(entry)) manifestDocs[entry.id] = docEntryOf(entry);
+      else manifestPages[entry.id] = pageEntryOf(entry);
+    }
+  } else {
+    for (const d of docs) manifestDocs[d.id] = docEntryOf(d);
+    for (const p of pages) manifestPages[p.id] = pageEntryOf(p);
   }
+  if (articlesIn === 'blobs') {
+    for (const { body, article } of state.blobs.values()) {
+      files.set(`blobs/${body[0]}`, body[1]);
+      files.set(`blobs/${article[0]}`, article[1]);
+    }
+    storedBytes += state.blobBytes;
+  }
+  if (remember && plan.serial !== null) lastPages = { ...state, serial: plan.serial };
   // A long category's cards past the first `CATEGORY_CARDS` go to a file of their own.
   const categoryIndexes: Record<string, CategoryIndex> = {};
   for (const c of model.categoryIndexes) {

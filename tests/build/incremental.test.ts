@@ -93,7 +93,10 @@ describe('incremental content build', () => {
     expect(once.manifest.search.index).toBe(`search/index.${createHash('sha256').update(remembered.search[0]!).digest('hex').slice(0, 12)}.json`);
   });
 
-  it('writes the same manifest and shards after each kind of edit as a one-off build', async () => {
+  it.each([
+    ['each page in blobs', undefined],
+    ['each page in its route only (a large site)', 0],
+  ])('writes the same manifest, shards and files after each kind of edit as a one-off build, %s', async (_, largeSiteRoutes) => {
     project = useFixture('basic-site');
     const cache: RenderCache = new Map();
     // The shards, and the root but for the local index's name (by its inputs here, by its hash in a one-off build) and so
@@ -103,13 +106,17 @@ describe('incremental content build', () => {
       const index = result.files.get(root.search.index);
       const indexBytes = typeof index === 'string' ? Buffer.byteLength(index) : 0;
       return {
+        names: [...result.files.keys()].filter((name) => name !== root.search.index).sort(),
+        blobs: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.(md|html)$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
         shards: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.json$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
         root: { ...root, contentHash: null, search: null, totals: { ...root.totals, bytes: root.totals.bytes - indexBytes } },
       };
     };
-    await project.buildContent({ cache });
+    await project.buildContent({ cache, largeSiteRoutes });
     const edits: [string, () => void][] = [
       ['a body', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the folder.\n')],
+      // The same title and description: the sidebar and neighbours stay, the page's headings and article change.
+      ['a body below its first paragraph', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the old folder.\n\n## Logs\n\nRead them.\n')],
       // Its neighbours' previous and next links name it.
       ['a title', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\n---\n\nShip it.\n')],
       ['a sidebar label', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\n---\n\nShip it.\n')],
@@ -123,8 +130,8 @@ describe('incremental content build', () => {
     ];
     for (const [what, edit] of edits) {
       edit();
-      const kept = await manifestFiles(await project.buildContent({ cache }));
-      expect(kept, what).toEqual(await manifestFiles(await project.buildContent({ once: true })));
+      const kept = await manifestFiles(await project.buildContent({ cache, largeSiteRoutes }));
+      expect(kept, what).toEqual(await manifestFiles(await project.buildContent({ once: true, largeSiteRoutes })));
     }
   });
 
