@@ -256,7 +256,7 @@ const byPosition = (a: Orderable, b: Orderable) => {
 };
 
 /** Inputs to the docs model. */
-export interface DocsModelInput {
+interface DocsModelInput {
   docs: DocEntry[];
   categories: CategoryFile[];
   routeBase: string;
