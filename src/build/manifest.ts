@@ -11,7 +11,7 @@ import { LOCAL_INDEX_FORMAT, type LocalPageInput, type LocalSection } from '../.
 import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
 import { joinPath } from '../../manifest/links';
 import { withBase } from '../../manifest/paths';
-import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, ManifestShard, SidebarItem, SidebarShard } from '../../manifest/types';
+import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, ManifestShard, RouteTarget, SidebarItem, SidebarShard } from '../../manifest/types';
 import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
 import { esc } from './html';
 import type { OutputData } from './output';
@@ -28,8 +28,8 @@ const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
 /** Search records of each cached rendering, likewise. */
 const recordsMemo = new WeakMap<Section[], PageRecords>();
-/** A hash of each kept local-index page's sections, for the name of an index made when read (`localIndexFile`). */
-const sectionsKeyMemo = new WeakMap<LocalSection[], string>();
+/** A hash of each kept local-index page's sections, and what the name of an index made when read takes of the page (`localIndexFile`). */
+const indexLineMemo = new WeakMap<LocalSection[], { path: string; title: string; lvl0: string; key: string; line: string }>();
 /** Each source's markdown blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
 const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number }>();
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
@@ -47,16 +47,18 @@ const sameInputs = (a: unknown[], b: unknown[]) => a.length === b.length && a.ev
 const usedFilesMemo = new WeakMap<Rendered, { tables: string; keys: Set<string> }>();
 /** Each page entry's search input, with the values besides the entry it was made from. */
 const searchPageMemo = new WeakMap<ManifestPage, { siteUrl: string; base: string; lvl0: string; pageRank: number; page: SearchPage }>();
-/** A number per entry object, for shard keys. */
-const serials = new WeakMap<object, number>();
-let lastSerial = 0;
-const serialOf = (o: object): number => {
-  let n = serials.get(o);
-  if (n === undefined) serials.set(o, (n = ++lastSerial));
-  return n;
-};
-/** The last build's page shards by what they were made from (`shardKey`): a rebuild serialises and hashes only the shards that changed. */
-let shardMemo = new Map<string, { name: string; json: string; shard: ManifestShard; bytes: number }>();
+/** A page shard of the last build, with what it was made from (`assembleManifest`'s `sameShard`). */
+interface KeptShard {
+  tables: string;
+  paths: string[];
+  targets: RouteTarget[];
+  entries: (ManifestPage | CategoryIndex | undefined)[];
+  made: { name: string; json: string; shard: ManifestShard; bytes: number };
+}
+/** The last build's page shards by their first route: a rebuild serialises and hashes only the shards that changed. */
+let shardMemo = new Map<string, KeptShard>();
+/** Each top-level category's sidebar shard (its JSON, name and bytes), by its items. */
+const sidebarShardMemo = new WeakMap<SidebarItem[], { json: string; name: string; bytes: number }>();
 /** Each entry's JSON length, for shard bounds. */
 const lengthMemo = new WeakMap<object, number>();
 
@@ -71,6 +73,9 @@ interface PageState {
   /** Each page's article by name, and its size. */
   articles: Map<string, string>;
   articleSizes: Map<string, number>;
+  /** Each page's article bytes by source, and their sum. */
+  articleBytesOf: Map<string, number>;
+  articleBytes: number;
   /** With `articlesIn: 'blobs'`, each page's markdown and article files (name, contents) by source, and their bytes in all. */
   blobs: Map<string, { body: [string, string]; article: [string, string]; bytes: number }>;
   blobBytes: number;
@@ -113,9 +118,12 @@ function localIndexFile(files: Map<string, OutputData>, pages: LocalPageInput[],
   }
   const hash = createHash('sha256').update(LOCAL_INDEX_FORMAT);
   for (const page of pages) {
-    let key = sectionsKeyMemo.get(page.sections);
-    if (key === undefined) sectionsKeyMemo.set(page.sections, (key = sha(JSON.stringify(page.sections.map((section) => [section.heading, section.text])))));
-    hash.update(JSON.stringify([page.path, page.title, page.lvl0, key]));
+    let known = indexLineMemo.get(page.sections);
+    if (known?.path !== page.path || known.title !== page.title || known.lvl0 !== page.lvl0) {
+      const key = known?.key ?? sha(JSON.stringify(page.sections.map((section) => [section.heading, section.text])));
+      indexLineMemo.set(page.sections, (known = { path: page.path, title: page.title, lvl0: page.lvl0, key, line: JSON.stringify([page.path, page.title, page.lvl0, key]) }));
+    }
+    hash.update(known.line);
   }
   // Not `index.<hash>.json`: the service worker checks such a file against its name.
   const name = `search/index-${hash.digest('hex').slice(0, 12)}.json`;
@@ -177,7 +185,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // A plan that changes a few pages of the last assembled one, with the same docs model, changes only their entries.
   const last = remember ? lastPages : null;
   const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site ? plan.changes.entries : null;
-  const state: PageState = delta ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), blobs: new Map(last!.blobs) } : { serial: 0, model, articlesIn, site, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), blobs: new Map(), blobBytes: 0 };
+  const state: PageState = delta ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs) } : { serial: 0, model, articlesIn, site, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0 };
   const { articles, articleSizes } = state;
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
@@ -185,6 +193,8 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const { html, name: article, bytes } = articleOf(file, r);
     articles.set(article, html);
     articleSizes.set(article, bytes);
+    state.articleBytes += bytes - (state.articleBytesOf.get(file.rel) ?? 0);
+    state.articleBytesOf.set(file.rel, bytes);
     if (articlesIn === 'blobs') {
       state.blobBytes -= state.blobs.get(file.rel)?.bytes ?? 0;
       state.blobs.set(file.rel, { body: [body.blob, file.body], article: [article, html], bytes: body.size + bytes });
@@ -312,12 +322,15 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const shards: Record<string, ManifestShard | SidebarShard> = {};
   const sidebar: SidebarItem[] = model.sidebar.map((item) => {
     if (item.type !== 'category') return item;
-    const body: SidebarShard = { items: item.items };
-    const json = JSON.stringify(parseSidebarShard(body, 'new'));
-    const name = putHashed(files, json);
-    storedBytes += Buffer.byteLength(json);
-    shards[name] = body;
-    return { ...item, shard: name };
+    // Kept while the docs model is (a rebuild that changes no label, position or neighbour).
+    const made = remembered(sidebarShardMemo, item.items, () => {
+      const json = JSON.stringify(parseSidebarShard({ items: item.items }, 'new'));
+      return { json, name: `${sha(json).slice(0, 16)}.json`, bytes: Buffer.byteLength(json) };
+    });
+    files.set(`blobs/${made.name}`, made.json);
+    storedBytes += made.bytes;
+    shards[made.name] = { items: item.items };
+    return { ...item, shard: made.name };
   });
 
   // Page shards: runs of consecutive routes (`groupRoutes`).
@@ -334,11 +347,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   };
   const groups = groupRoutes(Object.keys(routes).sort(), weightOf);
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
-  let routeArticleBytes = 0;
-  for (const path of Object.keys(routes)) {
-    const entry = entryAt(path);
-    if (entry && 'article' in entry) routeArticleBytes += articleSizes.get(entry.article) ?? 0;
-  }
+  // Every doc's and page's, and the main doc's again at the docs' root.
+  const docsRoot = routes[`/${routeBase}`];
+  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
   const refsByPath = new Map(pageRefs.map((ref) => [ref.path, ref]));
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
@@ -362,18 +373,23 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     }
     return shard;
   };
-  // What a shard is made from: the link tables (its files and sources), and each route's target and entry (the
-  // same object while its inputs are, `entryOf`; category entries are few and small, so written out).
-  const shardKey = (group: string[]): string =>
-    `${tables}\n${group.map((path) => {
-      const entry = entryAt(path);
+  // What a shard is made from: the link tables (its files and sources), and each route's path, target and entry (the
+  // same object while its inputs are, `entryOf`; a category's entry is the same object while the docs model is, else
+  // compared written out, as are targets, which a plan made anew makes anew).
+  const sameShard = (known: KeptShard, group: string[]): boolean =>
+    known.tables === tables && known.paths.length === group.length && group.every((path, j) => {
+      if (known.paths[j] !== path) return false;
       const target = routes[path]!;
-      return `${path}\0${JSON.stringify(target)}\0${entry === undefined ? '' : target.kind === 'category' ? JSON.stringify(entry) : serialOf(entry)}`;
-    }).join('\n')}`;
+      const was = known.targets[j];
+      if (target !== was && JSON.stringify(target) !== JSON.stringify(was)) return false;
+      const entry = entryAt(path);
+      const before = known.entries[j];
+      return entry === before || (target.kind === 'category' && JSON.stringify(entry) === JSON.stringify(before));
+    });
   const kept: typeof shardMemo = new Map();
   const shardNames = groups.map((group, i) => {
-    const key = remember ? shardKey(group) : null;
-    let made = key === null ? undefined : shardMemo.get(key);
+    const known = remember ? shardMemo.get(group[0] ?? '') : undefined;
+    let made = known && sameShard(known, group) ? known.made : undefined;
     if (made) files.set(`blobs/${made.name}`, made.json);
     else {
       const shard = fill(group);
@@ -381,7 +397,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       made = { name: putHashed(files, json), json, shard, bytes: Buffer.byteLength(json) };
     }
     storedBytes += made.bytes;
-    if (key !== null) kept.set(key, made);
+    if (remember) kept.set(group[0] ?? '', { tables, paths: group, targets: group.map((path) => routes[path]!), entries: group.map(entryAt), made });
     shards[made.name] = made.shard;
     return made.name;
   });
