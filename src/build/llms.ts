@@ -80,54 +80,133 @@ export interface LlmsOptions {
   pageLinks?: boolean;
   /** Up to this size `llms-full.txt` is written. */
   fullMaxBytes?: number;
+  /** The number of the build's plan (`RoutePlan.serial`): files made for it may be remade by difference (`llmsRebuild`). */
+  serial?: number | null;
+}
+
+/**
+ * The last files made with page links and without `llms-full.txt` (a large site's), for the plan numbered
+ * `serial`, with what they were made from: each section's lines, where each doc's line is, and the
+ * parts of llms-full.txt counted before it was found too long (by doc id, and their sum).
+ */
+interface LlmsState {
+  serial: number;
+  site: SiteConfig;
+  sidebar: SidebarItem[];
+  fullMaxBytes: number;
+  head: string[];
+  sections: { title: string; lines: string[]; text: string }[];
+  at: Map<string, [number, number]>;
+  counted: Map<string, number>;
+  fullBytes: number;
+  out: Map<string, string>;
+}
+
+let lastLlms: LlmsState | null = null;
+
+const sectionText = (title: string, lines: string[]) => `## ${oneLine(title)}\n\n${lines.join('\n')}\n`;
+
+/** A doc's line, made once per entry and link form (`lineMemo`). */
+function lineOf(doc: ManifestDoc, linkKey: string, url: (path: string) => string, pageLinks: boolean): DocLine {
+  let line = lineMemo.get(doc);
+  if (line?.linkKey !== linkKey) {
+    const href = pageLinks ? url(doc.path) : `${url(doc.path)}.md`;
+    const description = oneLine(doc.description);
+    line = { linkKey, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`, source: `---\n\nSource: ${url(doc.path)}\n\n` };
+    lineMemo.set(doc, line);
+  }
+  return line;
+}
+
+/** The markdown of a doc as served and the bytes of its part of llms-full.txt, made once per body (`DocLine.served`). */
+function servedOf(line: DocLine, entry: LlmsDoc): { markdown: string; bytes: number } {
+  if (line.served?.body !== entry.body) {
+    const markdown = docMarkdown(entry);
+    line.served = { body: entry.body, markdown, bytes: Buffer.byteLength(line.source) + Buffer.byteLength(markdown) + 1 };
+  }
+  return line.served;
+}
+
+/**
+ * The files of a build whose plan (numbered `serial`) changes the docs `changed` of the plan numbered
+ * `since`, made by difference from the files made for that one: their lines only, when the site and the
+ * sidebar are the same objects and those files were a large site's (page links, no llms-full.txt, which
+ * stays too long). Null when that does not hold, and `llmsFiles` makes them all.
+ */
+export function llmsRebuild(site: SiteConfig, sidebar: SidebarItem[], serial: number, since: number, changed: LlmsDoc[]): Map<string, string> | null {
+  const last = lastLlms;
+  if (!last || last.serial !== since || last.site !== site || last.sidebar !== sidebar) return null;
+  const url = (path: string) => site.url + withBase(path, site.baseUrl);
+  const linkKey = `true\0${site.url}\0${site.baseUrl}`;
+  const sections = [...last.sections];
+  const counted = new Map(last.counted);
+  let fullBytes = last.fullBytes;
+  let edited = false;
+  for (const entry of changed) {
+    const place = last.at.get(entry.doc.id);
+    if (!place) return null;
+    const line = lineOf(entry.doc, linkKey, url, true);
+    const bytes = counted.get(entry.doc.id);
+    if (bytes !== undefined) {
+      const now = servedOf(line, entry).bytes;
+      fullBytes += now - bytes;
+      counted.set(entry.doc.id, now);
+    }
+    const [s, i] = place;
+    if (sections[s]!.lines[i] === line.text) continue;
+    const lines = [...sections[s]!.lines];
+    lines[i] = line.text;
+    sections[s] = { title: sections[s]!.title, lines, text: sectionText(sections[s]!.title, lines) };
+    edited = true;
+  }
+  // Short enough now for llms-full.txt: made whole.
+  if (fullBytes <= last.fullMaxBytes) return null;
+  const out = edited ? new Map([['llms.txt', [...last.head, ...sections.map((section) => section.text)].join('\n')]]) : last.out;
+  lastLlms = { ...last, serial, sections, counted, fullBytes, out };
+  return out;
 }
 
 /** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md` (unless `pageLinks`), by path below `dist/`. */
-export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES }: LlmsOptions = {}): Map<string, string> {
+export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, serial = null }: LlmsOptions = {}): Map<string, string> {
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
   const out = new Map<string, string>();
   const header = `# ${oneLine(site.title)}\n\n> ${oneLine(site.tagline)}\n`;
-  const index: string[] = [header];
   let fullBytes = Buffer.byteLength(header);
   // What a doc's line is made from besides its entry.
   const linkKey = `${pageLinks}\0${site.url}\0${site.baseUrl}`;
   const parts: string[] = [];
+  const made: LlmsState['sections'] = [];
+  const at = new Map<string, [number, number]>();
+  const counted = new Map<string, number>();
   for (const section of sections(sidebar, manifestDocs)) {
     const lines: string[] = [];
     for (const id of section.ids) {
       const entry = byId.get(id);
       if (!entry) continue;
-      const { doc } = entry;
-      let line = lineMemo.get(doc);
-      if (line?.linkKey !== linkKey) {
-        const href = pageLinks ? url(doc.path) : `${url(doc.path)}.md`;
-        const description = oneLine(doc.description);
-        line = { linkKey, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`, source: `---\n\nSource: ${url(doc.path)}\n\n` };
-        lineMemo.set(doc, line);
-      }
+      const line = lineOf(entry.doc, linkKey, url, pageLinks);
+      at.set(id, [made.length, lines.length]);
       lines.push(line.text);
       // The markdown is for the file beside the page and for llms-full.txt: on a large site past the limit, for neither.
       if (pageLinks && fullBytes > fullMaxBytes) continue;
-      if (line.served?.body !== entry.body) {
-        const markdown = docMarkdown(entry);
-        line.served = { body: entry.body, markdown, bytes: Buffer.byteLength(line.source) + Buffer.byteLength(markdown) + 1 };
-      }
-      const { markdown, bytes } = line.served;
-      if (!pageLinks) out.set(markdownFileOf(doc.path), markdown);
+      const { markdown, bytes } = servedOf(line, entry);
+      if (!pageLinks) out.set(markdownFileOf(entry.doc.path), markdown);
       // Counted until it is too long; the parts are joined only if the whole fits.
       if (fullBytes <= fullMaxBytes) {
         fullBytes += bytes;
+        counted.set(id, bytes);
         parts.push(`${line.source}${markdown}`);
       }
     }
-    index.push(`## ${oneLine(section.title)}\n\n${lines.join('\n')}\n`);
+    made.push({ title: section.title, lines, text: sectionText(section.title, lines) });
   }
   const withFull = fullBytes <= fullMaxBytes;
   const links = pageLinks ? 'Each link below is a page.' : "Each link below is a page's markdown.";
-  index.splice(1, 0, withFull ? `${links} [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `${links}\n`);
-  out.set('llms.txt', index.join('\n'));
+  const head = [header, withFull ? `${links} [llms-full.txt](${url('/llms-full.txt')}) holds every page in one file.\n` : `${links}\n`];
+  out.set('llms.txt', [...head, ...made.map((section) => section.text)].join('\n'));
   if (withFull) out.set('llms-full.txt', [header, ...parts].join('\n'));
+  // A large site's files can be made by difference next time (`llmsRebuild`).
+  if (serial !== null) lastLlms = pageLinks && !withFull ? { serial, site, sidebar, fullMaxBytes, head, sections: made, at, counted, fullBytes, out } : null;
   return out;
 }

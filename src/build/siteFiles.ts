@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { SITEMAP } from '../../manifest/constants';
 import { withBase } from '../../manifest/paths';
 import type { Manifest } from '../../manifest/types';
-import type { DocsModel, RoutePlan } from './docs';
+import { isDoc, type DocsModel, type RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './errors';
 import { esc } from './html';
-import { llmsFiles } from './llms';
+import { llmsFiles, llmsRebuild } from './llms';
 import type { OutputData } from './output';
 import type { ContentSources } from './sources';
 
@@ -53,7 +53,12 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
     ],
   }, null, 2));
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
-  for (const [path, text] of llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })), { pageLinks: large })) files.set(path, text);
+  // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
+  const { serial, changes } = plan;
+  const changedDocs = () => (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: entry.file.body }] : []));
+  const llms = (large && serial !== null && changes?.since != null ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs()) : null)
+    ?? llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })), { pageLinks: large, serial });
+  for (const [path, text] of llms) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
     if (files.has(a) || shellFiles.has(a) || GENERATED.test(a)) {

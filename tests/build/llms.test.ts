@@ -1,6 +1,6 @@
 // llms.txt, llms-full.txt and each doc's markdown (issue 16), with the full file left out when it grows too long (issue 15).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { llmsFiles, type LlmsDoc } from '../../src/build/llms';
+import { llmsFiles, llmsRebuild, type LlmsDoc } from '../../src/build/llms';
 import type { SidebarItem } from '../../manifest/types';
 import type { SiteConfig } from '../../manifest/siteConfig';
 import { useFixture, type FixtureProject } from '../helpers/build';
@@ -32,5 +32,23 @@ describe('llmsFiles', () => {
     expect(over.get('llms.txt')).toContain("Each link below is a page's markdown.\n");
     // Each doc's markdown stays at its route plus .md.
     expect([...over.keys()].filter((k) => k.endsWith('.md')).sort()).toEqual(docs.map(({ doc }) => `${doc.path.slice(1)}.md`).sort());
+  });
+
+  it("remakes a large site's files by difference as they would be made whole, and declines what it cannot", () => {
+    const small = { pageLinks: true, fullMaxBytes: 10 };
+    const [first, second] = docs as [LlmsDoc, LlmsDoc];
+    const retitled = (doc: LlmsDoc, title: string): LlmsDoc => ({ doc: { ...doc.doc, title }, body: `${doc.body}More.\n` });
+    llmsFiles(site, sidebar, docs, { ...small, serial: 1 });
+    // A doc's new title: its line changes.
+    const edited = [retitled(second, 'Renamed'), ...docs.filter((d) => d !== second)];
+    const remade = llmsRebuild(site, sidebar, 2, 1, [edited[0]!]);
+    expect(remade?.get('llms.txt')).toContain('[Renamed]');
+    expect(remade).toEqual(llmsFiles(site, sidebar, edited, small));
+    // Made whole without a plan number, the files leave what a rebuild starts from alone.
+    const again = [retitled(first, 'First'), ...edited.filter((d) => d.doc.id !== first.doc.id)];
+    expect(llmsRebuild(site, sidebar, 3, 2, [again[0]!])).toEqual(llmsFiles(site, sidebar, again, small));
+    // Not from the files of another plan, nor with another sidebar.
+    expect(llmsRebuild(site, sidebar, 4, 2, [again[0]!])).toBeNull();
+    expect(llmsRebuild(site, [...sidebar], 4, 3, [again[0]!])).toBeNull();
   });
 });
