@@ -57,6 +57,8 @@ interface KeptShard {
 }
 /** The last build's page shards by their first route: a rebuild serialises and hashes only the shards that changed. */
 let shardMemo = new Map<string, KeptShard>();
+/** Each long category's index and the file of its further cards (`CATEGORY_CARDS`), by the docs model's index. */
+const moreCardsMemo = new WeakMap<CategoryIndex, { json: string; name: string; bytes: number; index: CategoryIndex }>();
 /** Each top-level category's sidebar shard (its JSON, name and bytes), by its items. */
 const sidebarShardMemo = new WeakMap<SidebarItem[], { json: string; name: string; bytes: number }>();
 /** Each entry's JSON length, for shard bounds. */
@@ -279,9 +281,15 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       categoryIndexes[c.slug] = c;
       continue;
     }
-    const json = JSON.stringify(parseCategoryCards(c.items.slice(CATEGORY_CARDS), 'new'));
-    storedBytes += Buffer.byteLength(json);
-    categoryIndexes[c.slug] = { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: putHashed(files, json) } };
+    // Kept while the docs model is.
+    const made = remembered(moreCardsMemo, c, () => {
+      const json = JSON.stringify(parseCategoryCards(c.items.slice(CATEGORY_CARDS), 'new'));
+      const name = `${sha(json).slice(0, 16)}.json`;
+      return { json, name, bytes: Buffer.byteLength(json), index: { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: name } } };
+    });
+    files.set(`blobs/${made.name}`, made.json);
+    storedBytes += made.bytes;
+    categoryIndexes[c.slug] = made.index;
   }
 
   // Search.
