@@ -117,14 +117,14 @@ export interface RoutePlan {
    * object), the docs and pages whose source changed since, with the source then: the later steps of a
    * rebuild redo only their part (`renderContent`). Null when the plan was made anew.
    */
-  changes: { since: number | null; entries: { entry: DocEntry | PageEntry; before: SourceFile }[] } | null;
+  changes: { since: number; entries: { entry: DocEntry | PageEntry; before: SourceFile }[] } | null;
 }
 
 /**
  * The last plan of this process, with what its routes and link tables were made from: the configuration,
  * the categories, the files, and each source's name, id and slug.
  */
-let lastPlan: { key: PlanKey; plan: RoutePlan } | null = null;
+let lastPlan: { key: PlanKey; plan: RoutePlan; serial: number } | null = null;
 /** How many plans this process made. */
 let plans = 0;
 
@@ -179,12 +179,12 @@ export function planRoutes(src: ContentSources, log: ProblemLog, remember = true
       entries.push({ entry, before: p.file });
       return entry;
     });
-    const plan: RoutePlan = { ...last.plan, docs, pages, docsById, serial: ++plans, changes: { since: last.plan.serial, entries } };
-    lastPlan = { key, plan };
+    const plan: RoutePlan = { ...last.plan, docs, pages, docsById, serial: ++plans, changes: { since: last.serial, entries } };
+    lastPlan = { key, plan, serial: plans };
     return plan;
   }
   const plan = { ...planAnew(src, log), serial: ++plans };
-  lastPlan = { key, plan };
+  lastPlan = { key, plan, serial: plans };
   return plan;
 }
 

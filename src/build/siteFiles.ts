@@ -56,7 +56,7 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
   // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
   const { serial, changes } = plan;
   const changedDocs = () => (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: entry.file.body }] : []));
-  const llms = (large && serial !== null && changes?.since != null ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs()) : null)
+  const llms = (large && serial !== null && changes ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs()) : null)
     ?? llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })), { pageLinks: large, serial });
   for (const [path, text] of llms) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
