@@ -57,6 +57,10 @@ interface KeptShard {
 }
 /** The last build's page shards by their first route: a rebuild serialises and hashes only the shards that changed. */
 let shardMemo = new Map<string, KeptShard>();
+/** The routes of each plan's table, sorted (a rebuild that keeps the plan's routes keeps them). */
+const sortedRoutesMemo = new WeakMap<Record<string, RouteTarget>, string[]>();
+/** The manifest's copy of each link context's table of sources. */
+const sourcesMemo = new WeakMap<Record<string, string>, Record<string, string>>();
 /** Each long category's index and the file of its further cards (`CATEGORY_CARDS`), by the docs model's index. */
 const moreCardsMemo = new WeakMap<CategoryIndex, { json: string; name: string; bytes: number; index: CategoryIndex }>();
 /** Each top-level category's sidebar shard (its JSON, name and bytes), by its items. */
@@ -81,6 +85,16 @@ interface PageState {
   /** With `articlesIn: 'blobs'`, each page's markdown and article files (name, contents) by source, and their bytes in all. */
   blobs: Map<string, { body: [string, string]; article: [string, string]; bytes: number }>;
   blobBytes: number;
+  /** The link tables the pages' files were resolved with. */
+  tables: string;
+  /** Each page's place among the docs and pages, by source. */
+  indexOf: Map<string, number>;
+  /** Each page's search input and local-index page, in that order. */
+  search: SearchPage[];
+  local: LocalPageInput[];
+  /** The files each page uses, by route, and what the site copies of them. */
+  filesByPath: Map<string, Set<string>>;
+  usedFiles: ReturnType<typeof usedFileOutput>;
 }
 
 let lastPages: PageState | null = null;
@@ -186,8 +200,11 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   let storedBytes = 0;
   // A plan that changes a few pages of the last assembled one, with the same docs model, changes only their entries.
   const last = remember ? lastPages : null;
-  const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site ? plan.changes.entries : null;
-  const state: PageState = delta ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs) } : { serial: 0, model, articlesIn, site, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0 };
+  const tables = tablesKey(linkContext);
+  const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site && last.tables === tables ? plan.changes.entries : null;
+  const state: PageState = delta
+    ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], local: [...last!.local], filesByPath: new Map(last!.filesByPath) }
+    : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], local: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
   const { articles, articleSizes } = state;
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
@@ -273,7 +290,6 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     }
     storedBytes += state.blobBytes;
   }
-  if (remember && plan.serial !== null) lastPages = { ...state, serial: plan.serial };
   // A long category's cards past the first `CATEGORY_CARDS` go to a file of their own.
   const categoryIndexes: Record<string, CategoryIndex> = {};
   for (const c of model.categoryIndexes) {
@@ -292,39 +308,54 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     categoryIndexes[c.slug] = made.index;
   }
 
-  // Search.
-  const order = new Map(docs.map((d, i) => [d.id, i]));
-  const searchPages: SearchPage[] = [
-    ...docs.map((d) => ({ entry: manifestDocs[d.id]!, lvl0: (model.breadcrumbs.get(d.id) ?? [])[0] ?? 'Documentation', rank: order.get(d.id) ?? 0 })),
-    ...pages.map((p) => ({ entry: manifestPages[p.id]!, lvl0: 'Pages', rank: 1000 })),
-  ].map(({ entry, lvl0, rank }) => {
+  // Search inputs, and the files the pages refer to (co-located images are written under their hashed names).
+  const searchPageOf = (entry: ManifestPage, lvl0: string, rank: number): SearchPage => {
     // Kept with its entry (which is kept with its rendering, so its sections too).
     const known = remember ? searchPageMemo.get(entry) : undefined;
     if (known && known.lvl0 === lvl0 && known.pageRank === rank && known.siteUrl === site.url && known.base === base) return known.page;
     const page = { path: entry.path, url: site.url + withBase(entry.path, base), title: entry.title, lvl0, sections: renders.get(entry.source)!.sections, headings: entry.headings, pageRank: rank };
     if (remember) searchPageMemo.set(entry, { siteUrl: site.url, base, lvl0, pageRank: rank, page });
     return page;
-  });
-  const { json: records, count: recordCount } = searchRecordsJson(searchPages, site.locale.code, 'current', remember ? recordsMemo : undefined);
-  const index = localIndexFile(files, localPages(searchPages, remember ? localSectionMemo : undefined), remember);
-  const indexFile = index.name;
-  // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
-  storedBytes += index.bytes ?? 0;
-
-  // Files the pages refer to; co-located images are written under their hashed names.
-  const pageRefs = [...docs, ...pages].map(({ file, path }) => ({ source: file.rel, path, links: renders.get(file.rel)!.links }));
+  };
+  const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage =>
+    isDoc(entry) ? searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index) : searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
-  const tables = tablesKey(linkContext);
-  const filesOf = (ref: (typeof pageRefs)[number], r: Rendered): Set<string> => {
+  const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
+    const r = renders.get(file.rel)!;
     const known = usedFilesMemo.get(r);
     if (remember && known?.tables === tables) return known.keys;
-    const keys = referencedFiles([ref], linkContext);
+    const keys = referencedFiles([{ source: file.rel, path, links: r.links }], linkContext);
     if (remember) usedFilesMemo.set(r, { tables, keys });
     return keys;
   };
-  const filesByPath = new Map(pageRefs.map((ref) => [ref.path, filesOf(ref, renders.get(ref.source)!)]));
-  const usedFiles = usedFileOutput(fileTable, new Set([...filesByPath.values()].flatMap((keys) => [...keys])));
+  const localSections = remember ? localSectionMemo : undefined;
+  let filesChanged = !delta;
+  if (delta) {
+    for (const { entry } of delta) {
+      const index = state.indexOf.get(entry.file.rel)!;
+      state.search[index] = searchPageAt(entry, index);
+      state.local[index] = localPages([state.search[index]!], localSections)[0]!;
+      const keys = filesOf(entry);
+      const before = state.filesByPath.get(entry.path);
+      if (!before || before.size !== keys.size || [...keys].some((key) => !before.has(key))) filesChanged = true;
+      state.filesByPath.set(entry.path, keys);
+    }
+  } else {
+    const all = [...docs, ...pages];
+    state.indexOf = new Map(all.map(({ file }, i) => [file.rel, i]));
+    state.search = all.map(searchPageAt);
+    state.local = localPages(state.search, localSections);
+    state.filesByPath = new Map(all.map((entry) => [entry.path, filesOf(entry)]));
+  }
+  if (filesChanged) state.usedFiles = usedFileOutput(fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
+  const { usedFiles, filesByPath } = state;
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
+  if (remember && plan.serial !== null) lastPages = { ...state, serial: plan.serial };
+  const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
+  const index = localIndexFile(files, state.local, remember);
+  const indexFile = index.name;
+  // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
+  storedBytes += index.bytes ?? 0;
 
   // Sidebar shards: the children of each top-level category.
   const shards: Record<string, ManifestShard | SidebarShard> = {};
@@ -353,12 +384,11 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     if (length === undefined) lengthMemo.set(entry, (length = jsonLength(entry)));
     return path.length + length;
   };
-  const groups = groupRoutes(Object.keys(routes).sort(), weightOf);
+  const groups = groupRoutes(remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort()), weightOf);
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
   // Every doc's and page's, and the main doc's again at the docs' root.
   const docsRoot = routes[`/${routeBase}`];
   const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
-  const refsByPath = new Map(pageRefs.map((ref) => [ref.path, ref]));
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
     for (const path of group) {
@@ -369,12 +399,11 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       if (target.kind === 'page') shard.pages[target.id] = manifestPages[target.id]!;
       if (target.kind === 'category') shard.categories[target.slug] = categoryIndexes[target.slug]!;
       const entry = id !== null ? manifestDocs[id] : target.kind === 'page' ? manifestPages[target.id] : undefined;
-      const ref = entry && refsByPath.get(entry.path);
-      if (!entry || !ref) continue;
+      if (!entry) continue;
       // What the shell needs to render this page's markdown itself: its files and the pages its `.md` links name.
-      for (const key of filesByPath.get(ref.path)!) shard.files[key] = usedFiles.files[key]!;
+      for (const key of filesByPath.get(entry.path)!) shard.files[key] = usedFiles.files[key]!;
       shard.sources[entry.source] = entry.path;
-      for (const link of ref.links) {
+      for (const link of renders.get(entry.source)!.links) {
         const file = /\.mdx?(?:#.*)?$/i.test(link.url) ? sourceOfLink(link.url, entry.source, linkContext.routeBySource) : null;
         if (file) shard.sources[file] = linkContext.routeBySource[file]!;
       }
@@ -441,7 +470,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     categories: categoryIndexes,
     routes,
     files: usedFiles.files,
-    sources: { ...linkContext.routeBySource },
+    sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
   };
   return { manifest, root, shards, records, deferredIndex: remember ? indexFile : null, articles };
 }

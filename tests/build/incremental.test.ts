@@ -106,6 +106,8 @@ describe('incremental content build', () => {
       const index = result.files.get(root.search.index);
       const indexBytes = typeof index === 'string' ? Buffer.byteLength(index) : 0;
       return {
+        index: String(await outputData(index!)),
+        records: [...result.records()].join(''),
         names: [...result.files.keys()].filter((name) => name !== root.search.index).sort(),
         blobs: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.(md|html)$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
         shards: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.json$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
@@ -117,6 +119,8 @@ describe('incremental content build', () => {
       ['a body', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the folder.\n')],
       // The same title and description: the sidebar and neighbours stay, the page's headings and article change.
       ['a body below its first paragraph', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the old folder.\n\n## Logs\n\nRead them.\n')],
+      // The same again, and now the page shows a file: the site copies it, the page's shard lists it.
+      ['an image below its first paragraph', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\n![The logo](/img/logo.svg)\n')],
       // Its neighbours' previous and next links name it.
       ['a title', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\n---\n\nShip it.\n')],
       ['a sidebar label', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\n---\n\nShip it.\n')],
