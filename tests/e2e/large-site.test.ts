@@ -7,70 +7,39 @@
  * This site plus a 105-doc category is built as a large one
  * (`largeSiteRoutes: 0`) into a folder of its own.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type RenderCache } from '../../build';
+import { describe, expect, it } from 'vitest';
 import { CATEGORY_CARDS } from '../../manifest/constants';
-import { parseManifest } from '../../manifest/parse';
 import { shardOf } from '../../manifest/shards';
-import { startServer, type RunningServer } from '../../scripts/serve';
 import { readBuiltManifest } from '../helpers/manifest';
 import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { useSiteCopy } from './siteCopy';
 
-const ROOT = resolve(__dirname, '../..');
 /** Docs in the long category: five more than its page lists at first. */
 const MANY = CATEGORY_CARDS + 5;
 const b = useBrowser();
 
-let work: string;
-let contentDir: string;
-let distDir: string;
-let server: RunningServer;
-/** Every request the server received, in order. */
-const requests: string[] = [];
-const cache: RenderCache = new Map();
-
-const url = (path = '') => server.url + path.replace(/^\//, '');
-const readManifest = () => readBuiltManifest(distDir) as unknown as { docs: Record<string, { path: string; title: string; blob: string; article: string }> };
-const readRoot = () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')));
-const build = (shell: boolean) => buildSite({ root: ROOT, contentDir, distDir, shell, cache, once: true, largeSiteRoutes: 0, warn: () => {} });
+const site = useSiteCopy({
+  prefix: 'docs-routes-',
+  build: { largeSiteRoutes: 0 },
+  prepare: (contentDir) => {
+    mkdirSync(join(contentDir, 'docs/many'));
+    writeFileSync(join(contentDir, 'docs/many/_category_.json'), JSON.stringify({ label: 'Many', position: 90, link: { type: 'generated-index' } }));
+    for (let i = 0; i < MANY; i++) writeFileSync(join(contentDir, `docs/many/item-${String(i).padStart(3, '0')}.md`), `---\nsidebar_position: ${i + 1}\n---\n\n# Item ${i}\n\nText of item ${i}.\n`);
+  },
+});
+const { requests, url, build, readRoot } = site;
+const readManifest = () => readBuiltManifest(site.distDir) as unknown as { docs: Record<string, { path: string; title: string; blob: string; article: string }> };
 /** Adds `sentence` before the first section of a doc, then deploys the content. */
 async function deploySentence(rel: string, sentence: string): Promise<void> {
-  const file = join(contentDir, rel);
+  const file = join(site.contentDir, rel);
   writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, `\n${sentence}\n\n## `));
   await build(false);
 }
 /** Requests for a page's article or markdown file, which this site does not have. */
 const pageBlobRequests = () => requests.filter((r) => /\/blobs\/[0-9a-f]+\.(html|md)$/.test(r));
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'docs-routes-'));
-  contentDir = join(work, 'content');
-  distDir = join(work, 'dist');
-  cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
-  mkdirSync(join(contentDir, 'docs/many'));
-  writeFileSync(join(contentDir, 'docs/many/_category_.json'), JSON.stringify({ label: 'Many', position: 90, link: { type: 'generated-index' } }));
-  for (let i = 0; i < MANY; i++) writeFileSync(join(contentDir, `docs/many/item-${String(i).padStart(3, '0')}.md`), `---\nsidebar_position: ${i + 1}\n---\n\n# Item ${i}\n\nText of item ${i}.\n`);
-  await build(true);
-  server = await startServer({
-    dir: distDir,
-    port: 0,
-    host: '127.0.0.1',
-    base: '/abp-react/',
-    handle: (req) => {
-      requests.push(req.url ?? '');
-      return false;
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
 
 const newPage = () => b.page({ serviceWorkers: 'allow' });
 
@@ -82,8 +51,8 @@ describe('a site whose articles are in its pages', () => {
   it('is built with no article or markdown blobs', () => {
     expect(readRoot().articlesIn).toBe('routes');
     const faq = readManifest().docs.faq!;
-    expect(() => readFileSync(join(distDir, 'blobs', faq.article))).toThrow();
-    expect(() => readFileSync(join(distDir, 'blobs', faq.blob))).toThrow();
+    expect(() => readFileSync(join(site.distDir, 'blobs', faq.article))).toThrow();
+    expect(() => readFileSync(join(site.distDir, 'blobs', faq.blob))).toThrow();
   });
 
   it('navigates in the app with the article taken from the page\'s HTML', async () => {

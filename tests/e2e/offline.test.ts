@@ -7,20 +7,15 @@
  * own, instead of the shared e2e build. The tests run in order: the last two
  * change the site.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../build';
-import type { RenderCache } from '../../build';
-import { startServer, type RunningServer } from '../../scripts/serve';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
-import { parseManifest } from '../../manifest/parse';
 import { readBuiltManifest } from '../helpers/manifest';
 import { shardNames, shardOf } from '../../manifest/shards';
+import { ROOT, useSiteCopy } from './siteCopy';
 
-const ROOT = resolve(__dirname, '../..');
 const b = useBrowser();
 
 interface SiteManifest {
@@ -29,20 +24,20 @@ interface SiteManifest {
   search: { index: string; records: string };
 }
 
-let work: string;
-let contentDir: string;
-let distDir: string;
-let server: RunningServer;
-/** Every request the server received (path and query), in order. */
-const requests: string[] = [];
 /** While set, the server answers `manifest.json` with these totals, as a site that large would have them. */
 let largeTotals: { pages: number; bytes: number; articles: number } | null = null;
-const cache: RenderCache = new Map();
 
-const url = (path = '') => server.url + path.replace(/^\//, '');
-const readManifest = () => readBuiltManifest(distDir) as unknown as SiteManifest;
-/** The root `manifest.json`, which names every shard. */
-const readRoot = () => parseManifest(JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')));
+const site = useSiteCopy({
+  prefix: 'docs-offline-',
+  handle: (req, res) => {
+    if (!largeTotals || !/^\/abp-react\/manifest\.json(\?|$)/.test(req.url ?? '')) return false;
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+    res.end(JSON.stringify({ ...JSON.parse(readFileSync(join(site.distDir, 'manifest.json'), 'utf8')), totals: largeTotals }));
+    return true;
+  },
+});
+const { requests, url, build, readRoot } = site;
+const readManifest = () => readBuiltManifest(site.distDir) as unknown as SiteManifest;
 
 /**
  * Chromium 150 does not carry the context's offline emulation into a document
@@ -57,34 +52,6 @@ async function offlineAgain(page: Page): Promise<void> {
     window.dispatchEvent(new Event('offline'));
   });
 }
-const build = (shell: boolean, root = ROOT) => buildSite({ root, contentDir, distDir, shell, cache, once: true, warn: () => {} });
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'docs-offline-'));
-  contentDir = join(work, 'content');
-  distDir = join(work, 'dist');
-  cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
-  await build(true);
-  server = await startServer({
-    dir: distDir,
-    port: 0,
-    host: '127.0.0.1',
-    base: '/abp-react/',
-    handle: (req, res) => {
-      requests.push(req.url ?? '');
-      if (!largeTotals || !/^\/abp-react\/manifest\.json(\?|$)/.test(req.url ?? '')) return false;
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-      res.end(JSON.stringify({ ...JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')), totals: largeTotals }));
-      return true;
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-
 /** A page in a fresh context where service workers may register. */
 const newPage = () => b.page({ serviceWorkers: 'allow' });
 
@@ -203,7 +170,7 @@ describe('updates', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const before = readManifest();
 
-    const file = join(contentDir, 'docs/faq.md');
+    const file = join(site.contentDir, 'docs/faq.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with a content-only deploy.\n\n## '));
     await build(false);
     const after = readManifest();
@@ -237,7 +204,7 @@ describe('updates', () => {
     await page.getByRole('region', { name: 'Offline reading' }).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
     const before = readManifest();
     const oldShards = new Set(shardNames(readRoot()));
-    const file = join(contentDir, 'docs/code-of-conduct.md');
+    const file = join(site.contentDir, 'docs/code-of-conduct.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with another content-only deploy.\n\n## '));
     await build(false);
     const after = readManifest();
@@ -265,7 +232,7 @@ describe('updates', () => {
     await workerControls(page);
 
     // Another shell: the same code with one more public file, so its hash (and sw.js) change.
-    const root = join(work, 'root');
+    const root = join(site.folder, 'root');
     mkdirSync(root);
     for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
@@ -297,14 +264,14 @@ describe('storage', () => {
     // Leave the origin barely more than it uses now: the first page offline mode saves cannot fit.
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 2_000 });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(url()).origin, quotaSize: usage + 2_000 });
     try {
       await control.getByRole('button', { name: 'Save for offline reading' }).click();
       // 'Try again' shows only for a failed save in offline mode (a background write may have failed before the click).
       await control.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 30_000 });
       expect(await control.getByRole('alert').textContent()).toContain('There is not enough storage space on this device');
     } finally {
-      await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin });
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(url()).origin });
     }
   });
 

@@ -1,0 +1,85 @@
+/**
+ * For browser tests that rebuild the site: a copy of `content/` in a temporary
+ * folder, built by the file's own builds and served on a port of its own
+ * (instead of the shared e2e build), with every request the server receives
+ * recorded.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { buildSite, type BuildSiteOptions, type BuildSiteResult, type RenderCache } from '../../build';
+import { parseManifest } from '../../manifest/parse';
+import type { ManifestRoot } from '../../manifest/types';
+import { startServer, type RunningServer } from '../../scripts/serve';
+
+/** The project root. */
+export const ROOT = resolve(__dirname, '../..');
+
+export interface SiteCopy {
+  /** The temporary folder that holds `content/` and `dist/`, removed after the file's tests. */
+  readonly folder: string;
+  readonly contentDir: string;
+  readonly distDir: string;
+  /** Every request the server received (path and query), in order. */
+  readonly requests: string[];
+  /** Absolute URL of a path below the base. */
+  url(path?: string): string;
+  /** Builds the copy's content into its `dist/`, with the shell too when `shell`, from the project at `root`. */
+  build(shell: boolean, root?: string): Promise<BuildSiteResult>;
+  /** The root `manifest.json` built, which names every shard. */
+  readRoot(): ManifestRoot;
+}
+
+/**
+ * Sets up the file's copy: before its tests, copies `content/`, lets `prepare` change the copy, builds it with the
+ * shell and serves it; afterwards removes it all. `handle` may answer a request itself (true) before the files do.
+ */
+export function useSiteCopy(options: {
+  prefix: string;
+  build?: Pick<BuildSiteOptions, 'largeSiteRoutes'>;
+  prepare?: (contentDir: string) => void;
+  handle?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}): SiteCopy {
+  let work = '';
+  let server: RunningServer | undefined;
+  const requests: string[] = [];
+  const cache: RenderCache = new Map();
+  const site: SiteCopy = {
+    get folder() {
+      return work;
+    },
+    get contentDir() {
+      return join(work, 'content');
+    },
+    get distDir() {
+      return join(work, 'dist');
+    },
+    requests,
+    url: (path = '') => server!.url + path.replace(/^\//, ''),
+    build: (shell, root = ROOT) => buildSite({ root, contentDir: site.contentDir, distDir: site.distDir, shell, cache, once: true, warn: () => {}, ...options.build }),
+    readRoot: () => parseManifest(JSON.parse(readFileSync(join(site.distDir, 'manifest.json'), 'utf8'))),
+  };
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), options.prefix));
+    cpSync(join(ROOT, 'content'), site.contentDir, { recursive: true });
+    options.prepare?.(site.contentDir);
+    await site.build(true);
+    server = await startServer({
+      dir: site.distDir,
+      port: 0,
+      host: '127.0.0.1',
+      base: '/abp-react/',
+      handle: (req, res) => {
+        requests.push(req.url ?? '');
+        return options.handle?.(req, res) ?? false;
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+  return site;
+}
