@@ -15,7 +15,7 @@ import { docsModel, pageTexts, planRoutes } from './src/build/docs';
 import { BuildError, formatProblem, ProblemLog, type Problem } from './src/build/errors';
 import { withDocumentWorker } from './src/build/documentPool';
 import { LARGE_SITE_ROUTES, routeDocuments, type ShellAssets } from './src/build/html';
-import { assembleManifest } from './src/build/manifest';
+import { assembleManifest, type DeferredSearch } from './src/build/manifest';
 import type { OutputData } from './src/build/output';
 import { readRenderCache, writeRenderCache } from './src/build/renderCache';
 import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
@@ -54,6 +54,8 @@ export interface ContentBuildOptions {
   largeSiteRoutes?: number;
   /** What changed in `contentDir` since this process's last build of it (`readContent`'s `changed`); without it every file is looked at. */
   changed?: readonly string[];
+  /** Leave the local search index out of `files`, made when its entry is asked for (`deferredSearch`): the dev server's builds. */
+  deferSearch?: boolean;
 }
 
 export interface ContentBuildResult {
@@ -61,8 +63,10 @@ export interface ContentBuildResult {
   files: Map<string, OutputData>;
   /** The per-route HTML files among `files` (made when written), `404.html` and the `x/index.html` links included. */
   documents: string[];
-  /** Files among `files` a server can make when they are asked for: the per-route HTML, and the local search index when it is made when read (`assembleManifest`). */
+  /** Files among `files` a server can make when they are asked for: the per-route HTML. */
   onRequest: string[];
+  /** With `deferSearch`: the local search index, made when its entry is asked for. */
+  deferredSearch: DeferredSearch | null;
   manifest: Manifest;
   /** DocSearch records (the text of a JSON array, in parts) for `npm run search:upload`, made when read; written beside `dist/`, never deployed. */
   records: () => Iterable<string>;
@@ -97,7 +101,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   time.lap('check');
   const files = new Map<string, OutputData>();
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const { manifest, root, shards, records, deferredIndex, articles } = assembleManifest(src, plan, renders, texts, model, files, !options.once, large ? 'routes' : 'blobs');
+  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(src, plan, renders, texts, model, files, !options.once, large ? 'routes' : 'blobs', options.deferSearch ?? false);
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));
@@ -107,7 +111,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
-  return { files, documents, onRequest: [...documents, ...(deferredIndex ? [deferredIndex] : [])], manifest, records, warnings: log.warnings, rendered, steps: time.steps };
+  return { files, documents, onRequest: documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
 }
 
 /** Options of one build. */
@@ -129,7 +133,7 @@ export interface BuildSiteOptions {
   /**
    * A build for the dev server (issue 16), where a saved file should reach the page at once:
    * the per-route HTML and the local search index are left out of `distDir` and returned as
-   * `documents`, each file made when asked for (with the server bundle `distDir` holds then), so
+   * `documents` and `deferredSearch`, each made when asked for (with the server bundle `distDir` holds then), so
    * the dev server renders only the routes readers open; and a content-only build over a built
    * site updates `distDir` in place (`writeInPlace`) instead of swapping in a copy.
    */
@@ -157,8 +161,10 @@ export interface BuildSiteResult {
   ms: number;
   /** Milliseconds per step. */
   steps: StepTimes;
-  /** With `devServer`: the files below `distDir` made when asked for, not written: the per-route HTML (`x/index.html` as `{ linkTo }`) and the local search index. */
+  /** With `devServer`: the files below `distDir` made when asked for, not written: the per-route HTML (`x/index.html` as `{ linkTo }`). */
   documents?: Map<string, OutputData>;
+  /** With `devServer`: the local search index, made when its entry is asked for. */
+  deferredSearch?: DeferredSearch | null;
 }
 
 /**
@@ -186,7 +192,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
     // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, largeSiteRoutes: options.largeSiteRoutes, changed: options.changed, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, largeSiteRoutes: options.largeSiteRoutes, changed: options.changed, deferSearch: options.devServer, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {
@@ -207,7 +213,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none (issue 16).
     if (!options.devServer) writeSearchRecords(options.distDir, result.records());
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
-    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, manifest: result.manifest, ms: performance.now() - started, steps: time.steps, documents };
+    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, manifest: result.manifest, ms: performance.now() - started, steps: time.steps, documents, deferredSearch: result.deferredSearch };
   } catch (error) {
     if (!inPlace) discard(out);
     throw error;

@@ -24,8 +24,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ChildResult } from './child';
 import { generateTree } from './generate';
-import { LocalEngine, measureQueries, type HeadingsByPath } from '../src/search/localEngine';
-import { parseManifest, parseShard } from '../manifest/parse';
+import { parseArgs } from 'node:util';
+import { measureQueries } from '../src/search/localEngine';
+import { parseManifest } from '../manifest/parse';
+import { firstSearch, pagefindFirstSearch, type FirstSearch } from './firstSearch';
+import { buildPagefind } from './pagefind';
+import { engineOf, localQuality, pagefindQuality, readQuestions, type QualityResult } from './searchQuality';
 
 const ROOT = process.cwd();
 /** The Node flags `npm run dev` starts with (package.json's `dev` script), so its rebuilds are measured as it runs them. */
@@ -42,18 +46,31 @@ const TARGET_REBUILD_MS = 200;
 const TARGET_ROOT_GZ_KIB = 10;
 const TARGET_VISIT_KIB = 250;
 const TARGET_10K_DIST_MIB = 300;
+/** Search: bytes from opening search to the first results (≤ 150 KiB at 10,000 docs, ≤ 200 KiB at 100,000, and ≤ 0.6× Pagefind's). */
+const TARGET_FIRST_SEARCH_KIB: Record<number, number> = { 10_000: 150, 100_000: 200 };
+const TARGET_FIRST_SEARCH_VS_PAGEFIND = 0.6;
+/** Time to first results, throttled, at 10,000 docs, ms; local query p95, ms; index bytes a one-page deploy changes, share. */
+const TARGET_FIRST_SEARCH_THROTTLED_MS = 1000;
+const TARGET_QUERY_P95_MS = 10;
+const TARGET_DEPLOY_CHANGED = 0.05;
 /** The shared measurement scripts (../shared/measure), used for the cold visit when they and their dependencies are there. */
 const MEASURE_DIR = join(ROOT, '..', 'shared', 'measure');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const args = process.argv.slice(2);
-const argValue = (name: string) => {
-  const eq = args.find((a) => a.startsWith(`${name}=`));
-  if (eq) return eq.slice(name.length + 1);
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const sizes = (argValue('--sizes') ?? '100,1000,10000').split(',').map((s) => Number(s.replace(/[_\s]/g, ''))).filter((n) => Number.isInteger(n) && n > 0);
-const keep = args.includes('--keep');
+const { values: flags } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100,1000,10000' },
+    keep: { type: 'boolean', default: false },
+    /** Leave out the one-file rebuilds (a 100,000-doc tree takes long to rebuild twice more). */
+    'no-rebuilds': { type: 'boolean', default: false },
+    /** Leave out Pagefind's index and first search. */
+    'no-pagefind': { type: 'boolean', default: false },
+  },
+});
+const sizes = flags.sizes.split(',').map((s) => Number(s.replace(/[_\s]/g, ''))).filter((n) => Number.isInteger(n) && n > 0);
+const keep = flags.keep;
+/** The word the first-search figures type: in this site's docs and in the generated trees' vocabulary. */
+const SEARCH_WORD = 'authentication';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -97,11 +114,21 @@ interface Row {
   /** First build of the rebuild process (from the saved cache), s. */
   warmupS: number | null;
   warmupRendered: number | null;
+  /** Every file of the local index: bytes, bytes gzipped one by one (as a host sends them), files. */
   indexBytes: number | null;
   indexGzBytes: number | null;
+  indexFiles: number | null;
   /** Local-index query time, ms. */
   queryP50: number | null;
   queryP95: number | null;
+  /** A first search in Chromium, this site's and Pagefind's over the same build, unthrottled and throttled. */
+  search: { none: FirstSearch; throttled: FirstSearch } | null;
+  pagefind: { indexBytes: number; indexFiles: number; none: FirstSearch; throttled: FirstSearch } | null;
+  searchNote: string;
+  /** Share of the local index's bytes a one-page edit rewrote (files whose names are new). */
+  deployChanged: number | null;
+  /** This site: reader questions answered in the top 3. */
+  quality: { ours: QualityResult; pagefind: QualityResult | null } | null;
   warnings: number | null;
   /** Bytes a deploy uploads: every file of dist/, hard links as copies. */
   distBytes: number | null;
@@ -179,28 +206,41 @@ async function coldVisit(dist: string, route: string, work: string): Promise<{ b
   }
 }
 
-/** Query time of the local index a build wrote: p50 and p95 over the benchmark queries, ms. */
-function searchQueryTimes(dist: string): { p50: number; p95: number; runs: number } | null {
+/** The local index's files of a build: name and bytes. */
+function searchFiles(dist: string): Map<string, Buffer> {
   const dir = join(dist, 'search');
-  const file = existsSync(dir) ? readdirSync(dir).find((f) => /^index\.[0-9a-f]+\.json$/.test(f)) : undefined;
-  if (!file) return null;
-  const root = parseManifest(JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')));
-  const headings: HeadingsByPath = {};
-  for (const name of root.shards) {
-    const shard = parseShard(JSON.parse(readFileSync(join(dist, 'blobs', name), 'utf8')), name);
-    for (const page of [...Object.values(shard.docs), ...Object.values(shard.pages)]) headings[page.path] = page.headings;
-  }
-  const engine = LocalEngine.load(readFileSync(join(dir, file), 'utf8'), headings);
-  return measureQueries(engine, undefined, 20);
+  return new Map(existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(dir, f))]) : []);
 }
 
-function searchIndexSize(dist: string): { raw: number; gz: number } | null {
-  const dir = join(dist, 'search');
-  if (!existsSync(dir)) return null;
-  const file = readdirSync(dir).find((f) => /^index\.[0-9a-f]+\.json$/.test(f));
-  if (!file) return null;
-  const body = readFileSync(join(dir, file));
-  return { raw: body.length, gz: gzipSync(body).length };
+/**
+ * The search figures of a build: the local index's size and query times, a first search in Chromium (this site's
+ * and Pagefind's over the same build), and on this site the reader questions.
+ */
+async function measureSearch(row: Row, dist: string, route: string, work: string): Promise<void> {
+  const files = searchFiles(dist);
+  row.indexBytes = [...files.values()].reduce((sum, b) => sum + b.length, 0);
+  row.indexGzBytes = [...files.values()].reduce((sum, b) => sum + gzipSync(b).length, 0);
+  row.indexFiles = files.size;
+  const times = await measureQueries(engineOf(dist), undefined, 20);
+  row.queryP50 = times.p50;
+  row.queryP95 = times.p95;
+  if (!existsSync(CHROMIUM)) {
+    row.searchNote = `first search not measured: no Chromium at ${CHROMIUM}`;
+    return;
+  }
+  log(`${row.label}: first search in Chromium…`);
+  row.search = { none: await firstSearch(dist, route, SEARCH_WORD, 'none'), throttled: await firstSearch(dist, route, SEARCH_WORD, 'throttled') };
+  if (row.label === 'this site') {
+    const questions = readQuestions(join(ROOT, 'bench/questions.json'));
+    row.quality = { ours: await localQuality(dist, questions), pagefind: flags['no-pagefind'] ? null : await pagefindQuality(dist, questions) };
+  }
+  if (flags['no-pagefind']) return;
+  log(`${row.label}: Pagefind over the same build…`);
+  const out = join(work, 'pagefind');
+  rmSync(out, { recursive: true, force: true });
+  const index = await buildPagefind(dist, out);
+  row.pagefind = { indexBytes: index.bytes, indexFiles: index.files, none: await pagefindFirstSearch(out, SEARCH_WORD, 'none'), throttled: await pagefindFirstSearch(out, SEARCH_WORD, 'throttled') };
+  rmSync(out, { recursive: true, force: true });
 }
 
 const median = (xs: number[]) => {
@@ -211,7 +251,7 @@ const median = (xs: number[]) => {
 };
 
 async function measure(label: string, contentDir: string, docs: number, editRel: string, editRoute: string, work: string, generateS: number | null, gnuTime: boolean): Promise<Row> {
-  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, contentBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], devRebuildMs: null, devRebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, queryP50: null, queryP95: null, warnings: null, distBytes: null, diskBytes: null, htmlBytes: null, rootBytes: null, rootGzBytes: null, shards: null, maxShardGzBytes: null, visitBytes: null, visitNote: '', error: null };
+  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, contentBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], devRebuildMs: null, devRebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, indexFiles: null, queryP50: null, queryP95: null, search: null, pagefind: null, searchNote: '', deployChanged: null, quality: null, warnings: null, distBytes: null, diskBytes: null, htmlBytes: null, rootBytes: null, rootGzBytes: null, shards: null, maxShardGzBytes: null, visitBytes: null, visitNote: '', error: null };
   const dist = join(work, 'dist');
   const timeFile = join(work, 'time.txt');
   rmSync(dist, { recursive: true, force: true });
@@ -237,16 +277,6 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
       row.peakSource = 'time -v';
     }
   }
-  const index = searchIndexSize(dist);
-  if (index) {
-    row.indexBytes = index.raw;
-    row.indexGzBytes = index.gz;
-  }
-  const queries = searchQueryTimes(dist);
-  if (queries) {
-    row.queryP50 = queries.p50;
-    row.queryP95 = queries.p95;
-  }
   log(`${label}: cold ${row.coldWallS.toFixed(2)} s wall, build ${row.coldBuildS.toFixed(2)} s, ${row.pages} pages, ${row.warnings} warnings`);
   if (label === 'this site') {
     // Issue 2's target is the content build: the same cold build without bundling the shell (it keeps the one just built).
@@ -260,6 +290,12 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   row.visitBytes = visit.bytes;
   row.visitNote = visit.note;
   log(`${label}: dist ${fmt(row.distBytes! / 2 ** 20, 1)} MiB deployed (${fmt(row.diskBytes! / 2 ** 20, 1)} MiB on disk), root ${fmt(row.rootGzBytes! / 1024, 1)} KiB gz, ${row.shards} shards, cold visit ${row.visitBytes === null ? visit.note : `${fmt(row.visitBytes / 1024, 1)} KiB`}`);
+  await measureSearch(row, dist, editRoute, work);
+  const searchBefore = searchFiles(dist);
+  if (flags['no-rebuilds']) {
+    rmSync(dist, { recursive: true, force: true });
+    return row;
+  }
 
   // One-file rebuild with the warm cache, in one process. The child starts from the render
   // cache the cold build just saved (copied at once, in case another build rewrites it), so
@@ -289,6 +325,10 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   row.warmupS = child.firstMs / 1000;
   row.warmupRendered = child.firstRendered;
   log(`${label}: rebuilds ${row.rebuildAll.map((ms) => `${Math.round(ms)} ms`).join(', ')} (first build in that process: ${(child.firstMs / 1000).toFixed(2)} s, ${child.firstRendered} rendered, ${child.cacheEntries} cache entries loaded)`);
+  // The rebuilds edited one doc: the local index files whose names are new are what a deploy of that edit uploads.
+  const searchAfter = searchFiles(dist);
+  const total = [...searchAfter.values()].reduce((sum, b) => sum + b.length, 0);
+  row.deployChanged = [...searchAfter].filter(([name]) => !searchBefore.has(name)).reduce((sum, [, b]) => sum + b.length, 0) / total;
 
   // The same edits as `npm run dev` builds them: content written in place, route HTML made on request.
   log(`${label}: warm-up build + ${rounds} one-file rebuilds as npm run dev builds them…`);
@@ -350,7 +390,7 @@ async function main(): Promise<void> {
     if (!keep) rmSync(work, { recursive: true, force: true });
   }
 
-  const header = ['content', 'docs', 'pages', 'cold wall s', 'build s', 'peak MiB', 'cached build s', 'rebuild ms', 'index KiB', 'index gz KiB', 'warnings'];
+  const header = ['content', 'docs', 'pages', 'cold wall s', 'build s', 'peak MiB', 'cached build s', 'rebuild ms', 'warnings'];
   const body = rows.map((r) => [
     r.label,
     String(r.docs),
@@ -360,8 +400,6 @@ async function main(): Promise<void> {
     fmt(r.peakMiB, 0),
     r.warmupS === null ? '—' : `${r.warmupS.toFixed(2)}${r.warmupRendered ? ` (${r.warmupRendered} rendered)` : ''}`,
     r.rebuildMs === null ? '—' : `${Math.round(r.rebuildMs)} (${r.rebuildRendered} rendered)`,
-    r.indexBytes === null ? '—' : fmt(r.indexBytes / 1024, 1),
-    r.indexGzBytes === null ? '—' : fmt(r.indexGzBytes / 1024, 1),
     r.warnings === null ? '—' : String(r.warnings),
   ]);
   console.log('\nContent build benchmark');
@@ -399,13 +437,41 @@ async function main(): Promise<void> {
     else if (r.visitNote) console.log(`  ${r.label} cold visit ${r.visitNote}`);
     if (r.docs >= 10_000 && r.distBytes !== null) console.log(`  ${r.label} dist/ ${fmt(r.distBytes / 2 ** 20, 0)} MiB deployed (${fmt(r.diskBytes! / 2 ** 20, 0)} MiB on disk) → ${verdict(r.distBytes <= TARGET_10K_DIST_MIB * 2 ** 20)}`);
   }
-  console.log('\nLocal search index (targets: p95 ≤ 5 ms for this site, ≤ 50 ms at 10,000 docs; this site ≤ 60 KiB gzipped)');
+  const kib = (n: number | null | undefined) => (n == null ? '—' : fmt(n / 1024, 1));
+  const ms = (n: number | null | undefined) => (n == null ? '—' : String(Math.round(n)));
+  console.log(`\nSearch (first search: open the modal on a doc, type "${SEARCH_WORD}" a key every 60 ms, first marked results; bytes over the wire from opening search, code included; throttled = 4× CPU, 1.6 Mbit/s, 150 ms RTT; Pagefind ${'1.6'} with its UI over the same build's HTML, \`article\` as its root)`);
+  console.log(table([
+    ['content', 'index KiB', 'index gz KiB', 'files', 'query p50 ms', 'p95 ms', 'first search KiB', 'requests', 'after typing ms', 'throttled ms', 'Pagefind index KiB', 'Pagefind first KiB', 'Pagefind throttled ms', 'one-page deploy changed'],
+    ...rows.map((r) => [
+      r.label,
+      kib(r.indexBytes),
+      kib(r.indexGzBytes),
+      r.indexFiles === null ? '—' : String(r.indexFiles),
+      r.queryP50 === null ? '—' : r.queryP50.toFixed(2),
+      r.queryP95 === null ? '—' : r.queryP95.toFixed(2),
+      kib(r.search?.none.bytes),
+      r.search ? String(r.search.none.requests) : '—',
+      ms(r.search?.none.afterTypingMs),
+      ms(r.search?.throttled.afterTypingMs),
+      kib(r.pagefind?.indexBytes),
+      kib(r.pagefind?.none.bytes),
+      ms(r.pagefind?.throttled.afterTypingMs),
+      r.deployChanged === null ? '—' : `${(r.deployChanged * 100).toFixed(2)} %`,
+    ]),
+  ]));
   for (const r of rows) {
-    if (r.queryP95 == null) continue;
-    const target = r.docs >= 10_000 ? 50 : r === site ? 5 : null;
-    console.log(`  ${r.label}: query p50 ${r.queryP50!.toFixed(2)} ms, p95 ${r.queryP95.toFixed(2)} ms${target ? ` → ${verdict(r.queryP95 <= target)}` : ''}; index ${(r.indexGzBytes! / 1024).toFixed(1)} KiB gzipped`);
+    if (r.searchNote) console.log(`  ${r.label}: ${r.searchNote}`);
+    if (r.queryP95 !== null) console.log(`  ${r.label} local query p95 ≤ ${TARGET_QUERY_P95_MS} ms: ${r.queryP95.toFixed(2)} ms → ${verdict(r.queryP95 <= TARGET_QUERY_P95_MS)}`);
+    const target = TARGET_FIRST_SEARCH_KIB[r.docs];
+    if (r.search && target !== undefined && r.label !== 'this site') console.log(`  ${r.label} first search ≤ ${target} KiB: ${kib(r.search.none.bytes)} KiB → ${verdict(r.search.none.bytes <= target * 1024)}`);
+    if (r.search && r.pagefind) console.log(`  ${r.label} first search ≤ ${TARGET_FIRST_SEARCH_VS_PAGEFIND}× Pagefind's: ${kib(r.search.none.bytes)} vs ${kib(r.pagefind.none.bytes)} KiB = ${(r.search.none.bytes / r.pagefind.none.bytes).toFixed(2)}× → ${verdict(r.search.none.bytes <= TARGET_FIRST_SEARCH_VS_PAGEFIND * r.pagefind.none.bytes)}`);
+    if (r.search && r.docs === 10_000 && r.label !== 'this site') console.log(`  ${r.label} time to first results, throttled ≤ ${TARGET_FIRST_SEARCH_THROTTLED_MS} ms after typing: ${ms(r.search.throttled.afterTypingMs)} ms (${ms(r.search.throttled.fromOpenMs)} ms from opening search) → ${verdict(r.search.throttled.afterTypingMs <= TARGET_FIRST_SEARCH_THROTTLED_MS)}`);
+    if (r.deployChanged !== null) console.log(`  ${r.label} one-page deploy changes ≤ ${TARGET_DEPLOY_CHANGED * 100} % of the index's bytes: ${(r.deployChanged * 100).toFixed(2)} % → ${verdict(r.deployChanged <= TARGET_DEPLOY_CHANGED)}`);
+    if (r.quality) {
+      const { ours, pagefind } = r.quality;
+      console.log(`  ${r.label} reader questions (bench/questions.json) with the right page in the top 3: local index ${ours.top3} of ${ours.total} (${ours.empty} without a result)${pagefind ? `, Pagefind ${pagefind.top3} of ${pagefind.total} (${pagefind.empty} without a result) → ${verdict(ours.top3 > pagefind.top3 && ours.empty === 0)}` : ''}`);
+    }
   }
-  if (site?.indexGzBytes != null) console.log(`\nThis site's local search index: ${(site.indexBytes! / 1024).toFixed(1)} KiB, ${(site.indexGzBytes / 1024).toFixed(1)} KiB gzipped.`);
   const gen = rows.filter((r) => r.generateS !== null).map((r) => `${r.docs}: ${r.generateS!.toFixed(1)} s`);
   if (gen.length) console.log(`Tree generation (not part of any build figure): ${gen.join(', ')}.`);
   console.log(`Total bench time ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -1,91 +1,114 @@
 /**
- * The local search index: the format of `dist/search/index.<hash>.json`, shared
- * by the content build (which writes it) and the shell (which loads it when
- * Algolia cannot answer, issue 4: `src/search/localEngine.ts`).
+ * The local search index: the files the content build writes below
+ * `dist/search/` and the shell's search worker reads (`src/search/localEngine.ts`)
+ * when Algolia cannot answer. Shared by both sides: the word analysis, the
+ * posting codec and the file shapes.
  *
- * One document per page section: the page's lead (the text before its first
- * heading) and one per heading. To stay small on the wire (≤ 60 KiB gzipped for
- * this site, spec issue 4) the file holds only what the shell cannot know:
+ * The index is split so that a query loads only what its words need, whatever
+ * the size of the site:
  *
- * - the section text's terms, stop words and numbers left out, light-stemmed,
- *   as postings (document ids delta-coded in base64 VLQ, with term frequency);
- * - the first words of every section, for snippets.
+ * - the **entry** (`search/entry.<hash>.json`, named in the root manifest):
+ *   the first term of each term chunk and the chunk's name, and the names of
+ *   the page directories;
+ * - **term chunks** (`search/c.<hash>.json`): a run of the sorted vocabulary,
+ *   each term with its page count and its postings (page slot, and how often
+ *   the term comes up in the page's title, headings, description, body and
+ *   code). A term on more pages than `TOP_POSTINGS` keeps its best postings
+ *   there and the rest in a **tail** file (`search/t.<hash>.json`), read only
+ *   when a query needs every page that holds the term;
+ * - **page directories** (`search/d.<hash>.json`): for a run of
+ *   `DIRECTORY_SLOTS` page slots, the name of each page's fragment;
+ * - **fragments** (`search/f.<hash>.json`): what a result shows of one page
+ *   (title, category, headings, section texts), read only for results shown.
  *
- * Titles and headings are already in the manifest (`ManifestPage.headings`), so
- * the shell tokenizes them itself with the same functions (`analyze`) when it
- * loads the index.
+ * Every name is the hash of the file's contents. A page's slot comes from its
+ * route (`pageSlots`) and chunk bounds from the terms themselves
+ * (`isChunkCut`), so a deploy that changes one page changes its fragment, its
+ * directory, the chunks of the terms it gained, lost or uses a different
+ * number of times, and the entry.
  */
+import { stem as porter2 } from 'porter2';
+import { fnv1a } from './shards';
 
 /** Version of the file format; the shell refuses another one. */
-export const LOCAL_INDEX_FORMAT = 'abp-local-search@1';
+export const LOCAL_INDEX_FORMAT = 'abp-local-search@2';
 
-/** A page of the local index. */
-interface LocalIndexPage {
+/** Postings a term chunk holds of one term, best first by `fieldScore`; the rest go to the term's tail file. */
+export const TOP_POSTINGS = 512;
+/** Page slots per page directory. */
+export const DIRECTORY_SLOTS = 1024;
+/** Characters of a section's text a fragment keeps, for snippets and for choosing the section a result opens. */
+export const FRAGMENT_SECTION_CHARS = 600;
+/** Characters of text a fragment keeps in all (a very long page keeps its first sections whole). */
+export const FRAGMENT_CHARS = 8000;
+/** Characters of a section's text and code that are indexed: the start of a long section says what it is about. */
+export const INDEXED_SECTION_CHARS = 4000;
+
+/** The entry file: what a first search reads before any term. */
+export interface LocalIndexEntry {
+  /** `LOCAL_INDEX_FORMAT`. */
+  format: string;
+  /** Pages indexed (for term rarity). */
+  pages: number;
+  /** Page slots run from 0 to this (a power of two, at least four times `pages`). */
+  slots: number;
+  /** Each term chunk, in term order: its first term and its file's hash (`search/c.<hash>.json`). */
+  chunks: [string, string][];
+  /** For each run of `DIRECTORY_SLOTS` slots, its directory's hash (`search/d.<hash>.json`), or null when it holds no page. */
+  directories: (string | null)[];
+  /** Every file of the index, entry included, in bytes (offline mode's estimate). */
+  bytes: number;
+  /** Number of files of the index, entry included. */
+  files: number;
+}
+
+/** A term chunk. */
+export interface LocalIndexChunk {
+  /** The chunk's terms, sorted, joined by spaces. */
+  terms: string;
+  /** Pages holding each term, as VLQ integers in the order of `terms`. */
+  pages: string;
+  /** Each term's top postings (`encodePostings`), in the order of `terms`, joined by spaces. */
+  postings: string;
+  /** Tails of the terms on more than `TOP_POSTINGS` pages: the term's index in `terms` and the hash of its tail file (`search/t.<hash>.json`). */
+  tails: [number, string][];
+}
+
+/** A term's postings past its top ones. */
+export interface LocalIndexTail {
+  /** `encodePostings`' text. */
+  postings: string;
+}
+
+/** A page directory. */
+export interface LocalIndexDirectory {
+  /** Slots of the directory's pages, as VLQ gaps from the directory's first slot (a page's slot minus the previous one's, minus one). */
+  slots: string;
+  /** The hash of each page's fragment (`search/f.<hash>.json`), 12 hex digits each, in the order of `slots`. */
+  fragments: string;
+}
+
+/** What a result shows of a page. */
+export interface LocalIndexFragment {
   /** Route path below the base, such as `/docs/fundamentals/authentication`. */
   path: string;
   /** Page title (`lvl1`). */
   title: string;
   /** Category (`lvl0`). */
-  lvl0: string;
-  /**
-   * Which of the page's manifest headings have a section document, as VLQ
-   * deltas (`A` = the next heading). Documents of a page: its lead, then these.
-   */
-  sections: string;
+  category: string;
+  /** The page's headings below its title, in order: depth (2–6), anchor id, text. */
+  headings: [number, string, string][];
+  /** The page's sections with text: the index of their heading in `headings` (-1 before the first), and their text, cut. */
+  sections: [number, string][];
 }
 
-/** The serialized local index. */
-export interface LocalIndexFile {
-  /** `LOCAL_INDEX_FORMAT`. */
-  format: string;
-  /** Pages in document order. */
-  pages: LocalIndexPage[];
-  /** First words of each document's text ('' when it has none), for snippets. */
-  snippets: string[];
-  /** Indexed terms of the section text, sorted, joined by spaces. */
-  terms: string;
-  /** Postings of each term of `terms`, in the same order, joined by spaces (see `encodePostings`). */
-  postings: string;
-}
+/** Hash length of every search file's name. */
+export const SEARCH_HASH_CHARS = 12;
 
-/** A section as the build hands it to `encodeLocalIndex`. */
-export interface LocalSection {
-  /** Index of the heading in the page's manifest `headings`, or -1 for the page's lead. */
-  heading: number;
-  /** Plain text of the section. */
-  text: string;
-  /** `sectionTerms(text)`, when the build kept it from an earlier build. */
-  terms?: string[];
-  /** `snippetLead(text)`, likewise. */
-  snippet?: string;
-}
+/** The path below the base of a search file: its kind's letter (`entry`, `c`, `t`, `d`, `f`) and its hash. */
+export const searchFile = (kind: 'entry' | 'c' | 't' | 'd' | 'f', hash: string): string => `search/${kind}.${hash}.json`;
 
-/** A page as the build hands it to `encodeLocalIndex`. */
-export interface LocalPageInput {
-  path: string;
-  title: string;
-  lvl0: string;
-  /** Its lead first (heading -1), then sections in heading order. */
-  sections: LocalSection[];
-}
-
-/** Characters of section text kept for snippets (about 10 words, spec §9). */
-export const LOCAL_SNIPPET_CHARS = 72;
-/** Characters of section text indexed; longer sections are rare and their start says what they are about. */
-const LOCAL_INDEXED_CHARS = 1200;
-
-/** Fields of a local document: the lead's page title, the page title on other sections, the heading, the text. */
-export const LOCAL_FIELDS = ['title', 'context', 'heading', 'text'] as const;
-/** One field of `LOCAL_FIELDS`. */
-export type LocalField = (typeof LOCAL_FIELDS)[number];
-
-/**
- * Field weights: a page whose title matches ranks above a section that
- * mentions the word in passing; a heading weighs more than body text; the page
- * title on a page's other sections (`context`) lets "authentication jwt" find
- * the JWT section of the authentication page without drowning other pages.
- */
-export const LOCAL_BOOST: Record<LocalField, number> = { title: 6, context: 1.2, heading: 3, text: 1 };
+// ---------------------------------------------------------------- words
 
 /** Words too common to help: left out of the index and of queries. */
 const STOP_WORDS = new Set(
@@ -97,42 +120,128 @@ const STOP_WORDS = new Set(
 );
 
 /** Splits text into words: on white space, punctuation and symbols (so `multi-tenancy` is two words). */
-export const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+export const WORD_SEPARATOR = /[\n\r\t\p{Z}\p{P}\p{S}]+/u;
 
 /** Splits text into raw words. */
 export function tokenize(text: string): string[] {
   return text.split(WORD_SEPARATOR).filter(Boolean);
 }
 
-/** Light English stemming (plural `s`, `ies`), so "permissions" finds "permission". */
-export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return word.slice(0, -3) + 'y';
-  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is|ys)$/.test(word)) return word.slice(0, -1);
-  return word;
+/** The parts of a camelCase or PascalCase word (`useSession` → `use`, `Session`), or none when it has no inner capital. */
+function camelParts(word: string): string[] {
+  if (!/[a-z][A-Z]|[A-Z][A-Z][a-z]/.test(word)) return [];
+  const parts = word.match(/[A-Z]{2,}(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+|[A-Z]+|\d+/g);
+  return parts && parts.length > 1 ? parts : [];
 }
 
 /**
- * The indexed form of a word, or null when it is not indexed: lower case and
- * stemmed; stop words, single letters, numbers, colours and long code-ish
- * tokens are left out.
+ * The indexed form of a lower-case word, or null when it is not indexed:
+ * stop words, single letters, numbers, colours and long code-ish tokens are
+ * left out; the rest is stemmed.
  */
 export function indexTerm(word: string): string | null {
-  const w = word.toLowerCase();
-  if (w.length < 2 || w.length > 24 || STOP_WORDS.has(w)) return null;
-  if (/^\d+$/.test(w) || /^[0-9a-f]{6}$/.test(w) && /\d/.test(w)) return null;
-  if (/\d/.test(w) && w.length > 8) return null;
-  return stem(w);
+  if (word.length < 2 || word.length > 24 || STOP_WORDS.has(word)) return null;
+  if (/^\d+$/.test(word) || (/^[0-9a-f]{6}$/.test(word) && /\d/.test(word))) return null;
+  if (/\d/.test(word) && word.length > 8) return null;
+  // English stemming (Porter2, the Snowball English stemmer): "upgrading" and "upgrade" are one term.
+  return porter2(word);
+}
+
+/**
+ * Calls `visit` with each indexed term of a text, in order. A camelCase word
+ * gives its whole self and its parts (`useSession`: `usesess`, `use`,
+ * `session`), so a query finds code by either.
+ */
+export function forEachTerm(text: string, visit: (term: string) => void): void {
+  for (const word of tokenize(text)) {
+    const whole = indexTerm(word.toLowerCase());
+    if (whole) visit(whole);
+    for (const part of camelParts(word)) {
+      const term = indexTerm(part.toLowerCase());
+      if (term && term !== whole) visit(term);
+    }
+  }
 }
 
 /** The indexed terms of a text. */
 export function analyze(text: string): string[] {
   const out: string[] = [];
-  for (const word of tokenize(text)) {
-    const term = indexTerm(word);
-    if (term) out.push(term);
-  }
+  forEachTerm(text, (term) => out.push(term));
   return out;
 }
+
+// ---------------------------------------------------------------- fields and scores
+
+/**
+ * How a term comes up in a page, packed into one integer (small values first,
+ * so the common body-only posting is one VLQ character): body count bucket
+ * (bits 0–2), code count bucket (3–4), headings holding it (5–6), in the
+ * description, keywords or sidebar label (7), in the title (8).
+ */
+export interface FieldCounts {
+  title: number;
+  headings: number;
+  meta: number;
+  body: number;
+  code: number;
+}
+
+/** Body counts each bucket stands for (bucket of a count: `bucketOf`). */
+const BODY_COUNTS = [0, 1, 2, 3, 4.5, 7, 11, 18];
+const CODE_COUNTS = [0, 1, 3, 6];
+
+const bucketOf = (count: number, representatives: number[]): number => {
+  let bucket = 0;
+  for (let i = 1; i < representatives.length; i++) if (count >= Math.ceil((representatives[i - 1]! + representatives[i]!) / 2)) bucket = i;
+  return bucket;
+};
+
+/** Packs a term's counts in a page. */
+export function packFields(counts: FieldCounts): number {
+  return (
+    bucketOf(counts.body, BODY_COUNTS) |
+    (bucketOf(counts.code, CODE_COUNTS) << 3) |
+    (Math.min(counts.headings, 3) << 5) |
+    ((counts.meta > 0 ? 1 : 0) << 7) |
+    ((counts.title > 0 ? 1 : 0) << 8)
+  );
+}
+
+/**
+ * Field weights: a word of the title says most about a page, then headings,
+ * then the description and keywords, then the body; code counts, less.
+ */
+const FIELD_WEIGHTS = { title: 3, headings: 1.6, meta: 1.2, body: 1, code: 0.6 } as const;
+/** Term-count saturation (BM25's k1): the tenth mention of a word adds little. */
+const SATURATION = 1.2;
+
+const saturate = (count: number) => (count * (SATURATION + 1)) / (count + SATURATION);
+/** `fieldScore` of every packed value, computed once. */
+const FIELD_SCORES = Float32Array.from({ length: 512 }, (_, packed) => {
+  const w = FIELD_WEIGHTS;
+  return (
+    w.title * ((packed >> 8) & 1) +
+    w.meta * ((packed >> 7) & 1) +
+    w.headings * saturate((packed >> 5) & 3) +
+    w.code * saturate(CODE_COUNTS[(packed >> 3) & 3]!) +
+    w.body * saturate(BODY_COUNTS[packed & 7]!)
+  );
+});
+
+/** How well a term describes a page, from where it comes up (`packFields`), before its rarity. */
+export function fieldScore(packed: number): number {
+  return FIELD_SCORES[packed & 511]!;
+}
+
+/** Whether the term is in the page's title. */
+export const inTitle = (packed: number): boolean => ((packed >> 8) & 1) === 1;
+
+/** Rarity of a term on `df` of `pages` pages (BM25's idf, never negative). */
+export function rarity(df: number, pages: number): number {
+  return Math.log(1 + (pages - df + 0.5) / (df + 0.5));
+}
+
+// ---------------------------------------------------------------- codec
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const B64_CODES = new Int8Array(128).fill(-1);
@@ -143,7 +252,7 @@ export function vlq(n: number): string {
   let out = '';
   do {
     let digit = n & 31;
-    n >>>= 5;
+    n = Math.floor(n / 32);
     if (n) digit |= 32;
     out += B64[digit];
   } while (n);
@@ -151,20 +260,20 @@ export function vlq(n: number): string {
 }
 
 /** Calls `visit` with each VLQ integer of `text`, in order. */
-function readVlq(text: string, visit: (n: number) => void): void {
+export function readVlq(text: string, visit: (n: number) => void): void {
   let value = 0;
-  let shift = 0;
+  let shift = 1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const digit = code < 128 ? B64_CODES[code]! : -1;
     if (digit < 0) throw new Error(`[docs] local search index: bad character \`${text[i]}\` in \`${text.slice(0, 20)}\``);
-    value += (digit & 31) * 2 ** shift;
+    value += (digit & 31) * shift;
     if (digit & 32) {
-      shift += 5;
+      shift *= 32;
     } else {
       visit(value);
       value = 0;
-      shift = 0;
+      shift = 1;
     }
   }
 }
@@ -176,283 +285,153 @@ export function unvlq(text: string): number[] {
   return out;
 }
 
-/** One term's postings being written, a document at a time in increasing order (`encodePostings`' text). */
-interface PostingWriter {
-  text: string;
-  /** The last document written, and the one being counted (-1: none yet). */
-  previous: number;
-  doc: number;
-  tf: number;
-}
-
-const postingWriter = (): PostingWriter => ({ text: '', previous: -1, doc: -1, tf: 0 });
-
-/** Counts one occurrence of the term in `doc`, which is the document of the last call or a later one. */
-function addPosting(w: PostingWriter, doc: number): void {
-  if (w.doc === doc) {
-    w.tf++;
-    return;
-  }
-  flushPosting(w);
-  w.doc = doc;
-  w.tf = 1;
-}
-
-/** Writes the document being counted: `(docDelta * 2 + (tf > 1))` and, when `tf > 1`, `tf - 2`, each as VLQ. */
-function flushPosting(w: PostingWriter): string {
-  if (w.doc > w.previous) {
-    w.text += vlq((w.doc - w.previous - 1) * 2 + (w.tf > 1 ? 1 : 0));
-    if (w.tf > 1) w.text += vlq(w.tf - 2);
-    w.previous = w.doc;
-  }
-  return w.text;
-}
-
-/** Postings of one term (term frequency by document) as the index file holds them. */
-export function encodePostings(postings: Map<number, number>): string {
-  const w = postingWriter();
-  for (const id of [...postings.keys()].sort((a, b) => a - b)) {
-    flushPosting(w);
-    w.doc = id;
-    w.tf = postings.get(id)!;
-  }
-  return flushPosting(w);
-}
-
-/** Calls `visit(doc, tf)` for each posting of `encodePostings`' output. */
-function readPostings(text: string, visit: (doc: number, tf: number) => void): void {
+/** Postings in slot order: slot gaps (a slot minus the previous one, minus one) and packed fields, each as VLQ. */
+export function encodePostings(slots: ArrayLike<number>, fields: ArrayLike<number>): string {
+  let out = '';
   let previous = -1;
-  let doc = -1;
-  readVlq(text, (n) => {
-    if (doc >= 0) {
-      visit(doc, n + 2);
-      doc = -1;
-      return;
-    }
-    const id = previous + 1 + (n >>> 1);
-    previous = id;
-    if (n & 1) doc = id;
-    else visit(id, 1);
-  });
-}
-
-/** Inverse of `encodePostings`. */
-export function decodePostings(text: string): Map<number, number> {
-  const out = new Map<number, number>();
-  readPostings(text, (doc, tf) => out.set(doc, tf));
+  for (let i = 0; i < slots.length; i++) {
+    out += vlq(slots[i]! - previous - 1) + vlq(fields[i]!);
+    previous = slots[i]!;
+  }
   return out;
 }
 
-/** The start of a text, cut at a word boundary, for snippets. */
-export function snippetLead(text: string, chars = LOCAL_SNIPPET_CHARS): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= chars) return clean;
-  const cut = clean.slice(0, chars + 1);
-  const space = cut.lastIndexOf(' ');
-  return (space > chars / 2 ? cut.slice(0, space) : cut.slice(0, chars)).replace(/[\s,;:([{-]+$/, '');
+/** Calls `visit(slot, packed)` for each posting of `encodePostings`' text. */
+export function readPostings(text: string, visit: (slot: number, packed: number) => void): void {
+  let slot = -1;
+  let gap = true;
+  readVlq(text, (n) => {
+    if (gap) slot += n + 1;
+    else visit(slot, n);
+    gap = !gap;
+  });
 }
 
-/** The indexed terms of a section: those of its first `LOCAL_INDEXED_CHARS` characters. */
-export function sectionTerms(text: string): string[] {
-  return analyze(text.slice(0, LOCAL_INDEXED_CHARS));
+// ---------------------------------------------------------------- layout
+
+/** The slot space for `pages` pages: a power of two, at least four times as many slots as pages. */
+export function slotSpace(pages: number): number {
+  let slots = 256;
+  while (slots < pages * 4) slots *= 2;
+  return slots;
 }
 
-/** Builds the local index file from the build's pages. */
-export function encodeLocalIndex(pages: LocalPageInput[]): LocalIndexFile {
-  // Documents are numbered in order, so each term's postings are written as they come, with no sort.
-  const postings = new Map<string, PostingWriter>();
-  const snippets: string[] = [];
-  const filePages: LocalIndexPage[] = [];
-  let id = 0;
-  for (const page of pages) {
-    const [lead, ...rest] = page.sections;
-    if (!lead || lead.heading !== -1) throw new Error(`[build] local search index: page \`${page.path}\` must start with its lead section (heading -1).`);
-    let previous = -1;
-    let sections = '';
-    for (const s of rest) {
-      if (s.heading <= previous) throw new Error(`[build] local search index: sections of \`${page.path}\` are not in heading order.`);
-      sections += vlq(s.heading - previous - 1);
-      previous = s.heading;
-    }
-    filePages.push({ path: page.path, title: page.title, lvl0: page.lvl0, sections });
-    for (const section of page.sections) {
-      for (const term of section.terms ?? sectionTerms(section.text)) {
-        let w = postings.get(term);
-        if (!w) postings.set(term, (w = postingWriter()));
-        addPosting(w, id);
-      }
-      snippets.push(section.snippet ?? snippetLead(section.text));
-      id++;
-    }
+/**
+ * Each route's page slot: its hash in the slot space, or the next free slot
+ * when taken (routes placed in hash order, so one new route moves no other
+ * unless they collide). A page keeps its slot from one deploy to the next, so
+ * the postings of terms it does not touch keep their bytes.
+ */
+export function pageSlots(paths: readonly string[]): Map<string, number> {
+  const slots = slotSpace(paths.length);
+  const order = paths.map((path) => ({ path, home: fnv1a(path) % slots })).sort((a, b) => a.home - b.home || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const taken = new Uint8Array(slots);
+  const out = new Map<string, number>();
+  for (const { path, home } of order) {
+    let slot = home;
+    while (taken[slot]) slot = (slot + 1) % slots;
+    taken[slot] = 1;
+    out.set(path, slot);
   }
-  const terms = [...postings.keys()].sort();
-  return {
-    format: LOCAL_INDEX_FORMAT,
-    pages: filePages,
-    snippets,
-    terms: terms.join(' '),
-    postings: terms.map((t) => flushPosting(postings.get(t)!)).join(' '),
-  };
+  return out;
 }
 
-/** A heading as the manifest gives it. */
-export interface LocalHeading {
-  depth: number;
-  id: string;
-  text: string;
+/** The index of the chunk that holds `term` (the last chunk whose first term is not after it). */
+export function chunkOf(entry: Pick<LocalIndexEntry, 'chunks'>, term: string): number {
+  let lo = 0;
+  let hi = entry.chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (entry.chunks[mid]![0] <= term) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
-/** A document of the loaded index. */
-interface LocalDocInfo {
-  /** Index into `LocalIndexFile.pages`. */
-  page: number;
-  /** Index into the page's headings, or -1 for the lead. */
-  heading: number;
-  /** Heading level: 1 for the lead, else 2–6. */
-  depth: number;
-  /** Headings above and including this one, outermost first (`lvl2`…). */
-  path: LocalHeading[];
+/** The chunks that may hold terms starting with `prefix`, first to last index. */
+export function chunksOfPrefix(entry: Pick<LocalIndexEntry, 'chunks'>, prefix: string): [number, number] {
+  return [chunkOf(entry, prefix), chunkOf(entry, `${prefix}\uffff`)];
 }
 
-/** One posting list: documents in increasing order with their term frequencies. */
-export interface Posting {
-  docs: Int32Array;
-  tfs: Uint16Array;
+// ---------------------------------------------------------------- parsing
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const fail = (what: string): never => {
+  throw new Error(`[docs] local search index: ${what} is not in format \`${LOCAL_INDEX_FORMAT}\`.`);
+};
+
+/** Checks an entry file's shape. */
+export function parseEntry(json: unknown): LocalIndexEntry {
+  const e = json as Partial<LocalIndexEntry> | null;
+  if (!e || typeof e !== 'object') return fail('the entry');
+  if (e.format !== LOCAL_INDEX_FORMAT) throw new Error(`[docs] local search index has format \`${String(e.format)}\`; this shell reads \`${LOCAL_INDEX_FORMAT}\`.`);
+  if (typeof e.pages !== 'number' || typeof e.slots !== 'number' || typeof e.bytes !== 'number' || typeof e.files !== 'number') return fail('the entry');
+  if (!Array.isArray(e.chunks) || !e.chunks.length || !e.chunks.every((c) => Array.isArray(c) && isString(c[0]) && isString(c[1]))) return fail('the entry');
+  if (!Array.isArray(e.directories) || !e.directories.every((d) => d === null || isString(d))) return fail('the entry');
+  return e as LocalIndexEntry;
+}
+
+/** Checks a term chunk's shape. */
+export function parseChunk(json: unknown): LocalIndexChunk {
+  const c = json as Partial<LocalIndexChunk> | null;
+  if (!c || !isString(c.terms) || !isString(c.pages) || !isString(c.postings) || !Array.isArray(c.tails)) return fail('a term chunk');
+  if (!c.tails.every((t) => Array.isArray(t) && typeof t[0] === 'number' && isString(t[1]))) return fail('a term chunk');
+  return c as LocalIndexChunk;
+}
+
+/** Checks a tail file's shape. */
+export function parseTail(json: unknown): LocalIndexTail {
+  const t = json as Partial<LocalIndexTail> | null;
+  if (!t || !isString(t.postings)) return fail('a tail');
+  return t as LocalIndexTail;
+}
+
+/** Checks a page directory's shape. */
+export function parseDirectory(json: unknown): LocalIndexDirectory {
+  const d = json as Partial<LocalIndexDirectory> | null;
+  if (!d || !isString(d.slots) || !isString(d.fragments) || d.fragments.length % SEARCH_HASH_CHARS !== 0) return fail('a page directory');
+  return d as LocalIndexDirectory;
+}
+
+/** Each page of a directory: its slot and its fragment's hash. */
+export function directoryPages(directory: LocalIndexDirectory, index: number): { slot: number; fragment: string }[] {
+  const out: { slot: number; fragment: string }[] = [];
+  let slot = index * DIRECTORY_SLOTS - 1;
+  readVlq(directory.slots, (gap) => {
+    slot += gap + 1;
+    const at = out.length * SEARCH_HASH_CHARS;
+    out.push({ slot, fragment: directory.fragments.slice(at, at + SEARCH_HASH_CHARS) });
+  });
+  if (out.length * SEARCH_HASH_CHARS !== directory.fragments.length) fail('a page directory');
+  return out;
+}
+
+/** Checks a fragment's shape. */
+export function parseFragment(json: unknown): LocalIndexFragment {
+  const f = json as Partial<LocalIndexFragment> | null;
+  if (!f || !isString(f.path) || !isString(f.title) || !isString(f.category) || !Array.isArray(f.headings) || !Array.isArray(f.sections)) return fail('a fragment');
+  return f as LocalIndexFragment;
 }
 
 /**
- * The loaded index, in typed arrays: term ids (the file's text terms first,
- * then terms found only in titles and headings), postings per field and term,
- * and each document's field lengths (its distinct terms).
+ * Every file of an index below the base that `read` can name: the entry, its
+ * chunks and directories, and the tails and fragments of those `read` gives.
+ * With a `read` that fetches, that is the whole index (what offline mode
+ * saves); with one that only looks in a cache, what the cache can still reach.
  */
-export interface DecodedLocalIndex {
-  docs: LocalDocInfo[];
-  /** Term of each term id. */
-  terms: string[];
-  /** `postings[field][termId]`: the field's posting list of the term, if any. */
-  postings: (Posting | undefined)[][];
-  /** `fieldLength[field][doc]`. */
-  fieldLength: Uint16Array[];
-  /** Average length of each field over the documents that have it. */
-  averageFieldLength: number[];
+export async function indexFiles(entryPath: string, read: (path: string) => Promise<string | null>): Promise<string[]> {
+  const text = await read(entryPath);
+  if (text === null) return [entryPath];
+  const entry = parseEntry(JSON.parse(text));
+  const chunks = entry.chunks.map(([, hash]) => searchFile('c', hash));
+  const directories = entry.directories.filter((h): h is string => h !== null).map((hash) => searchFile('d', hash));
+  const out = [entryPath, ...chunks, ...directories];
+  const [chunkTexts, directoryTexts] = await Promise.all([Promise.all(chunks.map(read)), Promise.all(directories.map(read))]);
+  for (const t of chunkTexts) if (t !== null) for (const [, hash] of parseChunk(JSON.parse(t)).tails) out.push(searchFile('t', hash));
+  for (const t of directoryTexts) {
+    if (t === null) continue;
+    const { fragments } = parseDirectory(JSON.parse(t));
+    for (let at = 0; at < fragments.length; at += SEARCH_HASH_CHARS) out.push(searchFile('f', fragments.slice(at, at + SEARCH_HASH_CHARS)));
+  }
+  return out;
 }
-
-/** Growable posting list while decoding. */
-type Builder = { docs: number[]; tfs: number[] };
-
-/**
- * Rebuilds the index: text postings from the file, title, context and heading
- * postings from the manifest's titles and headings (`headingsOf(path)`).
- */
-export function decodeLocalIndex(file: LocalIndexFile, headingsOf: (path: string) => LocalHeading[] | undefined): DecodedLocalIndex {
-  if (file.format !== LOCAL_INDEX_FORMAT) throw new Error(`[docs] local search index has format \`${file.format}\`; this shell reads \`${LOCAL_INDEX_FORMAT}\`.`);
-  const F = LOCAL_FIELDS.length;
-  const TEXT = LOCAL_FIELDS.indexOf('text');
-  const terms = file.terms ? file.terms.split(' ') : [];
-  const postingTexts = file.postings ? file.postings.split(' ') : [];
-  if (terms.length !== postingTexts.length) throw new Error('[docs] local search index: terms and postings differ in length.');
-  const termIds = new Map(terms.map((t, i) => [t, i]));
-  const idOf = (term: string) => {
-    let id = termIds.get(term);
-    if (id === undefined) {
-      id = terms.length;
-      terms.push(term);
-      termIds.set(term, id);
-    }
-    return id;
-  };
-
-  // Documents, and the postings of titles, page titles on sections, and headings.
-  const docs: LocalDocInfo[] = [];
-  const built: Map<number, Builder>[] = LOCAL_FIELDS.map(() => new Map());
-  const lengths: number[] = [];
-  const add = (field: number, term: string, doc: number) => {
-    const id = idOf(term);
-    let b = built[field]!.get(id);
-    if (!b) built[field]!.set(id, (b = { docs: [], tfs: [] }));
-    const last = b.docs.length - 1;
-    if (b.docs[last] === doc) {
-      b.tfs[last]! += 1;
-    } else {
-      b.docs.push(doc);
-      b.tfs.push(1);
-      lengths[doc * F + field]! += 1;
-    }
-  };
-  file.pages.forEach((page, p) => {
-    const headings = headingsOf(page.path) ?? [];
-    const ids = [-1];
-    let previous = -1;
-    for (const delta of unvlq(page.sections)) ids.push((previous += delta + 1));
-    const titleTerms = analyze(page.title);
-    for (const heading of ids) {
-      const doc = docs.length;
-      for (let f = 0; f < F; f++) lengths.push(0);
-      const h = heading >= 0 ? headings[heading] : undefined;
-      if (heading >= 0 && !h) throw new Error(`[docs] local search index: \`${page.path}\` has no heading ${heading} in the manifest.`);
-      const path: LocalHeading[] = [];
-      if (h) {
-        // The chain of enclosing headings, for the hierarchy (lvl2 … lvl6).
-        let depth = h.depth;
-        path.unshift(h);
-        for (let i = heading - 1; i >= 0 && depth > 2; i--) {
-          const above = headings[i]!;
-          if (above.depth < depth) {
-            path.unshift(above);
-            depth = above.depth;
-          }
-        }
-      }
-      docs.push({ page: p, heading, depth: h ? h.depth : 1, path });
-      for (const term of titleTerms) add(LOCAL_FIELDS.indexOf(h ? 'context' : 'title'), term, doc);
-      if (h) for (const term of analyze(h.text)) add(LOCAL_FIELDS.indexOf('heading'), term, doc);
-    }
-  });
-  if (file.snippets.length !== docs.length) throw new Error('[docs] local search index: snippets and documents differ in number.');
-
-  const postings: (Posting | undefined)[][] = LOCAL_FIELDS.map(() => new Array<Posting | undefined>(terms.length));
-  const count = docs.length;
-  const scratchDocs: number[] = [];
-  const scratchTfs: number[] = [];
-  postingTexts.forEach((text, id) => {
-    scratchDocs.length = 0;
-    scratchTfs.length = 0;
-    readPostings(text, (doc, tf) => {
-      if (doc >= count) throw new Error(`[docs] local search index: posting for document ${doc}, which does not exist.`);
-      scratchDocs.push(doc);
-      scratchTfs.push(Math.min(tf, 65535));
-      lengths[doc * F + TEXT]! += 1;
-    });
-    postings[TEXT]![id] = { docs: Int32Array.from(scratchDocs), tfs: Uint16Array.from(scratchTfs) };
-  });
-  built.forEach((map, field) => {
-    for (const [id, b] of map) postings[field]![id] = { docs: Int32Array.from(b.docs), tfs: Uint16Array.from(b.tfs) };
-  });
-  const fieldLength = LOCAL_FIELDS.map((_, f) => {
-    const out = new Uint16Array(count);
-    for (let d = 0; d < count; d++) out[d] = Math.min(lengths[d * F + f]!, 65535);
-    return out;
-  });
-  // Averaged over the documents that have the field, as MiniSearch does (the title is on leads only).
-  const averageFieldLength = fieldLength.map((l) => {
-    let sum = 0;
-    let n = 0;
-    for (const v of l) if (v) (sum += v), n++;
-    return n ? sum / n : 1;
-  });
-  for (let f = 0; f < F; f++) postings[f]!.length = terms.length;
-  return { docs, terms, postings, fieldLength, averageFieldLength };
-}
-
-/** Typos allowed in a query term: 1 from 4 letters, 2 from 8 (Algolia's defaults). */
-export function typoTolerance(term: string): number {
-  if (term.length >= 8) return 2;
-  if (term.length >= 4) return 1;
-  return 0;
-}
-
-/** BM25+ parameters (MiniSearch's defaults). */
-export const LOCAL_BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
-
-/** Weights of inexact matches relative to an exact one (MiniSearch's defaults). */
-export const LOCAL_MATCH_WEIGHTS = { fuzzy: 0.45, prefix: 0.375 } as const;

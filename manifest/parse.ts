@@ -30,7 +30,7 @@ export function parseManifest(json: unknown): ManifestRoot {
   need(typeof json.contentHash === 'string', '`contentHash` is not a string');
   need(isObject(json.site) && typeof json.site.title === 'string' && typeof json.site.baseUrl === 'string', '`site` lacks title or baseUrl');
   need(Array.isArray(json.versions) && json.versions.length > 0, '`versions` is empty');
-  need(isObject(json.search) && typeof json.search.index === 'string', '`search` lacks its index');
+  need(isObject(json.search) && typeof json.search.entry === 'string', '`search` lacks its entry');
   need(Array.isArray(json.shards) && json.shards.length > 0 && json.shards.every((s) => typeof s === 'string'), '`shards` is not a list of names');
   need(Array.isArray(json.shardStarts) && json.shardStarts.length === json.shards.length && json.shardStarts.every((s) => typeof s === 'string'), '`shardStarts` does not name a first route per shard');
   need(isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number' && typeof json.totals.articles === 'number', '`totals` lacks pages, bytes or articles');

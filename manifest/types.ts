@@ -191,8 +191,11 @@ export type RouteTarget =
 
 /** Files of the search feature the shell reads. */
 interface SearchFiles {
-  /** Serialized local index, below the base: `search/index.<hash>.json`, or `search/index-<key>.json` from a dev server (named by its inputs, made when asked for). */
-  index: string;
+  /**
+   * The local index's entry file, below the base: `search/entry.<hash>.json`, or `search/entry-<key>.json` from a dev
+   * server (named by its inputs, made when asked for). It names the index's other files (`manifest/localSearch.ts`).
+   */
+  entry: string;
   /** Number of DocSearch records the build wrote (outside `dist/`, for `npm run search:upload`). */
   count: number;
 }

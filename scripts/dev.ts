@@ -208,7 +208,7 @@ async function build(shell: boolean, inPlace: boolean, initial = false, changedA
   changedContent = new Set();
   try {
     const result = await buildSite({ root, contentDir, distDir, shell, dev: true, cache, devServer: true, changed: contentChanges });
-    documents.end(result.documents);
+    documents.end(result.documents, result.deferredSearch);
     const what = initial ? 'built site' : shell ? 'rebuilt site' : 'rebuilt content';
     const details = [`${result.rendered} page${result.rendered === 1 ? '' : 's'} rendered`];
     if (initial) details.unshift(`${result.pages} pages`);

@@ -1,6 +1,7 @@
 /**
- * The per-route HTML of `npm run dev` (issue 16). Dev builds leave it out of
- * `dist/` (`buildSite`'s `devServer`), so a rebuild renders no route.
+ * The per-route HTML and the local search index of `npm run dev` (issue 16).
+ * Dev builds leave them out of `dist/` (`buildSite`'s `devServer`), so a
+ * rebuild renders no route and encodes no index.
  * Before the static server answers a request, `prepare` writes the one file it
  * would serve, when that file is such a deferred document: a reload renders the
  * route it opens and nothing else, and the server sends it as any other file.
@@ -8,6 +9,7 @@
  */
 import { copyFileSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { DeferredSearch } from '../src/build/manifest';
 import { outputData, type OutputData } from '../src/build/output';
 
 /** The files sirv tries for a path below the base (`extensions: ['html']`), in its order. */
@@ -27,6 +29,8 @@ function isFile(path: string): boolean {
 /** The deferred documents of the build `dist/` holds, written on demand. */
 export class DeferredDocuments {
   private files = new Map<string, OutputData>();
+  /** The build's local index: asking for its entry writes every file of it. */
+  private search: DeferredSearch | null = null;
   /** Documents being written or written for the current build. */
   private made = new Map<string, Promise<void>>();
   /** Bumped when a build starts: a document made for the build before is not written over the next one. */
@@ -44,9 +48,10 @@ export class DeferredDocuments {
   }
 
   /** The build ended: with its deferred documents when it replaced `dist/`, with nothing when it failed. */
-  end(files?: Map<string, OutputData>): void {
+  end(files?: Map<string, OutputData>, search: DeferredSearch | null = null): void {
     if (files) {
       this.files = files;
+      this.search = search;
       this.made = new Map();
     }
     this.built();
@@ -57,10 +62,28 @@ export class DeferredDocuments {
     for (;;) {
       await this.building;
       const generation = this.generation;
+      if (this.search && rel === this.search.entry) await this.makeSearch(this.search);
       const name = candidates(rel).find((c) => this.files.has(c) || isFile(join(this.distDir, c))) ?? '404.html';
       if (this.files.has(name)) await this.make(name);
       if (generation === this.generation) return;
     }
+  }
+
+  /** Writes every file of the local index (once per build). */
+  private makeSearch(search: DeferredSearch): Promise<void> {
+    let made = this.made.get(search.entry);
+    if (!made) {
+      const generation = this.generation;
+      made = (async () => {
+        const files = search.make();
+        for (const [rel, json] of files) if (rel !== search.entry) await this.write(rel, json, generation);
+        // The entry last: the files it names are there when a tab reads it.
+        await this.write(search.entry, files.get(search.entry)!, generation);
+      })();
+      this.made.set(search.entry, made);
+      made.catch(() => this.made.get(search.entry) === made && this.made.delete(search.entry));
+    }
+    return made;
   }
 
   private make(rel: string): Promise<void> {

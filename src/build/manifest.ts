@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { CATEGORY_CARDS, MANIFEST_VERSION } from '../../manifest/constants';
 import { groupRoutes, sidebarTop } from '../../manifest/shards';
-import { LOCAL_INDEX_FORMAT, type LocalPageInput, type LocalSection } from '../../manifest/localSearch';
 import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
 import { joinPath } from '../../manifest/links';
 import { withBase } from '../../manifest/paths';
@@ -15,8 +14,8 @@ import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, 
 import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
 import { esc } from './html';
 import type { OutputData } from './output';
-import type { Rendered, Section } from './render';
-import { localIndexJson, localPages, searchRecordsJson, type PageRecords, type SearchPage } from './search';
+import type { Rendered, SearchPart, Section } from './render';
+import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type PageRecords, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { tablesKey } from './linkMemo';
@@ -24,12 +23,12 @@ import { remembered } from './memo';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
-/** Local-index sections of each cached rendering (keyed by its sections), kept while the rendering is. */
-const localSectionMemo = new WeakMap<Section[], LocalSection[]>();
 /** Search records of each cached rendering, likewise. */
 const recordsMemo = new WeakMap<Section[], PageRecords>();
-/** A hash of each kept local-index page's sections, and what the name of an index made when read takes of the page (`localIndexFile`). */
-const indexLineMemo = new WeakMap<LocalSection[], { path: string; title: string; lvl0: string; key: string; line: string }>();
+/** Each cached rendering's local-index terms and fragment (keyed by its parts), with the other inputs they were made from. */
+const localProductMemo = new WeakMap<SearchPart[], { key: string; product: LocalPageProduct }>();
+/** A hash of each cached rendering's parts, for the name of an index made when read (`localIndexOf`). */
+const partsKeyMemo = new WeakMap<SearchPart[], string>();
 /** Each source's markdown blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
 const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number }>();
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
@@ -89,9 +88,8 @@ interface PageState {
   tables: string;
   /** Each page's place among the docs and pages, by source. */
   indexOf: Map<string, number>;
-  /** Each page's search input and local-index page, in that order. */
+  /** Each page's search input, in that order. */
   search: SearchPage[];
-  local: LocalPageInput[];
   /** The files each page uses, by route, and what the site copies of them. */
   filesByPath: Map<string, Set<string>>;
   usedFiles: ReturnType<typeof usedFileOutput>;
@@ -109,43 +107,54 @@ export interface AssembledManifest {
   shards: Record<string, ManifestShard | SidebarShard>;
   /** DocSearch records (the text of a JSON array, in parts), written outside `dist/` for `npm run search:upload`; made when read. */
   records: () => Iterable<string>;
-  /** The local search index below `dist/`, when it is made only when read (`localIndexFile`). */
-  deferredIndex: string | null;
+  /** The local search index, when it is made only when read (`localIndexOf`): its entry's path, and what makes its files. */
+  deferredSearch: DeferredSearch | null;
   /** Each page's article by name, for its route's HTML (written below `blobs/` too unless `articlesIn` is `routes`). */
   articles: ReadonlyMap<string, string>;
 }
 
-/**
- * Puts the local search index into `files` and returns its name and size (null when made when read). A one-off
- * build names it by its hash. A build that keeps renderings for the next one
- * (the dev server's) names it by what it is made from: the format and each
- * page's path, title, category and sections, which a rebuild hashes only for
- * the pages that changed (`index-<key>.json`). Its contents are then made
- * when read, so a dev server makes them when a tab asks (at 10,000 docs the
- * index takes 0.8 s to encode, a quarter of a one-file rebuild). The encoder
- * cannot change within a process, so the same inputs make the same file.
- */
-function localIndexFile(files: Map<string, OutputData>, pages: LocalPageInput[], deferred: boolean): { name: string; bytes: number | null } {
-  if (!deferred) {
-    const json = localIndexJson(pages);
-    const name = `search/index.${sha(json).slice(0, 12)}.json`;
-    files.set(name, json);
-    return { name, bytes: Buffer.byteLength(json) };
-  }
-  const hash = createHash('sha256').update(LOCAL_INDEX_FORMAT);
-  for (const page of pages) {
-    let known = indexLineMemo.get(page.sections);
-    if (known?.path !== page.path || known.title !== page.title || known.lvl0 !== page.lvl0) {
-      const key = known?.key ?? sha(JSON.stringify(page.sections.map((section) => [section.heading, section.text])));
-      indexLineMemo.set(page.sections, (known = { path: page.path, title: page.title, lvl0: page.lvl0, key, line: JSON.stringify([page.path, page.title, page.lvl0, key]) }));
-    }
-    hash.update(known.line);
-  }
-  // Not `index.<hash>.json`: the service worker checks such a file against its name.
-  const name = `search/index-${hash.digest('hex').slice(0, 12)}.json`;
-  files.set(name, () => localIndexJson(pages));
-  return { name, bytes: null };
+/** A local index made when read: its entry's path, and every file of it, the entry under that path too. */
+export interface DeferredSearch {
+  entry: string;
+  make: () => Map<string, string>;
 }
+
+/**
+ * The local search index of the build's pages. A build that is written puts
+ * its files into `files` now. The dev server's (`deferred`) is named by what
+ * it is made from (`entry-<key>.json`: each page's path, title, category,
+ * description and parts, hashed once per rendering) and made when a tab asks
+ * for it, so a rebuild does not encode the index of every page.
+ */
+function localIndexOf(files: Map<string, OutputData>, pages: SearchPage[], deferred: boolean, remember: boolean): { entry: string; bytes: number; deferred: DeferredSearch | null } {
+  const productOf = (page: SearchPage): LocalPageProduct => {
+    const key = JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings]);
+    const known = remember ? localProductMemo.get(page.parts) : undefined;
+    if (known?.key === key) return known.product;
+    const product = localPageProduct({ path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.parts });
+    if (remember) localProductMemo.set(page.parts, { key, product });
+    return product;
+  };
+  if (!deferred) {
+    const out = localIndexFiles(pages.map(productOf));
+    for (const [path, json] of out.files) files.set(path, json);
+    return { entry: out.entry, bytes: JSON.parse(out.files.get(out.entry)!).bytes as number, deferred: null };
+  }
+  const hash = createHash('sha256');
+  for (const page of pages) {
+    const parts = remembered(partsKeyMemo, page.parts, () => sha(JSON.stringify(page.parts)));
+    hash.update(JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings, parts]));
+  }
+  // Not `entry.<hash>.json`: the service worker checks such a file against its name.
+  const entry = `search/entry-${hash.digest('hex').slice(0, 12)}.json`;
+  const make = () => {
+    const out = localIndexFiles(pages.map(productOf));
+    out.files.set(entry, out.files.get(out.entry)!);
+    return out.files;
+  };
+  return { entry, bytes: 0, deferred: { entry, make } };
+}
+
 
 /**
  * About the length of `JSON.stringify(value)` (escapes not counted), without
@@ -181,7 +190,7 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
  * and returns the manifest. With `remember`, each rendering keeps its search
  * records and local-index terms for the next build of this process.
  */
-export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean, articlesIn: ManifestRoot['articlesIn']): AssembledManifest {
+export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean, articlesIn: ManifestRoot['articlesIn'], deferSearch = false): AssembledManifest {
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -203,8 +212,8 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const tables = tablesKey(linkContext);
   const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site && last.tables === tables ? plan.changes.entries : null;
   const state: PageState = delta
-    ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], local: [...last!.local], filesByPath: new Map(last!.filesByPath) }
-    : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], local: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
+    ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], filesByPath: new Map(last!.filesByPath) }
+    : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
   const { articles, articleSizes } = state;
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
@@ -313,7 +322,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     // Kept with its entry (which is kept with its rendering, so its sections too).
     const known = remember ? searchPageMemo.get(entry) : undefined;
     if (known && known.lvl0 === lvl0 && known.pageRank === rank && known.siteUrl === site.url && known.base === base) return known.page;
-    const page = { path: entry.path, url: site.url + withBase(entry.path, base), title: entry.title, lvl0, sections: renders.get(entry.source)!.sections, headings: entry.headings, pageRank: rank };
+    const r = renders.get(entry.source)!;
+    const meta = [entry.description ?? '', ...entry.keywords, 'sidebarLabel' in entry && entry.sidebarLabel !== entry.title ? entry.sidebarLabel : ''].filter(Boolean).join(' · ');
+    const page = { path: entry.path, url: site.url + withBase(entry.path, base), title: entry.title, lvl0, meta, sections: r.sections, parts: r.searchParts, headings: entry.headings, pageRank: rank };
     if (remember) searchPageMemo.set(entry, { siteUrl: site.url, base, lvl0, pageRank: rank, page });
     return page;
   };
@@ -328,13 +339,11 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     if (remember) usedFilesMemo.set(r, { tables, keys });
     return keys;
   };
-  const localSections = remember ? localSectionMemo : undefined;
   let filesChanged = !delta;
   if (delta) {
     for (const { entry } of delta) {
       const index = state.indexOf.get(entry.file.rel)!;
       state.search[index] = searchPageAt(entry, index);
-      state.local[index] = localPages([state.search[index]!], localSections)[0]!;
       const keys = filesOf(entry);
       const before = state.filesByPath.get(entry.path);
       if (!before || before.size !== keys.size || [...keys].some((key) => !before.has(key))) filesChanged = true;
@@ -344,7 +353,6 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const all = [...docs, ...pages];
     state.indexOf = new Map(all.map(({ file }, i) => [file.rel, i]));
     state.search = all.map(searchPageAt);
-    state.local = localPages(state.search, localSections);
     state.filesByPath = new Map(all.map((entry) => [entry.path, filesOf(entry)]));
   }
   if (filesChanged) state.usedFiles = usedFileOutput(fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
@@ -352,10 +360,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
   if (remember && plan.serial !== null) lastPages = { ...state, serial: plan.serial };
   const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
-  const index = localIndexFile(files, state.local, remember);
-  const indexFile = index.name;
+  const index = localIndexOf(files, state.search, deferSearch, remember);
   // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
-  storedBytes += index.bytes ?? 0;
+  storedBytes += index.bytes;
 
   // Sidebar shards: the children of each top-level category.
   const shards: Record<string, ManifestShard | SidebarShard> = {};
@@ -451,7 +458,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     manifestVersion: MANIFEST_VERSION,
     site,
     versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
-    search: { index: indexFile, count: recordCount },
+    search: { entry: index.entry, count: recordCount },
     shards: shardNames,
     shardStarts: groups.map((group) => group[0] ?? '/'),
     totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
@@ -472,7 +479,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     files: usedFiles.files,
     sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
   };
-  return { manifest, root, shards, records, deferredIndex: remember ? indexFile : null, articles };
+  return { manifest, root, shards, records, deferredSearch: index.deferred, articles };
 }
 
 /** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */

@@ -10,6 +10,7 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { GRAMMARS, loadGrammars } from '../../manifest/highlight';
 import { type HeadingInfo, markdownProcessor, type ResolvedImage, runMarkdown, sanitizeUrls, type UnknownDirective } from '../../manifest/markdown';
+import { INDEXED_SECTION_CHARS } from '../../manifest/localSearch';
 import { searchText } from './search';
 
 /** A link found in the source, for validation. */
@@ -28,6 +29,16 @@ export interface Section {
   text: string | null;
 }
 
+/** The text of one part of a page for the local index: its lead, or a heading's section. */
+export interface SearchPart {
+  /** Index of the part's heading in `Rendered.headings`, or -1 for the text before the first. */
+  heading: number;
+  /** Its prose (paragraphs, lists, tables, quotes), cut at `INDEXED_SECTION_CHARS`. */
+  text: string;
+  /** Its code blocks (diagrams left out), cut likewise. */
+  code: string;
+}
+
 /** What rendering one page yields. */
 export interface Rendered {
   html: string;
@@ -38,6 +49,8 @@ export interface Rendered {
   codeLanguages: string[];
   hasMermaid: boolean;
   sections: Section[];
+  /** The page's lead and each heading's section, for the local index (`src/build/search.ts`). */
+  searchParts: SearchPart[];
   /** Directives that are no admonition (`:::details`), for the build's warnings; lines relative to the body. */
   unknownDirectives: UnknownDirective[];
   /**
@@ -51,11 +64,13 @@ export interface Rendered {
 /** Longest text of a content search record. */
 const MAX_SECTION_TEXT = 320;
 
-/** Collects sections of searchable text from the top-level blocks. */
-function collectSections(tree: MdastRoot, headings: HeadingInfo[]): Section[] {
+/** Collects sections of searchable text from the top-level blocks: DocSearch's records, and the local index's parts. */
+function collectSections(tree: MdastRoot, headings: HeadingInfo[]): { sections: Section[]; searchParts: SearchPart[] } {
   const sections: Section[] = [];
   const stack: Section['path'] = [];
   let headingIndex = 0;
+  let part: SearchPart = { heading: -1, text: '', code: '' };
+  const searchParts: SearchPart[] = [part];
   const visitBlock = (node: RootContent) => {
     if (node.type === 'heading') {
       const info = headings[headingIndex++];
@@ -63,9 +78,15 @@ function collectSections(tree: MdastRoot, headings: HeadingInfo[]): Section[] {
       while (stack.length && stack[stack.length - 1]!.depth >= node.depth) stack.pop();
       stack.push({ text: info.text, id: info.id, depth: node.depth });
       sections.push({ path: [...stack], text: null });
+      part = { heading: part.heading + 1, text: '', code: '' };
+      searchParts.push(part);
       return;
     }
-    if (node.type === 'code' || node.type === 'html' || node.type === 'definition' || node.type === 'thematicBreak') return;
+    if (node.type === 'code') {
+      if (node.lang !== 'mermaid') part.code = appendCapped(part.code, node.value);
+      return;
+    }
+    if (node.type === 'html' || node.type === 'definition' || node.type === 'thematicBreak') return;
     if (node.type === 'list') {
       for (const item of node.children) addText(searchText(item));
       return;
@@ -75,10 +96,17 @@ function collectSections(tree: MdastRoot, headings: HeadingInfo[]): Section[] {
   const addText = (raw: string) => {
     const text = raw.replace(/\s+/g, ' ').trim();
     if (text.length < 3) return;
+    part.text = appendCapped(part.text, text);
     sections.push({ path: [...stack], text: text.length > MAX_SECTION_TEXT ? text.slice(0, MAX_SECTION_TEXT - 1) + '…' : text });
   };
   tree.children.forEach(visitBlock);
-  return sections;
+  return { sections, searchParts };
+}
+
+/** `text` and `more` with a space between, cut at `INDEXED_SECTION_CHARS`. */
+function appendCapped(text: string, more: string): string {
+  if (text.length >= INDEXED_SECTION_CHARS) return text;
+  return (text ? `${text} ${more}` : more).slice(0, INDEXED_SECTION_CHARS);
 }
 
 /** A renderer bound to a set of grammars; `render()` is reused for every page. */
@@ -125,7 +153,7 @@ function createRenderer(grammars: Record<string, LanguageFn>) {
       links,
       codeLanguages: [...langs].sort(),
       hasMermaid: langs.has('mermaid'),
-      sections: collectSections(mdast as MdastRoot, headings),
+      ...collectSections(mdast as MdastRoot, headings),
       unknownDirectives,
     };
   };

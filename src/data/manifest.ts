@@ -124,11 +124,6 @@ export async function ensureManifestFor(queryClient: QueryClient, path: string):
   return manifestWithRoute(queryClient, await queryClient.ensureQueryData(manifestQueryOptions()), path);
 }
 
-/** Every page shard of a root, outside the query cache (the local search reads their headings once). */
-export function allShards(root: ManifestRoot): Promise<ManifestShard[]> {
-  return Promise.all(root.shards.map(async (name) => parseShard(await loadShardJson(name), name)));
-}
-
 /** Loads the sidebar shards a docs page shows open, `top` being the index of the category that holds it. */
 export async function ensureSidebarShard(queryClient: QueryClient, manifest: Manifest, top: number | null): Promise<void> {
   const items = manifest.versions[0]!.sidebars[manifest.site.docs.sidebarId] ?? [];

@@ -17,7 +17,7 @@ import { insightsOptions, loadInsights } from './insights';
 import { localSearcher } from './localIndex';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
-import { SearchUnavailableError, type SearchHit, type SearchResult } from './types';
+import { INCOMPLETE_NOTE, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
 
 injectSearchStyles();
 
@@ -32,6 +32,9 @@ export async function prepareSearch(manifest: Manifest): Promise<void> {
   if (hasPlaceholderCredentials(manifest.site.search)) localSearcher(manifest).catch(() => {});
   await loadInsights(manifest.site.search);
 }
+
+/** Quiet time after a keystroke before the local index searches (it reads each answer's fragments), ms. */
+const LOCAL_TYPING_MS = 100;
 
 /** Snippet length DocSearch asks for (`content:10`, or 5 on small screens). */
 function snippetWords(attributes: unknown): number {
@@ -66,17 +69,18 @@ function response(result: SearchResult) {
  * 3.9 would show its error screen only for an instant (autocomplete resets the
  * status to idle after a rejection), so the modal draws that screen itself.
  */
-function routedSearch(client: DocsSearchClient, onOutcome: (query: string, failed: boolean) => void): DocSearchTransformClient['search'] {
+function routedSearch(client: DocsSearchClient, onOutcome: (query: string, failed: boolean, incomplete?: boolean) => void): DocSearchTransformClient['search'] {
   let latest = 0;
-  return (async (params: { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] }) => {
+  type Params = { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] };
+  type Answer = ReturnType<typeof response>;
+  const run = async (params: Params, call: number): Promise<Answer> => {
     const request = params.requests?.[0] ?? {};
     const query = request.query ?? '';
-    const call = ++latest;
     try {
       const result = await client.search(query, { snippetWords: snippetWords(request.attributesToSnippet), hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE });
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
-      if (call === latest) onOutcome(query, false);
+      if (call === latest) onOutcome(query, false, result.incomplete === true);
       return response(result);
     } catch (error) {
       if (!(error instanceof SearchUnavailableError)) throw error;
@@ -84,6 +88,26 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
       if (call === latest) onOutcome(query, true);
       return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
     }
+  };
+  // Keystrokes in quick succession that the local index would answer: only the last is searched, and every one of
+  // them gets its answer (autocomplete shows the newest), so a word typed fast reads one set of fragments.
+  let burst: { done: Promise<Answer>; settle: (answer: Promise<Answer>) => void } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return ((params: Params) => {
+    const call = ++latest;
+    if (client.localReason() === null) return run(params, call);
+    if (!burst) {
+      let settle: (answer: Promise<Answer>) => void = () => {};
+      const done = new Promise<Answer>((resolve) => (settle = resolve));
+      burst = { done, settle };
+    }
+    const mine = burst;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      burst = null;
+      mine.settle(run(params, call));
+    }, LOCAL_TYPING_MS);
+    return mine.done;
   }) as unknown as DocSearchTransformClient['search'];
 }
 
@@ -102,6 +126,20 @@ function ErrorScreen() {
           <p className="DocSearch-Title">Unable to fetch results</p>
           <p className="DocSearch-Help">You might want to check your network connection.</p>
         </div>,
+        dropdown,
+      )
+    : null;
+}
+
+/** The note on results that may miss pages, drawn into DocSearch's dropdown (under results and under "No results" alike). */
+function IncompleteNote() {
+  const [dropdown, setDropdown] = useState<Element | null>(null);
+  useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
+  return dropdown
+    ? createPortal(
+        <p className="search-note docs-search-incomplete" role="status">
+          {INCOMPLETE_NOTE}
+        </p>,
         dropdown,
       )
     : null;
@@ -131,16 +169,23 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   }, [manifest]);
   // The query whose search failed on every source, while it is the one shown.
   const [failed, setFailed] = useState<string | null>(null);
-  const onOutcome = useCallback((query: string, didFail: boolean) => {
+  // Whether the results shown may miss pages (`SearchResult.incomplete`).
+  const [incomplete, setIncomplete] = useState(false);
+  const onOutcome = useCallback((query: string, didFail: boolean, partial = false) => {
     // A failure that arrives after the reader changed the query is not the current one.
     const shown = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? query;
-    setFailed(didFail && shown.trim() === query.trim() ? query : null);
+    const current = shown.trim() === query.trim();
+    setFailed(didFail && current ? query : null);
+    setIncomplete(partial && current);
   }, []);
   const transformSearchClient = useCallback((c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }), [client, onOutcome]);
   useEffect(() => {
     // An emptied input shows the start screen again, not the error.
     const onInput = (e: Event) => {
-      if ((e.target as HTMLElement | null)?.classList?.contains('DocSearch-Input') && !(e.target as HTMLInputElement).value.trim()) setFailed(null);
+      if ((e.target as HTMLElement | null)?.classList?.contains('DocSearch-Input') && !(e.target as HTMLInputElement).value.trim()) {
+        setFailed(null);
+        setIncomplete(false);
+      }
     };
     document.addEventListener('input', onInput, true);
     return () => document.removeEventListener('input', onInput, true);
@@ -231,6 +276,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         insights={insights}
       />
       {failed !== null && <ErrorScreen />}
+      {failed === null && incomplete && <IncompleteNote />}
     </>,
     document.body,
   );

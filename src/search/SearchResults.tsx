@@ -10,7 +10,7 @@ import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_STALL_MS, SNIPPET_SMALL_SC
 import { localSearcher } from './localIndex';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
-import type { Level, SearchHit } from './types';
+import { INCOMPLETE_NOTE, type Level, type SearchHit } from './types';
 
 injectSearchStyles();
 
@@ -73,7 +73,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   const q = useDebounced(query.trim(), 150);
   const snippetWords = typeof window !== 'undefined' && window.matchMedia?.(`(max-width: ${SNIPPET_SMALL_SCREEN_PX}px)`).matches ? SNIPPET_WORDS_SMALL : SNIPPET_WORDS;
   const results = useInfiniteQuery({
-    queryKey: ['search', manifest.search.index, JSON.stringify(manifest.site.search), q, snippetWords],
+    queryKey: ['search', manifest.search.entry, JSON.stringify(manifest.site.search), q, snippetWords],
     queryFn: ({ pageParam }) => client.search(q, { page: pageParam, hitsPerPage: SEARCH_HITS_PER_PAGE, snippetWords }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),
@@ -130,6 +130,11 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
           </p>
         )}
         {first.fromLocalIndex && <p className="search-note">Results from the local index</p>}
+        {first.incomplete && (
+          <p className="search-note" role="status">
+            {INCOMPLETE_NOTE}
+          </p>
+        )}
       </div>
     );
   }
@@ -139,6 +144,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         {first.nbHits === 1 ? '1 result' : `${first.nbHits} results`}
         {first.fromLocalIndex && <span className="search-note"> · Results from the local index</span>}
       </p>
+      {first.incomplete && <p className="search-note" role="status">{INCOMPLETE_NOTE}</p>}
       <ul className="search-results">
         {hits.map((hit) => (
           <Result key={hit.objectID} hit={hit} baseUrl={manifest.site.baseUrl} />

@@ -328,7 +328,7 @@ const clients = new Map<string, DocsSearchClient>();
 
 /** The search client of a manifest (one per configuration and index file). */
 export function searchClientFor(manifest: Manifest, local: (manifest: Manifest) => Promise<LocalSearcher>): DocsSearchClient {
-  const key = JSON.stringify([manifest.site.search, manifest.search.index, manifest.site.url, manifest.site.baseUrl]);
+  const key = JSON.stringify([manifest.site.search, manifest.search.entry, manifest.site.url, manifest.site.baseUrl]);
   let client = clients.get(key);
   if (!client) {
     client = createSearchClient({

@@ -1,36 +1,45 @@
 /**
  * The local search engine: the local index (`manifest/localSearch.ts`)
  * answering in the same hit shape as Algolia (`types.ts`). It runs in a Web
- * Worker when the index is large (`localIndex.ts` starts this very module as a
- * module worker: the guarded block at the end wires up its messages), on the
- * main thread otherwise, and in Node for unit tests and the benchmark.
+ * Worker (`localIndex.ts` starts this very module as one: the guarded block at
+ * the end wires up its messages), and in Node for unit tests and the
+ * benchmark. It asks for the files a query needs through a loader, so it
+ * reads the entry, the chunks of the query's words, and the directories and
+ * fragments of the results it shows, and nothing else.
  *
- * Terms live in MiniSearch's radix tree (`SearchableMap`: exact, prefix and
- * typo-tolerant lookup); postings in typed arrays, scored with MiniSearch's
- * BM25+ into reused accumulators, so a query over 70,000 sections allocates
- * almost nothing.
- *
- * Ranking: every query word must match (prefix on the last one while it is
- * typed, typos from 4 letters); fields weigh title > heading > page title on a
- * section > text; BM25+ does the rest.
+ * Ranking, as Algolia's optional words do: a page need not hold every word
+ * of the query. Each word scores a page by where the word comes up (title,
+ * headings, description, body, code: `fieldScore`) and how rare it is; a
+ * page's score is the sum, times the share of the query's (rarity-weighted)
+ * words it holds (`FULL_MATCH`), so pages with more of the words come first. A word
+ * matches its stem exactly; while it is typed, also as a prefix; when the
+ * index has no such stem, words of five letters and more match with a typo.
+ * The results shown are then ordered again with what their fragments tell:
+ * the query's words side by side in the title, a heading or the text.
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { SEARCH_HITS_PER_PAGE, SNIPPET_WORDS } from '../../manifest/constants';
 import {
-  decodeLocalIndex,
+  chunkOf,
+  chunksOfPrefix,
+  DIRECTORY_SLOTS,
+  directoryPages,
+  fieldScore,
   indexTerm,
-  LOCAL_BM25,
-  LOCAL_BOOST,
-  LOCAL_FIELDS,
-  LOCAL_MATCH_WEIGHTS,
-  LOCAL_SNIPPET_CHARS,
+  inTitle,
+  parseChunk,
+  parseDirectory,
+  parseEntry,
+  parseFragment,
+  parseTail,
+  rarity,
+  readPostings,
+  readVlq,
+  searchFile,
   tokenize,
-  typoTolerance,
   WORD_SEPARATOR,
-  type DecodedLocalIndex,
-  type LocalHeading,
-  type LocalIndexFile,
-  type Posting,
+  type LocalIndexEntry,
+  type LocalIndexFragment,
 } from '../../manifest/localSearch';
 import { escapeHtml } from './sanitize';
 import type { HighlightValue, HitType, Level, SearchHit, SearchOptions, SearchResult } from './types';
@@ -38,98 +47,144 @@ import type { HighlightValue, HitType, Level, SearchHit, SearchOptions, SearchRe
 /** URL of this module's code: `localIndex.ts` starts it as a worker. */
 export const LOCAL_ENGINE_URL: string = import.meta.url;
 
-/** Headings of every page, by route path, from the manifest. */
-export type HeadingsByPath = Record<string, LocalHeading[]>;
+/**
+ * Reads search files by their path below the base (`search/c.<hash>.json`);
+ * null for a file that cannot be had (offline and never fetched).
+ */
+export type FileLoader = (paths: string[]) => Promise<(string | null)[]>;
 
-/** One word of a query, as the index terms it may match (term id → weight). */
-export type Clause = Map<number, number>;
-
-/** A word of the query, parsed: the indexed term, whether it is still being typed (prefix), its typo budget. */
+/** A word of the query, parsed. */
 export interface QueryWord {
   /** The word as typed, lower case. */
   word: string;
-  /** Its indexed form (stemmed), or null for a stop word or a number. */
+  /** Its stem, or null for a stop word or a number. */
   term: string | null;
   /** The last word, not yet followed by a space: matched as a prefix too. */
   prefix: boolean;
-  /** Typos allowed. */
-  typos: number;
 }
 
 /**
- * Parses what the reader typed: one word per clause, all required. A word
- * matches its indexed form exactly or with typos; the last word, while still
- * being typed, also matches as a prefix (so stop words and unfinished words
- * such as `permis` still find something).
+ * Parses what the reader typed. The last word, while still being typed, is
+ * also a prefix (so `permis` finds `permissions` before the word is done).
  */
 export function parseQuery(input: string): QueryWord[] {
   const words = tokenize(input.toLowerCase());
-  const typing = !WORD_SEPARATOR.test(input.slice(-1));
+  const typing = input.length > 0 && !WORD_SEPARATOR.test(input.slice(-1));
   const out: QueryWord[] = [];
   words.forEach((word, i) => {
     const term = indexTerm(word);
     const prefix = typing && i === words.length - 1 && word.length >= 2;
-    if (term || prefix) out.push({ word, term, prefix, typos: term ? typoTolerance(term) : 0 });
+    if (term || prefix) out.push({ word, term, prefix });
   });
   return out;
 }
 
-/** A displayed text cut into words, each with its indexed form and the (escaped) separator after it. */
-interface Tokens {
-  /** Escaped separator before the first word. */
-  lead: string;
-  words: { html: string; term: string; after: string }[];
-}
+/** Weights of inexact matches, against 1 for the word's own stem. */
+const MATCH_WEIGHTS = { stemOfTyped: 0.9, prefix: 0.5, prefixPerLetter: 0.4, typo: 0.45, secondTypo: 0.25 } as const;
+/**
+ * A page holds a query word fully when it scores at least this share of the best page's score for the word: a
+ * word in passing (one mention in a long body) counts for less, so incidental words of a question ("give",
+ * "make") do not outweigh the words the page is about.
+ */
+const FULL_MATCH = 0.5;
+/** Most terms one query word may expand to (prefixes, typos): the most common are kept. */
+const MAX_EXPANSIONS = 40;
+/** A prefix whose terms span more chunks than this expands only within the chunk it falls in, until more letters are typed. */
+const MAX_PREFIX_CHUNKS = 2;
+/** Results ordered again with their fragments (the first page of results). */
+const RERANK_DEPTH = 20;
+/** Parsed files kept in memory, by kind: a query's chunks, directories and fragments stay while the reader types. */
+const KEEP = { chunks: 48, tails: 8, directories: 32, fragments: 120, texts: 3000 } as const;
 
-/** Tokens of displayed texts, remembered: titles, headings and snippets come back in every result list. */
-const tokenCache = new Map<string, Tokens>();
-function tokensOf(text: string): Tokens {
-  let tokens = tokenCache.get(text);
-  if (!tokens) {
-    if (tokenCache.size > 5000) tokenCache.clear();
-    const parts = text.split(/([\n\r\p{Z}\p{P}\p{S}]+)/u);
-    tokens = { lead: '', words: [] };
-    for (let i = 0; i < parts.length; i += 2) {
-      const word = parts[i]!;
-      const after = escapeHtml(parts[i + 1] ?? '');
-      if (!word) {
-        // A separator before the first word (or between two separators).
-        if (tokens.words.length) tokens.words[tokens.words.length - 1]!.after += after;
-        else tokens.lead += after;
-        continue;
-      }
-      tokens.words.push({ html: escapeHtml(word), term: indexTerm(word) ?? word.toLowerCase(), after });
-    }
-    tokenCache.set(text, tokens);
+/** A map that forgets its oldest entry past `limit` (a worker's few kept files; no dependency for that). */
+class Kept<V> extends Map<string, V> {
+  constructor(private readonly limit: number) {
+    super();
   }
-  return tokens;
+  override get(key: string): V | undefined {
+    const value = super.get(key);
+    if (value !== undefined) {
+      // Most recently used last.
+      super.delete(key);
+      super.set(key, value);
+    }
+    return value;
+  }
+  override set(key: string, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > this.limit) this.delete(this.keys().next().value!);
+    return this;
+  }
 }
 
-/** Which indexed terms to mark: a set, or a test. */
-export type TermMatcher = ReadonlySet<string> | ((term: string) => boolean);
+/** A term chunk, decoded: by term, its page count, top postings and tail, in MiniSearch's radix tree (prefix and typo lookups). */
+interface Chunk {
+  byTerm: SearchableMap<{ df: number; postings: string; tail: string | null }>;
+}
 
-const matcher = (terms: TermMatcher) => (typeof terms === 'function' ? terms : (t: string) => terms.has(t));
+/** A term a query word matches, with how much it counts. */
+interface Candidate {
+  term: string;
+  weight: number;
+  df: number;
+  postings: string;
+  tail: string | null;
+}
 
-/** A word of displayed text with the separator after it, escaped, `<mark>`ed when it matched. */
-interface MarkedWord {
+/** Typos allowed in a word's stem: none below five letters, one from five, two from nine. */
+function typoTolerance(term: string): number {
+  return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
+}
+
+/** Which displayed words a result marks: the stems of terms the query matched, and the word being typed as a prefix. */
+interface Matcher {
+  terms: Set<string>;
+  prefix: string | null;
+  /** Query words (as typed) for `matchedWords`. */
+  words: string[];
+}
+
+const matchesTerm = (m: Matcher, term: string | null, raw: string): boolean => (term !== null && m.terms.has(term)) || (m.prefix !== null && raw.startsWith(m.prefix));
+
+/** A displayed text cut into words, each with its stem and the escaped separator after it. */
+interface Token {
   html: string;
-  marked: number;
+  raw: string;
+  term: string | null;
+  after: string;
 }
 
-/** The words of `text`, each escaped and marked when its indexed form matches, with the separators that follow them. */
-function markWords(text: string, terms: TermMatcher): MarkedWord[] {
-  const matches = matcher(terms);
-  return tokensOf(text).words.map((w) => (matches(w.term) ? { html: `<mark>${w.html}</mark>${w.after}`, marked: 1 } : { html: w.html + w.after, marked: 0 }));
+/** Tokens of displayed texts, kept: a fragment's texts come back in every query whose results hold the page. */
+const tokenCache = new Kept<{ lead: string; words: Token[] }>(KEEP.texts);
+
+function tokensOf(text: string): { lead: string; words: Token[] } {
+  const known = tokenCache.get(text);
+  if (known) return known;
+  const parts = text.split(/([\n\r\t\p{Z}\p{P}\p{S}]+)/u);
+  const out: { lead: string; words: Token[] } = { lead: '', words: [] };
+  for (let i = 0; i < parts.length; i += 2) {
+    const word = parts[i]!;
+    const after = escapeHtml(parts[i + 1] ?? '');
+    if (!word) {
+      if (out.words.length) out.words[out.words.length - 1]!.after += after;
+      else out.lead += after;
+      continue;
+    }
+    const raw = word.toLowerCase();
+    out.words.push({ html: escapeHtml(word), raw, term: indexTerm(raw), after });
+  }
+  tokenCache.set(text, out);
+  return out;
 }
 
-/** Escapes `text`, marking words whose indexed form matches. */
-export function markTerms(text: string, terms: TermMatcher): { html: string; marked: number } {
-  const matches = matcher(terms);
+/** Escapes `text`, marking words the query matched; and how many it marked. */
+export function markTerms(text: string, m: Matcher): { html: string; marked: number } {
   const { lead, words } = tokensOf(text);
   let html = lead;
   let marked = 0;
   for (const w of words) {
-    if (matches(w.term)) {
+    if (matchesTerm(m, w.term, w.raw)) {
       marked++;
       html += `<mark>${w.html}</mark>${w.after}`;
     } else {
@@ -139,251 +194,374 @@ export function markTerms(text: string, terms: TermMatcher): { html: string; mar
   return { html, marked };
 }
 
-/** A snippet of `words` of the marked words around the first match, with `…` where cut. */
-function snippetOf(all: MarkedWord[], words: number, truncated: boolean): string {
-  const first = all.findIndex((w) => w.marked > 0);
-  const start = first <= 0 ? 0 : Math.max(0, Math.min(first - Math.floor(words / 3), all.length - words));
-  const end = Math.min(all.length, start + words);
-  const body = all.slice(start, end).map((w) => w.html).join('').trimEnd();
-  return (start > 0 ? '…' : '') + body + (end < all.length || truncated ? '…' : '');
+/** A snippet of `count` words of `text` around its first match, with `…` where cut (Algolia's `attributesToSnippet`). */
+export function snippet(text: string, m: Matcher, count: number): string {
+  const { words } = tokensOf(text);
+  const first = words.findIndex((w) => matchesTerm(m, w.term, w.raw));
+  const start = first <= 0 ? 0 : Math.max(0, Math.min(first - Math.floor(count / 3), words.length - count));
+  const end = Math.min(words.length, start + count);
+  const body = words
+    .slice(start, end)
+    .map((w) => (matchesTerm(m, w.term, w.raw) ? `<mark>${w.html}</mark>${w.after}` : w.html + w.after))
+    .join('')
+    .trimEnd();
+  return (start > 0 ? '…' : '') + body + (end < words.length ? '…' : '');
 }
 
-/**
- * A snippet of `words` words of `text` around its first match, with `…`
- * where cut (Algolia's `attributesToSnippet` / `snippetEllipsisText`).
- */
-export function snippet(text: string, terms: TermMatcher, words: number, truncated: boolean): string {
-  return snippetOf(markWords(text, terms), words, truncated);
+/** How many adjacent pairs of the query's stems `text` holds side by side. */
+function adjacentPairs(text: string, stems: string[]): number {
+  if (stems.length < 2) return 0;
+  const terms = tokensOf(text).words.map((w) => w.term).filter((t): t is string => t !== null);
+  let pairs = 0;
+  for (let i = 0; i + 1 < stems.length; i++) {
+    for (let j = 0; j + 1 < terms.length; j++) {
+      if (terms[j] === stems[i] && terms[j + 1] === stems[i + 1]) {
+        pairs++;
+        break;
+      }
+    }
+  }
+  return pairs;
 }
 
-/** A loaded local index. */
+/** A ranked page: its slot and score. */
+interface Ranked {
+  slot: number;
+  score: number;
+}
+
+/** A query's ranking, kept so the next page of results reuses it. */
+interface Ranking {
+  key: string;
+  ranked: Ranked[];
+  matcher: Matcher;
+  stems: string[];
+  /** Some file the query needed could not be had: results may be missing. */
+  incomplete: boolean;
+}
+
+/** The local index, read through a loader. */
 export class LocalEngine {
-  private readonly index: DecodedLocalIndex;
-  /** Terms for prefix and typo lookups (MiniSearch's radix tree), and for exact ones. */
-  private readonly terms = new SearchableMap<number>();
-  private readonly termIds = new Map<string, number>();
-  /** Per field: `k * (1 - b + b * length / average)` of each document, precomputed for BM25. */
-  private readonly norms: Float32Array[];
-  /** Accumulators, reused by every query: score, clauses matched, and the query that last touched each document. */
-  private readonly score: Float64Array;
-  private readonly matched: Uint8Array;
-  private readonly stamp: Uint32Array;
-  private generation = 0;
+  private readonly chunks = new Kept<Chunk>(KEEP.chunks);
+  private readonly tails = new Kept<Map<number, number>>(KEEP.tails);
+  private readonly directories = new Kept<Map<number, string>>(KEEP.directories);
+  private readonly fragments = new Kept<LocalIndexFragment>(KEEP.fragments);
+  private last: Ranking | null = null;
 
-  private constructor(private readonly file: LocalIndexFile, headings: HeadingsByPath) {
-    this.index = decodeLocalIndex(file, (path) => headings[path]);
-    this.index.terms.forEach((term, id) => {
-      this.terms.set(term, id);
-      this.termIds.set(term, id);
-    });
-    const { k, b } = LOCAL_BM25;
-    this.norms = this.index.fieldLength.map((lengths, f) => {
-      const average = this.index.averageFieldLength[f]!;
-      return Float32Array.from(lengths, (l) => k * (1 - b + (b * l) / average));
-    });
-    const n = this.index.docs.length;
-    this.score = new Float64Array(n);
-    this.matched = new Uint8Array(n);
-    this.stamp = new Uint32Array(n);
-  }
+  constructor(
+    private readonly entry: LocalIndexEntry,
+    private readonly load: FileLoader,
+  ) {}
 
-  /** Loads the index file's JSON text with the manifest's headings. */
-  static load(json: string, headings: HeadingsByPath): LocalEngine {
-    return new LocalEngine(JSON.parse(json) as LocalIndexFile, headings);
-  }
-
-  /** Number of documents (sections). */
+  /** Number of pages indexed. */
   get size(): number {
-    return this.index.docs.length;
+    return this.entry.pages;
   }
 
-  /** The index terms a query word may match, with their weights (MiniSearch's: exact 1, typos and prefixes less). */
-  clause(word: QueryWord): Clause {
-    const clause: Clause = new Map();
-    const put = (id: number, weight: number) => {
-      if ((clause.get(id) ?? 0) < weight) clause.set(id, weight);
+  /** Reads files not kept yet, parsed; a file that cannot be had is left out. */
+  private async fetchAll<T>(paths: string[], kept: Kept<T>, parse: (json: unknown) => T): Promise<{ missing: boolean }> {
+    const wanted = [...new Set(paths)].filter((p) => kept.get(p) === undefined);
+    if (!wanted.length) return { missing: false };
+    const texts = await this.load(wanted);
+    let missing = false;
+    wanted.forEach((path, i) => {
+      const text = texts[i];
+      if (text === null || text === undefined) missing = true;
+      else kept.set(path, parse(JSON.parse(text)));
+    });
+    return { missing };
+  }
+
+  private async loadChunks(indexes: Iterable<number>): Promise<boolean> {
+    const paths = [...new Set(indexes)].map((i) => searchFile('c', this.entry.chunks[i]![1]));
+    const { missing } = await this.fetchAll(paths, this.chunks, (json) => {
+      const c = parseChunk(json);
+      const terms = c.terms ? c.terms.split(' ') : [];
+      const postings = c.postings ? c.postings.split(' ') : [];
+      const dfs: number[] = [];
+      readVlq(c.pages, (n) => dfs.push(n));
+      if (postings.length !== terms.length || dfs.length !== terms.length) throw new Error('[docs] local search index: a term chunk has terms and postings of different lengths.');
+      const tails = new Map(c.tails.map(([i, hash]) => [i, hash]));
+      const byTerm = new SearchableMap<{ df: number; postings: string; tail: string | null }>();
+      terms.forEach((t, i) => byTerm.set(t, { df: dfs[i]!, postings: postings[i]!, tail: tails.get(i) ?? null }));
+      return { byTerm };
+    });
+    return missing;
+  }
+
+  private chunkAt(index: number): Chunk | undefined {
+    return this.chunks.get(searchFile('c', this.entry.chunks[index]![1]));
+  }
+
+  /** The chunks a word's matches may be in. */
+  private chunksFor(word: QueryWord): number[] {
+    const out = new Set<number>();
+    if (word.term) out.add(chunkOf(this.entry, word.term));
+    if (word.prefix) {
+      out.add(chunkOf(this.entry, word.word));
+      const [first, last] = chunksOfPrefix(this.entry, word.word);
+      if (last - first < MAX_PREFIX_CHUNKS) for (let i = first; i <= last; i++) out.add(i);
+      // A typed word longer than its stem (`configura` for `configur`): the stems it starts with.
+      for (let k = Math.max(3, word.word.length - 3); k < word.word.length; k++) out.add(chunkOf(this.entry, word.word.slice(0, k)));
+    }
+    return [...out];
+  }
+
+  /** The terms a word matches in the loaded chunks, with their weights. */
+  private candidates(word: QueryWord, chunks: number[]): Candidate[] {
+    const found = new Map<string, Candidate>();
+    const put = (term: string, weight: number, info: { df: number; postings: string; tail: string | null } | undefined) => {
+      if (!info) return;
+      const known = found.get(term);
+      if (!known || known.weight < weight) found.set(term, { term, weight, ...info });
     };
-    if (word.term) {
-      const exact = this.termIds.get(word.term);
-      if (exact !== undefined) put(exact, 1);
-      if (word.typos) {
-        for (const [term, [id, distance]] of this.terms.fuzzyGet(word.term, word.typos)) {
-          if (distance) put(id, (LOCAL_MATCH_WEIGHTS.fuzzy * term.length) / (term.length + distance));
+    const loaded = chunks.map((i) => this.chunkAt(i)).filter((c): c is Chunk => c !== undefined);
+    for (const { byTerm } of loaded) {
+      if (word.term) put(word.term, 1, byTerm.get(word.term));
+      if (word.prefix) {
+        for (let k = Math.max(3, word.word.length - 3); k <= word.word.length; k++) {
+          const term = word.word.slice(0, k);
+          if (term !== word.term) put(term, MATCH_WEIGHTS.stemOfTyped, byTerm.get(term));
+        }
+        for (const [term, info] of byTerm.atPrefix(word.word)) {
+          if (term.length > word.word.length) put(term, MATCH_WEIGHTS.prefix + (MATCH_WEIGHTS.prefixPerLetter * word.word.length) / term.length, info);
         }
       }
     }
-    if (word.prefix) {
-      for (const [term, id] of this.terms.atPrefix(word.word)) {
-        const distance = term.length - word.word.length;
-        put(id, distance ? (LOCAL_MATCH_WEIGHTS.prefix * term.length) / (term.length + 0.3 * distance) : 1);
+    // Typos only for a word the index does not have.
+    const typos = word.term && !found.size ? typoTolerance(word.term) : 0;
+    if (typos) {
+      for (const { byTerm } of loaded) {
+        for (const [term, [info, distance]] of byTerm.fuzzyGet(word.term!, typos)) put(term, distance <= 1 ? MATCH_WEIGHTS.typo : MATCH_WEIGHTS.secondTypo, info);
       }
     }
-    return clause;
+    // The most telling first: weight times rarity, and common enough to be worth reading.
+    const value = (c: Candidate) => c.weight * rarity(c.df, this.entry.pages) * Math.log2(1 + c.df);
+    return [...found.values()].sort((a, b) => value(b) - value(a)).slice(0, MAX_EXPANSIONS);
+  }
+
+  private async tailOf(hash: string): Promise<Map<number, number> | null> {
+    const path = searchFile('t', hash);
+    const { missing } = await this.fetchAll([path], this.tails, (json) => {
+      const postings = new Map<number, number>();
+      readPostings(parseTail(json).postings, (slot, packed) => postings.set(slot, packed));
+      return postings;
+    });
+    return missing ? null : this.tails.get(path)!;
+  }
+
+  /** Ranks every page holding some word of the query. */
+  private async rank(words: QueryWord[], limit: number): Promise<Ranking> {
+    const key = JSON.stringify(words);
+    // The next page of the same query: the ranking holds every page already.
+    if (this.last?.key === key) return this.last;
+    const need = words.map((w) => this.chunksFor(w));
+    let incomplete = await this.loadChunks(need.flat());
+    const pages = this.entry.pages;
+    const perWord = words.map((w, i) => this.candidates(w, need[i]!));
+    const matcher: Matcher = { terms: new Set(perWord.flat().map((c) => c.term)), prefix: words.find((w) => w.prefix)?.word ?? null, words: words.map((w) => w.word) };
+
+    // Each word's best score on each page: its best matching term there.
+    const scoreOf = async (cands: Candidate[], full: boolean): Promise<Map<number, number>> => {
+      const best = new Map<number, number>();
+      for (const c of cands) {
+        const r = c.weight * rarity(c.df, pages);
+        const visit = (slot: number, packed: number) => {
+          const s = r * fieldScore(packed);
+          if (s > (best.get(slot) ?? 0)) best.set(slot, s);
+        };
+        readPostings(c.postings, visit);
+        if (full && c.tail) {
+          const tail = await this.tailOf(c.tail);
+          if (tail) tail.forEach((packed, slot) => visit(slot, packed));
+          else incomplete = true;
+        }
+      }
+      return best;
+    };
+    let scores = await Promise.all(perWord.map((c) => scoreOf(c, false)));
+    const weights = perWord.map((cands) => Math.max(0, ...cands.map((c) => c.weight * rarity(c.df, pages))));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const combine = () => {
+      const sum = new Map<number, { score: number; covered: number }>();
+      scores.forEach((best, w) => {
+        let max = 0;
+        for (const s of best.values()) if (s > max) max = s;
+        for (const [slot, s] of best) {
+          const acc = sum.get(slot) ?? { score: 0, covered: 0 };
+          acc.score += s;
+          acc.covered += weights[w]! * Math.min(1, s / (FULL_MATCH * max));
+          sum.set(slot, acc);
+        }
+      });
+      const ranked: Ranked[] = [];
+      for (const [slot, { score, covered }] of sum) ranked.push({ slot, score: total ? (score * covered) / total : score });
+      return ranked;
+    };
+    let ranked = combine();
+    // Pages holding every word, from the words' top postings alone: too few, and a word with a tail may hold more.
+    const everyWord = () => ranked.filter((r) => scores.every((best, w) => !weights[w] || best.has(r.slot))).length;
+    if (words.length > 1 && perWord.some((c) => c.some((x) => x.tail)) && everyWord() < limit) {
+      scores = await Promise.all(perWord.map((c) => scoreOf(c, true)));
+      ranked = combine();
+    }
+    ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
+    const stems = words.map((w) => w.term).filter((t): t is string => t !== null);
+    this.last = { key, ranked, matcher, stems, incomplete };
+    return this.last;
+  }
+
+  /** The fragments of `slots`, by slot (those that can be had). */
+  private async fragmentsOf(slots: number[]): Promise<{ bySlot: Map<number, LocalIndexFragment>; missing: boolean }> {
+    const dirIndexes = [...new Set(slots.map((s) => Math.floor(s / DIRECTORY_SLOTS)))];
+    const dirPaths = dirIndexes.map((d) => this.entry.directories[d]).filter((h): h is string => !!h).map((h) => searchFile('d', h));
+    // Keyed by slot within the directory.
+    let { missing } = await this.fetchAll(dirPaths, this.directories, (json) => new Map<number, string>(directoryPages(parseDirectory(json), 0).map((p) => [p.slot, p.fragment])));
+    const nameOf = (slot: number): string | null => {
+      const d = Math.floor(slot / DIRECTORY_SLOTS);
+      const hash = this.entry.directories[d];
+      if (!hash) return null;
+      const fragment = this.directories.get(searchFile('d', hash))?.get(slot % DIRECTORY_SLOTS);
+      return fragment ? searchFile('f', fragment) : null;
+    };
+    const names = slots.map(nameOf);
+    const got = await this.fetchAll(names.filter((n): n is string => n !== null), this.fragments, parseFragment);
+    missing ||= got.missing || names.includes(null);
+    const bySlot = new Map<number, LocalIndexFragment>();
+    slots.forEach((slot, i) => {
+      const fragment = names[i] ? this.fragments.get(names[i]!) : undefined;
+      if (fragment) bySlot.set(slot, fragment);
+    });
+    return { bySlot, missing };
   }
 
   /** Searches, returning one page of hits in Algolia's shape. */
-  query(input: string, options: SearchOptions = {}): SearchResult {
+  async query(input: string, options: SearchOptions = {}): Promise<SearchResult> {
     const hitsPerPage = options.hitsPerPage ?? SEARCH_HITS_PER_PAGE;
     const page = options.page ?? 0;
     const words = parseQuery(input.slice(0, 512));
-    const clauses = words.map((w) => this.clause(w));
-    const { top, total } = this.rank(clauses, (page + 1) * hitsPerPage);
-    const queryWords = tokenize(input.toLowerCase());
-    // A displayed word is marked when its indexed form is one of the terms the query matched.
-    const ids = new Set(clauses.flatMap((c) => [...c.keys()]));
-    const seen = new Map<string, boolean>();
-    const matches = (term: string) => {
-      let hit = seen.get(term);
-      if (hit === undefined) {
-        const id = this.termIds.get(term);
-        seen.set(term, (hit = id !== undefined && ids.has(id)));
-      }
-      return hit;
-    };
+    const empty = (incomplete: boolean): SearchResult => ({ query: input, hits: [], nbHits: 0, page, nbPages: 0, hitsPerPage, queryID: null, fromLocalIndex: true, incomplete });
+    if (!words.length) return empty(false);
+    const ranking = await this.rank(words, (page + 1) * hitsPerPage);
+    const { ranked, matcher, stems } = ranking;
+    let shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+    if (!shown.length) return empty(ranking.incomplete);
+    const { bySlot, missing } = await this.fragmentsOf(shown.map((r) => r.slot));
+    if (page === 0 && stems.length > 1) {
+      // Words side by side (a phrase) count: in the title or a heading most.
+      const depth = shown.slice(0, RERANK_DEPTH);
+      const boosted = depth.map((r) => {
+        const f = bySlot.get(r.slot);
+        if (!f) return r;
+        const titled = adjacentPairs(f.title, stems) + Math.max(0, ...f.headings.map((h) => adjacentPairs(h[2], stems)));
+        const texted = Math.max(0, ...f.sections.map((s) => adjacentPairs(s[1], stems)));
+        return { ...r, score: r.score * (1 + 0.3 * titled + 0.1 * Math.min(texted, 2)) };
+      });
+      boosted.sort((a, b) => b.score - a.score || a.slot - b.slot);
+      shown = [...boosted, ...shown.slice(RERANK_DEPTH)];
+    }
+    const snippetWords = options.snippetWords ?? SNIPPET_WORDS;
+    const hits = shown.flatMap((r) => {
+      const f = bySlot.get(r.slot);
+      return f ? [hitOf(f, matcher, snippetWords)] : [];
+    });
     return {
       query: input,
-      hits: top.slice(page * hitsPerPage).map((doc) => this.hit(doc, matches, queryWords, options.snippetWords ?? SNIPPET_WORDS)),
-      nbHits: total,
+      hits,
+      nbHits: ranked.length,
       page,
-      nbPages: Math.ceil(total / hitsPerPage),
+      nbPages: Math.ceil(ranked.length / hitsPerPage),
       hitsPerPage,
       queryID: null,
       fromLocalIndex: true,
-    };
-  }
-
-  /** Scores the documents matching every clause (BM25+ per field, boosted) and returns the best `limit`, best first. */
-  private rank(clauses: Clause[], limit: number): { top: number[]; total: number } {
-    if (!clauses.length || clauses.some((c) => c.size === 0)) return { top: [], total: 0 };
-    const { postings } = this.index;
-    const { k, d } = LOCAL_BM25;
-    const n = this.index.docs.length;
-    const gen = ++this.generation;
-    const { score, matched, stamp } = this;
-    // Rarest word first: later words only add to documents that matched every earlier one.
-    const size = (c: Clause) => [...c.keys()].reduce((sum, id) => sum + postings.reduce((s, field) => s + (field[id]?.docs.length ?? 0), 0), 0);
-    const ordered = clauses.map((c) => ({ c, size: size(c) })).sort((a, b) => a.size - b.size).map((x) => x.c);
-    let candidates: number[] = [];
-    ordered.forEach((clause, ci) => {
-      for (const [id, weight] of clause) {
-        for (let f = 0; f < LOCAL_FIELDS.length; f++) {
-          const posting: Posting | undefined = postings[f]![id];
-          if (!posting) continue;
-          const df = posting.docs.length;
-          const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-          const factor = weight * LOCAL_BOOST[LOCAL_FIELDS[f]!] * idf;
-          const norm = this.norms[f]!;
-          const { docs, tfs } = posting;
-          for (let i = 0; i < docs.length; i++) {
-            const doc = docs[i]!;
-            if (ci === 0) {
-              if (stamp[doc] !== gen) {
-                stamp[doc] = gen;
-                score[doc] = 0;
-                matched[doc] = 1;
-                candidates.push(doc);
-              }
-            } else if (stamp[doc] !== gen || matched[doc]! < ci) {
-              continue;
-            } else if (matched[doc] === ci) {
-              matched[doc] = ci + 1;
-            }
-            const tf = tfs[i]!;
-            score[doc]! += factor * (d + (tf * (k + 1)) / (tf + norm[doc]!));
-          }
-        }
-      }
-      if (ci > 0) candidates = candidates.filter((doc) => matched[doc] === ci + 1);
-    });
-    return { top: topK(candidates, score, limit), total: candidates.length };
-  }
-
-  private hit(doc: number, matches: (term: string) => boolean, queryWords: string[], snippetWords: number): SearchHit {
-    const info = this.index.docs[doc]!;
-    const page = this.file.pages[info.page]!;
-    const raw: Record<Level, string | null> = { lvl0: page.lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
-    for (const h of info.path) raw[`lvl${Math.min(h.depth, 6)}` as Level] = h.text;
-    const highlight: Partial<Record<Level, HighlightValue>> = {};
-    const matchLevel = (marked: number) => (marked === 0 ? 'none' : marked >= queryWords.length ? 'full' : 'partial');
-    for (const [level, value] of Object.entries(raw) as [Level, string | null][]) {
-      if (value === null) continue;
-      const { html, marked } = markTerms(value, matches);
-      highlight[level] = { value: html, matchLevel: matchLevel(marked), matchedWords: marked ? queryWords : [] };
-    }
-    // A heading hit when the section's own heading matched (the page for its lead), else a paragraph.
-    const own = info.depth === 1 ? highlight.lvl1 : highlight[`lvl${Math.min(info.depth, 6)}` as Level];
-    const type: HitType = own && own.matchLevel !== 'none' ? (`lvl${Math.min(info.depth, 6)}` as HitType) : 'content';
-    const anchor = info.path.length ? info.path[info.path.length - 1]!.id : null;
-    const url = anchor ? `${page.path}#${anchor}` : page.path;
-    const text = this.file.snippets[doc] ?? '';
-    const marked = markWords(text, matches);
-    const content = text ? snippetOf(marked, snippetWords, text.length >= LOCAL_SNIPPET_CHARS - 12) : '';
-    const contentMarked = content.includes('<mark>');
-    const hierarchy = Object.fromEntries(Object.entries(raw).map(([key, v]) => [key, v === null ? null : escapeHtml(v)])) as SearchHit['hierarchy'];
-    return {
-      objectID: `local:${url}`,
-      url,
-      url_without_anchor: page.path,
-      anchor,
-      type,
-      hierarchy,
-      content: text ? escapeHtml(text) : null,
-      _highlightResult: {
-        hierarchy: highlight,
-        ...(text ? { content: { value: marked.map((w) => w.html).join(' '), matchLevel: contentMarked ? 'partial' : 'none', matchedWords: contentMarked ? queryWords : [] } } : {}),
-      },
-      _snippetResult: {
-        hierarchy: Object.fromEntries(Object.entries(highlight).map(([key, v]) => [key, { value: v.value, matchLevel: v.matchLevel }])),
-        ...(content ? { content: { value: content, matchLevel: contentMarked ? 'partial' : 'none' } } : {}),
-      },
-      fromLocalIndex: true,
+      incomplete: ranking.incomplete || missing,
     };
   }
 }
 
-/** The `limit` best documents by score, best first; ties keep document order (a min-heap of size `limit`). */
-export function topK(docs: number[], score: Float64Array, limit: number): number[] {
-  const better = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
-  if (docs.length <= limit) return [...docs].sort((a, b) => (better(a, b) ? -1 : 1));
-  const heap: number[] = [];
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (const doc of docs) {
-    if (heap.length < limit) {
-      heap.push(doc);
-      for (let i = heap.length - 1; i > 0; ) {
-        const parent = (i - 1) >> 1;
-        if (!better(heap[parent]!, heap[i]!)) break;
-        swap(i, parent);
-        i = parent;
-      }
-    } else if (better(doc, heap[0]!)) {
-      heap[0] = doc;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let worst = i;
-        if (l < heap.length && better(heap[worst]!, heap[l]!)) worst = l;
-        if (r < heap.length && better(heap[worst]!, heap[r]!)) worst = r;
-        if (worst === i) break;
-        swap(i, worst);
-        i = worst;
+/** The section of a page a result opens: the one whose heading and text hold most of the query's words (the lead on a tie). */
+function bestSection(f: LocalIndexFragment, m: Matcher): { heading: number; text: string } {
+  const count = (text: string) => {
+    const seen = new Set<string>();
+    for (const w of tokensOf(text).words) if (matchesTerm(m, w.term, w.raw)) seen.add(w.term ?? w.raw);
+    return seen.size;
+  };
+  const textOf = new Map<number, string>();
+  for (const [heading, text] of f.sections) textOf.set(heading, text);
+  let best = { heading: -1, text: textOf.get(-1) ?? '', score: count(f.title) > 0 ? 0.5 + count(textOf.get(-1) ?? '') : count(textOf.get(-1) ?? '') };
+  f.headings.forEach((h, i) => {
+    const text = textOf.get(i) ?? '';
+    const score = 2 * count(h[2]) + count(text);
+    if (score > best.score) best = { heading: i, text, score };
+  });
+  return best;
+}
+
+/** A result of a page in DocSearch's hit shape: the page's category and title, the headings above the chosen section, its snippet. */
+function hitOf(f: LocalIndexFragment, m: Matcher, snippetWords: number): SearchHit {
+  const section = bestSection(f, m);
+  const raw: Record<Level, string | null> = { lvl0: f.category, lvl1: f.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  // The chain of headings down to the section's own.
+  const path: [number, string, string][] = [];
+  if (section.heading >= 0) {
+    let depth = 7;
+    for (let i = section.heading; i >= 0 && depth > 2; i--) {
+      const h = f.headings[i]!;
+      if (h[0] < depth) {
+        path.unshift(h);
+        depth = h[0];
       }
     }
   }
-  return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+  for (const [depth, , text] of path) raw[`lvl${Math.min(depth, 6)}` as Level] = text;
+  const highlight: Partial<Record<Level, HighlightValue>> = {};
+  for (const [level, value] of Object.entries(raw) as [Level, string | null][]) {
+    if (value === null) continue;
+    const { html, marked } = markTerms(value, m);
+    highlight[level] = { value: html, matchLevel: marked === 0 ? 'none' : marked >= m.words.length ? 'full' : 'partial', matchedWords: marked ? m.words : [] };
+  }
+  const own = path.length ? path[path.length - 1]! : null;
+  const ownLevel = own ? (`lvl${Math.min(own[0], 6)}` as Level) : 'lvl1';
+  const type: HitType = highlight[ownLevel]?.matchLevel !== 'none' ? (ownLevel as HitType) : 'content';
+  const anchor = own ? own[1] : null;
+  const url = anchor ? `${f.path}#${anchor}` : f.path;
+  const text = section.text;
+  const content = text ? snippet(text, m, snippetWords) : '';
+  const contentMarked = content.includes('<mark>');
+  const hierarchy = Object.fromEntries(Object.entries(raw).map(([key, v]) => [key, v === null ? null : escapeHtml(v)])) as SearchHit['hierarchy'];
+  return {
+    objectID: `local:${url}`,
+    url,
+    url_without_anchor: f.path,
+    anchor,
+    type,
+    hierarchy,
+    content: text ? escapeHtml(text) : null,
+    _highlightResult: {
+      hierarchy: highlight,
+      ...(text ? { content: { value: markTerms(text, m).html, matchLevel: contentMarked ? 'partial' : 'none', matchedWords: contentMarked ? m.words : [] } } : {}),
+    },
+    _snippetResult: {
+      hierarchy: Object.fromEntries(Object.entries(highlight).map(([key, v]) => [key, { value: v.value, matchLevel: v.matchLevel }])),
+      ...(content ? { content: { value: content, matchLevel: contentMarked ? 'partial' : 'none' } } : {}),
+    },
+    fromLocalIndex: true,
+  };
 }
 
 /** Queries the benchmark and the tests time: everyday words, several words, prefixes, a typo, a stop word. */
 const BENCH_QUERIES = ['authentication', 'tenant', 'deploy', 'permissions', 'redis', 'session cookie', 'perm', 'the', 'configuration', 'midleware', 'multi tenancy', 'api client', 'form validation', 'cms page', 'co', 'docker image'];
 
-/** Times `queries` (after one warm-up round) over `rounds` rounds: median and 95th percentile, ms. */
-export function measureQueries(engine: LocalEngine, queries: readonly string[] = BENCH_QUERIES, rounds = 5): { p50: number; p95: number; runs: number } {
-  for (const q of queries) engine.query(q);
+/** Times `queries` (after one warm-up round, which loads their files) over `rounds` rounds: median and 95th percentile, ms. */
+export async function measureQueries(engine: LocalEngine, queries: readonly string[] = BENCH_QUERIES, rounds = 5): Promise<{ p50: number; p95: number; runs: number }> {
+  for (const q of queries) await engine.query(q);
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const q of queries) {
+      // Another query between: each run ranks afresh.
+      await engine.query(`${q} x`);
       const start = performance.now();
-      engine.query(q);
+      await engine.query(q);
       times.push(performance.now() - start);
     }
   }
@@ -394,27 +572,46 @@ export function measureQueries(engine: LocalEngine, queries: readonly string[] =
 
 /** Messages to the worker. */
 export type WorkerRequest =
-  | { type: 'load'; json: string; headings: HeadingsByPath }
-  | { type: 'query'; id: number; query: string; options: SearchOptions };
+  | { type: 'load'; entry: string }
+  | { type: 'query'; id: number; query: string; options: SearchOptions }
+  | { type: 'files'; id: number; texts: (string | null)[] };
 
 /** Messages from the worker. */
 export type WorkerResponse =
   | { type: 'loaded'; size: number }
+  | { type: 'need'; id: number; paths: string[] }
   | { type: 'result'; id: number; result: SearchResult }
   | { type: 'error'; id: number | null; message: string };
 
-/** Serves the engine over `postMessage` (when this module runs as a worker). */
+/** Serves the engine over `postMessage` (when this module runs as a worker); files come from the page (`need` / `files`). */
 export function serveEngine(scope: { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse): void }): void {
   let engine: LocalEngine | null = null;
+  const waiting = new Map<number, (texts: (string | null)[]) => void>();
+  let next = 0;
+  const load: FileLoader = (paths) =>
+    new Promise((resolve) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      scope.postMessage({ type: 'need', id, paths });
+    });
   scope.onmessage = ({ data }) => {
+    if (data.type === 'files') {
+      waiting.get(data.id)?.(data.texts);
+      waiting.delete(data.id);
+      return;
+    }
     try {
       if (data.type === 'load') {
-        engine = LocalEngine.load(data.json, data.headings);
+        engine = new LocalEngine(parseEntryText(data.entry), load);
         scope.postMessage({ type: 'loaded', size: engine.size });
       } else if (!engine) {
         scope.postMessage({ type: 'error', id: data.id, message: '[docs] local search: the index is not loaded.' });
       } else {
-        scope.postMessage({ type: 'result', id: data.id, result: engine.query(data.query, data.options) });
+        const id = data.id;
+        engine.query(data.query, data.options).then(
+          (result) => scope.postMessage({ type: 'result', id, result }),
+          (error: unknown) => scope.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error) }),
+        );
       }
     } catch (error) {
       scope.postMessage({ type: 'error', id: data.type === 'query' ? data.id : null, message: error instanceof Error ? error.message : String(error) });
@@ -422,7 +619,13 @@ export function serveEngine(scope: { onmessage: ((e: MessageEvent<WorkerRequest>
   };
 }
 
+/** The entry file's text, checked. */
+export function parseEntryText(text: string): LocalIndexEntry {
+  return parseEntry(JSON.parse(text));
+}
+
 // Started as a module worker by `localIndex.ts`: answer its messages. (On the main thread and in Node, nothing happens.)
 if (typeof document === 'undefined' && typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined') {
   serveEngine(globalThis as unknown as Parameters<typeof serveEngine>[0]);
 }
+

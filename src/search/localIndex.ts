@@ -1,18 +1,17 @@
 /**
- * Loads the local index lazily (first search that needs it) and answers
- * queries from it: in a module Web Worker when the index is large, so that
- * decoding and searching never block the page, else on the main thread. The
- * index file is named by its hash, so a copy stored in IndexedDB never goes
- * stale: it answers when the network does not (offline).
+ * Starts the local search engine (`localEngine.ts`) in a module Web Worker on
+ * the first search that needs it, and answers its requests for files: the
+ * worker decodes and ranks, this thread only fetches. The entry file is kept
+ * in IndexedDB too, so search starts offline; the files it names are
+ * immutable by name, so the service worker's cache (and, without one, the
+ * HTTP cache) answers for those already fetched. A file that cannot be had
+ * leaves its words out and the result says so (`SearchResult.incomplete`).
  */
-import type { Manifest, ManifestShard } from '../../manifest';
-import { allShards } from '../data/manifest';
+import type { Manifest } from '../../manifest';
+import { fetchText } from '../data/fetchText';
 import { fetchTextOrStored } from '../data/store';
-import type { HeadingsByPath, LocalEngine, WorkerRequest, WorkerResponse } from './localEngine';
+import type { FileLoader, LocalEngine, WorkerRequest, WorkerResponse } from './localEngine';
 import type { SearchOptions, SearchResult } from './types';
-
-/** Index size (characters of JSON) from which queries run in a worker. */
-const LOCAL_WORKER_MIN_CHARS = 40_000;
 
 /** Answers queries from the local index. */
 export interface LocalSearcher {
@@ -21,18 +20,11 @@ export interface LocalSearcher {
   readonly inWorker: boolean;
 }
 
-/** Fetches the index file, falling back to the stored copy (offline). */
-const loadIndexText = (file: string) => fetchTextOrStored(file, `search:${file}`);
+/** Reads the files the engine asks for; one that cannot be had is null. */
+const loadFiles: FileLoader = (paths) => Promise.all(paths.map((path) => fetchText(path).catch(() => null)));
 
-/** Headings of every page, from the manifest's shards. */
-function headingsByPath(shards: ManifestShard[]): HeadingsByPath {
-  const out: HeadingsByPath = {};
-  for (const shard of shards) for (const page of [...Object.values(shard.docs), ...Object.values(shard.pages)]) out[page.path] = page.headings;
-  return out;
-}
-
-/** The engine in a worker; rejects when the worker cannot start or load the index. */
-function workerSearcher(url: string, json: string, headings: HeadingsByPath, onDead: () => void): Promise<LocalSearcher> {
+/** The engine in a worker; rejects when the worker cannot start or load the entry. */
+function workerSearcher(url: string, entry: string, onDead: () => void): Promise<LocalSearcher> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(url, { type: 'module', name: 'docs-search' });
     const pending = new Map<number, { resolve: (r: SearchResult) => void; reject: (e: Error) => void }>();
@@ -47,9 +39,12 @@ function workerSearcher(url: string, json: string, headings: HeadingsByPath, onD
       worker.terminate();
       if (ready) onDead();
     };
+    const post = (message: WorkerRequest) => worker.postMessage(message);
     worker.onerror = (event) => fail(`[docs] local search worker failed: ${event.message || 'cannot start'}`);
     worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
-      if (data.type === 'loaded') {
+      if (data.type === 'need') {
+        void loadFiles(data.paths).then((texts) => post({ type: 'files', id: data.id, texts }));
+      } else if (data.type === 'loaded') {
         ready = true;
         resolve({
           inWorker: true,
@@ -58,7 +53,7 @@ function workerSearcher(url: string, json: string, headings: HeadingsByPath, onD
               if (dead) return rej(dead);
               const id = next++;
               pending.set(id, { resolve: res, reject: rej });
-              worker.postMessage({ type: 'query', id, query, options } satisfies WorkerRequest);
+              post({ type: 'query', id, query, options });
             });
           },
         });
@@ -72,36 +67,35 @@ function workerSearcher(url: string, json: string, headings: HeadingsByPath, onD
         pending.delete(data.id);
       }
     };
-    worker.postMessage({ type: 'load', json, headings } satisfies WorkerRequest);
+    post({ type: 'load', entry });
   });
 }
 
-/** The engine on this thread. */
+/** The engine on this thread, when no worker can start. */
 function mainThreadSearcher(engine: LocalEngine): LocalSearcher {
-  return { inWorker: false, query: async (query, options) => engine.query(query, options) };
+  return { inWorker: false, query: (query, options) => engine.query(query, options) };
 }
 
 const searchers = new Map<string, Promise<LocalSearcher>>();
 
 /**
- * The local searcher for a manifest's index, loaded once per index file. A
- * failed load is forgotten, so the next search tries again.
+ * The local searcher for a manifest's index, started once per entry file. A
+ * failed start is forgotten, so the next search tries again.
  */
 export function localSearcher(manifest: Manifest): Promise<LocalSearcher> {
-  const file = manifest.search.index;
+  const file = manifest.search.entry;
   let searcher = searchers.get(file);
   if (!searcher) {
     searcher = (async () => {
-      const [json, mod, shards] = await Promise.all([loadIndexText(file), import('./localEngine'), allShards(manifest)]);
-      const headings = headingsByPath(shards);
-      if (json.length >= LOCAL_WORKER_MIN_CHARS && typeof Worker !== 'undefined') {
+      const [entry, mod] = await Promise.all([fetchTextOrStored(file, `search:${file}`), import('./localEngine')]);
+      if (typeof Worker !== 'undefined') {
         try {
-          return await workerSearcher(mod.LOCAL_ENGINE_URL, json, headings, () => searchers.delete(file));
+          return await workerSearcher(mod.LOCAL_ENGINE_URL, entry, () => searchers.delete(file));
         } catch (error) {
           console.warn('[docs] local search runs on the main thread:', error);
         }
       }
-      return mainThreadSearcher(mod.LocalEngine.load(json, headings));
+      return mainThreadSearcher(new mod.LocalEngine(mod.parseEntryText(entry), loadFiles));
     })();
     searchers.set(file, searcher);
     searcher.catch(() => searchers.delete(file));

@@ -65,7 +65,15 @@ export interface SearchResult {
   queryID: string | null;
   /** Whether the local index answered rather than Algolia. */
   fromLocalIndex: boolean;
+  /**
+   * The local index answered without some of its files (offline, never fetched): pages may be missing from the
+   * results. Readers are told to search the full site when online.
+   */
+  incomplete?: boolean;
 }
+
+/** Said with results the local index gave without some of its files (`SearchResult.incomplete`). */
+export const INCOMPLETE_NOTE = 'Offline, some pages may be missing from these results: search the full site when online.';
 
 /** Options of one search. */
 export interface SearchOptions {

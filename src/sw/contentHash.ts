@@ -7,7 +7,7 @@
  *
  * - `blobs/<16 hex>.md`, a page's markdown, `blobs/<16 hex>.html`, its article,
  *   and `blobs/<16 hex>.json`, a manifest shard;
- * - `search/index.<12 hex>.json`.
+ * - `search/<kind>.<12 hex>.json`, the local index's files (`manifest/localSearch.ts`).
  *
  * Shell chunks (`assets/`) carry esbuild's hash, which is not a digest of
  * their bytes; they are not checked here.
@@ -16,7 +16,7 @@
 /** The hash prefix a URL's file name carries, or null when the file is not named by its content. */
 export function expectedHash(url: string): string | null {
   const { pathname } = new URL(url);
-  const m = /\/blobs\/([0-9a-f]{16})\.(?:md|html|json)$/.exec(pathname) ?? /\/search\/index\.([0-9a-f]{12})\.json$/.exec(pathname);
+  const m = /\/blobs\/([0-9a-f]{16})\.(?:md|html|json)$/.exec(pathname) ?? /\/search\/[a-z]+\.([0-9a-f]{12})\.json$/.exec(pathname);
   return m?.[1] ?? null;
 }
 

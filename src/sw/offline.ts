@@ -4,11 +4,13 @@
  * new manifest arrives, and forgetting what is no longer named.
  */
 import { MANIFEST_VERSION } from '../../manifest/constants';
+import { indexFiles } from '../../manifest/localSearch';
 import { parseManifest, parseShard } from '../../manifest/parse';
 import { addShard, emptyView, shardNames, shardOf } from '../../manifest/shards';
 import type { Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
 import { imagesOfHtml, routeOfKey, routeOfPageKey } from './html';
 import {
+  cachedSearchFiles,
   contentFiles,
   ensureFile,
   fetchOk,
@@ -143,7 +145,9 @@ export async function onNewManifest(ctx: OfflineContext, root: ManifestRoot, pre
     }
   }
   const previous = previousRoot && (await cachedView(ctx, previousRoot));
-  const keep = new Set([...contentFiles(await cachedView(ctx, root)), ...(previous ? contentFiles(previous) : [])].map((f) => fileUrl(ctx, f)));
+  const named = [...contentFiles(await cachedView(ctx, root)), ...(await cachedSearchFiles(ctx, root))];
+  if (previous) named.push(...contentFiles(previous), ...(await cachedSearchFiles(ctx, previous)));
+  const keep = new Set(named.map((f) => fileUrl(ctx, f)));
   for (const name of [ctx.names.content, ...offlineCacheNames(ctx)]) {
     // `caches.open` would create the caches it does not find.
     if (!(await caches.has(name))) continue;
@@ -236,10 +240,16 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
       done++;
       await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
     });
-    const files = [manifest.search.index, 'manifest.webmanifest', ...ctx.extraShellFiles];
+    // The whole local index, so every query is answered offline: the entry, chunks and directories name the rest.
+    const search = await indexFiles(manifest.search.entry, async (path) => {
+      check();
+      await ensureFile(ctx, cache, fileUrl(ctx, path));
+      return (await findCached(ctx, fileUrl(ctx, path)))?.text() ?? null;
+    });
+    const files = [...search, 'manifest.webmanifest', ...ctx.extraShellFiles];
     await pool(files, CONCURRENCY, async (file) => {
       check();
-      await ensureFile(ctx, cache, fileUrl(ctx, file));
+      await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
     });
     // Pages of routes the manifest no longer has.
     for (const name of offlineCacheNames(ctx)) {

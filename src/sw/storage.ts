@@ -2,6 +2,7 @@
  * Cache Storage helpers of the worker: stamped copies, quota-aware writes, a
  * few small records, and the pages and files a manifest needs.
  */
+import { indexFiles } from '../../manifest/localSearch';
 import { pageAt } from '../../manifest/lookup';
 import { fnv1a, shardNames } from '../../manifest/shards';
 import type { Manifest, ManifestPage } from '../../manifest/types';
@@ -194,9 +195,17 @@ export function routeFiles(manifest: Manifest, route: string): string[] {
   return more ? [`blobs/${more.file}`] : [];
 }
 
-/** Every file a manifest view names below the scope: its shards, the blobs (article and markdown, long categories' further cards) of the shards it holds, the search index. */
+/**
+ * Every file a manifest view names below the scope: its shards, the blobs (article and markdown, long categories'
+ * further cards) of the shards it holds, the local search index's entry (the rest of the index: `indexFiles`).
+ */
 export function contentFiles(manifest: Manifest): string[] {
   const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap((page) => pageFiles(manifest, page));
   for (const { more } of Object.values(manifest.categories)) if (more) blobs.push(`blobs/${more.file}`);
-  return [...new Set(blobs), ...shardNames(manifest).map((name) => `blobs/${name}`), manifest.search.index];
+  return [...new Set(blobs), ...shardNames(manifest).map((name) => `blobs/${name}`), manifest.search.entry];
+}
+
+/** The local index's files the worker's caches can still name, from the entry a manifest names (`indexFiles`). */
+export function cachedSearchFiles(ctx: WorkerContext, manifest: Pick<Manifest, 'search'>): Promise<string[]> {
+  return indexFiles(manifest.search.entry, async (path) => (await findCached(ctx, fileUrl(ctx, path)))?.text() ?? null);
 }

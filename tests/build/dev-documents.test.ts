@@ -96,4 +96,30 @@ describe('DeferredDocuments', () => {
     await documents.prepare('docs/intro');
     expect(read('docs/intro.html')).toBe('docs/intro.html, second try');
   });
+
+  it('writes every file of the local index when its entry is asked for, once per build', async () => {
+    let makes = 0;
+    const search = {
+      entry: 'search/entry-abc.json',
+      make: () => {
+        makes++;
+        return new Map([
+          ['search/c.111.json', 'chunk'],
+          ['search/f.222.json', 'fragment'],
+          ['search/entry-abc.json', 'entry'],
+        ]);
+      },
+    };
+    documents.begin();
+    documents.end(build('second', ['index.html']), search);
+    await documents.prepare('search/entry-abc.json');
+    await documents.prepare('search/entry-abc.json');
+    expect(makes).toBe(1);
+    expect(read('search/entry-abc.json')).toBe('entry');
+    expect(read('search/c.111.json')).toBe('chunk');
+    expect(read('search/f.222.json')).toBe('fragment');
+    // A chunk's own request finds it on disk.
+    await documents.prepare('search/c.111.json');
+    expect(makes).toBe(1);
+  });
 });

@@ -68,7 +68,7 @@ describe('incremental content build', () => {
     await project.buildContent({ cache });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site to any static host.\n\n## Rollback\n\nKeep the previous folder.\n');
     const rebuilt = await searchFiles((await project.buildContent({ cache })).files);
-    expect(rebuilt.find(([name]) => name.startsWith('search/index'))![1]).toContain('folder');
+    expect(rebuilt.filter(([name]) => name.startsWith('search/f.')).map(([, text]) => text).join('')).toContain('folder');
     expect(rebuilt).toEqual(await searchFiles((await project.buildContent()).files));
   });
 
@@ -77,9 +77,9 @@ describe('incremental content build', () => {
     const cache: RenderCache = new Map();
     await project.buildContent({ cache });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site.\n\n## Rollback\n\nKeep the previous folder.\n');
-    // The same files; a build that keeps renderings names the index by its inputs, a one-off build by its hash.
+    // The same files, named by their hashes either way.
     const output = async (result: ContentBuildResult) => ({
-      search: (await searchFiles(result.files)).map(([, text]) => text),
+      search: await searchFiles(result.files),
       records: [...result.records()].join(''),
       count: result.manifest.search.count,
     });
@@ -89,8 +89,9 @@ describe('incremental content build', () => {
     expect(remembered.records).toContain('Keep the previous folder.');
     const once = await project.buildContent({ once: true });
     expect(await output(once)).toEqual(remembered);
-    expect(kept.manifest.search.index).toMatch(/^search\/index-[0-9a-f]{12}\.json$/);
-    expect(once.manifest.search.index).toBe(`search/index.${createHash('sha256').update(remembered.search[0]!).digest('hex').slice(0, 12)}.json`);
+    const entry = remembered.search.find(([name]) => name === once.manifest.search.entry)!;
+    expect(once.manifest.search.entry).toBe(`search/entry.${createHash('sha256').update(entry[1]).digest('hex').slice(0, 12)}.json`);
+    expect(kept.manifest.search.entry).toBe(once.manifest.search.entry);
   });
 
   it.each([
@@ -99,19 +100,16 @@ describe('incremental content build', () => {
   ])('writes the same manifest, shards and files after each kind of edit as a one-off build, %s', async (_, largeSiteRoutes) => {
     project = useFixture('basic-site');
     const cache: RenderCache = new Map();
-    // The shards, and the root but for the local index's name (by its inputs here, by its hash in a one-off build) and so
-    // its hash, and but for the index's size, which a one-off build counts in `totals` (here it is made when read).
+    // The root, the shards, the blobs and the local index's files, and the names of every file.
     const manifestFiles = async (result: ContentBuildResult) => {
       const root = JSON.parse(String(await outputData(result.files.get('manifest.json')!))) as ManifestRoot;
-      const index = result.files.get(root.search.index);
-      const indexBytes = typeof index === 'string' ? Buffer.byteLength(index) : 0;
       return {
-        index: String(await outputData(index!)),
+        search: await searchFiles(result.files),
         records: [...result.records()].join(''),
-        names: [...result.files.keys()].filter((name) => name !== root.search.index).sort(),
+        names: [...result.files.keys()].sort(),
         blobs: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.(md|html)$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
         shards: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.json$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
-        root: { ...root, contentHash: null, search: null, totals: { ...root.totals, bytes: root.totals.bytes - indexBytes } },
+        root,
       };
     };
     await project.buildContent({ cache, largeSiteRoutes });

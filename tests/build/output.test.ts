@@ -66,7 +66,7 @@ describe('fixture basic-site: output', () => {
     expect(project.read(`blobs/${manifest.docs.intro!.article}`)).toContain('<h2 id="getting-started">Getting Started</h2>');
   });
 
-  it('counts in the root what offline mode stores besides the pages\' HTML: markdown, articles and shards', () => {
+  it('counts in the root what offline mode stores besides the pages\' HTML: markdown, articles, shards and the local index', () => {
     const root = parseManifest(JSON.parse(project.read('manifest.json')));
     const size = (name: string) => statSync(join(project.distDir, 'blobs', name)).size;
     const entries = [...Object.values(manifest.docs), ...Object.values(manifest.pages)];
@@ -78,15 +78,12 @@ describe('fixture basic-site: output', () => {
       return sum + (entry ? size(entry.article) : 0);
     }, 0);
     expect(articles).toBeGreaterThan(size(manifest.docs.intro!.article) * 2);
+    // Every file of the local index, the entry included.
+    const search = listFiles(join(project.distDir, 'search')).filter((f) => f.endsWith('.json'));
+    const searchBytes = search.reduce((sum, f) => sum + statSync(join(project.distDir, 'search', f)).size, 0);
+    expect(JSON.parse(project.read(root.search.entry))).toMatchObject({ bytes: searchBytes, files: search.length });
     // Pages as offline mode counts them while it saves: every route.
-    expect(root.totals).toEqual({ pages: Object.keys(manifest.routes).length, bytes: pageFiles + shards, articles });
-  });
-
-  it('counts the local search index too when the build makes it at once, as npm run build does', async () => {
-    const kept = parseManifest(JSON.parse(project.read('manifest.json')));
-    const once = await project.buildContent({ once: true });
-    const root = parseManifest(JSON.parse(once.files.get('manifest.json') as string));
-    expect(root.totals.bytes).toBe(kept.totals.bytes + Buffer.byteLength(once.files.get(root.search.index) as string));
+    expect(root.totals).toEqual({ pages: Object.keys(manifest.routes).length, bytes: pageFiles + shards + searchBytes, articles });
   });
 
   it('writes one HTML file per route, plus 404.html', () => {
@@ -200,7 +197,7 @@ describe('fixture basic-site: output', () => {
     expect(project.read('robots.txt')).toContain('Sitemap: https://antosubash.github.io/abp-react/sitemap.xml');
     expect(existsSync(searchRecordsFile(project.distDir))).toBe(true);
     expect(listFiles(project.distDir).filter((f) => f.includes('records'))).toEqual([]);
-    expect(existsSync(join(project.distDir, manifest.search.index))).toBe(true);
+    expect(existsSync(join(project.distDir, manifest.search.entry))).toBe(true);
     expect(project.read('img/logo.svg')).toContain('<svg');
   });
 

@@ -7,7 +7,7 @@ import { readRenderCache, writeRenderCache } from '../../src/build/renderCache';
 import type { RenderCache } from '../../src/build/renderPool';
 import type { Rendered } from '../../src/build/render';
 
-const rendering = (html: string): Rendered => ({ html, headings: [{ depth: 2, id: 'a', text: 'A', line: 3 }], h1: null, firstParagraph: 'First\nline', links: [], codeLanguages: ['ts'], hasMermaid: false, sections: [{ path: [], text: 'x' }], unknownDirectives: [] });
+const rendering = (html: string): Rendered => ({ html, headings: [{ depth: 2, id: 'a', text: 'A', line: 3 }], h1: null, firstParagraph: 'First\nline', links: [], codeLanguages: ['ts'], hasMermaid: false, sections: [{ path: [], text: 'x' }], searchParts: [{ heading: -1, text: 'x', code: 'const a = 1;' }], unknownDirectives: [] });
 
 describe('render cache file', () => {
   let dir: string;

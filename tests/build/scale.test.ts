@@ -110,9 +110,9 @@ describe('a site above the large-site route count', () => {
     const html = await text('docs/intro.html');
     expect(html).toContain(`<meta name="docs-article" content="${intro.article}">`);
     expect(html).toContain('<h2 id="getting-started">Getting Started</h2>');
-    // What offline mode stores besides the pages' HTML is the shards alone.
-    const shards = await Promise.all([...result.files.keys()].filter((rel) => /^blobs\/\w+\.json$/.test(rel)).map(text));
-    expect(root.totals.bytes).toBe(shards.reduce((sum, json) => sum + Buffer.byteLength(json), 0));
+    // What offline mode stores besides the pages' HTML is the shards and the local index alone.
+    const stored = await Promise.all([...result.files.keys()].filter((rel) => /^(blobs\/\w+|search\/[a-z]+\.\w+)\.json$/.test(rel)).map(text));
+    expect(root.totals.bytes).toBe(stored.reduce((sum, json) => sum + Buffer.byteLength(json), 0));
   });
 
   it('links llms.txt to each doc\'s page and writes no markdown beside it', async () => {

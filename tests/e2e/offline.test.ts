@@ -7,13 +7,15 @@
  * own, instead of the shared e2e build. The tests run in order: the last two
  * change the site.
  */
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifest';
+import { indexFiles } from '../../manifest/localSearch';
 import { shardNames, shardOf } from '../../manifest/shards';
+import { INCOMPLETE_NOTE } from '../../src/search/types';
 import { ROOT, useSiteCopy } from './siteCopy';
 
 const b = useBrowser();
@@ -21,7 +23,7 @@ const b = useBrowser();
 interface SiteManifest {
   contentHash: string;
   docs: Record<string, { path: string; title: string; blob: string; article: string }>;
-  search: { index: string; records: string };
+  search: { entry: string };
 }
 
 /** While set, the server answers `manifest.json` with these totals, as a site that large would have them. */
@@ -67,7 +69,10 @@ describe('offline reading', () => {
     await control.getByText(/^Saving \d+ of \d+ pages for offline reading$/).waitFor({ timeout: 30_000 });
     await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
     expect(await control.textContent()).toMatch(/Uses [\d.]+ [KM]B on this device\./);
-    expect(await isCached(page, manifest.search.index)).toBe(true);
+    // Every file of the local index, so every query is answered offline.
+    const index = await indexFiles(manifest.search.entry, async (path) => readFileSync(join(site.distDir, path), 'utf8'));
+    expect(index.length).toBeGreaterThan(40);
+    for (const file of index) expect(await isCached(page, file), file).toBe(true);
     for (const name of shardNames(readRoot())) expect(await isCached(page, `blobs/${name}`), name).toBe(true);
     // Each page's files too: its article, which client navigation shows, and its markdown.
     for (const doc of Object.values(manifest.docs)) {
@@ -86,6 +91,12 @@ describe('offline reading', () => {
     }
     await offlineAgain(page);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).textContent(), { timeout: 10_000 }).toMatch(/This page is the copy saved on \w+ \d+, \d{4}/);
+    // Search answers any word offline, with nothing missing.
+    await page.keyboard.press('Control+k');
+    const modal = page.locator('.DocSearch-Modal');
+    await modal.getByRole('searchbox').fill('kubernetes ');
+    await expect.poll(() => modal.getByRole('option').locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await modal.getByText(INCOMPLETE_NOTE).count()).toBe(0);
     expect(page.errors).toEqual([]);
   }, 180_000);
 
@@ -204,6 +215,7 @@ describe('updates', () => {
     await page.getByRole('region', { name: 'Offline reading' }).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
     const before = readManifest();
     const oldShards = new Set(shardNames(readRoot()));
+    const oldSearch = new Set(readdirSync(join(site.distDir, 'search')));
     const file = join(site.contentDir, 'docs/code-of-conduct.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with another content-only deploy.\n\n## '));
     await build(false);
@@ -217,7 +229,9 @@ describe('updates', () => {
     await expect.poll(saved, { timeout: 60_000 }).toBe(readRoot().contentHash);
     const doc = after.docs['code-of-conduct']!;
     const allowed = new Set([doc.article, doc.blob, ...shardNames(readRoot()).filter((n) => !oldShards.has(n))].map((f) => `/abp-react/blobs/${f}`));
-    allowed.add(`/abp-react/${after.search.index}`).add('/abp-react/docs/code-of-conduct');
+    // The local index's files the edit changed: its fragment and directory, its words' chunks, the entry.
+    for (const name of readdirSync(join(site.distDir, 'search'))) if (!oldSearch.has(name)) allowed.add(`/abp-react/search/${name}`);
+    allowed.add('/abp-react/docs/code-of-conduct');
     // Generated category pages have no files of their own: they are saved again whenever the manifest changes.
     const fetched = requests.filter((r) => /^\/abp-react\/(blobs|search|docs)\//.test(r) && !r.startsWith('/abp-react/docs/category/'));
     expect(fetched.filter((r) => !allowed.has(r.replace(/\?.*$/, '')))).toEqual([]);

@@ -15,13 +15,14 @@ import type { SiteConfig } from '../../manifest/siteConfig';
 import type { Manifest } from '../../manifest/types';
 import { contentSecurityPolicy, esc, inlineScripts } from '../../src/build/html';
 import { useBrowser } from './browser';
+import { INCOMPLETE_NOTE } from '../../src/search/types';
 import { readBuiltManifest } from '../helpers/manifest';
 import { searchRecordsFile } from '../../src/build/output';
 
 const b = useBrowser();
 const distDir = inject('distDir');
 const manifest = readBuiltManifest(distDir) as unknown as {
-  search: { index: string };
+  search: { entry: string };
   site: { search: { indexName: string; feedbackUrl: string | null } };
 };
 const records = JSON.parse(readFileSync(searchRecordsFile(distDir), 'utf8')) as StoredRecord[];
@@ -135,7 +136,7 @@ describe('loading', () => {
     await page.goto(url('docs/intro'));
     await ready(page);
     await page.waitForLoadState('networkidle');
-    expect(requested.filter((u) => /SearchModal|SearchResults|localEngine|\/search\/index\./.test(u))).toEqual([]);
+    expect(requested.filter((u) => /SearchModal|SearchResults|localEngine|\/search\/[a-z]+\./.test(u))).toEqual([]);
     expect(await modal(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Search' }).hover();
     await expect.poll(() => requested.some((u) => /SearchModal-[A-Z0-9]+\.js$/.test(u))).toBe(true);
@@ -370,28 +371,51 @@ describe('Algolia', () => {
     });
   }
 
-  it('answers offline from the local index', async () => {
+  it('answers offline from the local index, from the files it has fetched, and says when pages may be missing', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    await openModal(page);
+    // Placeholder credentials: the local index answers, and fetches what this query needs.
+    await search(page, 'tenant');
+    await page.context().setOffline(true);
+    await input(page).fill('');
+    await search(page, 'tenant');
+    expect(await localNote(page).count()).toBe(1);
+    expect(await modal(page).getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    // A word whose part of the index was never fetched: what can be had, and the note.
+    await input(page).fill('kubernetes');
+    await expect.poll(() => modal(page).getByRole('status').filter({ hasText: INCOMPLETE_NOTE }).count(), { timeout: 10_000 }).toBe(1);
+    await page.context().setOffline(false);
+    await input(page).fill('kubernetes ');
+    await expect.poll(() => options(page).locator('mark').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await modal(page).getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('leaves Algolia alone offline and answers from the local index', async () => {
     const page = await newPage();
     const server = await useAlgolia(page, 'healthy');
     await page.goto(url('docs/intro'));
     await ready(page);
-    const index = page.waitForResponse((r) => r.url().includes(manifest.search.index), { timeout: 20_000 });
+    const entry = page.waitForResponse((r) => r.url().includes(manifest.search.entry), { timeout: 20_000 });
     await openModal(page);
     await search(page, 'tenant');
     expect(await localNote(page).count()).toBe(0);
-    await index;
+    // Once the modal is idle, the local index starts, ready for offline: its entry, nothing more until asked.
+    await entry;
     await page.context().setOffline(true);
     const before = server.requests.length;
     await input(page).fill('redis');
-    await expect.poll(() => localNote(page).count(), { timeout: 10_000 }).toBe(1);
-    expect(await options(page).count()).toBeGreaterThan(0);
+    // Algolia answered online, so none of the index's words were fetched: the note says what to do.
+    await expect.poll(() => modal(page).getByRole('status').filter({ hasText: INCOMPLETE_NOTE }).count(), { timeout: 10_000 }).toBe(1);
     expect(server.requests.length).toBe(before);
   });
 
   it('says "Unable to fetch results" when no host answers and the local index cannot load', async () => {
     const page = await newPage();
     await useAlgolia(page, 'down');
-    await page.route('**/search/index.*.json', (route) => route.abort());
+    await page.route('**/search/entry.*.json', (route) => route.abort());
     await page.goto(url('docs/intro'));
     await ready(page);
     await openModal(page);
@@ -450,22 +474,20 @@ describe('the /search page', () => {
 
   it('works offline from the local index, and says so when nothing can answer', async () => {
     const page = await newPage();
-    await useAlgolia(page, 'healthy');
-    // The page loads the local index once idle, whichever source answers.
-    const index = page.waitForResponse((r) => r.url().includes(manifest.search.index), { timeout: 20_000 });
     await page.goto(url('search?q=session'));
     await ready(page);
     await expect.poll(() => page.locator('main .search-result').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await index;
-    expect(await page.getByText('Results from the local index').count()).toBe(0);
     await page.context().setOffline(true);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('redis');
-    await expect.poll(() => page.getByText('Results from the local index').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('sessions');
+    await expect.poll(() => page.locator('main .search-meta').textContent(), { timeout: 15_000 }).toContain('Results from the local index');
     expect(await page.locator('main .search-result').count()).toBeGreaterThan(0);
+    expect(await page.getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('kubernetes');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: INCOMPLETE_NOTE }).count(), { timeout: 15_000 }).toBe(1);
 
     const broken = await newPage();
     await useAlgolia(broken, 'down');
-    await broken.route('**/search/index.*.json', (route) => route.abort());
+    await broken.route('**/search/entry.*.json', (route) => route.abort());
     await broken.goto(url('search?q=tenant'));
     await ready(broken);
     await expect.poll(() => broken.locator('main .search-status__title').textContent(), { timeout: 15_000 }).toBe('Unable to fetch results');

@@ -107,7 +107,7 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
     pages: Object.fromEntries(pages.map((p) => [p.id, p])),
     categories: {},
     routes,
-    search: { index: 'search/index.000000000000.json', count: 0 },
+    search: { entry: 'search/entry.000000000000.json', count: 0 },
     shards: ['0123456789abcdef.json'],
     shardStarts: ['/'],
     totals: { pages: docs.length + pages.length, bytes: [...docs, ...pages].reduce((sum, p) => sum + p.blobSize, 0), articles: 0 },

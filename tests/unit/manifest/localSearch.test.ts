@@ -1,117 +1,179 @@
-/** The local index's file format (issue 4): analysis, VLQ postings, encode and decode. */
+/**
+ * The local index's shared format (`manifest/localSearch.ts`): word analysis,
+ * the posting codec, where a term comes up and what it is worth, page slots,
+ * chunk lookup and the files' shapes.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   analyze,
-  decodeLocalIndex,
-  decodePostings,
-  encodeLocalIndex,
+  chunkOf,
+  chunksOfPrefix,
+  directoryPages,
+  DIRECTORY_SLOTS,
   encodePostings,
-  indexTerm,
-  LOCAL_FIELDS,
+  fieldScore,
+  indexFiles,
   LOCAL_INDEX_FORMAT,
-  snippetLead,
-  stem,
+  packFields,
+  pageSlots,
+  parseChunk,
+  parseDirectory,
+  parseEntry,
+  parseFragment,
+  rarity,
+  readPostings,
+  searchFile,
+  slotSpace,
   unvlq,
   vlq,
-  type LocalPageInput,
+  type LocalIndexEntry,
 } from '../../../manifest/localSearch';
 
-const pages: LocalPageInput[] = [
-  {
-    path: '/docs/auth',
-    title: 'Authentication System',
-    lvl0: 'Fundamentals',
-    sections: [
-      { heading: -1, text: 'Users sign in with OpenID Connect.' },
-      { heading: 0, text: 'Tokens are refreshed by the middleware. Tokens expire.' },
-      { heading: 2, text: 'Logout ends the session.' },
-    ],
-  },
-  { path: '/docs/faq', title: 'FAQ', lvl0: 'Documentation', sections: [{ heading: -1, text: 'How do tokens work? See authentication.' }] },
-];
-const headings: Record<string, { depth: number; id: string; text: string }[]> = {
-  '/docs/auth': [
-    { depth: 2, id: 'tokens', text: 'Tokens' },
-    { depth: 3, id: 'skipped', text: 'A heading without a section' },
-    { depth: 3, id: 'logout', text: 'Logout flow' },
-  ],
-};
+const counts = (c: Partial<Parameters<typeof packFields>[0]>) => packFields({ title: 0, headings: 0, meta: 0, body: 0, code: 0, ...c });
 
 describe('analysis', () => {
-  it('lower-cases, stems plurals and leaves out stop words, numbers, colours and code-ish tokens', () => {
-    expect(analyze('The Permissions of 42 tenants, #3b82f6 and useGrantedPolicies')).toEqual(['permission', 'tenant', 'usegrantedpolicy']);
-    expect(['status', 'access', 'analysis', 'redis', 'policies', 'pages'].map(stem)).toEqual(['status', 'access', 'analysis', 'redis', 'policy', 'page']);
-    expect([indexTerm('a'), indexTerm('1200'), indexTerm('x'.repeat(30)), indexTerm('oauth2'), indexTerm('i18n')]).toEqual([null, null, null, 'oauth2', 'i18n']);
-    expect(analyze('multi-tenancy')).toEqual(['multi', 'tenancy']);
+  it('lower-cases, stems with Porter2 and leaves out stop words, numbers, colours and code-ish tokens', () => {
+    expect(analyze('The Permissions of tenants, 2024 #ff00aa and a1b2c3d4e5f6')).toEqual(['permiss', 'tenant']);
+    // One term for the forms of a word, as readers type them.
+    expect(analyze('upgrade upgrading upgrades')).toEqual(['upgrad', 'upgrad', 'upgrad']);
+    expect(analyze('delete deleting deletion')).toEqual(['delet', 'delet', 'delet']);
+    expect(analyze('deploy deployment deploying')).toEqual(['deploy', 'deploy', 'deploy']);
   });
 
-  it('cuts snippets at a word boundary', () => {
-    expect(snippetLead('one two three four five six', 12)).toBe('one two');
-    expect(snippetLead('  short  text ')).toBe('short text');
+  it('splits on punctuation and symbols, and gives camelCase words whole and in parts', () => {
+    expect(analyze('multi-tenancy')).toEqual(['multi', 'tenanc']);
+    expect(analyze('useSession()')).toEqual(['usesess', 'use', 'session']);
+    expect(analyze('NEXT_PUBLIC_API_URL')).toEqual(['next', 'public', 'api', 'url']);
+    expect(analyze('HTMLElement')).toEqual(['htmlelement', 'html', 'element']);
   });
 });
 
 describe('postings', () => {
   it('round-trips VLQ integers of any size', () => {
-    const numbers = [0, 1, 31, 32, 1023, 1024, 123456789];
-    expect(unvlq(numbers.map(vlq).join(''))).toEqual(numbers);
-    expect(() => unvlq('A!')).toThrowErrorMatchingInlineSnapshot(`[Error: [docs] local search index: bad character \`!\` in \`A!\`]`);
+    const values = [0, 1, 31, 32, 1000, 2 ** 31 + 5, 2 ** 40];
+    expect(unvlq(values.map(vlq).join(''))).toEqual(values);
   });
 
-  it('delta-codes document ids with their term frequency', () => {
-    const postings = new Map([[3, 1], [0, 2], [700, 5], [701, 1]]);
-    const encoded = encodePostings(postings);
-    expect(encoded).toBe('BAExrBDA');
-    expect(decodePostings(encoded)).toEqual(new Map([[0, 2], [3, 1], [700, 5], [701, 1]]));
+  it("codes slots as gaps with each posting's packed fields", () => {
+    const text = encodePostings([3, 4, 900], [1, 300, 7]);
+    const read: [number, number][] = [];
+    readPostings(text, (slot, packed) => read.push([slot, packed]));
+    expect(read).toEqual([
+      [3, 1],
+      [4, 300],
+      [900, 7],
+    ]);
+    // A page in the body once, next to the previous one: two characters.
+    expect(encodePostings([0, 1], [counts({ body: 1 }), counts({ body: 1 })])).toBe('ABAB');
   });
 });
 
-describe('encode and decode', () => {
-  const file = encodeLocalIndex(pages);
-  const decoded = decodeLocalIndex(file, (path) => headings[path]);
+describe('fields', () => {
+  it('weighs a word in the title above one in headings, the description, the body and code', () => {
+    const title = fieldScore(counts({ title: 1 }));
+    const heading = fieldScore(counts({ headings: 1 }));
+    const meta = fieldScore(counts({ meta: 1 }));
+    const body = fieldScore(counts({ body: 1 }));
+    const code = fieldScore(counts({ code: 1 }));
+    expect(title).toBeGreaterThan(heading);
+    expect(heading).toBeGreaterThan(meta);
+    expect(meta).toBeGreaterThan(body);
+    expect(body).toBeGreaterThan(code);
+  });
 
-  it('keeps text terms and snippets only; titles and headings come from the manifest', () => {
-    expect(file.format).toBe(LOCAL_INDEX_FORMAT);
-    expect(file.pages.map((p) => [p.path, p.title, p.lvl0])).toEqual([
-      ['/docs/auth', 'Authentication System', 'Fundamentals'],
-      ['/docs/faq', 'FAQ', 'Documentation'],
+  it('saturates: the tenth mention adds less than the second', () => {
+    const at = (body: number) => fieldScore(counts({ body }));
+    expect(at(2) - at(1)).toBeGreaterThan(at(20) - at(10));
+    expect(at(100)).toBeLessThan(2.5 * at(1));
+  });
+
+  it('counts rarer words for more', () => {
+    expect(rarity(1, 1000)).toBeGreaterThan(rarity(100, 1000));
+    expect(rarity(1000, 1000)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('page slots', () => {
+  const paths = Array.from({ length: 300 }, (_, i) => `/docs/page-${i}`);
+
+  it('gives each page its own slot below the slot space, whatever the order of the paths', () => {
+    const slots = pageSlots(paths);
+    expect(new Set(slots.values()).size).toBe(paths.length);
+    expect(Math.max(...slots.values())).toBeLessThan(slotSpace(paths.length));
+    expect(pageSlots([...paths].reverse())).toEqual(slots);
+  });
+
+  it('keeps every other page in its slot when one is added or removed', () => {
+    const slots = pageSlots(paths);
+    const added = pageSlots([...paths, '/docs/new-page']);
+    const removed = pageSlots(paths.slice(1));
+    const moved = (other: Map<string, number>) => [...other].filter(([path, slot]) => slots.has(path) && slots.get(path) !== slot);
+    expect(moved(added).length).toBeLessThanOrEqual(1);
+    expect(moved(removed).length).toBeLessThanOrEqual(1);
+  });
+
+  it('has at least four slots per page', () => {
+    expect(slotSpace(10)).toBe(256);
+    expect(slotSpace(10_000)).toBe(65_536);
+    expect(slotSpace(16_385)).toBe(131_072);
+  });
+});
+
+describe('chunks', () => {
+  const entry = { chunks: [['', 'a'], ['delet', 'b'], ['permiss', 'c'], ['tenant', 'd']] as [string, string][] };
+
+  it("finds the chunk of a term by the chunks' first terms", () => {
+    expect(chunkOf(entry, 'authent')).toBe(0);
+    expect(chunkOf(entry, 'delet')).toBe(1);
+    expect(chunkOf(entry, 'middlewar')).toBe(1);
+    expect(chunkOf(entry, 'zod')).toBe(3);
+  });
+
+  it('finds the chunks a prefix spans', () => {
+    expect(chunksOfPrefix(entry, 'per')).toEqual([1, 2]);
+    // Terms below `permiss` may start with `permi` too.
+    expect(chunksOfPrefix(entry, 'permi')).toEqual([1, 2]);
+    expect(chunksOfPrefix(entry, 'zo')).toEqual([3, 3]);
+    expect(chunksOfPrefix(entry, 'te')).toEqual([2, 3]);
+  });
+});
+
+describe('files', () => {
+  const entry: LocalIndexEntry = { format: LOCAL_INDEX_FORMAT, pages: 2, slots: 2 * DIRECTORY_SLOTS, chunks: [['', 'aaaaaaaaaaaa']], directories: ['bbbbbbbbbbbb', null], bytes: 100, files: 5 };
+
+  it('checks shapes, and refuses another format with the one it reads', () => {
+    expect(parseEntry(entry)).toBe(entry);
+    expect(() => parseEntry({ ...entry, format: 'abp-local-search@1' })).toThrowErrorMatchingInlineSnapshot(`[Error: [docs] local search index has format \`abp-local-search@1\`; this shell reads \`abp-local-search@2\`.]`);
+    expect(() => parseChunk({ terms: 'a', pages: 'B' })).toThrowErrorMatchingInlineSnapshot(`[Error: [docs] local search index: a term chunk is not in format \`abp-local-search@2\`.]`);
+    expect(() => parseDirectory({ slots: 'A', fragments: 'abc' })).toThrow(/page directory/);
+    expect(() => parseFragment({ path: '/x', title: 'X' })).toThrow(/fragment/);
+  });
+
+  it("reads a directory's slots and fragment names", () => {
+    const directory = { slots: vlq(5) + vlq(0) + vlq(100), fragments: '111111111111222222222222333333333333' };
+    expect(directoryPages(directory, 1)).toEqual([
+      { slot: DIRECTORY_SLOTS + 5, fragment: '111111111111' },
+      { slot: DIRECTORY_SLOTS + 6, fragment: '222222222222' },
+      { slot: DIRECTORY_SLOTS + 107, fragment: '333333333333' },
     ]);
-    expect(file.terms.split(' ')).not.toContain('system');
-    expect(file.terms.split(' ')).toContain('token');
-    expect(file.snippets).toEqual(['Users sign in with OpenID Connect.', 'Tokens are refreshed by the middleware. Tokens expire.', 'Logout ends the session.', 'How do tokens work? See authentication.']);
   });
 
-  it('rebuilds documents with their heading paths and every field', () => {
-    expect(decoded.docs.map((d) => [d.page, d.heading, d.depth, d.path.map((h) => h.id)])).toEqual([
-      [0, -1, 1, []],
-      [0, 0, 2, ['tokens']],
-      [0, 2, 3, ['tokens', 'logout']],
-      [1, -1, 1, []],
+  it('names every file of an index from the entry, chunks and directories it can read', async () => {
+    const texts = new Map<string, string>([
+      ['search/entry.eeeeeeeeeeee.json', JSON.stringify(entry)],
+      [searchFile('c', 'aaaaaaaaaaaa'), JSON.stringify({ terms: 'x', pages: 'B', postings: 'AB', tails: [[0, 'cccccccccccc']] })],
+      [searchFile('d', 'bbbbbbbbbbbb'), JSON.stringify({ slots: 'AA', fragments: '111111111111222222222222' })],
     ]);
-    const postings = (term: string, field: (typeof LOCAL_FIELDS)[number]) => {
-      const p = decoded.postings[LOCAL_FIELDS.indexOf(field)]![decoded.terms.indexOf(term)];
-      return p ? Object.fromEntries([...p.docs].map((doc, i) => [doc, p.tfs[i]])) : {};
-    };
-    expect(postings('token', 'text')).toEqual({ 1: 2, 3: 1 });
-    expect(postings('token', 'heading')).toEqual({ 1: 1 });
-    expect(postings('authentication', 'title')).toEqual({ 0: 1 });
-    expect(postings('authentication', 'context')).toEqual({ 1: 1, 2: 1 });
-    expect(postings('authentication', 'text')).toEqual({ 3: 1 });
-    // Terms only found in titles and headings get ids after the file's.
-    expect(decoded.terms.slice(0, file.terms.split(' ').length).join(' ')).toBe(file.terms);
-    expect(decoded.terms).toContain('system');
-    // Field lengths are distinct terms; averages count only the documents that have the field.
-    expect([...decoded.fieldLength[LOCAL_FIELDS.indexOf('text')]!]).toEqual([4, 4, 3, 4]);
-    expect(decoded.averageFieldLength[LOCAL_FIELDS.indexOf('title')]).toBe(1.5);
-  });
-
-  it('refuses another format and documents the manifest does not know', () => {
-    expect(() => decodeLocalIndex({ ...file, format: 'other@9' }, () => [])).toThrowErrorMatchingInlineSnapshot(`[Error: [docs] local search index has format \`other@9\`; this shell reads \`abp-local-search@1\`.]`);
-    expect(() => decodeLocalIndex(file, () => [])).toThrowErrorMatchingInlineSnapshot(`[Error: [docs] local search index: \`/docs/auth\` has no heading 0 in the manifest.]`);
-  });
-
-  it('wants every page to start with its lead, sections in heading order', () => {
-    expect(() => encodeLocalIndex([{ ...pages[0]!, sections: [{ heading: 0, text: '' }] }])).toThrow(/must start with its lead section/);
-    expect(() => encodeLocalIndex([{ ...pages[0]!, sections: [{ heading: -1, text: '' }, { heading: 2, text: '' }, { heading: 1, text: '' }] }])).toThrow(/not in heading order/);
+    const all = await indexFiles('search/entry.eeeeeeeeeeee.json', async (path) => texts.get(path) ?? null);
+    expect(all).toEqual([
+      'search/entry.eeeeeeeeeeee.json',
+      'search/c.aaaaaaaaaaaa.json',
+      'search/d.bbbbbbbbbbbb.json',
+      'search/t.cccccccccccc.json',
+      'search/f.111111111111.json',
+      'search/f.222222222222.json',
+    ]);
+    // What cannot be read names nothing further.
+    expect(await indexFiles('search/entry.eeeeeeeeeeee.json', async (path) => (path.includes('entry') ? texts.get(path)! : null))).toEqual(['search/entry.eeeeeeeeeeee.json', 'search/c.aaaaaaaaaaaa.json', 'search/d.bbbbbbbbbbbb.json']);
   });
 });

@@ -22,8 +22,8 @@ describe('parseManifest', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ManifestVersionError);
-    expect(error).toMatchObject({ found: 1, expected: 3 });
-    expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(`[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`3\`. Reload to get the matching shell.]`);
+    expect(error).toMatchObject({ found: 1, expected: 4 });
+    expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(`[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`4\`. Reload to get the matching shell.]`);
   });
 
   it('rejects a manifest without manifestVersion with ManifestVersionError', () => {
@@ -51,7 +51,7 @@ describe('parseManifest', () => {
     ['site without title', (m) => delete (m.site as Record<string, unknown>).title],
     ['site without baseUrl', (m) => delete (m.site as Record<string, unknown>).baseUrl],
     ['no versions', (m) => (m.versions = [])],
-    ['search without index', (m) => delete (m.search as Record<string, unknown>).index],
+    ['search without entry', (m) => delete (m.search as Record<string, unknown>).entry],
     ['no shards', (m) => (m.shards = [])],
     ['a shard name that is no string', (m) => (m.shards = [1])],
     ['totals missing', (m) => delete m.totals],
