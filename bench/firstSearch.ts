@@ -22,12 +22,12 @@ export type Profile = 'none' | 'throttled';
 
 /** One first search. */
 export interface FirstSearch {
-  /** Bytes over the wire from opening search to the first results. */
+  /** Bytes over the wire from opening search until the results of the word typed are shown and nothing more loads. */
   bytes: number;
   requests: number;
-  /** From the last key to the first results, ms. */
+  /** From the last key until the results list last changed (the word's own results; 0 when those of its start already were), ms. */
   afterTypingMs: number;
-  /** From opening search to the first results, ms. */
+  /** From opening search to the first marked results (of the word's first letters, while it is typed), ms. */
   fromOpenMs: number;
   /** The files fetched, with their bytes (largest first). */
   files: { url: string; bytes: number }[];
@@ -61,32 +61,64 @@ async function countBytes(page: Page, counting: () => boolean): Promise<{ cdp: C
   return { cdp, seen, settled: async () => void (await Promise.all(pending)) };
 }
 
-async function run(browser: Browser, open: string, profile: Profile, search: (page: Page) => Promise<number>): Promise<FirstSearch> {
+/** Records, in the page's clock, when marked results first showed and when the results list last changed. */
+function watchResults(selector: string): void {
+  const w = window as unknown as { resultsSeen: { first: number | null; last: number } };
+  w.resultsSeen = { first: null, last: 0 };
+  new MutationObserver(() => {
+    const marked = document.querySelector(`${selector} mark`);
+    if (!marked) return;
+    const now = performance.now();
+    w.resultsSeen.first ??= now;
+    w.resultsSeen.last = now;
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}
+
+async function run(browser: Browser, open: string, profile: Profile, results: string, search: (page: Page) => Promise<void>): Promise<FirstSearch> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     let counting = false;
+    let inFlight = 0;
+    let lastActivity = performance.now();
+    page.on('request', () => {
+      inFlight++;
+      lastActivity = performance.now();
+    });
+    const done = () => {
+      inFlight--;
+      lastActivity = performance.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
     const { cdp, seen, settled } = await countBytes(page, () => counting);
     await page.goto(open, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);
+    await page.evaluate(watchResults, results);
     await throttle(cdp, profile);
     counting = true;
-    const opened = performance.now();
-    const typed = await search(page);
-    const done = performance.now();
+    const opened = await page.evaluate(() => performance.now());
+    await search(page);
+    const typed = await page.evaluate(() => performance.now());
+    await page.locator(`${results} mark`).first().waitFor({ timeout: 60_000 });
+    // Until nothing has loaded for a second: the word's own results are on screen.
+    while (inFlight > 0 || performance.now() - lastActivity < 1000) await page.waitForTimeout(100);
     counting = false;
     await settled();
+    const seenAt = await page.evaluate(() => (window as unknown as { resultsSeen: { first: number | null; last: number } }).resultsSeen);
     const files = seen.filter((r) => r.bytes > 0).sort((a, b) => b.bytes - a.bytes);
-    return { bytes: files.reduce((sum, r) => sum + r.bytes, 0), requests: files.length, afterTypingMs: done - typed, fromOpenMs: done - opened, files };
+    return { bytes: files.reduce((sum, r) => sum + r.bytes, 0), requests: files.length, afterTypingMs: Math.max(0, seenAt.last - typed), fromOpenMs: (seenAt.first ?? seenAt.last) - opened, files };
   } finally {
     await context.close();
   }
 }
 
-/** Types `word` a key at a time; returns when the last key was pressed. */
-async function typeWord(page: Page, word: string): Promise<number> {
-  for (const key of word) await page.keyboard.press(key, { delay: 0 }).then(() => page.waitForTimeout(TYPING_MS));
-  return performance.now() - TYPING_MS;
+/** Types `word` a key at a time. */
+async function typeWord(page: Page, word: string): Promise<void> {
+  for (const [i, key] of [...word].entries()) {
+    if (i) await page.waitForTimeout(TYPING_MS);
+    await page.keyboard.press(key);
+  }
 }
 
 /** The first search on a build of this site: Ctrl+K on `route`, `word` typed, the modal's first marked hit. */
@@ -94,12 +126,10 @@ export async function firstSearch(dist: string, route: string, word: string, pro
   const server = await startServer({ dir: dist, port: 0, host: '127.0.0.1', gzip: true, base: '/abp-react/' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
   try {
-    return await run(browser, server.url + route.replace(/^\//, ''), profile, async (page) => {
+    return await run(browser, server.url + route.replace(/^\//, ''), profile, '.DocSearch-Hit', async (page) => {
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').waitFor({ timeout: 60_000 });
-      const typed = await typeWord(page, word);
-      await page.locator('.DocSearch-Hit mark').first().waitFor({ timeout: 60_000 });
-      return typed;
+      await typeWord(page, word);
     });
   } finally {
     await browser.close();
@@ -112,7 +142,7 @@ export async function pagefindFirstSearch(out: string, word: string, profile: Pr
   const server = await servePagefind(out);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
   try {
-    return await run(browser, `${server.url}ui.html`, profile, async (page) => {
+    return await run(browser, `${server.url}ui.html`, profile, '.pagefind-ui__result', async (page) => {
       // Opening search: Pagefind's UI script and styles, then its input.
       await page.evaluate(async () => {
         await new Promise<void>((resolve, reject) => {
@@ -129,9 +159,7 @@ export async function pagefindFirstSearch(out: string, word: string, profile: Pr
         new (window as unknown as { PagefindUI: new (o: object) => unknown }).PagefindUI({ element: '#search', showSubResults: true });
       });
       await page.locator('.pagefind-ui__search-input').click({ timeout: 60_000 });
-      const typed = await typeWord(page, word);
-      await page.locator('.pagefind-ui__result mark').first().waitFor({ timeout: 60_000 });
-      return typed;
+      await typeWord(page, word);
     });
   } finally {
     await browser.close();

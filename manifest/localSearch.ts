@@ -16,8 +16,8 @@
  *   code). A term on more pages than `TOP_POSTINGS` keeps its best postings
  *   there and the rest in a **tail** file (`search/t.<hash>.json`), read only
  *   when a query needs every page that holds the term;
- * - **page directories** (`search/d.<hash>.json`): for a run of
- *   `DIRECTORY_SLOTS` page slots, the name of each page's fragment;
+ * - **page directories** (`search/d.<hash>.json`): for a run of page slots
+ *   (`directorySlots`), the name of each page's fragment;
  * - **fragments** (`search/f.<hash>.json`): what a result shows of one page
  *   (title, category, headings, section texts), read only for results shown.
  *
@@ -35,12 +35,12 @@ export const LOCAL_INDEX_FORMAT = 'abp-local-search@2';
 
 /** Postings a term chunk holds of one term, best first by `fieldScore`; the rest go to the term's tail file. */
 export const TOP_POSTINGS = 512;
-/** Page slots per page directory. */
-export const DIRECTORY_SLOTS = 1024;
+/** Fewest page slots a page directory spans (a small site has one or two directories). */
+const MIN_DIRECTORY_SLOTS = 128;
 /** Characters of a section's text a fragment keeps, for snippets and for choosing the section a result opens. */
-export const FRAGMENT_SECTION_CHARS = 600;
+export const FRAGMENT_SECTION_CHARS = 300;
 /** Characters of text a fragment keeps in all (a very long page keeps its first sections whole). */
-export const FRAGMENT_CHARS = 8000;
+export const FRAGMENT_CHARS = 4000;
 /** Characters of a section's text and code that are indexed: the start of a long section says what it is about. */
 export const INDEXED_SECTION_CHARS = 4000;
 
@@ -52,9 +52,11 @@ export interface LocalIndexEntry {
   pages: number;
   /** Page slots run from 0 to this (a power of two, at least four times `pages`). */
   slots: number;
+  /** Page slots each directory spans (`directorySlots`). */
+  directorySlots: number;
   /** Each term chunk, in term order: its first term and its file's hash (`search/c.<hash>.json`). */
   chunks: [string, string][];
-  /** For each run of `DIRECTORY_SLOTS` slots, its directory's hash (`search/d.<hash>.json`), or null when it holds no page. */
+  /** For each run of `directorySlots` slots, its directory's hash (`search/d.<hash>.json`), or null when it holds no page. */
   directories: (string | null)[];
   /** Every file of the index, entry included, in bytes (offline mode's estimate). */
   bytes: number;
@@ -336,6 +338,18 @@ export function pageSlots(paths: readonly string[]): Map<string, number> {
   return out;
 }
 
+/**
+ * Page slots per directory for a slot space: about the square root of half the space (a power of two, at least
+ * `MIN_DIRECTORY_SLOTS`). A query reads the directories of the results it shows, and the entry names every
+ * directory: this keeps the sum of the two small as the site grows (at 10,000 docs, 256 directories of about 40
+ * pages; at 100,000, 1,024 of about 100).
+ */
+export function directorySlots(slots: number): number {
+  let span = MIN_DIRECTORY_SLOTS;
+  while (span * span * 2 < slots) span *= 2;
+  return Math.min(span, slots);
+}
+
 /** The index of the chunk that holds `term` (the last chunk whose first term is not after it). */
 export function chunkOf(entry: Pick<LocalIndexEntry, 'chunks'>, term: string): number {
   let lo = 0;
@@ -365,7 +379,7 @@ export function parseEntry(json: unknown): LocalIndexEntry {
   const e = json as Partial<LocalIndexEntry> | null;
   if (!e || typeof e !== 'object') return fail('the entry');
   if (e.format !== LOCAL_INDEX_FORMAT) throw new Error(`[docs] local search index has format \`${String(e.format)}\`; this shell reads \`${LOCAL_INDEX_FORMAT}\`.`);
-  if (typeof e.pages !== 'number' || typeof e.slots !== 'number' || typeof e.bytes !== 'number' || typeof e.files !== 'number') return fail('the entry');
+  if (typeof e.pages !== 'number' || typeof e.slots !== 'number' || typeof e.directorySlots !== 'number' || typeof e.bytes !== 'number' || typeof e.files !== 'number') return fail('the entry');
   if (!Array.isArray(e.chunks) || !e.chunks.length || !e.chunks.every((c) => Array.isArray(c) && isString(c[0]) && isString(c[1]))) return fail('the entry');
   if (!Array.isArray(e.directories) || !e.directories.every((d) => d === null || isString(d))) return fail('the entry');
   return e as LocalIndexEntry;
@@ -393,10 +407,10 @@ export function parseDirectory(json: unknown): LocalIndexDirectory {
   return d as LocalIndexDirectory;
 }
 
-/** Each page of a directory: its slot and its fragment's hash. */
-export function directoryPages(directory: LocalIndexDirectory, index: number): { slot: number; fragment: string }[] {
+/** Each page of a directory: its slot (from `first`, the directory's first slot) and its fragment's hash. */
+export function directoryPages(directory: LocalIndexDirectory, first: number): { slot: number; fragment: string }[] {
   const out: { slot: number; fragment: string }[] = [];
-  let slot = index * DIRECTORY_SLOTS - 1;
+  let slot = first - 1;
   readVlq(directory.slots, (gap) => {
     slot += gap + 1;
     const at = out.length * SEARCH_HASH_CHARS;

@@ -1,7 +1,7 @@
 /** Search output: DocSearch-shaped records for Algolia, and the local index's files (`manifest/localSearch.ts`). */
 import { createHash } from 'node:crypto';
 import {
-  DIRECTORY_SLOTS,
+  directorySlots,
   FRAGMENT_CHARS,
   FRAGMENT_SECTION_CHARS,
   fieldScore,
@@ -217,6 +217,12 @@ function cutAtWord(text: string, chars: number): string {
   return text.slice(0, space > chars / 2 ? space : chars);
 }
 
+/** The shortest start of `next` that sorts after `previous` (`previous < next`). */
+function separator(previous: string, next: string): string {
+  for (let n = 1; n < next.length; n++) if (next.slice(0, n) > previous) return next.slice(0, n);
+  return next;
+}
+
 /** Characters of postings from which a chunk may end, and after which it must. */
 const CHUNK_MIN_CHARS = 3000;
 const CHUNK_MAX_CHARS = 24_000;
@@ -255,13 +261,16 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
     }
   }
 
-  // Term chunks, cut where the terms say (`CHUNK_CUT_ODDS`) once long enough.
+  // Term chunks, cut where the terms say (`CHUNK_CUT_ODDS`) once long enough. The entry names each by the shortest
+  // start of its first term that sorts after the previous chunk's last (all a lookup needs to find it).
   const chunks: [string, string][] = [];
+  let lastTerm = '';
   let chunk: { first: string; terms: string[]; pages: string; postings: string[]; tails: [number, string][]; chars: number } | null = null;
   const close = () => {
     if (!chunk) return;
     const json = JSON.stringify({ terms: chunk.terms.join(' '), pages: chunk.pages, postings: chunk.postings.join(' '), tails: chunk.tails } satisfies LocalIndexChunk);
-    chunks.push([chunk.first, put('c', json)]);
+    chunks.push([chunks.length ? separator(lastTerm, chunk.first) : '', put('c', json)]);
+    lastTerm = chunk.terms[chunk.terms.length - 1]!;
     chunk = null;
   };
   for (const term of [...postings.keys()].sort()) {
@@ -295,14 +304,15 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
 
   // Page directories: each page's fragment, by slot.
   const space = slotSpace(pages.length);
+  const span = directorySlots(space);
   const directories: (string | null)[] = [];
-  for (let d = 0; d * DIRECTORY_SLOTS < space; d++) directories.push(null);
+  for (let d = 0; d * span < space; d++) directories.push(null);
   let at = 0;
   for (let d = 0; d < directories.length; d++) {
-    let previous = d * DIRECTORY_SLOTS - 1;
+    let previous = d * span - 1;
     let slots = '';
     let fragments = '';
-    for (; at < bySlot.length && slotOf.get(bySlot[at]!.path)! < (d + 1) * DIRECTORY_SLOTS; at++) {
+    for (; at < bySlot.length && slotOf.get(bySlot[at]!.path)! < (d + 1) * span; at++) {
       const page = bySlot[at]!;
       const slot = slotOf.get(page.path)!;
       slots += vlq(slot - previous - 1);
@@ -315,7 +325,7 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
   // The entry counts every file, itself included.
   let bytes = 0;
   for (const json of files.values()) bytes += Buffer.byteLength(json);
-  const entryOf = (total: number): LocalIndexEntry => ({ format: LOCAL_INDEX_FORMAT, pages: pages.length, slots: space, chunks, directories, bytes: total, files: files.size + 1 });
+  const entryOf = (total: number): LocalIndexEntry => ({ format: LOCAL_INDEX_FORMAT, pages: pages.length, slots: space, directorySlots: span, chunks, directories, bytes: total, files: files.size + 1 });
   let json = JSON.stringify(entryOf(bytes));
   for (let i = 0; i < 3 && Buffer.byteLength(json) + bytes !== JSON.parse(json).bytes; i++) json = JSON.stringify(entryOf(bytes + Buffer.byteLength(json)));
   const entry = searchFile('entry', hashOf(json));

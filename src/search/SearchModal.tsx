@@ -34,7 +34,7 @@ export async function prepareSearch(manifest: Manifest): Promise<void> {
 }
 
 /** Quiet time after a keystroke before the local index searches (it reads each answer's fragments), ms. */
-const LOCAL_TYPING_MS = 100;
+const LOCAL_TYPING_MS = 150;
 
 /** Snippet length DocSearch asks for (`content:10`, or 5 on small screens). */
 function snippetWords(attributes: unknown): number {
@@ -73,11 +73,11 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
   let latest = 0;
   type Params = { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] };
   type Answer = ReturnType<typeof response>;
-  const run = async (params: Params, call: number): Promise<Answer> => {
+  const run = async (params: Params, call: number, latestOnly: boolean): Promise<Answer> => {
     const request = params.requests?.[0] ?? {};
     const query = request.query ?? '';
     try {
-      const result = await client.search(query, { snippetWords: snippetWords(request.attributesToSnippet), hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE });
+      const result = await client.search(query, { snippetWords: snippetWords(request.attributesToSnippet), hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE, latestOnly });
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
       if (call === latest) onOutcome(query, false, result.incomplete === true);
@@ -89,25 +89,30 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
       return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
     }
   };
-  // Keystrokes in quick succession that the local index would answer: only the last is searched, and every one of
-  // them gets its answer (autocomplete shows the newest), so a word typed fast reads one set of fragments.
-  let burst: { done: Promise<Answer>; settle: (answer: Promise<Answer>) => void } | null = null;
+  // Keystrokes that the local index answers: a burst of them searches once, after the last (`LOCAL_TYPING_MS`), and
+  // a search that a newer one replaces stops before it reads its results' fragments (`latestOnly`). Every keystroke
+  // waits for the newest search's answer, so a word typed fast reads one set of fragments and shows its own results.
+  let waiting: ((answer: Promise<Answer>) => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let runs = 0;
   return ((params: Params) => {
     const call = ++latest;
-    if (client.localReason() === null) return run(params, call);
-    if (!burst) {
-      let settle: (answer: Promise<Answer>) => void = () => {};
-      const done = new Promise<Answer>((resolve) => (settle = resolve));
-      burst = { done, settle };
-    }
-    const mine = burst;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      burst = null;
-      mine.settle(run(params, call));
-    }, LOCAL_TYPING_MS);
-    return mine.done;
+    if (client.localReason() === null) return run(params, call, false);
+    return new Promise<Answer>((resolve) => {
+      waiting.push(resolve);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const mine = ++runs;
+        const answer = run(params, call, true);
+        const settle = () => {
+          if (mine !== runs) return;
+          const all = waiting;
+          waiting = [];
+          for (const done of all) done(answer);
+        };
+        answer.then(settle, settle);
+      }, LOCAL_TYPING_MS);
+    });
   }) as unknown as DocSearchTransformClient['search'];
 }
 

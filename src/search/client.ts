@@ -28,7 +28,7 @@ import {
 import { algoliaHosts, type AlgoliaHost } from './hosts';
 import type { LocalSearcher } from './localIndex';
 import { escapeHtml, sanitizeHighlight } from './sanitize';
-import { SearchUnavailableError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult, type SnippetValue } from './types';
+import { SearchUnavailableError, SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult, type SnippetValue } from './types';
 
 type ClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;
 /** The client's cache interface (used for host states). */
@@ -299,6 +299,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
         page: options.page ?? 0,
         hitsPerPage: options.hitsPerPage ?? SEARCH_HITS_PER_PAGE,
         snippetWords: options.snippetWords ?? SNIPPET_WORDS,
+        latestOnly: options.latestOnly ?? false,
       };
       if (!query.trim()) return { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: opts.hitsPerPage, queryID: null, fromLocalIndex: localReason() !== null };
       let algoliaError: unknown = null;
@@ -316,6 +317,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
         const local = await env.local();
         return await local.query(query, opts);
       } catch (error) {
+        if (error instanceof SupersededError) throw error;
         // Spec §8: the client's retry error when Algolia was asked, else the modal's own words.
         const message = algoliaError ? 'Unreachable hosts - your application id may be incorrect' : 'Unable to fetch results';
         throw new SearchUnavailableError(message, { cause: algoliaError ? [algoliaError, error] : error });

@@ -22,7 +22,6 @@ import { SEARCH_HITS_PER_PAGE, SNIPPET_WORDS } from '../../manifest/constants';
 import {
   chunkOf,
   chunksOfPrefix,
-  DIRECTORY_SLOTS,
   directoryPages,
   fieldScore,
   indexTerm,
@@ -42,7 +41,7 @@ import {
   type LocalIndexFragment,
 } from '../../manifest/localSearch';
 import { escapeHtml } from './sanitize';
-import type { HighlightValue, HitType, Level, SearchHit, SearchOptions, SearchResult } from './types';
+import { SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult } from './types';
 
 /** URL of this module's code: `localIndex.ts` starts it as a worker. */
 export const LOCAL_ENGINE_URL: string = import.meta.url;
@@ -132,6 +131,9 @@ interface Candidate {
   tail: string | null;
 }
 
+/** The shortest start of a word being typed that may be its stem: half of it, three letters at least. */
+const stemOfTypedFrom = (typed: string) => Math.max(3, Math.ceil(typed.length / 2));
+
 /** Typos allowed in a word's stem: none below five letters, one from five, two from nine. */
 function typoTolerance(term: string): number {
   return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
@@ -140,18 +142,34 @@ function typoTolerance(term: string): number {
 /** Which displayed words a result marks: the stems of terms the query matched, and the word being typed as a prefix. */
 interface Matcher {
   terms: Set<string>;
+  /** The first two letters of each of `terms`: a word whose own differ cannot stem to one (it is not stemmed). */
+  heads: Set<string>;
   prefix: string | null;
   /** Query words (as typed) for `matchedWords`. */
   words: string[];
 }
 
-const matchesTerm = (m: Matcher, term: string | null, raw: string): boolean => (term !== null && m.terms.has(term)) || (m.prefix !== null && raw.startsWith(m.prefix));
+/** A matcher of a query's terms (stems) and the word being typed. */
+export function matcherOf(terms: Iterable<string>, prefix: string | null, words: string[]): Matcher {
+  const set = new Set(terms);
+  return { terms: set, heads: new Set([...set].map((t) => t.slice(0, 2))), prefix, words };
+}
+
+/** Whether a displayed word matches the query; stems it only when its first letters may. */
+const matchesTerm = (m: Matcher, w: Token): boolean => (m.prefix !== null && w.raw.startsWith(m.prefix)) || (m.heads.has(w.raw.slice(0, 2)) && m.terms.has(termOf(w) ?? ''));
+
+/** A displayed word's stem (`indexTerm`), worked out when first asked for. */
+function termOf(w: Token): string | null {
+  if (w.term === undefined) w.term = indexTerm(w.raw);
+  return w.term;
+}
 
 /** A displayed text cut into words, each with its stem and the escaped separator after it. */
 interface Token {
   html: string;
   raw: string;
-  term: string | null;
+  /** Its stem once asked for (`termOf`). */
+  term?: string | null;
   after: string;
 }
 
@@ -172,7 +190,7 @@ function tokensOf(text: string): { lead: string; words: Token[] } {
       continue;
     }
     const raw = word.toLowerCase();
-    out.words.push({ html: escapeHtml(word), raw, term: indexTerm(raw), after });
+    out.words.push({ html: escapeHtml(word), raw, after });
   }
   tokenCache.set(text, out);
   return out;
@@ -184,7 +202,7 @@ export function markTerms(text: string, m: Matcher): { html: string; marked: num
   let html = lead;
   let marked = 0;
   for (const w of words) {
-    if (matchesTerm(m, w.term, w.raw)) {
+    if (matchesTerm(m, w)) {
       marked++;
       html += `<mark>${w.html}</mark>${w.after}`;
     } else {
@@ -197,12 +215,12 @@ export function markTerms(text: string, m: Matcher): { html: string; marked: num
 /** A snippet of `count` words of `text` around its first match, with `…` where cut (Algolia's `attributesToSnippet`). */
 export function snippet(text: string, m: Matcher, count: number): string {
   const { words } = tokensOf(text);
-  const first = words.findIndex((w) => matchesTerm(m, w.term, w.raw));
+  const first = words.findIndex((w) => matchesTerm(m, w));
   const start = first <= 0 ? 0 : Math.max(0, Math.min(first - Math.floor(count / 3), words.length - count));
   const end = Math.min(words.length, start + count);
   const body = words
     .slice(start, end)
-    .map((w) => (matchesTerm(m, w.term, w.raw) ? `<mark>${w.html}</mark>${w.after}` : w.html + w.after))
+    .map((w) => (matchesTerm(m, w) ? `<mark>${w.html}</mark>${w.after}` : w.html + w.after))
     .join('')
     .trimEnd();
   return (start > 0 ? '…' : '') + body + (end < words.length ? '…' : '');
@@ -211,7 +229,7 @@ export function snippet(text: string, m: Matcher, count: number): string {
 /** How many adjacent pairs of the query's stems `text` holds side by side. */
 function adjacentPairs(text: string, stems: string[]): number {
   if (stems.length < 2) return 0;
-  const terms = tokensOf(text).words.map((w) => w.term).filter((t): t is string => t !== null);
+  const terms = tokensOf(text).words.map(termOf).filter((t): t is string => t !== null);
   let pairs = 0;
   for (let i = 0; i + 1 < stems.length; i++) {
     for (let j = 0; j + 1 < terms.length; j++) {
@@ -247,6 +265,8 @@ export class LocalEngine {
   private readonly directories = new Kept<Map<number, string>>(KEEP.directories);
   private readonly fragments = new Kept<LocalIndexFragment>(KEEP.fragments);
   private last: Ranking | null = null;
+  /** Number of the newest `latestOnly` query. */
+  private newest = 0;
 
   constructor(
     private readonly entry: LocalIndexEntry,
@@ -301,8 +321,8 @@ export class LocalEngine {
       out.add(chunkOf(this.entry, word.word));
       const [first, last] = chunksOfPrefix(this.entry, word.word);
       if (last - first < MAX_PREFIX_CHUNKS) for (let i = first; i <= last; i++) out.add(i);
-      // A typed word longer than its stem (`configura` for `configur`): the stems it starts with.
-      for (let k = Math.max(3, word.word.length - 3); k < word.word.length; k++) out.add(chunkOf(this.entry, word.word.slice(0, k)));
+      // A typed word longer than its stem (`configura` for `configur`, `authenticatio` for `authent`): the stems it starts with.
+      for (let k = stemOfTypedFrom(word.word); k < word.word.length; k++) out.add(chunkOf(this.entry, word.word.slice(0, k)));
     }
     return [...out];
   }
@@ -319,7 +339,7 @@ export class LocalEngine {
     for (const { byTerm } of loaded) {
       if (word.term) put(word.term, 1, byTerm.get(word.term));
       if (word.prefix) {
-        for (let k = Math.max(3, word.word.length - 3); k <= word.word.length; k++) {
+        for (let k = stemOfTypedFrom(word.word); k <= word.word.length; k++) {
           const term = word.word.slice(0, k);
           if (term !== word.term) put(term, MATCH_WEIGHTS.stemOfTyped, byTerm.get(term));
         }
@@ -359,7 +379,11 @@ export class LocalEngine {
     let incomplete = await this.loadChunks(need.flat());
     const pages = this.entry.pages;
     const perWord = words.map((w, i) => this.candidates(w, need[i]!));
-    const matcher: Matcher = { terms: new Set(perWord.flat().map((c) => c.term)), prefix: words.find((w) => w.prefix)?.word ?? null, words: words.map((w) => w.word) };
+    const matcher = matcherOf(
+      perWord.flat().map((c) => c.term),
+      words.find((w) => w.prefix)?.word ?? null,
+      words.map((w) => w.word),
+    );
 
     // Each word's best score on each page: its best matching term there.
     const scoreOf = async (cands: Candidate[], full: boolean): Promise<Map<number, number>> => {
@@ -413,15 +437,16 @@ export class LocalEngine {
 
   /** The fragments of `slots`, by slot (those that can be had). */
   private async fragmentsOf(slots: number[]): Promise<{ bySlot: Map<number, LocalIndexFragment>; missing: boolean }> {
-    const dirIndexes = [...new Set(slots.map((s) => Math.floor(s / DIRECTORY_SLOTS)))];
+    const span = this.entry.directorySlots;
+    const dirIndexes = [...new Set(slots.map((s) => Math.floor(s / span)))];
     const dirPaths = dirIndexes.map((d) => this.entry.directories[d]).filter((h): h is string => !!h).map((h) => searchFile('d', h));
     // Keyed by slot within the directory.
     let { missing } = await this.fetchAll(dirPaths, this.directories, (json) => new Map<number, string>(directoryPages(parseDirectory(json), 0).map((p) => [p.slot, p.fragment])));
     const nameOf = (slot: number): string | null => {
-      const d = Math.floor(slot / DIRECTORY_SLOTS);
+      const d = Math.floor(slot / span);
       const hash = this.entry.directories[d];
       if (!hash) return null;
-      const fragment = this.directories.get(searchFile('d', hash))?.get(slot % DIRECTORY_SLOTS);
+      const fragment = this.directories.get(searchFile('d', hash))?.get(slot % span);
       return fragment ? searchFile('f', fragment) : null;
     };
     const names = slots.map(nameOf);
@@ -442,7 +467,10 @@ export class LocalEngine {
     const words = parseQuery(input.slice(0, 512));
     const empty = (incomplete: boolean): SearchResult => ({ query: input, hits: [], nbHits: 0, page, nbPages: 0, hitsPerPage, queryID: null, fromLocalIndex: true, incomplete });
     if (!words.length) return empty(false);
+    const id = options.latestOnly ? ++this.newest : 0;
     const ranking = await this.rank(words, (page + 1) * hitsPerPage);
+    // A newer query came while this one read its chunks: its results will be shown, not these.
+    if (id && id !== this.newest) throw new SupersededError(`[docs] local search: "${input}" was replaced by a newer query.`);
     const { ranked, matcher, stems } = ranking;
     let shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     if (!shown.length) return empty(ranking.incomplete);
@@ -483,7 +511,7 @@ export class LocalEngine {
 function bestSection(f: LocalIndexFragment, m: Matcher): { heading: number; text: string } {
   const count = (text: string) => {
     const seen = new Set<string>();
-    for (const w of tokensOf(text).words) if (matchesTerm(m, w.term, w.raw)) seen.add(w.term ?? w.raw);
+    for (const w of tokensOf(text).words) if (matchesTerm(m, w)) seen.add(termOf(w) ?? w.raw);
     return seen.size;
   };
   const textOf = new Map<number, string>();
@@ -581,7 +609,7 @@ export type WorkerResponse =
   | { type: 'loaded'; size: number }
   | { type: 'need'; id: number; paths: string[] }
   | { type: 'result'; id: number; result: SearchResult }
-  | { type: 'error'; id: number | null; message: string };
+  | { type: 'error'; id: number | null; message: string; superseded?: boolean };
 
 /** Serves the engine over `postMessage` (when this module runs as a worker); files come from the page (`need` / `files`). */
 export function serveEngine(scope: { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse): void }): void {
@@ -610,7 +638,7 @@ export function serveEngine(scope: { onmessage: ((e: MessageEvent<WorkerRequest>
         const id = data.id;
         engine.query(data.query, data.options).then(
           (result) => scope.postMessage({ type: 'result', id, result }),
-          (error: unknown) => scope.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error) }),
+          (error: unknown) => scope.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error), superseded: error instanceof SupersededError }),
         );
       }
     } catch (error) {

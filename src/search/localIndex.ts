@@ -11,7 +11,7 @@ import type { Manifest } from '../../manifest';
 import { fetchText } from '../data/fetchText';
 import { fetchTextOrStored } from '../data/store';
 import type { FileLoader, LocalEngine, WorkerRequest, WorkerResponse } from './localEngine';
-import type { SearchOptions, SearchResult } from './types';
+import { SupersededError, type SearchOptions, type SearchResult } from './types';
 
 /** Answers queries from the local index. */
 export interface LocalSearcher {
@@ -63,7 +63,7 @@ function workerSearcher(url: string, entry: string, onDead: () => void): Promise
       } else if (data.id === null) {
         fail(data.message);
       } else {
-        pending.get(data.id)?.reject(new Error(data.message));
+        pending.get(data.id)?.reject(data.superseded ? new SupersededError(data.message) : new Error(data.message));
         pending.delete(data.id);
       }
     };

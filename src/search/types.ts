@@ -83,6 +83,16 @@ export interface SearchOptions {
   hitsPerPage?: number;
   /** Snippet length in words; default `SNIPPET_WORDS` (10), 5 on small screens. */
   snippetWords?: number;
+  /**
+   * The local index drops this query (`SupersededError`) once a newer such query comes, before it reads the
+   * results' fragments: the modal while the reader types.
+   */
+  latestOnly?: boolean;
+}
+
+/** A `latestOnly` query that a newer one replaced before it was answered. */
+export class SupersededError extends Error {
+  override name = 'SupersededError';
 }
 
 /**

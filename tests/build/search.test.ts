@@ -5,7 +5,7 @@
  * through tails and directories what the pages hold.
  */
 import { describe, expect, it } from 'vitest';
-import { DIRECTORY_SLOTS, fieldScore, FRAGMENT_SECTION_CHARS, parseChunk, parseEntry, parseFragment, readPostings, TOP_POSTINGS } from '../../manifest/localSearch';
+import { directorySlots, fieldScore, FRAGMENT_SECTION_CHARS, parseChunk, parseEntry, parseFragment, readPostings, TOP_POSTINGS } from '../../manifest/localSearch';
 import { localIndexFiles, localPageProduct, type LocalPageInput } from '../../src/build/search';
 import { LocalEngine } from '../../src/search/localEngine';
 
@@ -41,7 +41,7 @@ describe('the local index files', () => {
     const entry = parseEntry(JSON.parse(a.files.get(a.entry)!));
     expect(entry).toMatchObject({ pages: 700, slots: 4096, files: a.files.size });
     expect(entry.bytes).toBe([...a.files.values()].reduce((sum, json) => sum + Buffer.byteLength(json), 0));
-    expect(entry.directories).toHaveLength(4096 / DIRECTORY_SLOTS);
+    expect(entry.directories).toHaveLength(4096 / directorySlots(4096));
   });
 
   it("keep a common term's best pages in its chunk and the rest in its tail", () => {

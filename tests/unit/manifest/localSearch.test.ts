@@ -9,7 +9,7 @@ import {
   chunkOf,
   chunksOfPrefix,
   directoryPages,
-  DIRECTORY_SLOTS,
+  directorySlots,
   encodePostings,
   fieldScore,
   indexFiles,
@@ -112,6 +112,13 @@ describe('page slots', () => {
     expect(moved(removed).length).toBeLessThanOrEqual(1);
   });
 
+  it('spans directories by about the square root of half the slots, 128 slots at least', () => {
+    expect(directorySlots(256)).toBe(128);
+    expect(directorySlots(4096)).toBe(128);
+    expect(directorySlots(65_536)).toBe(256);
+    expect(directorySlots(524_288)).toBe(512);
+  });
+
   it('has at least four slots per page', () => {
     expect(slotSpace(10)).toBe(256);
     expect(slotSpace(10_000)).toBe(65_536);
@@ -139,7 +146,7 @@ describe('chunks', () => {
 });
 
 describe('files', () => {
-  const entry: LocalIndexEntry = { format: LOCAL_INDEX_FORMAT, pages: 2, slots: 2 * DIRECTORY_SLOTS, chunks: [['', 'aaaaaaaaaaaa']], directories: ['bbbbbbbbbbbb', null], bytes: 100, files: 5 };
+  const entry: LocalIndexEntry = { format: LOCAL_INDEX_FORMAT, pages: 2, slots: 256, directorySlots: 128, chunks: [['', 'aaaaaaaaaaaa']], directories: ['bbbbbbbbbbbb', null], bytes: 100, files: 5 };
 
   it('checks shapes, and refuses another format with the one it reads', () => {
     expect(parseEntry(entry)).toBe(entry);
@@ -151,10 +158,10 @@ describe('files', () => {
 
   it("reads a directory's slots and fragment names", () => {
     const directory = { slots: vlq(5) + vlq(0) + vlq(100), fragments: '111111111111222222222222333333333333' };
-    expect(directoryPages(directory, 1)).toEqual([
-      { slot: DIRECTORY_SLOTS + 5, fragment: '111111111111' },
-      { slot: DIRECTORY_SLOTS + 6, fragment: '222222222222' },
-      { slot: DIRECTORY_SLOTS + 107, fragment: '333333333333' },
+    expect(directoryPages(directory, 128)).toEqual([
+      { slot: 128 + 5, fragment: '111111111111' },
+      { slot: 128 + 6, fragment: '222222222222' },
+      { slot: 128 + 107, fragment: '333333333333' },
     ]);
   });
 

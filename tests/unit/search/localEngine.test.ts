@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildContent } from '../../../build';
 import { searchFile } from '../../../manifest/localSearch';
-import { LocalEngine, markTerms, parseEntryText, parseQuery, serveEngine, snippet, type FileLoader, type WorkerRequest, type WorkerResponse } from '../../../src/search/localEngine';
+import { LocalEngine, markTerms, matcherOf, parseEntryText, parseQuery, serveEngine, snippet, type FileLoader, type WorkerRequest, type WorkerResponse } from '../../../src/search/localEngine';
 import type { SearchResult } from '../../../src/search/types';
 import { ROOT } from '../../helpers/build';
 
@@ -112,7 +112,7 @@ describe('hits', () => {
   });
 
   it('cut snippets to the requested words around the match', async () => {
-    const m = { terms: new Set(['tenant']), prefix: null, words: ['tenant'] };
+    const m = matcherOf(['tenant'], null, ['tenant']);
     expect(snippet('one two three four five six seven tenant eight nine ten', m, 5)).toBe('…seven <mark>tenant</mark> eight nine ten');
     expect(snippet('one two three four five six seven tenant eight nine ten eleven twelve', m, 4)).toBe('…seven <mark>tenant</mark> eight nine…');
     expect(markTerms('<b>Tenants</b> & co', m).html).toBe('&lt;b&gt;<mark>Tenants</mark>&lt;/b&gt; &amp; co');
