@@ -145,7 +145,7 @@ describe('a large site', () => {
     await shellReady(page);
     await workerControls(page);
     const control = page.getByRole('region', { name: 'Offline reading' });
-    const question = control.getByText(/^Saving every page for offline reading stores about [\d.]+ MB on this device \(10,000 pages\)\.$/);
+    const question = control.getByText(/^Saving every page and the search index for offline reading stores about [\d.]+ MB on this device \(10,000 pages\)\.$/);
     await control.getByRole('button', { name: 'Save for offline reading' }).click();
     await question.waitFor();
     expect(Number(/about ([\d.]+) MB/.exec((await question.textContent())!)![1])).toBeGreaterThan(200);

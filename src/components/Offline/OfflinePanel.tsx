@@ -59,7 +59,7 @@ export function OfflinePanel() {
     body = (
       <>
         <p>
-          Saving every page for offline reading stores about {formatBytes(state.estimate.bytes)} on this device ({pages} pages).
+          Saving every page and the search index for offline reading stores about {formatBytes(state.estimate.bytes)} on this device ({pages} pages).
         </p>
         <button type="button" className="inline-button" onClick={() => requestSave({ accepted: true })}>
           Save {pages} pages
