@@ -393,6 +393,30 @@ describe('Algolia', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('reads the part of the index a word needs, and one set of results for a word typed fast', async () => {
+    const page = await newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    requested.length = 0;
+    await openModal(page);
+    await input(page).pressSequentially('authentication', { delay: 20 });
+    await expect.poll(() => options(page).locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    const search = requested.filter((p) => p.includes('/search/'));
+    const kind = (k: string) => search.filter((p) => p.includes(`/search/${k}.`)).length;
+    expect(kind('entry')).toBe(1);
+    expect(kind('c')).toBeGreaterThanOrEqual(1);
+    expect(kind('c')).toBeLessThanOrEqual(3);
+    // The fragments of one set of results (20 at most), each once: not one set per letter.
+    expect(kind('f')).toBeGreaterThanOrEqual(await options(page).count());
+    expect(kind('f')).toBeLessThanOrEqual(20);
+    expect(new Set(search).size).toBe(search.length);
+    expect(kind('t')).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
   it('leaves Algolia alone offline and answers from the local index', async () => {
     const page = await newPage();
     const server = await useAlgolia(page, 'healthy');
