@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildContent } from '../../../build';
 import { searchFile } from '../../../manifest/localSearch';
 import { LocalEngine, markTerms, matcherOf, parseEntryText, parseQuery, serveEngine, snippet, type FileLoader, type WorkerRequest, type WorkerResponse } from '../../../src/search/localEngine';
-import type { SearchResult } from '../../../src/search/types';
+import { SupersededError, type SearchResult } from '../../../src/search/types';
 import { ROOT } from '../../helpers/build';
 
 let files: Map<string, string>;
@@ -160,6 +160,25 @@ describe('files read', () => {
     } finally {
       unavailable = new Set();
     }
+  });
+});
+
+describe('queries that replace each other', () => {
+  it('drops a latestOnly query a newer one replaced before it reads fragments, and answers the newer', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = new LocalEngine(parseEntryText(files.get(entryPath)!), async (paths) => {
+      await gate;
+      return paths.map((p) => files.get(p) ?? null);
+    });
+    const older = slow.query('tenan', { latestOnly: true });
+    const newer = slow.query('tenant', { latestOnly: true });
+    // A query without the flag is never dropped.
+    const other = slow.query('redis');
+    release();
+    await expect(older).rejects.toBeInstanceOf(SupersededError);
+    expect((await newer).hits.length).toBeGreaterThan(0);
+    expect((await other).hits.length).toBeGreaterThan(0);
   });
 });
 
