@@ -5,6 +5,7 @@
  * with no service worker keeping the old files) reloads the page once per
  * shell, never in a loop (issue 13).
  */
+import { FETCH_STALL_MS } from '../lib/fetchBody';
 import { sessionStore } from '../lib/storage';
 import { ChunkLoadError } from './errors';
 
@@ -37,7 +38,7 @@ async function isChunkMissing(error: unknown): Promise<boolean> {
   const url = chunkUrlOf(error) ?? entryScript();
   if (!url) return false;
   try {
-    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store', signal: AbortSignal.timeout(FETCH_STALL_MS) });
     return response.status === 404 || response.status === 410;
   } catch {
     return false;

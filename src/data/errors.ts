@@ -1,3 +1,5 @@
+import { FETCH_STALL_MS, isStall } from '../lib/fetchBody';
+
 /** A network or HTTP failure while loading the manifest or a blob; the UI offers "Retry". */
 export class FetchError extends Error {
   override name = 'FetchError';
@@ -6,11 +8,20 @@ export class FetchError extends Error {
     readonly url: string,
     /** HTTP status, or 0 when the request did not complete. */
     readonly status: number,
-    options?: { cause?: unknown },
+    options: { cause?: unknown } = {},
   ) {
-    super(status ? `[docs] ${url} answered HTTP ${status}.` : `[docs] ${url} could not be fetched.`, options);
+    const what = isStall(options.cause) ? `stopped answering (nothing for ${FETCH_STALL_MS / 1000} s)` : status ? `answered HTTP ${status}` : 'could not be fetched';
+    super(`[docs] ${url} ${what}.`, options);
+  }
+
+  /** The host stopped answering: trying again at once would likely wait as long. */
+  get stalled(): boolean {
+    return isStall(this.cause);
   }
 }
+
+/** Query's retry policy for the shell's fetches: once, unless the host stalled (a second wait of `FETCH_STALL_MS` would only delay the Retry). */
+export const retryOnceUnlessStalled = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof FetchError && error.stalled);
 
 /**
  * A code chunk that did not load: `missing` when the host no longer has it (a

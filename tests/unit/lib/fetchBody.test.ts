@@ -1,0 +1,70 @@
+// https://github.com/antosubash/abp-react/issues/29 — no fetch waits for ever: a request that stops making progress is given up, a slow one that keeps coming is not.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchBody, isStall, StallError } from '../../../src/lib/fetchBody';
+
+const URL_ = 'http://127.0.0.1:4000/abp-react/blobs/0123456789abcdef.html';
+const STALL_MS = 60;
+const encoder = new TextEncoder();
+
+/** A fetch whose answer comes after `delays[0]` ms and whose body's chunks follow, each after its delay; never settles past the last one unless `end`. */
+function slowFetch(delays: number[], end: boolean) {
+  return vi.fn(async (_url: string, init?: RequestInit) => {
+    const signal = init!.signal!;
+    const wait = (ms: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, ms);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
+      });
+    await wait(delays[0]!);
+    let i = 1;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (i < delays.length) {
+          await wait(delays[i++]!).catch((error: unknown) => controller.error(error));
+          controller.enqueue(encoder.encode(`chunk${i - 1};`));
+        } else if (end) controller.close();
+        else await wait(60_000).catch((error: unknown) => controller.error(error));
+      },
+    });
+    return new Response(body, { status: 200 });
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('fetchBody', () => {
+  it('reads a body that keeps coming, however long it takes in all', async () => {
+    // Five pauses of two thirds of the stall limit: over three times the limit in all.
+    vi.stubGlobal('fetch', slowFetch([40, 40, 40, 40, 40], true));
+    const { response, bytes } = await fetchBody(URL_, {}, STALL_MS);
+    expect(response.status).toBe(200);
+    expect(new TextDecoder().decode(bytes)).toBe('chunk1;chunk2;chunk3;chunk4;');
+  });
+
+  it('gives up a request that gets no answer, with a StallError', async () => {
+    vi.stubGlobal('fetch', slowFetch([60_000], true));
+    const error = await fetchBody(URL_, {}, STALL_MS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StallError);
+    expect(isStall(error)).toBe(true);
+    expect((error as Error).message).toBe(`${URL_} sent nothing for 0.06 s.`);
+  });
+
+  it('gives up a body that stops halfway', async () => {
+    vi.stubGlobal('fetch', slowFetch([5, 5], false));
+    expect(isStall(await fetchBody(URL_, {}, STALL_MS).catch((e: unknown) => e))).toBe(true);
+  });
+
+  it('passes a network failure on as it is, and the options to fetch', async () => {
+    const failing = vi.fn(async (_url: string, _init?: RequestInit) => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', failing);
+    const error = await fetchBody(URL_, { cache: 'reload' }, STALL_MS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(isStall(error)).toBe(false);
+    expect(failing.mock.calls[0]![1]).toMatchObject({ cache: 'reload' });
+  });
+});
