@@ -3,9 +3,11 @@
  * it never delays a first page. Every call tolerates storage being unavailable
  * (private mode, blocked): the site then works online from memory.
  */
+import { assetUrl } from '../config';
+import { textMatchesName } from '../sw/contentHash';
 import { fetchText } from './fetchText';
 
-type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T> };
+type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T>; removeItem(key: string): Promise<void> };
 
 let storePromise: Promise<Store | null> | null = null;
 
@@ -41,7 +43,9 @@ export async function writeStored<T>(key: string, value: T): Promise<boolean> {
  * Fetches a file named by its hash and keeps a copy under `key`; when the
  * network fails, answers from that copy (the name guarantees it is current).
  * `take` makes what is answered of the file, and the key it is kept under
- * (null: not kept).
+ * (null: not kept). A copy of a file named by its content is checked against
+ * the name before it is answered, as the network's answer was before it was
+ * kept: one that does not match (kept by an older shell) is dropped.
  */
 export async function fetchTextOrStored(file: string, key: string, take: (text: string) => { text: string; key: string | null } = (text) => ({ text, key })): Promise<string> {
   try {
@@ -50,7 +54,8 @@ export async function fetchTextOrStored(file: string, key: string, take: (text: 
     return taken.text;
   } catch (error) {
     const stored = await readStored<string>(key);
-    if (stored !== null) return stored;
+    if (stored !== null && (await textMatchesName(assetUrl(file), stored))) return stored;
+    if (stored !== null) void (await store())?.removeItem(key).catch(() => undefined);
     throw error;
   }
 }

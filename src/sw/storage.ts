@@ -5,7 +5,7 @@
 import { pageAt } from '../../manifest/lookup';
 import { fnv1a, shardNames } from '../../manifest/shards';
 import type { Manifest, ManifestPage } from '../../manifest/types';
-import { matchesName } from './contentHash';
+import { fetchChecked, matchesName } from './contentHash';
 import { articleOfHtml, blobOfHtml } from './html';
 import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER, SAVED_AT_HEADER, type CacheNames, type FromWorker } from './protocol';
 
@@ -103,7 +103,7 @@ async function findVerified(ctx: WorkerContext, url: string): Promise<Response |
  * A storable copy of a response with `x-docs-saved-at` and extra headers. The
  * body is already decoded, so encoding and length headers are dropped.
  */
-export async function stamped(response: Response, extra: Record<string, string> = {}, body?: string): Promise<Response> {
+export async function stamped(response: Response, extra: Record<string, string> = {}, body?: BodyInit): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-encoding');
   headers.delete('content-length');
@@ -147,15 +147,17 @@ export async function fetchOk(url: string, init?: RequestInit): Promise<Response
 /**
  * Stores a file unless a cache of this worker already holds it (blobs and
  * hashed files never change). A file named by its content is stored only when
- * its bytes match the name. A stored copy is read and hashed first unless
+ * its bytes match the name (`fetchChecked`, which asks past the HTTP cache
+ * for a wrong one). A stored copy is read and hashed first unless
  * `verifyStored` is false: the worker checks a copy before serving it anyway,
  * and after a deploy a saved site of 10,000 pages looks through 20,000 of them.
  */
 export async function ensureFile(ctx: WorkerContext, cache: Pick<Cache, 'put'>, url: string, { verifyStored = true } = {}): Promise<void> {
   if (await (verifyStored ? findVerified(ctx, url) : findCached(ctx, url))) return;
-  const response = await fetchOk(url);
-  if (!(await matchesName(url, response))) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
-  await put(cache, url, await stamped(response));
+  const { response, bytes, intact } = await fetchChecked(url);
+  if (!response.ok) throw new Error(`[docs] ${url} answered HTTP ${response.status}.`);
+  if (!intact) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
+  await put(cache, url, await stamped(response, {}, bytes));
 }
 
 /**
