@@ -8,6 +8,7 @@
 import { OFFLINE_QUERY, type ManifestRoot } from '../../manifest';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
+import { keepTrying } from '../lib/keepTrying';
 import { localStore } from '../lib/storage';
 import { offline, type SaveEstimate } from './persistOffline';
 
@@ -123,6 +124,26 @@ export async function postToWorker(message: ToWorker): Promise<unknown> {
 }
 
 /**
+ * A save the worker sends no word of for this long is asked for again: the
+ * browser may have stopped the worker, and its save with it. Asking a worker
+ * that is still saving costs one more pass over what it stored.
+ */
+const SAVE_SILENCE_MS = 30_000;
+let silence: ReturnType<typeof setTimeout> | undefined;
+
+/** Asks the worker to save; an error of the asking is the save's error. */
+function postSave(): void {
+  void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) => offline.set({ phase: 'error', error: { quota: false, network: false, message: String(error) } }));
+  awaitWord();
+}
+
+/** While saving, waits for the worker's next word, and asks again when none comes. */
+function awaitWord(): void {
+  clearTimeout(silence);
+  if (offline.get().phase === 'saving') silence = setTimeout(postSave, SAVE_SILENCE_MS);
+}
+
+/**
  * Asks the worker to save every page; progress arrives as messages. A large
  * save first shows its estimate (`confirm`) and starts when the reader
  * accepts it (`accepted`), which is remembered.
@@ -140,7 +161,43 @@ export function requestSave(options: { accepted?: boolean } = {}): void {
   offline.set({ phase: 'saving', done: 0, total: 0, error: null, estimate: null });
   // Offline mode keeps the site across storage pressure where the browser allows it.
   void navigator.storage?.persist?.().catch(() => false);
-  void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) => offline.set({ phase: 'error', error: { quota: false, message: String(error) } }));
+  postSave();
+}
+
+/** Retries of a save the network stopped: 2 s, doubling up to a minute, and at once when the browser is back online. */
+const RESUME = { firstDelayMs: 2_000, maxDelayMs: 60_000 };
+let resuming = false;
+
+/** Whether the save stands stopped by the network. */
+const stoppedByNetwork = () => offline.get().enabled && offline.get().phase === 'error' && offline.get().error?.network === true;
+
+/** Resolves once the save in progress has ended (saved, failed, or offline mode turned off). */
+const saveEnded = () =>
+  new Promise<void>((resolve) => {
+    const stop = offline.subscribe(() => {
+      if (offline.get().phase !== 'saving') {
+        stop();
+        resolve();
+      }
+    });
+  });
+
+/** Resumes a save the network stopped, in the background, until it is saved or it fails for another reason. */
+function resumeWhenBack(): void {
+  if (resuming) return;
+  resuming = true;
+  keepTrying(
+    async () => {
+      if (stoppedByNetwork()) {
+        requestSave();
+        await saveEnded();
+      }
+      const done = !stoppedByNetwork();
+      if (done) resuming = false;
+      return done;
+    },
+    { ...RESUME, target: window, wakeOn: ['online'] },
+  );
 }
 
 /** Turns offline mode on or off (the reader's choice, remembered). */
@@ -157,13 +214,17 @@ export function onWorkerMessage(message: FromWorker): void {
   switch (message.type) {
     case 'OFFLINE_PROGRESS':
       if (offline.get().enabled) offline.set({ phase: 'saving', done: message.done, total: message.total, error: null });
+      awaitWord();
       break;
     case 'OFFLINE_READY':
       if (offline.get().enabled) offline.set({ phase: 'ready', done: message.total, total: message.total, error: null });
+      awaitWord();
       void refreshUsage();
       break;
     case 'OFFLINE_ERROR':
-      offline.set({ phase: 'error', error: { quota: message.quota, message: message.message } });
+      offline.set({ phase: 'error', error: { quota: message.quota, network: message.network === true, message: message.message } });
+      awaitWord();
+      if (message.network) resumeWhenBack();
       break;
   }
 }

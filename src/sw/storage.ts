@@ -5,6 +5,7 @@
 import { pageAt } from '../../manifest/lookup';
 import { fnv1a, shardNames } from '../../manifest/shards';
 import type { Manifest, ManifestPage } from '../../manifest/types';
+import { fetchBody, type FetchedBody } from '../lib/fetchBody';
 import { fetchChecked, matchesName } from './contentHash';
 import { articleOfHtml, blobOfHtml } from './html';
 import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER, SAVED_AT_HEADER, type CacheNames, type FromWorker } from './protocol';
@@ -103,7 +104,7 @@ async function findVerified(ctx: WorkerContext, url: string): Promise<Response |
  * A storable copy of a response with `x-docs-saved-at` and extra headers. The
  * body is already decoded, so encoding and length headers are dropped.
  */
-export async function stamped(response: Response, extra: Record<string, string> = {}, body?: BodyInit): Promise<Response> {
+export async function stamped(response: Response, extra: Record<string, string> = {}, body?: string): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-encoding');
   headers.delete('content-length');
@@ -137,11 +138,29 @@ export async function setMeta(ctx: WorkerContext, name: string, value: string | 
   else await put(cache, metaKey(ctx, name), new Response(value));
 }
 
-/** GETs a file for storing; throws on a network error or non-2xx status. */
-export async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
-  const response = await fetch(url, init);
+/** The network failed, or stalled, while the worker fetched a file: a save stopped by it resumes once the network is back. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** Runs a fetch of `url`, turning its failure (network, stall) into `NetworkError`. */
+async function fetching<T>(url: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (cause) {
+    throw new NetworkError(`[docs] ${url} could not be fetched: the network failed or stopped answering.`, { cause });
+  }
+}
+
+/** A fetched body as a response to store; throws on a non-2xx status. */
+function okResponse(url: string, { response, bytes }: FetchedBody): Response {
   if (!response.ok) throw new Error(`[docs] ${url} answered HTTP ${response.status}.`);
-  return response;
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** GETs a file for storing; throws `NetworkError` on a network failure or a stall, an error on a non-2xx status. */
+export async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
+  return okResponse(url, await fetching(url, () => fetchBody(url, init)));
 }
 
 /**
@@ -154,10 +173,9 @@ export async function fetchOk(url: string, init?: RequestInit): Promise<Response
  */
 export async function ensureFile(ctx: WorkerContext, cache: Pick<Cache, 'put'>, url: string, { verifyStored = true } = {}): Promise<void> {
   if (await (verifyStored ? findVerified(ctx, url) : findCached(ctx, url))) return;
-  const { response, bytes, intact } = await fetchChecked(url);
-  if (!response.ok) throw new Error(`[docs] ${url} answered HTTP ${response.status}.`);
-  if (!intact) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
-  await put(cache, url, await stamped(response, {}, bytes));
+  const fetched = await fetching(url, () => fetchChecked(url));
+  if (!fetched.intact) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
+  await put(cache, url, await stamped(okResponse(url, fetched)));
 }
 
 /**

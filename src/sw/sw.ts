@@ -64,7 +64,7 @@ const ctx: OfflineContext = {
   },
 };
 
-const reportQuota = (error: unknown) => void ctx.broadcast({ type: 'OFFLINE_ERROR', quota: true, message: String(error) });
+const reportQuota = (error: unknown) => void ctx.broadcast({ type: 'OFFLINE_ERROR', quota: true, network: false, message: String(error) });
 registerQuotaErrorCallback(() => reportQuota('QuotaExceededError'));
 
 // --- plugins ---------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
  * The shared e2e build served by a server of the test file's own, which answers
- * some paths the way a broken network or proxy does: no answer at all, half a
- * body and then nothing, a dropped connection, or changed bytes. `page.route`
+ * some paths the way a slow or broken network or proxy does: late, no answer at
+ * all, half a body and then nothing, a dropped connection, or changed bytes. `page.route`
  * sees neither the requests a service worker makes nor a body that stops
  * halfway; this server does both.
  */
@@ -19,6 +19,10 @@ export type Fault =
   | { kind: 'stall-body' }
   /** The connection is closed before any answer (a network failure). */
   | { kind: 'drop' }
+  /** The normal answer, `ms` late. */
+  | { kind: 'slow'; ms: number }
+  /** An HTTP error. */
+  | { kind: 'status'; status: number }
   /** The file with its bytes changed by `change`, cached as the server says (a proxy that rewrites). */
   | { kind: 'corrupt'; change: (text: string) => string; cacheControl: string };
 
@@ -49,6 +53,12 @@ export function useFaultServer() {
           req.socket.destroy();
           return true;
         }
+        if (fault.kind === 'slow') return new Promise<boolean>((resolve) => setTimeout(() => resolve(false), fault.ms));
+        if (fault.kind === 'status') {
+          res.writeHead(fault.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(`HTTP ${fault.status}`);
+          return true;
+        }
         held.add(res);
         res.on('close', () => held.delete(res));
         if (fault.kind === 'stall') return true;
@@ -76,9 +86,9 @@ export function useFaultServer() {
     requests,
     /** Absolute URL of a path below the base. */
     url: (path = '') => server!.url + path.replace(/^\//, ''),
-    /** Answers `path` (below the base, no query; a RegExp tests it) with `fault` until `clear()`. */
+    /** Answers `path` (below the base, no query; a RegExp tests it) with `fault` until `clear()`; the latest fault set for a path wins. */
     fault(path: string | RegExp, fault: Fault): void {
-      faults.push({ match: (p) => (typeof path === 'string' ? p === path.replace(/^\//, '') : path.test(p)), fault });
+      faults.unshift({ match: (p) => (typeof path === 'string' ? p === path.replace(/^\//, '') : path.test(p)), fault });
     },
     /** The host answers normally again; answers left hanging are closed (their requests fail). */
     clear(): void {
