@@ -11,6 +11,8 @@ import { shellReady, useBrowser, workerControls } from './browser';
 import { useFaultServer } from './faultServer';
 
 const b = useBrowser();
+/** A page of `b`, which collects the errors thrown in it. */
+type TestPage = Awaited<ReturnType<typeof b.page>>;
 const host = useFaultServer();
 
 const STOPPED = 'Saving for offline reading stopped: the network connection was lost. Saving goes on once it is back.';
@@ -18,7 +20,7 @@ const STOPPED = 'Saving for offline reading stopped: the network connection was 
 const SLOW_PAGES = { kind: 'slow', ms: 300 } as const;
 
 /** A page controlled by the worker, whose save for offline reading is under way (three pages saved or more); `faults` are set before it starts. */
-async function savingPage(faults: () => void = () => {}): Promise<Page> {
+async function savingPage(faults: () => void = () => {}): Promise<TestPage> {
   const page = await b.page({ serviceWorkers: 'allow' });
   await page.goto(host.url('docs/intro'));
   await shellReady(page);

@@ -12,6 +12,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { shellReady, useBrowser } from './browser';
 
 const b = useBrowser();
+/** A page of `b`, which collects the errors thrown in it. */
+type TestPage = Awaited<ReturnType<typeof b.page>>;
 const distDir = inject('distDir');
 const RESULTS_CHUNK = /\/assets\/chunks\/SearchResults-[A-Z0-9]+\.js(\?.*)?$/;
 
@@ -40,7 +42,7 @@ const unable = (page: Page) => page.getByRole('alert').filter({ hasText: 'Unable
 const resultCount = (page: Page) => page.getByText(/^\d+ results?\b/);
 
 /** Opens `/search?q=…` with the files `dropped` names (paths below the base) failing as on a lost network; `restore()` brings the network back. */
-async function searchWithDroppedChunks(dropped: (path: string) => boolean, q: string): Promise<{ page: Page; restore: () => void }> {
+async function searchWithDroppedChunks(dropped: (path: string) => boolean, q: string): Promise<{ page: TestPage; restore: () => void }> {
   const page = await b.page();
   let offline = true;
   await page.route(
