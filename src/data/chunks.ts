@@ -6,8 +6,8 @@
  * shell, never in a loop (issue 13).
  */
 import { FETCH_STALL_MS } from '../lib/fetchBody';
-import { sessionStore } from '../lib/storage';
 import { ChunkLoadError } from './errors';
+import { siteSessionStore } from './siteStorage';
 
 /** Session key: the entry script of the shell a reload for a missing chunk was tried from. */
 const RELOAD_FLAG = 'docs-chunk-reload';
@@ -45,9 +45,12 @@ async function isChunkMissing(error: unknown): Promise<boolean> {
   }
 }
 
+/** What the reload flag holds for this shell: its entry script (stored values are never empty, `scopedStorage`). */
+const shellName = () => entryScript() ?? 'unnamed shell';
+
 /** Whether this shell has not yet reloaded for a missing chunk. */
 export function canReloadForChunk(): boolean {
-  return sessionStore.get(RELOAD_FLAG) !== (entryScript() ?? '');
+  return siteSessionStore.get(RELOAD_FLAG) !== shellName();
 }
 
 /**
@@ -56,8 +59,8 @@ export function canReloadForChunk(): boolean {
  * remember it (a reload then could loop).
  */
 export function reloadForChunk(): boolean {
-  const shell = entryScript() ?? '';
-  if (sessionStore.get(RELOAD_FLAG) === shell || !sessionStore.set(RELOAD_FLAG, shell)) return false;
+  const shell = shellName();
+  if (siteSessionStore.get(RELOAD_FLAG) === shell || !siteSessionStore.set(RELOAD_FLAG, shell)) return false;
   window.location.reload();
   return true;
 }

@@ -9,8 +9,8 @@ import { OFFLINE_QUERY, type ManifestRoot } from '../../manifest';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
 import { keepTrying } from '../lib/keepTrying';
-import { localStore } from '../lib/storage';
 import { offline, type SaveEstimate } from './persistOffline';
+import { siteLocalStore } from './siteStorage';
 
 /** Local-storage key of the reader's choice: `on` or `off`. */
 const CHOICE_KEY = 'docs-offline-mode';
@@ -19,9 +19,9 @@ const INSTALLED_KEY = 'docs-app-installed';
 /** Local-storage key set once the reader accepted what saving a large site stores. */
 const LARGE_SAVE_KEY = 'docs-offline-large-accepted';
 
-// Storage blocked: the choice lasts for this page only.
-const readLocal = (key: string) => localStore.get(key);
-const writeLocal = (key: string, value: string) => void localStore.set(key, value);
+// By site (`siteStorage.ts`); storage blocked: the choice lasts for this page only.
+const readLocal = (key: string) => siteLocalStore.get(key);
+const writeLocal = (key: string, value: string) => void siteLocalStore.set(key, value);
 
 /**
  * Above this estimate, offline mode says how much it will store and waits for

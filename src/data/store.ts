@@ -1,27 +1,44 @@
 /**
  * Browser storage for content (IndexedDB through localforage), loaded lazily so
  * it never delays a first page. Every call tolerates storage being unavailable
- * (private mode, blocked): the site then works online from memory.
+ * (private mode, blocked): the site then works online from memory. Each site
+ * of an origin has its own database (`siteKey`); the one every site shared
+ * before is still read, never written, for what this site's lacks.
  */
 import { assetUrl } from '../config';
 import { textMatchesName } from '../sw/contentHash';
 import { fetchText } from './fetchText';
+import { siteKey } from './siteStorage';
 
 type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T>; removeItem(key: string): Promise<void> };
 
+/** The database shells before the scoping by site wrote, shared by every site of the origin. */
+const SHARED_DB = 'abp-react-docs';
+
+/** The name of this site's database. */
+const STORE_NAME = siteKey(SHARED_DB);
+
+const open = (name: string): Promise<Store | null> =>
+  import('localforage').then((mod) => mod.default.createInstance({ name, storeName: 'content' }) as Store).catch(() => null);
+
 let storePromise: Promise<Store | null> | null = null;
+let sharedPromise: Promise<Store | null> | null = null;
 
 function store(): Promise<Store | null> {
-  storePromise ??= import('localforage')
-    .then((mod) => mod.default.createInstance({ name: 'abp-react-docs', storeName: 'content' }) as Store)
-    .catch(() => null);
+  storePromise ??= open(STORE_NAME);
   return storePromise;
 }
 
-/** Reads a stored value, or null when missing or storage is unavailable. */
+/** The shared database of earlier shells, when there is one (opening a missing database would make it). */
+function sharedStore(): Promise<Store | null> {
+  sharedPromise ??= (async () => ((await indexedDB.databases()).some((db) => db.name === SHARED_DB) ? open(SHARED_DB) : null))().catch(() => null);
+  return sharedPromise;
+}
+
+/** Reads a stored value (this site's, else the shared database's), or null when missing or storage is unavailable. */
 export async function readStored<T>(key: string): Promise<T | null> {
   try {
-    return (await (await store())?.getItem<T>(key)) ?? null;
+    return (await (await store())?.getItem<T>(key)) ?? (await (await sharedStore())?.getItem<T>(key)) ?? null;
   } catch {
     return null;
   }

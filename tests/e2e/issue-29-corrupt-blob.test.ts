@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { shellReady, useBrowser, workerControls } from './browser';
+import { CONTENT_DB, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { useFaultServer } from './faultServer';
 import { readBuiltManifest } from '../helpers/manifest';
 import { shardOf } from '../../manifest/shards';
@@ -27,35 +27,15 @@ const h1 = (page: Page) => page.locator('main h1').first().textContent();
 const openFaq = (page: Page) => page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Frequently Asked Questions', exact: true }).click();
 const tamperedShown = (page: Page) => page.getByText(TAMPERED).count();
 
-/** The value IndexedDB keeps under `key` in the shell's store, or null. */
-function stored(page: Page, key: string): Promise<string | null> {
-  return page.evaluate(
-    (k) =>
-      new Promise<string | null>((resolve) => {
-        const open = indexedDB.open('abp-react-docs');
-        open.onerror = () => resolve(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('content')) {
-            db.close();
-            return resolve(null);
-          }
-          const get = db.transaction('content').objectStore('content').get(k);
-          get.onsuccess = () => resolve((get.result as string | undefined) ?? null);
-          get.onerror = () => resolve(null);
-          db.close();
-        };
-      }),
-    key,
-  );
-}
+/** The text IndexedDB keeps under `key` in the shell's store, or null. */
+const stored = (page: Page, key: string) => storedContent<string>(page, key);
 
 /** Puts `value` under `key` in the shell's store (as an older shell that stored a wrong copy would have). */
 function store(page: Page, key: string, value: string): Promise<void> {
   return page.evaluate(
-    ([k, v]) =>
+    ([db, k, v]) =>
       new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('abp-react-docs');
+        const open = indexedDB.open(db);
         open.onsuccess = () => {
           const tx = open.result.transaction('content', 'readwrite');
           tx.objectStore('content').put(v, k);
@@ -67,7 +47,7 @@ function store(page: Page, key: string, value: string): Promise<void> {
         };
         open.onerror = () => reject(open.error);
       }),
-    [key, value] as const,
+    [CONTENT_DB, key, value] as const,
   );
 }
 
