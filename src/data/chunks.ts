@@ -17,7 +17,7 @@ const RELOAD_FLAG = 'docs-chunk-reload';
  * the page's `<meta name="docs-shell">`, or the module script of a page saved
  * before the shell was started by it.
  */
-function entryScript(): string | null {
+export function entryScript(): string | null {
   const named = document.querySelector<HTMLMetaElement>('meta[name="docs-shell"]')?.content;
   if (named) return new URL(named, document.baseURI).href;
   return document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/main-"]')?.src ?? null;
