@@ -5,7 +5,7 @@
  * with no service worker keeping the old files) reloads the page once per
  * shell, never in a loop (issue 13).
  */
-import { FETCH_STALL_MS } from '../lib/fetchBody';
+import { CHUNK_LOAD_MS, FETCH_STALL_MS, isStall, within } from '../lib/fetchBody';
 import { ChunkLoadError } from './errors';
 import { siteSessionStore } from './siteStorage';
 
@@ -76,21 +76,34 @@ const retryUrls = new Map<string, string>();
 let retries = 0;
 
 /**
+ * The chunk an import function loads, read from its code (`()=>import("./X-<hash>.js")`
+ * once bundled): the address a stalled load is retried at. Its path is relative to
+ * the calling chunk, which lies in `assets/chunks/` as this module does.
+ */
+function chunkOfLoad(load: () => unknown): string | null {
+  const specifier = /import\(\s*["']([^"']+)["']/.exec(load.toString())?.[1];
+  return specifier ? new URL(specifier, import.meta.url).href : null;
+}
+
+/**
  * Runs a dynamic import. On failure, throws `ChunkLoadError` (missing or
- * network); with `reload`, a missing chunk reloads the page instead, once.
- * Nothing is cached here: calling again imports again.
+ * network; a load that takes longer than `CHUNK_LOAD_MS` is a network failure);
+ * with `reload`, a missing chunk reloads the page instead, once. Nothing is
+ * cached here: calling again imports again (a stalled chunk under a new address,
+ * since the stalled request still holds the old one).
  */
 export async function loadChunk<T>(load: () => Promise<T>, options: { reload: boolean }): Promise<T> {
   const site = load.toString();
   const retryUrl = retryUrls.get(site);
   try {
-    const module = await (retryUrl ? (import(/* @vite-ignore */ retryUrl) as Promise<T>) : load());
+    const module = await within(retryUrl ? (import(/* @vite-ignore */ retryUrl) as Promise<T>) : load(), CHUNK_LOAD_MS, 'A part of the site');
     retryUrls.delete(site);
     return module;
   } catch (cause) {
-    const url = chunkUrlOf(cause);
+    const stalled = isStall(cause);
+    const url = stalled ? (retryUrl ?? chunkOfLoad(load)) : chunkUrlOf(cause);
     if (url) retryUrls.set(site, `${url.split('?')[0]}?retry=${++retries}`);
-    const missing = await isChunkMissing(cause);
+    const missing = !stalled && (await isChunkMissing(cause));
     if (missing && options.reload && reloadForChunk()) return new Promise<never>(() => {});
     throw new ChunkLoadError(missing, { cause });
   }

@@ -6,6 +6,7 @@
  * before is still read, never written, for what this site's lacks.
  */
 import { assetUrl } from '../config';
+import { CHUNK_LOAD_MS, within } from '../lib/fetchBody';
 import { textMatchesName } from '../sw/contentHash';
 import { fetchText } from './fetchText';
 import { siteKey } from './siteStorage';
@@ -18,14 +19,21 @@ const SHARED_DB = 'abp-react-docs';
 /** The name of this site's database. */
 const STORE_NAME = siteKey(SHARED_DB);
 
+/** A database, or null when localforage could not load (in `CHUNK_LOAD_MS`) or IndexedDB is unavailable. */
 const open = (name: string): Promise<Store | null> =>
-  import('localforage').then((mod) => mod.default.createInstance({ name, storeName: 'content' }) as Store).catch(() => null);
+  within(import('localforage'), CHUNK_LOAD_MS, 'Browser storage')
+    .then((mod) => mod.default.createInstance({ name, storeName: 'content' }) as Store)
+    .catch(() => null);
 
 let storePromise: Promise<Store | null> | null = null;
 let sharedPromise: Promise<Store | null> | null = null;
 
 function store(): Promise<Store | null> {
-  storePromise ??= open(STORE_NAME);
+  storePromise ??= open(STORE_NAME).then((opened) => {
+    // Not kept: the next use tries again (the network may be back).
+    if (!opened) storePromise = null;
+    return opened;
+  });
   return storePromise;
 }
 

@@ -10,6 +10,13 @@
 /** How long a request may go without progress (its answer, or the next bytes of its body) before it is given up. */
 export const FETCH_STALL_MS = 10_000;
 
+/**
+ * How long a code chunk may take to load. `import()` shows no progress to
+ * watch, so this limits the whole load: the largest chunk takes some 6 s on a
+ * 2G connection.
+ */
+export const CHUNK_LOAD_MS = 20_000;
+
 /** The reason a stalled request is aborted with. */
 export class StallError extends Error {
   override name = 'StallError';
@@ -60,4 +67,12 @@ export async function fetchBody(url: string, init: RequestInit = {}, stallMs = F
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `promise`, or a `StallError` when it has not settled within `ms` (for an `import()`, which cannot be aborted or watched). */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StallError(`${what} did not load within ${ms / 1000} s.`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }

@@ -68,6 +68,32 @@ describe('a host that stops answering', () => {
     await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
   }, 90_000);
 
+  it('ends a navigation whose renderer code never arrives in "could not be loaded" with Retry, which loads it once the host answers', async () => {
+    const faq = built.docs.faq!;
+    // Without its article, the page's markdown is rendered in the browser, by a chunk loaded then.
+    const noArticle = () => host.fault(`blobs/${faq.article}`, { kind: 'drop' });
+    noArticle();
+    host.fault(/^assets\/chunks\/MarkdownView-[A-Z0-9]+\.js$/, { kind: 'stall' });
+    const page = await b.page();
+    try {
+      await page.goto(host.url('docs/intro'));
+      await shellReady(page);
+      await sidebarLink(page, 'Frequently Asked Questions').click();
+      await loadError(page);
+    } finally {
+      host.clear();
+    }
+    noArticle();
+    try {
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
+      await page.locator('main .markdown').first().waitFor();
+    } finally {
+      host.clear();
+    }
+    expect(page.errors).toEqual([]);
+  }, 90_000);
+
   it('keeps the page the build wrote with the "not answering" notice while the manifest stalls on the first load, and the shell takes over once it answers', async () => {
     host.fault('manifest.json', { kind: 'stall' });
     const page = await b.page();

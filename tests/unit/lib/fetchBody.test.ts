@@ -1,6 +1,6 @@
 // https://github.com/antosubash/abp-react/issues/29 — no fetch waits for ever: a request that stops making progress is given up, a slow one that keeps coming is not.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchBody, isStall, StallError } from '../../../src/lib/fetchBody';
+import { fetchBody, isStall, StallError, within } from '../../../src/lib/fetchBody';
 
 const URL_ = 'http://127.0.0.1:4000/abp-react/blobs/0123456789abcdef.html';
 const STALL_MS = 60;
@@ -66,5 +66,15 @@ describe('fetchBody', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(isStall(error)).toBe(false);
     expect(failing.mock.calls[0]![1]).toMatchObject({ cache: 'reload' });
+  });
+});
+
+describe('within', () => {
+  it('passes a settled promise on, and gives up one that takes longer than the limit', async () => {
+    expect(await within(Promise.resolve('module'), STALL_MS, 'A chunk')).toBe('module');
+    await expect(within(Promise.reject(new TypeError('Failed to fetch')), STALL_MS, 'A chunk')).rejects.toThrow('Failed to fetch');
+    const error = await within(new Promise(() => {}), STALL_MS, 'A chunk').catch((e: unknown) => e);
+    expect(isStall(error)).toBe(true);
+    expect((error as Error).message).toBe('A chunk did not load within 0.06 s.');
   });
 });
