@@ -39,7 +39,7 @@ async function sha256Hex(bytes: BufferSource): Promise<string> {
  * localhost has no Web Crypto (nor a service worker): there nothing can be
  * checked, and the bytes are taken as they are.
  */
-export async function bytesMatchName(url: string, bytes: BufferSource): Promise<boolean> {
+async function bytesMatchName(url: string, bytes: BufferSource): Promise<boolean> {
   const hash = expectedHash(url);
   if (hash === null || !globalThis.crypto?.subtle) return true;
   return (await sha256Hex(bytes)).startsWith(hash);
