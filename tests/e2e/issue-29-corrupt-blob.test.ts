@@ -27,6 +27,31 @@ const h1 = (page: Page) => page.locator('main h1').first().textContent();
 const openFaq = (page: Page) => page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Frequently Asked Questions', exact: true }).click();
 const tamperedShown = (page: Page) => page.getByText(TAMPERED).count();
 
+/**
+ * With `files` (below the base) changed by a proxy and kept as `immutable`,
+ * opening the FAQ from the intro ends in "could not be loaded" without the
+ * changed text; once the host sends them right, Retry shows the FAQ.
+ */
+async function refusedThenRetried(files: string[], options: { worker: boolean }) {
+  for (const file of files) host.fault(file, { kind: 'corrupt', change: tamper, cacheControl: IMMUTABLE });
+  const page = await b.page({ serviceWorkers: options.worker ? 'allow' : 'block' });
+  try {
+    await page.goto(host.url('docs/intro'));
+    await shellReady(page);
+    if (options.worker) await workerControls(page);
+    await openFaq(page);
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor({ timeout: 15_000 });
+    expect(await tamperedShown(page)).toBe(0);
+  } finally {
+    host.clear();
+  }
+  // The browser keeps the wrong copies as immutable: Retry must ask past them.
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
+  expect(await tamperedShown(page)).toBe(0);
+  return page;
+}
+
 /** The text IndexedDB keeps under `key` in the shell's store, or null. */
 const stored = (page: Page, key: string) => storedContent<string>(page, key);
 
@@ -70,40 +95,13 @@ describe('a file whose bytes a proxy changed, without a service worker', () => {
   });
 
   it('says the page could not be loaded when article and markdown are wrong, and Retry shows the right article once the host sends it', async () => {
-    for (const file of [faq.article, faq.blob]) host.fault(`blobs/${file}`, { kind: 'corrupt', change: tamper, cacheControl: IMMUTABLE });
-    const page = await b.page();
-    try {
-      await page.goto(host.url('docs/intro'));
-      await shellReady(page);
-      await openFaq(page);
-      await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor({ timeout: 15_000 });
-      expect(await tamperedShown(page)).toBe(0);
-    } finally {
-      host.clear();
-    }
-    // The browser keeps the wrong copies as immutable: Retry must ask past them.
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
-    expect(await tamperedShown(page)).toBe(0);
+    const page = await refusedThenRetried([`blobs/${faq.article}`, `blobs/${faq.blob}`], { worker: false });
     await expect.poll(() => stored(page, `blob:${faq.article}`).then((text) => text?.includes('Frequently Asked Questions') ?? false), { timeout: 10_000 }).toBe(true);
     expect(await stored(page, `blob:${faq.article}`)).not.toContain(TAMPERED);
   });
 
   it('never shows a shard a proxy changed, and Retry loads it once the host sends it', async () => {
-    const shard = shardOf(built, '/docs/faq');
-    host.fault(`blobs/${shard}`, { kind: 'corrupt', change: tamper, cacheControl: IMMUTABLE });
-    const page = await b.page();
-    try {
-      await page.goto(host.url('docs/intro'));
-      await shellReady(page);
-      await openFaq(page);
-      await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor({ timeout: 15_000 });
-      expect(await tamperedShown(page)).toBe(0);
-    } finally {
-      host.clear();
-    }
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
+    await refusedThenRetried([`blobs/${shardOf(built, '/docs/faq')}`], { worker: false });
   });
 
   it('drops a wrong copy IndexedDB kept instead of showing it when the network fails', async () => {
@@ -128,21 +126,6 @@ describe('a file whose bytes a proxy changed, without a service worker', () => {
 
 describe('a file whose bytes a proxy changed, with the service worker', () => {
   it('does not let a wrong shard the HTTP cache keeps as immutable make Retry fail for good', async () => {
-    const shard = shardOf(built, '/docs/faq');
-    host.fault(`blobs/${shard}`, { kind: 'corrupt', change: tamper, cacheControl: IMMUTABLE });
-    const page = await b.page({ serviceWorkers: 'allow' });
-    try {
-      await page.goto(host.url('docs/intro'));
-      await shellReady(page);
-      await workerControls(page);
-      await openFaq(page);
-      await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor({ timeout: 15_000 });
-      expect(await tamperedShown(page)).toBe(0);
-    } finally {
-      host.clear();
-    }
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
-    expect(await tamperedShown(page)).toBe(0);
+    await refusedThenRetried([`blobs/${shardOf(built, '/docs/faq')}`], { worker: true });
   });
 });

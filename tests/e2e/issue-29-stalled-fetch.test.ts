@@ -28,25 +28,43 @@ async function loadError(page: Page): Promise<void> {
   expect(await page.getByText('Loading…').count()).toBe(0);
 }
 
+/**
+ * With the faults `setFaults` sets, opening the FAQ from the intro ends in the
+ * load error; once the host answers again (but for the faults `afterwards`
+ * sets), Retry shows the FAQ.
+ */
+async function failsThenRetries(setFaults: () => void, afterwards: () => void = () => {}) {
+  setFaults();
+  const page = await b.page();
+  try {
+    await page.goto(host.url('docs/intro'));
+    await shellReady(page);
+    await sidebarLink(page, 'Frequently Asked Questions').click();
+    await loadError(page);
+  } finally {
+    host.clear();
+  }
+  afterwards();
+  try {
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
+  } finally {
+    host.clear();
+  }
+  expect(page.errors).toEqual([]);
+  return page;
+}
+
 describe('a host that stops answering', () => {
+  const faq = built.docs.faq!;
+
   for (const kind of ['stall', 'stall-body'] as const) {
     it(`ends a navigation whose article and markdown ${kind === 'stall' ? 'never answer' : 'stop halfway'} in "could not be loaded" with Retry, which loads the page once the host answers`, async () => {
-      const faq = built.docs.faq!;
-      const page = await b.page();
-      await page.goto(host.url('docs/intro'));
-      await shellReady(page);
       const fault: Fault = { kind };
-      host.fault(`blobs/${faq.article}`, fault);
-      host.fault(`blobs/${faq.blob}`, fault);
-      try {
-        await sidebarLink(page, 'Frequently Asked Questions').click();
-        await loadError(page);
-      } finally {
-        host.clear();
-      }
-      await page.getByRole('button', { name: 'Retry' }).click();
-      await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
-      expect(page.errors).toEqual([]);
+      await failsThenRetries(() => {
+        host.fault(`blobs/${faq.article}`, fault);
+        host.fault(`blobs/${faq.blob}`, fault);
+      });
     }, 90_000);
   }
 
@@ -54,44 +72,17 @@ describe('a host that stops answering', () => {
     const shard = shardOf(built, '/docs/faq');
     // The navigation needs a shard the first page did not load.
     expect(shard).not.toBe(shardOf(built, '/docs/intro'));
-    host.fault(`blobs/${shard}`, { kind: 'stall' });
-    const page = await b.page();
-    try {
-      await page.goto(host.url('docs/intro'));
-      await shellReady(page);
-      await sidebarLink(page, 'Frequently Asked Questions').click();
-      await loadError(page);
-    } finally {
-      host.clear();
-    }
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
+    await failsThenRetries(() => host.fault(`blobs/${shard}`, { kind: 'stall' }));
   }, 90_000);
 
   it('ends a navigation whose renderer code never arrives in "could not be loaded" with Retry, which loads it once the host answers', async () => {
-    const faq = built.docs.faq!;
     // Without its article, the page's markdown is rendered in the browser, by a chunk loaded then.
     const noArticle = () => host.fault(`blobs/${faq.article}`, { kind: 'drop' });
-    noArticle();
-    host.fault(/^assets\/chunks\/MarkdownView-[A-Z0-9]+\.js$/, { kind: 'stall' });
-    const page = await b.page();
-    try {
-      await page.goto(host.url('docs/intro'));
-      await shellReady(page);
-      await sidebarLink(page, 'Frequently Asked Questions').click();
-      await loadError(page);
-    } finally {
-      host.clear();
-    }
-    noArticle();
-    try {
-      await page.getByRole('button', { name: 'Retry' }).click();
-      await expect.poll(() => h1(page), { timeout: 15_000 }).toBe('Frequently Asked Questions');
-      await page.locator('main .markdown').first().waitFor();
-    } finally {
-      host.clear();
-    }
-    expect(page.errors).toEqual([]);
+    const page = await failsThenRetries(() => {
+      noArticle();
+      host.fault(/^assets\/chunks\/MarkdownView-[A-Z0-9]+\.js$/, { kind: 'stall' });
+    }, noArticle);
+    expect(await page.locator('main .markdown').count()).toBeGreaterThan(0);
   }, 90_000);
 
   it('keeps the page the build wrote with the "not answering" notice while the manifest stalls on the first load, and the shell takes over once it answers', async () => {
