@@ -140,7 +140,9 @@ function postSave(): void {
 /** While saving, waits for the worker's next word, and asks again when none comes. */
 function awaitWord(): void {
   clearTimeout(silence);
-  if (offline.get().phase === 'saving') silence = setTimeout(postSave, SAVE_SILENCE_MS);
+  const saving = () => offline.get().enabled && offline.get().phase === 'saving';
+  // Checked again when the time comes: offline mode may have been turned off meanwhile.
+  if (saving()) silence = setTimeout(() => saving() && postSave(), SAVE_SILENCE_MS);
 }
 
 /**
@@ -190,7 +192,8 @@ function resumeWhenBack(): void {
     async () => {
       if (stoppedByNetwork()) {
         requestSave();
-        await saveEnded();
+        // Not saving when the worker is gone, or when a large save waits for the reader.
+        if (offline.get().phase === 'saving') await saveEnded();
       }
       const done = !stoppedByNetwork();
       if (done) resuming = false;
