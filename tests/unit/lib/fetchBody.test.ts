@@ -35,28 +35,39 @@ function slowFetch(delays: number[], end: boolean) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** Runs `fetchBody` on fake timers (the order of the pauses and the stall limit is then exact, however loaded the machine). */
+async function fetchOnFakeTimers(stub: ReturnType<typeof slowFetch>, init: RequestInit = {}) {
+  vi.useFakeTimers();
+  vi.stubGlobal('fetch', stub);
+  const settled = fetchBody(URL_, init, STALL_MS).then(
+    (value) => ({ value, error: null }),
+    (error: unknown) => ({ value: null, error }),
+  );
+  await vi.advanceTimersByTimeAsync(10 * STALL_MS);
+  return settled;
+}
 
 describe('fetchBody', () => {
   it('reads a body that keeps coming, however long it takes in all', async () => {
     // Five pauses of two thirds of the stall limit: over three times the limit in all.
-    vi.stubGlobal('fetch', slowFetch([40, 40, 40, 40, 40], true));
-    const { response, bytes } = await fetchBody(URL_, {}, STALL_MS);
-    expect(response.status).toBe(200);
-    expect(new TextDecoder().decode(bytes)).toBe('chunk1;chunk2;chunk3;chunk4;');
+    const { value } = await fetchOnFakeTimers(slowFetch([40, 40, 40, 40, 40], true));
+    expect(value!.response.status).toBe(200);
+    expect(new TextDecoder().decode(value!.bytes)).toBe('chunk1;chunk2;chunk3;chunk4;');
   });
 
   it('gives up a request that gets no answer, with a StallError', async () => {
-    vi.stubGlobal('fetch', slowFetch([60_000], true));
-    const error = await fetchBody(URL_, {}, STALL_MS).catch((e: unknown) => e);
+    const { error } = await fetchOnFakeTimers(slowFetch([60_000], true));
     expect(error).toBeInstanceOf(StallError);
     expect(isStall(error)).toBe(true);
     expect((error as Error).message).toBe(`${URL_} sent nothing for 0.06 s.`);
   });
 
   it('gives up a body that stops halfway', async () => {
-    vi.stubGlobal('fetch', slowFetch([5, 5], false));
-    expect(isStall(await fetchBody(URL_, {}, STALL_MS).catch((e: unknown) => e))).toBe(true);
+    const { error } = await fetchOnFakeTimers(slowFetch([5, 5], false));
+    expect(isStall(error)).toBe(true);
   });
 
   it('passes a network failure on as it is, and the options to fetch', async () => {
