@@ -101,7 +101,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   time.lap('check');
   const files = new Map<string, OutputData>();
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(src, plan, renders, texts, model, files, !options.once, large ? 'routes' : 'blobs', options.deferSearch ?? false);
+  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(src, plan, renders, texts, model, files, !options.once, large ? 'routes' : 'blobs', options.shell?.js ?? null, options.deferSearch ?? false);
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));

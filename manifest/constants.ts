@@ -84,5 +84,13 @@ export const TITLE_DELIMITER = '|';
 /** Local-storage key of the explicit colour-mode choice (spec §4). */
 export const THEME_STORAGE_KEY = 'theme';
 
+/**
+ * The name a value of the site at `baseUrl` is stored under (Web Storage,
+ * IndexedDB): sites sharing an origin (project sites of `user.github.io`)
+ * keep their own, as the worker's caches do. `THEME_STORAGE_KEY` is the
+ * spec's own name and stays as it is.
+ */
+export const siteStorageKey = (name: string, baseUrl: string): string => `${name}-${baseUrl}`;
+
 /** Query parameter and value that turn offline mode on (spec §4, §9). */
 export const OFFLINE_QUERY = { name: 'offlineMode', value: 'true' } as const;

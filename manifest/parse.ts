@@ -35,6 +35,9 @@ export function parseManifest(json: unknown): ManifestRoot {
   need(Array.isArray(json.shardStarts) && json.shardStarts.length === json.shards.length && json.shardStarts.every((s) => typeof s === 'string'), '`shardStarts` does not name a first route per shard');
   need(isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number' && typeof json.totals.articles === 'number', '`totals` lacks pages, bytes or articles');
   need(json.articlesIn === 'blobs' || json.articlesIn === 'routes', '`articlesIn` is neither "blobs" nor "routes"');
+  need(json.shell === undefined || json.shell === null || typeof json.shell === 'string', '`shell` is neither a file nor null');
+  // A manifest saved before it named its shell (IndexedDB, the worker's cache) names none.
+  json.shell ??= null;
   return json as unknown as ManifestRoot;
 }
 

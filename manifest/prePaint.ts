@@ -7,7 +7,7 @@
  * takes the stored values and keeps the attributes in step.
  */
 import type { SiteConfig } from './siteConfig';
-import { THEME_STORAGE_KEY } from './constants';
+import { siteStorageKey, THEME_STORAGE_KEY } from './constants';
 
 /** Local-storage key of the collapsed desktop sidebar (`'1'` when collapsed). */
 export const SIDEBAR_HIDDEN_KEY = 'docs-sidebar-hidden';
@@ -29,11 +29,13 @@ export const ROOT_FLAGS = {
  * The inline script of every page. The build writes it and hashes it into the
  * Content-Security-Policy, so it is the only inline script a page may run.
  */
-export function prePaintScript(site: Pick<SiteConfig, 'colorMode' | 'announcementBar'>): string {
+export function prePaintScript(site: Pick<SiteConfig, 'colorMode' | 'announcementBar' | 'baseUrl'>): string {
   const { defaultMode, respectPrefersColorScheme } = site.colorMode;
   const bar = site.announcementBar?.id ?? null;
   const j = JSON.stringify;
-  return `(function(){var d=document.documentElement,m=${j(defaultMode)};try{var l=localStorage,s=l.getItem(${j(THEME_STORAGE_KEY)});if(s==='light'||s==='dark'){m=s;d.setAttribute(${j(ROOT_FLAGS.themeChoice)},'')}else if(${respectPrefersColorScheme}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark';if(l.getItem(${j(SIDEBAR_HIDDEN_KEY)})==='1')d.setAttribute(${j(ROOT_FLAGS.sidebarHidden)},'');if(${j(bar)}!==null&&l.getItem(${j(ANNOUNCEMENT_DISMISSED_KEY)})===${j(bar)})d.setAttribute(${j(ROOT_FLAGS.announcementDismissed)},'')}catch(e){}d.setAttribute('data-theme',m)})()`;
+  // `g` reads a name of this site as the shell's `siteLocalStore` does: scoped, else as stored before the scoping.
+  const g = `g=function(k){var v=l.getItem(k+${j(siteStorageKey('', site.baseUrl))});return v===null?l.getItem(k):v}`;
+  return `(function(){var d=document.documentElement,m=${j(defaultMode)};try{var l=localStorage,${g},s=l.getItem(${j(THEME_STORAGE_KEY)});if(s==='light'||s==='dark'){m=s;d.setAttribute(${j(ROOT_FLAGS.themeChoice)},'')}else if(${respectPrefersColorScheme}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark';if(g(${j(SIDEBAR_HIDDEN_KEY)})==='1')d.setAttribute(${j(ROOT_FLAGS.sidebarHidden)},'');if(${j(bar)}!==null&&g(${j(ANNOUNCEMENT_DISMISSED_KEY)})===${j(bar)})d.setAttribute(${j(ROOT_FLAGS.announcementDismissed)},'')}catch(e){}d.setAttribute('data-theme',m)})()`;
 }
 
 /** Sets or removes a `ROOT_FLAGS` attribute (the shell, when the reader changes the preference). */

@@ -240,6 +240,12 @@ export interface ManifestRoot {
    * deployed once; `article` and `blob` then name the page's content, not files.
    */
   articlesIn: 'blobs' | 'routes';
+  /**
+   * The entry script of the shell deployed with this content, below the base
+   * (`assets/main-<hash>.js`), null when built without one. A tab whose shell
+   * is another, and which no service worker updates, offers the reload.
+   */
+  shell: string | null;
 }
 
 /** A page shard: the routes of one bucket and everything they show. */

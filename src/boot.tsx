@@ -10,6 +10,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ManifestVersionError, normalizeRoutePath, stripBase } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
 import { seedArticle } from './data/blob';
+import { retryOnceUnlessStalled } from './data/errors';
 import { App, createAppRouter, preloadMode } from './router';
 import { manifestQueryOptions, viewOf } from './data/manifest';
 import { reloadForVersion, startUpdates } from './data/updates';
@@ -27,7 +28,7 @@ import { keepTrying } from './lib/keepTrying';
   }
 }
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnceUnlessStalled, refetchOnWindowFocus: false } } });
 
 const router = createAppRouter(queryClient);
 

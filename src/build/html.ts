@@ -90,7 +90,7 @@ const SHELL_META = 'docs-shell';
 const SHELL_LOADER = `(function(){var m=document.querySelector('meta[name="${SHELL_META}"]');if(!m)return;function go(){import(m.content)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()`;
 
 /** The inline scripts of a page, which its Content-Security-Policy names by hash: the colour mode, then the shell's loader. */
-export function inlineScripts(site: Pick<SiteConfig, 'colorMode' | 'announcementBar'>, withShell = true): string[] {
+export function inlineScripts(site: Pick<SiteConfig, 'colorMode' | 'announcementBar' | 'baseUrl'>, withShell = true): string[] {
   return withShell ? [prePaintScript(site), SHELL_LOADER] : [prePaintScript(site)];
 }
 

@@ -190,7 +190,7 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
  * and returns the manifest. With `remember`, each rendering keeps its search
  * records and local-index terms for the next build of this process.
  */
-export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean, articlesIn: ManifestRoot['articlesIn'], deferSearch = false): AssembledManifest {
+export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean, articlesIn: ManifestRoot['articlesIn'], shell: ManifestRoot['shell'], deferSearch = false): AssembledManifest {
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -463,6 +463,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     shardStarts: groups.map((group) => group[0] ?? '/'),
     totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
     articlesIn,
+    shell,
   };
   // The shards' names are their hashes, so the root's hash covers every page.
   const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);

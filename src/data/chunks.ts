@@ -5,8 +5,9 @@
  * with no service worker keeping the old files) reloads the page once per
  * shell, never in a loop (issue 13).
  */
-import { sessionStore } from '../lib/storage';
+import { CHUNK_LOAD_MS, FETCH_STALL_MS, isStall, within } from '../lib/fetchBody';
 import { ChunkLoadError } from './errors';
+import { siteSessionStore } from './siteStorage';
 
 /** Session key: the entry script of the shell a reload for a missing chunk was tried from. */
 const RELOAD_FLAG = 'docs-chunk-reload';
@@ -16,7 +17,7 @@ const RELOAD_FLAG = 'docs-chunk-reload';
  * the page's `<meta name="docs-shell">`, or the module script of a page saved
  * before the shell was started by it.
  */
-function entryScript(): string | null {
+export function entryScript(): string | null {
   const named = document.querySelector<HTMLMetaElement>('meta[name="docs-shell"]')?.content;
   if (named) return new URL(named, document.baseURI).href;
   return document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/main-"]')?.src ?? null;
@@ -37,16 +38,19 @@ async function isChunkMissing(error: unknown): Promise<boolean> {
   const url = chunkUrlOf(error) ?? entryScript();
   if (!url) return false;
   try {
-    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store', signal: AbortSignal.timeout(FETCH_STALL_MS) });
     return response.status === 404 || response.status === 410;
   } catch {
     return false;
   }
 }
 
+/** What the reload flag holds for this shell: its entry script (stored values are never empty, `scopedStorage`). */
+const shellName = () => entryScript() ?? 'unnamed shell';
+
 /** Whether this shell has not yet reloaded for a missing chunk. */
 export function canReloadForChunk(): boolean {
-  return sessionStore.get(RELOAD_FLAG) !== (entryScript() ?? '');
+  return siteSessionStore.get(RELOAD_FLAG) !== shellName();
 }
 
 /**
@@ -55,8 +59,8 @@ export function canReloadForChunk(): boolean {
  * remember it (a reload then could loop).
  */
 export function reloadForChunk(): boolean {
-  const shell = entryScript() ?? '';
-  if (sessionStore.get(RELOAD_FLAG) === shell || !sessionStore.set(RELOAD_FLAG, shell)) return false;
+  const shell = shellName();
+  if (siteSessionStore.get(RELOAD_FLAG) === shell || !siteSessionStore.set(RELOAD_FLAG, shell)) return false;
   window.location.reload();
   return true;
 }
@@ -72,21 +76,34 @@ const retryUrls = new Map<string, string>();
 let retries = 0;
 
 /**
+ * The chunk an import function loads, read from its code (`()=>import("./X-<hash>.js")`
+ * once bundled): the address a stalled load is retried at. Its path is relative to
+ * the calling chunk, which lies in `assets/chunks/` as this module does.
+ */
+function chunkOfLoad(load: () => unknown): string | null {
+  const specifier = /import\(\s*["']([^"']+)["']/.exec(load.toString())?.[1];
+  return specifier ? new URL(specifier, import.meta.url).href : null;
+}
+
+/**
  * Runs a dynamic import. On failure, throws `ChunkLoadError` (missing or
- * network); with `reload`, a missing chunk reloads the page instead, once.
- * Nothing is cached here: calling again imports again.
+ * network; a load that takes longer than `CHUNK_LOAD_MS` is a network failure);
+ * with `reload`, a missing chunk reloads the page instead, once. Nothing is
+ * cached here: calling again imports again (a stalled chunk under a new address,
+ * since the stalled request still holds the old one).
  */
 export async function loadChunk<T>(load: () => Promise<T>, options: { reload: boolean }): Promise<T> {
   const site = load.toString();
   const retryUrl = retryUrls.get(site);
   try {
-    const module = await (retryUrl ? (import(/* @vite-ignore */ retryUrl) as Promise<T>) : load());
+    const module = await within(retryUrl ? (import(/* @vite-ignore */ retryUrl) as Promise<T>) : load(), CHUNK_LOAD_MS, 'A part of the site');
     retryUrls.delete(site);
     return module;
   } catch (cause) {
-    const url = chunkUrlOf(cause);
+    const stalled = isStall(cause);
+    const url = stalled ? (retryUrl ?? chunkOfLoad(load)) : chunkUrlOf(cause);
     if (url) retryUrls.set(site, `${url.split('?')[0]}?retry=${++retries}`);
-    const missing = await isChunkMissing(cause);
+    const missing = !stalled && (await isChunkMissing(cause));
     if (missing && options.reload && reloadForChunk()) return new Promise<never>(() => {});
     throw new ChunkLoadError(missing, { cause });
   }

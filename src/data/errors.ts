@@ -1,16 +1,36 @@
+import { FETCH_STALL_MS, isStall } from '../lib/fetchBody';
+
 /** A network or HTTP failure while loading the manifest or a blob; the UI offers "Retry". */
 export class FetchError extends Error {
   override name = 'FetchError';
+  /** The bytes are not the file the name hashes (a proxy or a half-finished deploy changed them). */
+  readonly corrupt: boolean;
   constructor(
     /** What was being loaded, for the message. */
     readonly url: string,
     /** HTTP status, or 0 when the request did not complete. */
     readonly status: number,
-    options?: { cause?: unknown },
+    options: { cause?: unknown; corrupt?: boolean } = {},
   ) {
-    super(status ? `[docs] ${url} answered HTTP ${status}.` : `[docs] ${url} could not be fetched.`, options);
+    const what = options.corrupt
+      ? 'does not match the hash in its name: a proxy or an unfinished deploy changed it, so it was neither shown nor stored'
+      : isStall(options.cause)
+        ? `stopped answering (nothing for ${FETCH_STALL_MS / 1000} s)`
+        : status
+          ? `answered HTTP ${status}`
+          : 'could not be fetched';
+    super(`[docs] ${url} ${what}.`, { cause: options.cause });
+    this.corrupt = options.corrupt ?? false;
+  }
+
+  /** The host stopped answering: trying again at once would likely wait as long. */
+  get stalled(): boolean {
+    return isStall(this.cause);
   }
 }
+
+/** Query's retry policy for the shell's fetches: once, unless the host stalled (a second wait of `FETCH_STALL_MS` would only delay the Retry). */
+export const retryOnceUnlessStalled = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof FetchError && error.stalled);
 
 /**
  * A code chunk that did not load: `missing` when the host no longer has it (a

@@ -21,6 +21,7 @@ import {
   type ManifestShard,
   type SidebarShard,
 } from '../../manifest';
+import { CHUNK_LOAD_MS, within } from '../lib/fetchBody';
 import { fetchText } from './fetchText';
 import { fetchTextOrStored } from './store';
 
@@ -38,7 +39,12 @@ export async function fetchManifest(): Promise<ManifestRoot> {
 export function manifestQueryOptions() {
   return queryOptions({
     queryKey: ['manifest'],
-    queryFn: () => fetchManifest().catch(async (error: unknown) => (await import('./persist')).savedManifestOr(error)),
+    queryFn: () =>
+      fetchManifest().catch(async (error: unknown) => {
+        const persist = await within(import('./persist'), CHUNK_LOAD_MS, 'The saved manifest').catch(() => null);
+        if (!persist) throw error;
+        return persist.savedManifestOr(error);
+      }),
     staleTime: Infinity,
   });
 }

@@ -15,6 +15,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { MANIFEST_VERSION, parseManifest, type ManifestRoot } from '../../manifest';
+import { BASE_URL } from '../config';
 import { FetchError } from './errors';
 import { readStored, writeStored } from './store';
 
@@ -61,7 +62,9 @@ export async function savedManifest(): Promise<{ manifest: ManifestRoot; savedAt
   const query = saved.state.queries.find((q) => isManifestQuery(q.queryKey));
   if (!query) return null;
   try {
-    return { manifest: parseManifest(query.state.data), savedAt: query.state.dataUpdatedAt };
+    const manifest = parseManifest(query.state.data);
+    // The database every site of the origin shared before may hold another site's manifest.
+    return manifest.site.baseUrl === BASE_URL ? { manifest, savedAt: query.state.dataUpdatedAt } : null;
   } catch {
     return null;
   }

@@ -23,8 +23,8 @@ export interface OfflineState {
   /** Pages saved so far and in all, while saving. */
   done: number;
   total: number;
-  /** Why saving failed; `quota` when the browser refused the space. */
-  error: { quota: boolean; message: string } | null;
+  /** Why saving failed; `quota` when the browser refused the space, `network` when the network failed or stalled (the save resumes once it is back). */
+  error: { quota: boolean; network: boolean; message: string } | null;
   /** Bytes the site stores on this device (`navigator.storage.estimate`), or null when unknown. */
   usage: number | null;
   /** In the `confirm` phase: what saving every page would store, about, which the reader is asked to accept. */

@@ -8,8 +8,9 @@
 import { OFFLINE_QUERY, type ManifestRoot } from '../../manifest';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
-import { localStore } from '../lib/storage';
+import { keepTrying } from '../lib/keepTrying';
 import { offline, type SaveEstimate } from './persistOffline';
+import { siteLocalStore } from './siteStorage';
 
 /** Local-storage key of the reader's choice: `on` or `off`. */
 const CHOICE_KEY = 'docs-offline-mode';
@@ -18,9 +19,9 @@ const INSTALLED_KEY = 'docs-app-installed';
 /** Local-storage key set once the reader accepted what saving a large site stores. */
 const LARGE_SAVE_KEY = 'docs-offline-large-accepted';
 
-// Storage blocked: the choice lasts for this page only.
-const readLocal = (key: string) => localStore.get(key);
-const writeLocal = (key: string, value: string) => void localStore.set(key, value);
+// By site (`siteStorage.ts`); storage blocked: the choice lasts for this page only.
+const readLocal = (key: string) => siteLocalStore.get(key);
+const writeLocal = (key: string, value: string) => void siteLocalStore.set(key, value);
 
 /**
  * Above this estimate, offline mode says how much it will store and waits for
@@ -123,6 +124,28 @@ export async function postToWorker(message: ToWorker): Promise<unknown> {
 }
 
 /**
+ * A save the worker sends no word of for this long is asked for again: the
+ * browser may have stopped the worker, and its save with it. Asking a worker
+ * that is still saving costs one more pass over what it stored.
+ */
+const SAVE_SILENCE_MS = 30_000;
+let silence: ReturnType<typeof setTimeout> | undefined;
+
+/** Asks the worker to save; an error of the asking is the save's error. */
+function postSave(): void {
+  void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) => offline.set({ phase: 'error', error: { quota: false, network: false, message: String(error) } }));
+  awaitWord();
+}
+
+/** While saving, waits for the worker's next word, and asks again when none comes. */
+function awaitWord(): void {
+  clearTimeout(silence);
+  const saving = () => offline.get().enabled && offline.get().phase === 'saving';
+  // Checked again when the time comes: offline mode may have been turned off meanwhile.
+  if (saving()) silence = setTimeout(() => saving() && postSave(), SAVE_SILENCE_MS);
+}
+
+/**
  * Asks the worker to save every page; progress arrives as messages. A large
  * save first shows its estimate (`confirm`) and starts when the reader
  * accepts it (`accepted`), which is remembered.
@@ -140,7 +163,44 @@ export function requestSave(options: { accepted?: boolean } = {}): void {
   offline.set({ phase: 'saving', done: 0, total: 0, error: null, estimate: null });
   // Offline mode keeps the site across storage pressure where the browser allows it.
   void navigator.storage?.persist?.().catch(() => false);
-  void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) => offline.set({ phase: 'error', error: { quota: false, message: String(error) } }));
+  postSave();
+}
+
+/** Retries of a save the network stopped: 2 s, doubling up to a minute, and at once when the browser is back online. */
+const RESUME = { firstDelayMs: 2_000, maxDelayMs: 60_000 };
+let resuming = false;
+
+/** Whether the save stands stopped by the network. */
+const stoppedByNetwork = () => offline.get().enabled && offline.get().phase === 'error' && offline.get().error?.network === true;
+
+/** Resolves once the save in progress has ended (saved, failed, or offline mode turned off). */
+const saveEnded = () =>
+  new Promise<void>((resolve) => {
+    const stop = offline.subscribe(() => {
+      if (offline.get().phase !== 'saving') {
+        stop();
+        resolve();
+      }
+    });
+  });
+
+/** Resumes a save the network stopped, in the background, until it is saved or it fails for another reason. */
+function resumeWhenBack(): void {
+  if (resuming) return;
+  resuming = true;
+  keepTrying(
+    async () => {
+      if (stoppedByNetwork()) {
+        requestSave();
+        // Not saving when the worker is gone, or when a large save waits for the reader.
+        if (offline.get().phase === 'saving') await saveEnded();
+      }
+      const done = !stoppedByNetwork();
+      if (done) resuming = false;
+      return done;
+    },
+    { ...RESUME, target: window, wakeOn: ['online'] },
+  );
 }
 
 /** Turns offline mode on or off (the reader's choice, remembered). */
@@ -157,13 +217,17 @@ export function onWorkerMessage(message: FromWorker): void {
   switch (message.type) {
     case 'OFFLINE_PROGRESS':
       if (offline.get().enabled) offline.set({ phase: 'saving', done: message.done, total: message.total, error: null });
+      awaitWord();
       break;
     case 'OFFLINE_READY':
       if (offline.get().enabled) offline.set({ phase: 'ready', done: message.total, total: message.total, error: null });
+      awaitWord();
       void refreshUsage();
       break;
     case 'OFFLINE_ERROR':
-      offline.set({ phase: 'error', error: { quota: message.quota, message: message.message } });
+      offline.set({ phase: 'error', error: { quota: message.quota, network: message.network === true, message: message.message } });
+      awaitWord();
+      if (message.network) resumeWhenBack();
       break;
   }
 }

@@ -1,25 +1,52 @@
 /**
  * Browser storage for content (IndexedDB through localforage), loaded lazily so
  * it never delays a first page. Every call tolerates storage being unavailable
- * (private mode, blocked): the site then works online from memory.
+ * (private mode, blocked): the site then works online from memory. Each site
+ * of an origin has its own database (`siteKey`); the one every site shared
+ * before is still read, never written, for what this site's lacks.
  */
+import { assetUrl } from '../config';
+import { CHUNK_LOAD_MS, within } from '../lib/fetchBody';
+import { textMatchesName } from '../sw/contentHash';
 import { fetchText } from './fetchText';
+import { siteKey } from './siteStorage';
 
-type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T> };
+type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T>; removeItem(key: string): Promise<void> };
+
+/** The database shells before the scoping by site wrote, shared by every site of the origin. */
+const SHARED_DB = 'abp-react-docs';
+
+/** The name of this site's database. */
+const STORE_NAME = siteKey(SHARED_DB);
+
+/** A database, or null when localforage could not load (in `CHUNK_LOAD_MS`) or IndexedDB is unavailable. */
+const open = (name: string): Promise<Store | null> =>
+  within(import('localforage'), CHUNK_LOAD_MS, 'Browser storage')
+    .then((mod) => mod.default.createInstance({ name, storeName: 'content' }) as Store)
+    .catch(() => null);
 
 let storePromise: Promise<Store | null> | null = null;
+let sharedPromise: Promise<Store | null> | null = null;
 
 function store(): Promise<Store | null> {
-  storePromise ??= import('localforage')
-    .then((mod) => mod.default.createInstance({ name: 'abp-react-docs', storeName: 'content' }) as Store)
-    .catch(() => null);
+  storePromise ??= open(STORE_NAME).then((opened) => {
+    // Not kept: the next use tries again (the network may be back).
+    if (!opened) storePromise = null;
+    return opened;
+  });
   return storePromise;
 }
 
-/** Reads a stored value, or null when missing or storage is unavailable. */
+/** The shared database of earlier shells, when there is one (opening a missing database would make it). */
+function sharedStore(): Promise<Store | null> {
+  sharedPromise ??= (async () => ((await indexedDB.databases()).some((db) => db.name === SHARED_DB) ? open(SHARED_DB) : null))().catch(() => null);
+  return sharedPromise;
+}
+
+/** Reads a stored value (this site's, else the shared database's), or null when missing or storage is unavailable. */
 export async function readStored<T>(key: string): Promise<T | null> {
   try {
-    return (await (await store())?.getItem<T>(key)) ?? null;
+    return (await (await store())?.getItem<T>(key)) ?? (await (await sharedStore())?.getItem<T>(key)) ?? null;
   } catch {
     return null;
   }
@@ -41,7 +68,9 @@ export async function writeStored<T>(key: string, value: T): Promise<boolean> {
  * Fetches a file named by its hash and keeps a copy under `key`; when the
  * network fails, answers from that copy (the name guarantees it is current).
  * `take` makes what is answered of the file, and the key it is kept under
- * (null: not kept).
+ * (null: not kept). A copy of a file named by its content is checked against
+ * the name before it is answered, as the network's answer was before it was
+ * kept: one that does not match (kept by an older shell) is dropped.
  */
 export async function fetchTextOrStored(file: string, key: string, take: (text: string) => { text: string; key: string | null } = (text) => ({ text, key })): Promise<string> {
   try {
@@ -50,7 +79,8 @@ export async function fetchTextOrStored(file: string, key: string, take: (text: 
     return taken.text;
   } catch (error) {
     const stored = await readStored<string>(key);
-    if (stored !== null) return stored;
+    if (stored !== null && (await textMatchesName(assetUrl(file), stored))) return stored;
+    if (stored !== null) void (await store())?.removeItem(key).catch(() => undefined);
     throw error;
   }
 }

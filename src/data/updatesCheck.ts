@@ -10,8 +10,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest, type ManifestRoot } from '../../manifest';
 import type { DevContentDetail } from '../../manifest/devUpdates';
-import { BASE_URL } from '../config';
+import { assetUrl, BASE_URL } from '../config';
 import { articleQueryOptions } from './blob';
+import { entryScript } from './chunks';
 import { fetchManifest, manifestQueryOptions, manifestWithRoute } from './manifest';
 import { checkWorkerUpdate, loadPageForUpdate, reloadForVersion, updates } from './updatesStore';
 
@@ -92,6 +93,18 @@ export function takeDevContent(queryClient: QueryClient, router: AnyRouter, { co
   return taken;
 }
 
+/**
+ * A shell deploy no service worker tells this tab of (none controls it): the
+ * manifest names another shell than the one running, so the reload is offered
+ * ("A new version is available") before a missing chunk forces it. A tab a
+ * worker controls learns of it from the worker's own update.
+ */
+export function offerNewShell(next: Pick<ManifestRoot, 'shell'>): void {
+  const running = entryScript();
+  if (!next.shell || !running || navigator.serviceWorker?.controller || updates.get().shell) return;
+  if (new URL(assetUrl(next.shell), window.location.href).href !== running) updates.set({ shell: () => window.location.reload() });
+}
+
 let inFlight: Promise<void> | null = null;
 
 /** Looks for a new manifest and a new shell; concurrent calls share one request. */
@@ -105,6 +118,7 @@ export function checkForUpdate(queryClient: QueryClient, router: AnyRouter): Pro
     const route = currentRoute(router);
     try {
       next = await fetchManifest();
+      offerNewShell(next);
       const current = queryClient.getQueryData(manifestQueryOptions().queryKey);
       if (!current || next.contentHash === current.contentHash) {
         updates.set({ content: null });

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ManifestPage, ManifestRoot, ManifestVersionError } from '../../manifest';
-import { sessionStore } from '../lib/storage';
+import { siteSessionStore } from './siteStorage';
 
 /** State, patches and listeners. */
 export interface Store<T> {
@@ -85,7 +85,7 @@ const RELOAD_FLAG = 'docs-manifest-version-reload';
 export function reloadForVersion(error: ManifestVersionError): boolean {
   const found = String(error.found);
   // A flag that cannot outlive the reload (storage blocked) could not stop a loop: no reload then.
-  if (sessionStore.get(RELOAD_FLAG) === found || !sessionStore.set(RELOAD_FLAG, found)) return false;
+  if (siteSessionStore.get(RELOAD_FLAG) === found || !siteSessionStore.set(RELOAD_FLAG, found)) return false;
   const activate = updates.get().shell;
   if (activate) activate();
   else window.location.reload();

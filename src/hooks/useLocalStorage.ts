@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { localStore } from '../lib/storage';
+import { localStore, type SafeStorage } from '../lib/storage';
 
 /** Writes from this page; other tabs' writes arrive as `storage` events. */
 const listeners = new Set<() => void>();
@@ -17,15 +17,16 @@ function subscribe(onChange: () => void) {
  * A string in localStorage, synced across tabs; with storage blocked, it lasts
  * for this page view (`lib/storage.ts`). The build's HTML is rendered with no
  * stored value, so hydration reads null and the stored value comes right after.
+ * `store`: the site's names (`siteLocalStore`) rather than the bare key.
  */
-export function useLocalStorage(key: string): [string | null, (value: string | null) => void] {
-  const value = useSyncExternalStore(subscribe, () => localStore.get(key), () => null);
+export function useLocalStorage(key: string, store: SafeStorage = localStore): [string | null, (value: string | null) => void] {
+  const value = useSyncExternalStore(subscribe, () => store.get(key), () => null);
   const set = useCallback(
     (next: string | null) => {
-      localStore.set(key, next);
+      store.set(key, next);
       for (const listener of listeners) listener();
     },
-    [key],
+    [key, store],
   );
   return [value, set];
 }

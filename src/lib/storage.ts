@@ -49,6 +49,22 @@ export function safeStorage(name: AreaName): SafeStorage {
   };
 }
 
+/**
+ * A storage area whose names are scoped by `keyOf` (by site, `siteStorageKey`).
+ * A name never stored in its scoped form is read as it stands, as shells before
+ * the scoping stored it, so readers keep their choices; removing a value
+ * stores an empty one, which hides the unscoped one (no value here is empty).
+ */
+export function scopedStorage(area: SafeStorage, keyOf: (name: string) => string): SafeStorage {
+  return {
+    get(name) {
+      const value = area.get(keyOf(name));
+      return value === null ? area.get(name) : value || null;
+    },
+    set: (name, value) => area.set(keyOf(name), value ?? ''),
+  };
+}
+
 /** `localStorage`, or memory when it is unavailable. */
 export const localStore: SafeStorage = safeStorage('localStorage');
 

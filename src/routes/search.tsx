@@ -1,30 +1,38 @@
 import { createRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../manifest';
 import { useDocumentTitle } from '../components/DocItem/DocPage';
 import { manifestQueryOptions, viewOf } from '../data/manifest';
 import { useHydrated } from '../hooks/useHydrated';
+import { lazyWithReload } from '../markdown/lazyWithReload';
+import { SearchFailed } from '../search/SearchFailed';
 import { rootRoute } from './__root';
 
-/** The results and the search client load with this page only (the shell's first page carries none of it). */
-const SearchResults = lazy(() => import('../search/SearchResults'));
+/**
+ * The results and the search client load with this page only (the shell's first
+ * page carries none of it). A failed load is not kept: Retry, or a new query,
+ * imports it again.
+ */
+const SearchResults = lazyWithReload(() => import('../search/SearchResults'));
 
-/** When the results' code cannot load (offline, never fetched), the spec's error text. */
-class ResultsBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** When the results' code cannot load (offline, never fetched): the spec's error text, with Retry. */
+class ResultsBoundary extends Component<{ query: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
+  /** Loads the results' code again and shows them. */
+  retry = () => {
+    SearchResults.retry();
+    this.setState({ failed: false });
+  };
+  override componentDidUpdate(previous: { query: string }) {
+    // A new query is a new try: its results are never shown under the old error.
+    if (this.state.failed && previous.query !== this.props.query) this.retry();
+  }
   override render() {
-    return this.state.failed ? (
-      <div className="search-status" role="alert">
-        <p className="search-status__title">Unable to fetch results</p>
-        <p>You might want to check your network connection.</p>
-      </div>
-    ) : (
-      this.props.children
-    );
+    return this.state.failed ? <SearchFailed onRetry={this.retry} /> : this.props.children;
   }
 }
 
@@ -63,7 +71,7 @@ export const searchRoute = createRoute({
             onChange={(e) => void navigate({ search: e.target.value ? { q: e.target.value } : {}, replace: true })}
           />
         </form>
-        <ResultsBoundary>
+        <ResultsBoundary query={q}>
           <Suspense fallback={null}>
             <SearchResults manifest={manifest} query={q} />
           </Suspense>

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_STALL_MS, SNIPPET_SMALL_SCREEN_PX, SNIPPET_WORDS, SNIPPET_WORDS_SMALL, splitHref, type Manifest } from '../../manifest';
 import { localSearcher } from './localIndex';
+import { SearchFailed } from './SearchFailed';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
 import { INCOMPLETE_NOTE, type Level, type SearchHit } from './types';
@@ -104,14 +105,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   const first = pages[0];
   const feedbackUrl = manifest.site.search.feedbackUrl;
 
-  if (results.isError && !first) {
-    return (
-      <div className="search-status" role="alert">
-        <p className="search-status__title">Unable to fetch results</p>
-        <p>You might want to check your network connection.</p>
-      </div>
-    );
-  }
+  if (results.isError && !first) return <SearchFailed onRetry={() => void results.refetch()} />;
   if (!first || (results.isFetching && first.query !== q && !isFetchingNextPage)) {
     return <div className="search-status" aria-live="polite">{stalled ? <p>Searching…</p> : null}</div>;
   }

@@ -19,6 +19,7 @@ import {
   getMeta,
   isCurrentPage,
   isQuotaError,
+  NetworkError,
   offlineCacheNames,
   offlineStore,
   routeFiles,
@@ -43,13 +44,27 @@ const CONCURRENCY = 4;
 /** Raised inside a save that offline mode was turned off during. */
 class Cancelled extends Error {}
 
-/** Runs `task` over `items`, `limit` at a time. */
+/**
+ * Runs `task` over `items`, `limit` at a time. After a failure no lane takes
+ * another item, and the failure is thrown once every lane has stopped: a lane
+ * still at work must not report progress after the save reported its error.
+ */
 async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const lane = async () => {
-    while (next < items.length) await task(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await task(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const failure = lanes.find((l) => l.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** A stored root manifest, or null when missing or of a version this worker does not read. */
@@ -106,17 +121,23 @@ async function ensurePageFiles(ctx: WorkerContext, cache: Pick<Cache, 'put'>, ma
   for (const file of routeFiles(manifest, route)) await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
 }
 
-/** Fetches and stores a route's HTML, the files it shows besides (`routeFiles`) and its images into `cache`. */
+/**
+ * Fetches and stores a route's HTML, the files it shows besides (`routeFiles`)
+ * and its images into `cache`. The HTML is stored last: a stored page is a
+ * whole one, which a save that resumes after a failure skips.
+ */
 async function savePage(ctx: WorkerContext, cache: Pick<Cache, 'put'>, manifest: Manifest, route: string): Promise<void> {
   const key = routeUrl(ctx, route);
-  const html = await storePage(ctx, cache, key, await fetchOk(key, { cache: 'no-cache' }), manifest.contentHash);
+  const response = await fetchOk(key, { cache: 'no-cache' });
+  const html = await response.clone().text();
   await ensurePageFiles(ctx, cache, manifest, route);
   for (const src of imagesOfHtml(html, new URL(ctx.scope).pathname)) {
-    // An image the host lost does not stop the page from being readable.
+    // An image the host lost does not stop the page from being readable; a failing network or a full storage does.
     await ensureFile(ctx, cache, new URL(src, ctx.scope).href).catch((error: unknown) => {
-      if (isQuotaError(error)) throw error;
+      if (isQuotaError(error) || error instanceof NetworkError) throw error;
     });
   }
+  await storePage(ctx, cache, key, response, manifest.contentHash);
 }
 
 /**
@@ -265,7 +286,7 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
     await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: manifest.contentHash, total });
   } catch (error) {
     if (error instanceof Cancelled) return;
-    await ctx.broadcast({ type: 'OFFLINE_ERROR', quota: isQuotaError(error), message: error instanceof Error ? error.message : String(error) });
+    await ctx.broadcast({ type: 'OFFLINE_ERROR', quota: isQuotaError(error), network: error instanceof NetworkError, message: error instanceof Error ? error.message : String(error) });
   }
 }
 

@@ -24,8 +24,8 @@ export type FromWorker =
   | { type: 'OFFLINE_PROGRESS'; done: number; total: number }
   /** Every page of the manifest with this `contentHash` is stored. */
   | { type: 'OFFLINE_READY'; contentHash: string; total: number }
-  /** Saving failed; `quota` when the browser refused the space. */
-  | { type: 'OFFLINE_ERROR'; quota: boolean; message: string };
+  /** Saving failed; `quota` when the browser refused the space, `network` when the network failed or stalled (the page resumes the save once it is back). */
+  | { type: 'OFFLINE_ERROR'; quota: boolean; network: boolean; message: string };
 
 /** What each runtime cache holds (the precache is Workbox's own, already named by scope). */
 const CACHE_KINDS = {

@@ -6,7 +6,8 @@ import { indexFiles } from '../../manifest/localSearch';
 import { pageAt } from '../../manifest/lookup';
 import { fnv1a, shardNames } from '../../manifest/shards';
 import type { Manifest, ManifestPage } from '../../manifest/types';
-import { matchesName } from './contentHash';
+import { fetchBody, type FetchedBody } from '../lib/fetchBody';
+import { fetchChecked, matchesName } from './contentHash';
 import { articleOfHtml, blobOfHtml } from './html';
 import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER, SAVED_AT_HEADER, type CacheNames, type FromWorker } from './protocol';
 
@@ -138,25 +139,44 @@ export async function setMeta(ctx: WorkerContext, name: string, value: string | 
   else await put(cache, metaKey(ctx, name), new Response(value));
 }
 
-/** GETs a file for storing; throws on a network error or non-2xx status. */
-export async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
-  const response = await fetch(url, init);
+/** The network failed, or stalled, while the worker fetched a file: a save stopped by it resumes once the network is back. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** Runs a fetch of `url`, turning its failure (network, stall) into `NetworkError`. */
+async function fetching<T>(url: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (cause) {
+    throw new NetworkError(`[docs] ${url} could not be fetched: the network failed or stopped answering.`, { cause });
+  }
+}
+
+/** A fetched body as a response to store; throws on a non-2xx status. */
+function okResponse(url: string, { response, bytes }: FetchedBody): Response {
   if (!response.ok) throw new Error(`[docs] ${url} answered HTTP ${response.status}.`);
-  return response;
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** GETs a file for storing; throws `NetworkError` on a network failure or a stall, an error on a non-2xx status. */
+export async function fetchOk(url: string, init?: RequestInit): Promise<Response> {
+  return okResponse(url, await fetching(url, () => fetchBody(url, init)));
 }
 
 /**
  * Stores a file unless a cache of this worker already holds it (blobs and
  * hashed files never change). A file named by its content is stored only when
- * its bytes match the name. A stored copy is read and hashed first unless
+ * its bytes match the name (`fetchChecked`, which asks past the HTTP cache
+ * for a wrong one). A stored copy is read and hashed first unless
  * `verifyStored` is false: the worker checks a copy before serving it anyway,
  * and after a deploy a saved site of 10,000 pages looks through 20,000 of them.
  */
 export async function ensureFile(ctx: WorkerContext, cache: Pick<Cache, 'put'>, url: string, { verifyStored = true } = {}): Promise<void> {
   if (await (verifyStored ? findVerified(ctx, url) : findCached(ctx, url))) return;
-  const response = await fetchOk(url);
-  if (!(await matchesName(url, response))) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
-  await put(cache, url, await stamped(response));
+  const fetched = await fetching(url, () => fetchChecked(url));
+  if (!fetched.intact) throw new Error(`[docs] ${url} does not match the hash in its name; it was not stored.`);
+  await put(cache, url, await stamped(okResponse(url, fetched)));
 }
 
 /**

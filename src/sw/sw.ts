@@ -23,7 +23,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { asAppShell, pageKey, withCurrentShell } from './html';
 import { offlineOff, onNewManifest, saveAll, takeManifest, type OfflineContext } from './offline';
-import { matchesName } from './contentHash';
+import { matchesName, MISMATCH_STATUS_TEXT } from './contentHash';
 import { cacheNames, decodeWorkerParams, LEGACY_CACHE_NAMES, type FromWorker, type ToWorker } from './protocol';
 import { dropCached, fetchOk, findCached, isQuotaError, offlineCacheNames, setMeta, getMeta, stamped, storePage } from './storage';
 
@@ -64,7 +64,7 @@ const ctx: OfflineContext = {
   },
 };
 
-const reportQuota = (error: unknown) => void ctx.broadcast({ type: 'OFFLINE_ERROR', quota: true, message: String(error) });
+const reportQuota = (error: unknown) => void ctx.broadcast({ type: 'OFFLINE_ERROR', quota: true, network: false, message: String(error) });
 registerQuotaErrorCallback(() => reportQuota('QuotaExceededError'));
 
 // --- plugins ---------------------------------------------------------------
@@ -88,7 +88,7 @@ const verified: WorkboxPlugin = {
     return null;
   },
   fetchDidSucceed: async ({ request, response }) =>
-    !response.ok || (await matchesName(request.url, response)) ? response : new Response(null, { status: 502, statusText: 'Content does not match its name' }),
+    !response.ok || (await matchesName(request.url, response)) ? response : new Response(null, { status: 502, statusText: MISMATCH_STATUS_TEXT }),
 };
 
 /** The manifest is stored with the time it was fetched, and a new one brings the stored pages up to date. */

@@ -1,6 +1,7 @@
 /** Debian's Chromium through playwright-core, one browser per test file. */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { siteStorageKey } from '../../manifest/constants';
 
 /** Flags that keep Chromium off the network on this machine. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -68,4 +69,31 @@ export async function checkUntil(page: Page, text: string): Promise<void> {
       { timeout: 30_000, interval: 1000 },
     )
     .toBeGreaterThan(0);
+}
+
+/** The IndexedDB database of the site's shell (`src/data/store.ts`: one per site). */
+export const CONTENT_DB = siteStorageKey('abp-react-docs', '/abp-react/');
+
+/** The value the shell keeps under `key` in IndexedDB (`db`, the site's by default), or null. */
+export function storedContent<T = unknown>(page: Page, key: string, db = CONTENT_DB): Promise<T | null> {
+  return page.evaluate(
+    ([name, k]) =>
+      new Promise<T | null>((resolve) => {
+        const open = indexedDB.open(name!);
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          // Closed at once, so localforage can still upgrade the database.
+          const opened = open.result;
+          if (!opened.objectStoreNames.contains('content')) {
+            opened.close();
+            return resolve(null);
+          }
+          const get = opened.transaction('content').objectStore('content').get(k!);
+          get.onsuccess = () => resolve((get.result as T | undefined) ?? null);
+          get.onerror = () => resolve(null);
+          opened.close();
+        };
+      }),
+    [db, key],
+  );
 }

@@ -4,15 +4,15 @@
  * storing and before serving), and sites sharing an origin (project sites of
  * `user.github.io`) never wipe each other's caches.
  *
- * The shared e2e build, served by a server of this file whose `handle` hook
- * injects the faults (`page.route` does not see the worker's requests).
+ * The shared e2e build, served by a server of this file that injects the
+ * faults (`page.route` does not see the worker's requests).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/serve';
+import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser';
+import { useFaultServer } from './faultServer';
 import { readBuiltManifest } from '../helpers/manifest';
 import { cacheNames } from '../../src/sw/protocol';
 import { offlineCacheOf } from '../../src/sw/storage';
@@ -23,51 +23,12 @@ const manifest = readBuiltManifest(distDir) as unknown as {
   docs: Record<string, { path: string; title: string; blob: string; article: string }>;
 };
 
-let server: RunningServer;
-/** Paths answered with a truncated body (status 200), as a proxy or a half-finished deploy may. */
-const corrupt = new Set<string>();
-/** Serve a manifest with another `contentHash` (a content deploy). */
-let newContent = false;
-
-beforeAll(async () => {
-  server = await startServer({
-    dir: distDir,
-    port: 0,
-    host: '127.0.0.1',
-    base: '/abp-react/',
-    handle: (req, res) => {
-      const path = (req.url ?? '').split('?')[0]!;
-      if (path === '/abp-react/manifest.json' && newContent) {
-        const json = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8'));
-        json.contentHash = 'f'.repeat(16);
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
-        res.end(JSON.stringify(json));
-        return true;
-      }
-      if (path.startsWith('/abp-react/blobs/')) {
-        // Blobs without HTTP caching, so every fetch of the worker reaches this server.
-        let body: string;
-        try {
-          body = readFileSync(join(distDir, path.slice('/abp-react/'.length)), 'utf8');
-        } catch {
-          return false;
-        }
-        res.writeHead(200, { 'content-type': path.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(corrupt.has(path) ? body.slice(0, Math.floor(body.length / 2)) : body);
-        return true;
-      }
-      return false;
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-const url = (path = '') => server.url + path.replace(/^\//, '');
+const host = useFaultServer();
+const url = host.url;
 /** The worker's scope: its caches are named by it. */
 const scope = () => url('');
+/** A proxy's truncated answer (status 200), never kept by the browser's HTTP cache, so every fetch of the worker reaches the server. */
+const truncated = { kind: 'corrupt', change: (text: string) => text.slice(0, Math.floor(text.length / 2)), cacheControl: 'no-store' } as const;
 
 /** A page controlled by the site's service worker. */
 async function controlledPage(): Promise<Page> {
@@ -98,11 +59,13 @@ const cacheHas = (page: Page, name: string, href: string) => page.evaluate(async
 
 describe('content-addressed files in the worker', () => {
   it('neither stores nor passes on a blob whose bytes do not match its name, and stores it once the host is fixed', async () => {
+    // Blobs without HTTP caching, so every fetch of the worker reaches the server.
+    host.fault(/^blobs\//, { kind: 'corrupt', change: (text) => text, cacheControl: 'no-store' });
     const page = await controlledPage();
-    const path = `/abp-react/blobs/${manifest.docs['code-of-conduct']!.article}`;
-    const href = new URL(path, server.url).href;
-    const real = readFileSync(join(distDir, 'blobs', manifest.docs['code-of-conduct']!.article), 'utf8');
-    corrupt.add(path);
+    const path = `blobs/${manifest.docs['code-of-conduct']!.article}`;
+    const href = url(path);
+    const real = readFileSync(join(distDir, path), 'utf8');
+    host.fault(path, truncated);
     try {
       const status = await page.evaluate(async (u) => (await fetch(u)).status, href);
       expect(status).toBe(502);
@@ -111,7 +74,7 @@ describe('content-addressed files in the worker', () => {
       await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
       await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
     } finally {
-      corrupt.delete(path);
+      host.clear();
     }
     expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe(real);
     await expect.poll(() => cachedText(page, href)).toBe(real);
@@ -134,7 +97,7 @@ describe('sites sharing an origin', () => {
     const page = await controlledPage();
     await expect.poll(() => cachedText(page, url('manifest.json')).then(Boolean), { timeout: 15_000 }).toBe(true);
     // Another site below the same origin, with caches of its own and entries in the names every site used to share.
-    const otherScope = new URL('/other-site/', server.url).href;
+    const otherScope = new URL('/other-site/', url()).href;
     const theirs = `${otherScope}blobs/0123456789abcdef.md`;
     const names = ['docs-content', 'docs-offline', `docs-content-${otherScope}`, `docs-offline-${otherScope}`];
     await page.evaluate(async ([u, ...ns]) => {
@@ -142,11 +105,11 @@ describe('sites sharing an origin', () => {
     }, [theirs, ...names]);
 
     // A content deploy: the worker takes the new manifest and drops the blobs no manifest names.
-    newContent = true;
+    host.fault('manifest.json', { kind: 'corrupt', change: (text) => JSON.stringify({ ...JSON.parse(text), contentHash: 'f'.repeat(16) }), cacheControl: 'no-cache' });
     try {
       expect(await ask(page, { type: 'CACHE_URLS', urls: [url('manifest.json')] })).toBe(true);
     } finally {
-      newContent = false;
+      host.clear();
     }
     expect(await ask(page, { type: 'OFFLINE_OFF' })).toBe(true);
 

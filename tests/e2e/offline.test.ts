@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { checkUntil, inCaches, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifest';
 import { indexFiles } from '../../manifest/localSearch';
 import { shardNames, shardOf } from '../../manifest/shards';
@@ -295,29 +295,7 @@ describe('storage', () => {
     await shellReady(page);
     // The persister writes after the first page is idle.
     await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () =>
-              new Promise<boolean>((resolve) => {
-                const open = indexedDB.open('abp-react-docs');
-                open.onerror = () => resolve(false);
-                open.onsuccess = () => {
-                  // Closed at once, so localforage can still upgrade the database.
-                  const db = open.result;
-                  if (!db.objectStoreNames.contains('content')) {
-                    db.close();
-                    return resolve(false);
-                  }
-                  const get = db.transaction('content').objectStore('content').get('query-cache');
-                  get.onsuccess = () => resolve(Boolean(get.result));
-                  get.onerror = () => resolve(false);
-                  db.close();
-                };
-              }),
-          ),
-        { timeout: 15_000 },
-      )
+      .poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 })
       .toBe(true);
     // The document still loads; the manifest and the blob do not.
     await page.route(/\/(manifest\.json|blobs\/)/, (route) => route.abort('internetdisconnected'));

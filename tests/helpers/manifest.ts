@@ -112,6 +112,7 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
     shardStarts: ['/'],
     totals: { pages: docs.length + pages.length, bytes: [...docs, ...pages].reduce((sum, p) => sum + p.blobSize, 0), articles: 0 },
     articlesIn: 'blobs',
+    shell: 'assets/main-TESTSHELL.js',
     files: {},
     sources: Object.fromEntries([...docs, ...pages].map((p) => [p.source, p.path])),
   };

@@ -3,6 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
 import { documentTitle, formatLongDate, getSidebar, setRootFlag, SIDEBAR_HIDDEN_KEY, tocHeadings, type CategoryCard, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
 import { cachedArticle, categoryCardsQueryOptions, pageQueryOptions } from '../../data/blob';
+import { siteLocalStore } from '../../data/siteStorage';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
@@ -26,7 +27,7 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
 
 /** The docs frame: sidebar (hideable on desktop) beside the main column. */
 function DocsFrame({ manifest, children }: { manifest: Manifest; children: React.ReactNode }) {
-  const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY);
+  const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY, siteLocalStore);
   const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId);
   const toggle = () => {
     setHidden(hidden === '1' ? null : '1');

@@ -1,4 +1,5 @@
 import { ANNOUNCEMENT_DISMISSED_KEY, setRootFlag } from '../../../manifest';
+import { siteLocalStore } from '../../data/siteStorage';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useSite } from '../SiteContext';
 import { SmartLink } from '../../markdown/SmartLink';
@@ -6,7 +7,7 @@ import { SmartLink } from '../../markdown/SmartLink';
 /** The optional, closeable bar above the navbar. */
 export function AnnouncementBar() {
   const { site } = useSite();
-  const [dismissed, setDismissed] = useLocalStorage(ANNOUNCEMENT_DISMISSED_KEY);
+  const [dismissed, setDismissed] = useLocalStorage(ANNOUNCEMENT_DISMISSED_KEY, siteLocalStore);
   const bar = site.announcementBar;
   if (!bar || dismissed === bar.id) return null;
   return (

@@ -12,7 +12,8 @@ function formatBytes(bytes: number): string {
  * ('Saving 12 of 33 pages for offline reading'), then 'Available offline' with
  * the space the site takes, and reports a full storage instead of failing
  * quietly. A large site says first how much it will store, and waits for the
- * reader (`LARGE_SAVE_BYTES`).
+ * reader (`LARGE_SAVE_BYTES`). A save the network stopped says so and goes on
+ * by itself once it is back; any failed save offers "Try again".
  */
 export function OfflinePanel() {
   const state = useOfflineState();
@@ -45,7 +46,9 @@ export function OfflinePanel() {
       <>
         {quota || (
           <p className="offline-control__error" role="alert">
-            Saving for offline reading failed: {state.error.message}
+            {state.error.network
+              ? 'Saving for offline reading stopped: the network connection was lost. Saving goes on once it is back.'
+              : `Saving for offline reading failed: ${state.error.message}`}
           </p>
         )}
         <button type="button" className="inline-button" onClick={() => requestSave()}>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { routeChanged } from '../../../src/data/updatesCheck';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { offerNewShell, routeChanged } from '../../../src/data/updatesCheck';
+import { updates } from '../../../src/data/updatesStore';
 import { makeDoc, makeManifest, makeSiteConfigInput } from '../../helpers/manifest';
 
 describe('routeChanged', () => {
@@ -20,5 +21,41 @@ describe('routeChanged', () => {
     expect(routeChanged(before, makeManifest({ docs }), '/')).toBe(false);
     const home = makeManifest({ docs, site: { home: { ...makeSiteConfigInput().home, lead: 'Another lead' } } });
     expect(routeChanged(before, home, '/')).toBe(true);
+  });
+});
+
+// https://github.com/antosubash/abp-react/issues/29 — without a service worker, a shell deploy is noticed from the manifest, not only when a chunk is missing.
+describe('offerNewShell', () => {
+  const page = 'http://127.0.0.1:4000/abp-react/docs/intro';
+  const reload = vi.fn();
+  /** A tab running the shell `assets/main-OLDSHELL.js`, which a worker controls or not. */
+  const tab = (controlled: boolean) => {
+    vi.stubGlobal('document', { baseURI: page, querySelector: (selector: string) => (selector.includes('docs-shell') ? { content: '/abp-react/assets/main-OLDSHELL.js' } : null) });
+    vi.stubGlobal('window', { location: { href: page, reload } });
+    vi.stubGlobal('navigator', { serviceWorker: { controller: controlled ? {} : null } });
+  };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    updates.set({ shell: null });
+    reload.mockClear();
+  });
+
+  it('offers the reload when the manifest names another shell and no worker controls the tab', () => {
+    tab(false);
+    offerNewShell({ shell: 'assets/main-NEWSHELL.js' });
+    expect(updates.get().shell).not.toBeNull();
+    updates.get().shell!();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('offers nothing for the running shell, a manifest that names none, or a tab a worker controls (its update offers it)', () => {
+    tab(false);
+    offerNewShell({ shell: 'assets/main-OLDSHELL.js' });
+    offerNewShell({ shell: null });
+    expect(updates.get().shell).toBeNull();
+    tab(true);
+    offerNewShell({ shell: 'assets/main-NEWSHELL.js' });
+    expect(updates.get().shell).toBeNull();
   });
 });

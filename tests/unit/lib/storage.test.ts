@@ -1,6 +1,6 @@
 // https://github.com/antosubash/abp-react/issues/13 — blocked storage must not crash the reader.
 import { afterEach, describe, expect, it } from 'vitest';
-import { safeStorage } from '../../../src/lib/storage';
+import { safeStorage, scopedStorage } from '../../../src/lib/storage';
 
 /** A Web Storage area backed by a Map, as a browser with storage allowed has. */
 function memoryArea(): Storage {
@@ -65,5 +65,36 @@ describe('safeStorage', () => {
     expect(store.set('new', 'value')).toBe(false);
     expect(store.get('new')).toBe('value');
     expect(store.get('kept')).toBe('yes');
+  });
+});
+
+// https://github.com/antosubash/abp-react/issues/29 — sites sharing an origin keep their names apart, and keep what readers stored before.
+describe('scopedStorage', () => {
+  const scoped = (area: Storage, scope: string) => {
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: area });
+    return scopedStorage(safeStorage('localStorage'), (name) => `${name}-${scope}`);
+  };
+
+  it('stores under the scoped name, so two scopes never see each other\'s values', () => {
+    const area = memoryArea();
+    const one = scoped(area, '/abp-react/');
+    const two = scoped(area, '/abp-two/');
+    one.set('docs-offline-mode', 'on');
+    expect(area.getItem('docs-offline-mode-/abp-react/')).toBe('on');
+    expect(area.getItem('docs-offline-mode')).toBeNull();
+    expect(two.get('docs-offline-mode')).toBeNull();
+  });
+
+  it('reads a name stored before the scoping until the scope stores its own, a removal included', () => {
+    const area = memoryArea();
+    area.setItem('docs-sidebar-hidden', '1');
+    const one = scoped(area, '/abp-react/');
+    expect(one.get('docs-sidebar-hidden')).toBe('1');
+    one.set('docs-sidebar-hidden', null);
+    expect(one.get('docs-sidebar-hidden')).toBeNull();
+    // The old value stays for whichever site stored it.
+    expect(area.getItem('docs-sidebar-hidden')).toBe('1');
+    one.set('docs-sidebar-hidden', '1');
+    expect(one.get('docs-sidebar-hidden')).toBe('1');
   });
 });

@@ -14,6 +14,12 @@ describe('parseManifest', () => {
     expect(parseManifest(input)).toBe(input);
   });
 
+  it('reads a manifest saved before it named its shell as naming none, and rejects a shell that is not a file', () => {
+    const { shell: _shell, ...older } = json();
+    expect(parseManifest(older).shell).toBeNull();
+    expect(() => parseManifest({ ...json(), shell: 3 })).toThrow('`shell` is neither a file nor null');
+  });
+
   it('rejects another manifestVersion with ManifestVersionError', () => {
     let error: unknown;
     try {

@@ -1,7 +1,7 @@
 // https://github.com/antosubash/abp-react/issues/13 — the worker must not store or serve a file that is not the one its name hashes.
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { expectedHash, matchesName } from '../../../src/sw/contentHash';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectedHash, fetchChecked, matchesName, MISMATCH_STATUS_TEXT, textMatchesName } from '../../../src/sw/contentHash';
 import { cacheNames, LEGACY_CACHE_NAMES } from '../../../src/sw/protocol';
 
 const SCOPE = 'http://127.0.0.1:4000/abp-react/';
@@ -39,6 +39,61 @@ describe('matchesName', () => {
 
   it('accepts anything for a file not named by its content', async () => {
     expect(await matchesName(`${SCOPE}manifest.json`, new Response('{}'))).toBe(true);
+  });
+});
+
+// https://github.com/antosubash/abp-react/issues/29 — the page checks what it shows and stores with the worker's check, and a wrong copy in the HTTP cache is not the answer for good.
+describe('the page\'s checks', () => {
+  const body = '<h1>Frequently Asked Questions</h1>\n<p>Ünïcode too.</p>\n';
+  const name = `${SCOPE}blobs/${sha(body).slice(0, 16)}.html`;
+  const tampered = body.replace('Questions', 'Answers');
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A fetch answering each call with the next of `answers`, recording the options. */
+  const answering = (...answers: (() => Response)[]) => {
+    const calls: (RequestInit | undefined)[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+      calls.push(init);
+      return answers[calls.length - 1]!();
+    });
+    return calls;
+  };
+
+  it('reads a path below the base as well as a URL, and checks a stored text', async () => {
+    expect(expectedHash(new URL(name).pathname)).toBe(expectedHash(name));
+    expect(await textMatchesName(name, body)).toBe(true);
+    expect(await textMatchesName(name, tampered)).toBe(false);
+    expect(await textMatchesName(`${SCOPE}docs/faq.html`, tampered)).toBe(true);
+  });
+
+  it('asks past the HTTP cache once for a wrong body, and takes the right one', async () => {
+    const calls = answering(() => new Response(tampered), () => new Response(body));
+    const fetched = await fetchChecked(name);
+    expect(fetched.intact).toBe(true);
+    expect(new TextDecoder().decode(fetched.bytes)).toBe(body);
+    expect(calls.map((c) => c?.cache)).toEqual([undefined, 'reload']);
+  });
+
+  it('says a body is not intact when the host answers it wrong twice', async () => {
+    answering(() => new Response(tampered), () => new Response(tampered));
+    expect((await fetchChecked(name)).intact).toBe(false);
+  });
+
+  it('asks past the HTTP cache when the worker refused the file for not matching its name', async () => {
+    const calls = answering(() => new Response(null, { status: 502, statusText: MISMATCH_STATUS_TEXT }), () => new Response(body));
+    expect((await fetchChecked(name)).intact).toBe(true);
+    expect(calls.map((c) => c?.cache)).toEqual([undefined, 'reload']);
+  });
+
+  it('fetches once and checks nothing for a file not named by its content, or an HTTP error', async () => {
+    const calls = answering(() => new Response('{"manifestVersion":3}'), () => new Response(null, { status: 404 }));
+    expect((await fetchChecked(`${SCOPE}manifest.json`)).intact).toBe(true);
+    const missing = await fetchChecked(name);
+    expect([missing.intact, missing.response.status]).toEqual([true, 404]);
+    expect(calls).toHaveLength(2);
   });
 });
 

@@ -1,0 +1,17 @@
+/**
+ * The shell's Web Storage, by site: every name is scoped by the base path
+ * (`siteStorageKey`), so sites sharing an origin keep their choices apart;
+ * names stored before the scoping are still read (`scopedStorage`).
+ */
+import { siteStorageKey } from '../../manifest/constants';
+import { BASE_URL } from '../config';
+import { localStore, scopedStorage, sessionStore } from '../lib/storage';
+
+/** A name scoped by this site's base path. */
+export const siteKey = (name: string): string => siteStorageKey(name, BASE_URL);
+
+/** `localStorage`, by site. */
+export const siteLocalStore = scopedStorage(localStore, siteKey);
+
+/** `sessionStorage`, by site. */
+export const siteSessionStore = scopedStorage(sessionStore, siteKey);

@@ -1,0 +1,192 @@
+/**
+ * https://github.com/antosubash/abp-react/issues/29 — two sites on one origin
+ * (project sites of `user.github.io`: `/abp-react/` and `/abp-two/`) keep their
+ * stored state apart, as their workers' caches already were: offline mode,
+ * the collapsed sidebar and the content kept in IndexedDB. A reader's state
+ * stored before the scoping is kept by the site.
+ *
+ * `/abp-two/` is a second build of the project with its base path changed,
+ * served on the same origin as the shared e2e build through a proxy.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildSite } from '../../build';
+import { siteStorageKey } from '../../manifest/constants';
+import { startServer, type RunningServer } from '../../scripts/serve';
+import { CONTENT_DB, shellReady, storedContent, useBrowser, workerControls } from './browser';
+import { ROOT } from './siteCopy';
+
+const b = useBrowser();
+const TWO = '/abp-two/';
+let work = '';
+let one: RunningServer | undefined;
+let two: RunningServer | undefined;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'docs-two-sites-'));
+  // The project with another base path, as a fork hosted beside it would change it (README, "Deploying").
+  const root = join(work, 'root');
+  for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  const config = join(root, 'src/config.ts');
+  writeFileSync(config, readFileSync(config, 'utf8').replace("BASE_URL = '/abp-react/'", `BASE_URL = '${TWO}'`));
+  const contentDir = join(work, 'content');
+  cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
+  const site = join(contentDir, 'site.config.json');
+  writeFileSync(site, readFileSync(site, 'utf8').replace('"baseUrl": "/abp-react/"', `"baseUrl": "${TWO}"`));
+  const distDir = join(work, 'dist');
+  await buildSite({ root, contentDir, distDir, shell: true, once: true, warn: () => {} });
+  two = await startServer({ dir: distDir, port: 0, host: '127.0.0.1', base: TWO });
+  one = await startServer({
+    dir: inject('distDir'),
+    port: 0,
+    host: '127.0.0.1',
+    base: '/abp-react/',
+    handle: (req, res) => {
+      if (!req.url?.startsWith(TWO)) return false;
+      return new Promise<boolean>((resolve) => {
+        const upstream = request({ host: '127.0.0.1', port: two!.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          resolve(true);
+        });
+        upstream.on('error', () => {
+          res.destroy();
+          resolve(true);
+        });
+        req.pipe(upstream);
+      });
+    },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Absolute URL of a path of the origin (`/abp-react/…`, `/abp-two/…`). */
+const at = (path: string) => new URL(path, one!.url).href;
+const panel = (page: Page) => page.getByRole('region', { name: 'Offline reading' });
+
+describe('two sites on one origin', () => {
+  it('keeps offline reading turned on in one site from turning it on in the other', async () => {
+    const page = await b.page({ serviceWorkers: 'allow' });
+    await page.goto(at('/abp-react/docs/intro'));
+    await shellReady(page);
+    await workerControls(page);
+    await panel(page).getByRole('button', { name: 'Save for offline reading' }).click();
+    await panel(page).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
+
+    const other = await page.context().newPage();
+    await other.goto(at(`${TWO}docs/intro`));
+    await shellReady(other);
+    await workerControls(other);
+    await panel(other).getByRole('button', { name: 'Save for offline reading' }).waitFor({ timeout: 15_000 });
+    await other.waitForTimeout(2_000);
+    expect(await panel(other).getByText(/^Saving|^Preparing|^Available offline$/).count()).toBe(0);
+    // Its worker saved nothing for offline reading.
+    const offlineCaches = await other.evaluate((scope) => caches.keys().then((keys) => keys.filter((k) => k.startsWith(`docs-offline-${scope}`))), at(TWO));
+    expect(offlineCaches).toEqual([]);
+  }, 120_000);
+
+  it('keeps a sidebar collapsed in one site from collapsing it in the other', async () => {
+    const page = await b.page();
+    await page.goto(at('/abp-react/docs/intro'));
+    await shellReady(page);
+    await page.getByRole('button', { name: 'Collapse sidebar', exact: true }).click();
+    await page.goto(at(`${TWO}docs/intro`));
+    await shellReady(page);
+    expect(await page.getByRole('button', { name: 'Collapse sidebar', exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-sidebar-hidden'))).toBe(false);
+    await page.goto(at('/abp-react/docs/intro'));
+    // Before the first paint too, on the site where it was collapsed.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-sidebar-hidden'))).toBe(true);
+  });
+
+  it('never starts one site with the manifest the other saved in IndexedDB', async () => {
+    const page = await b.page();
+    await page.goto(at('/abp-react/docs/faq'));
+    await shellReady(page);
+    await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
+    // The other site's manifest cannot be fetched: it has none saved, so its static page stays, with the notice.
+    await page.route(`**${TWO}manifest.json`, (route) => route.abort('internetdisconnected'));
+    await page.goto(at(`${TWO}docs/faq`));
+    await page.getByRole('status').filter({ hasText: 'The site is not answering right now.' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('#root[data-static-route]').count()).toBe(1);
+  });
+});
+
+describe('state stored before the scoping by site', () => {
+  it('keeps the offline-reading choice and the collapsed sidebar a reader stored', async () => {
+    const page = await b.page({ serviceWorkers: 'allow' });
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('docs-offline-mode', 'on');
+      localStorage.setItem('docs-sidebar-hidden', '1');
+    });
+    await page.goto(at('/abp-react/docs/intro'));
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-sidebar-hidden'))).toBe(true);
+    await shellReady(page);
+    expect(await page.getByRole('button', { name: 'Expand sidebar', exact: true }).count()).toBe(1);
+    await panel(page).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
+    // A choice made now is the site's own, and wins over the old one.
+    await page.getByRole('button', { name: 'Expand sidebar', exact: true }).click();
+    await page.reload();
+    await shellReady(page);
+    expect(await page.getByRole('button', { name: 'Collapse sidebar', exact: true }).count()).toBe(1);
+  }, 120_000);
+
+  it('reads the content an earlier shell kept in the database every site shared, when the network fails', async () => {
+    const page = await b.page();
+    await page.goto(at('/abp-react/docs/faq'));
+    await shellReady(page);
+    await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
+    // What the site stored, moved into the shared database as an earlier shell kept it, from a page without the shell.
+    await page.goto(at('/abp-react/manifest.json'));
+    await page.evaluate(
+      ([from, to]) =>
+        new Promise<void>((resolve, reject) => {
+          const source = indexedDB.open(from!);
+          source.onerror = () => reject(source.error);
+          source.onsuccess = () => {
+            const read = source.result.transaction('content').objectStore('content');
+            const keys = read.getAllKeys();
+            const values = read.getAll();
+            read.transaction.oncomplete = () => {
+              source.result.close();
+              const target = indexedDB.open(to!, 2);
+              target.onupgradeneeded = () => {
+                target.result.createObjectStore('content');
+                target.result.createObjectStore('local-forage-detect-blob-support');
+              };
+              target.onsuccess = () => {
+                const write = target.result.transaction('content', 'readwrite');
+                keys.result.forEach((key, i) => write.objectStore('content').put(values.result[i], key));
+                write.oncomplete = () => {
+                  target.result.close();
+                  const gone = indexedDB.deleteDatabase(from!);
+                  gone.onsuccess = () => resolve();
+                  gone.onerror = () => reject(gone.error);
+                };
+              };
+            };
+          };
+        }),
+      [CONTENT_DB, 'abp-react-docs'],
+    );
+    expect(CONTENT_DB).toBe(siteStorageKey('abp-react-docs', '/abp-react/'));
+    await page.route(/\/(manifest\.json|blobs\/)/, (route) => route.abort('internetdisconnected'));
+    await page.goto(at('/abp-react/docs/faq'));
+    await shellReady(page);
+    expect(await page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'The site is not answering right now.' }).count()).toBe(0);
+  });
+});
