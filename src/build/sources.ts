@@ -419,6 +419,7 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
   }
   const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
   const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE);
+  const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log });
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,
@@ -428,6 +429,6 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
     sources,
     categories,
     assets,
-    fileTable: collectFiles({ contentDir, contentAssets: assets, publicDir }),
+    fileTable,
   };
 }

@@ -1,0 +1,86 @@
+/**
+ * https://github.com/antosubash/abp-react/issues/29 — nothing unvetted is published: content files a
+ * browser would open as a page of the site, and SVG images carrying script, stop the build with file
+ * and line, leaving the last good dist/ as it was and no temporary folder.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BuildError } from '../../src/build/errors';
+import { type FixtureProject, hashTree, useFixture } from '../helpers/build';
+
+let project: FixtureProject;
+let before: Record<string, string>;
+
+beforeEach(async () => {
+  project = useFixture('basic-site');
+  await project.build();
+  before = hashTree(project.distDir);
+});
+afterEach(() => project.remove());
+
+/** Builds, expecting a `BuildError`; checks the previous site is untouched and no temporary folder is left. */
+async function failure(): Promise<BuildError> {
+  const error = await project.build().then(
+    () => {
+      throw new Error('expected the build to fail');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BuildError);
+  expect(hashTree(project.distDir)).toEqual(before);
+  expect(readdirSync(dirname(project.distDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+  return error as BuildError;
+}
+
+const SVG = (inside: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n${inside}\n</svg>\n`;
+
+describe('content files', () => {
+  it('refuses files a browser opens as a page, naming the line of their script', async () => {
+    project.write('docs/evil.html', '<!doctype html>\n<p>Hi</p>\n<script>alert(document.domain)</script>\n');
+    project.write('docs/notes.xml', '<?xml version="1.0"?>\n<notes/>\n');
+    project.write('docs/tool.js', 'alert(1)\n');
+    project.write('docs/LICENSE', 'MIT\n');
+    const error = await failure();
+    expect(error.message).toMatchInlineSnapshot(`
+      "Cannot build: 4 problems in content:
+        content/docs/LICENSE:1: has no file extension, which content may not hold: the site would serve it as it is, outside the checks pages get. Content may hold markdown and images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF). Write a page as markdown, or remove the file.
+        content/docs/evil.html:3: is a \`.html\` file, which content may not hold: the site would serve it as it is, outside the checks pages get (it holds a \`<script>\` element on this line). Content may hold markdown and images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF). Write a page as markdown, or remove the file.
+        content/docs/notes.xml:1: is a \`.xml\` file, which content may not hold: the site would serve it as it is, outside the checks pages get. Content may hold markdown and images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF). Write a page as markdown, or remove the file.
+        content/docs/tool.js:1: is a \`.js\` file, which content may not hold: the site would serve it as it is, outside the checks pages get. Content may hold markdown and images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF). Write a page as markdown, or remove the file."
+    `);
+  });
+
+  it('refuses an SVG that carries script in any of its forms, with the line', async () => {
+    project.write('img/script.svg', SVG('<rect width="1" height="1"/>\n<script>alert(1)</script>'));
+    project.write('img/prefixed.svg', SVG('<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script>'));
+    project.write('img/handler.svg', SVG('<rect width="1" height="1"\n  ONLOAD = "alert(1)"/>'));
+    project.write('img/link.svg', SVG('<a href="&#106;ava&#x9;script&#58;alert(1)"><rect width="1" height="1"/></a>'));
+    project.write('img/animate.svg', SVG('<a><set attributeName="href" to="javascript:alert(1)"/><rect width="1" height="1"/></a>'));
+    project.write('img/foreign.svg', SVG('<foreignObject width="10" height="10"><iframe xmlns="http://www.w3.org/1999/xhtml" src="/abp-react/"/></foreignObject>'));
+    project.write('img/entity.svg', `<!DOCTYPE svg [\n<!ENTITY js "javascript:">\n]>\n${SVG('<a href="&js;alert(1)"/>')}`);
+    const error = await failure();
+    expect(error.problems.map((p) => `${p.file}:${p.line}: ${p.message.slice(0, p.message.indexOf(', which'))}`)).toMatchInlineSnapshot(`
+      [
+        "content/img/animate.svg:2: is an SVG with a \`javascript:\` URL",
+        "content/img/entity.svg:2: is an SVG with an entity declaration (it can hide a \`javascript:\` URL)",
+        "content/img/foreign.svg:2: is an SVG with an element that embeds other documents or scripts",
+        "content/img/handler.svg:3: is an SVG with an event handler attribute (\`onload=\`, \`onclick=\` …)",
+        "content/img/link.svg:2: is an SVG with a \`javascript:\` URL",
+        "content/img/prefixed.svg:2: is an SVG with a \`<script>\` element",
+        "content/img/script.svg:3: is an SVG with a \`<script>\` element",
+      ]
+    `);
+    expect(error.problems[0]!.message).toMatchInlineSnapshot(`"is an SVG with a \`javascript:\` URL, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG."`);
+  });
+
+  it('publishes plain SVG and the other kinds of files', async () => {
+    project.write('img/plain.svg', SVG('<a href="https://example.com/"><rect width="1" height="1" style="fill:red"/></a>'));
+    project.write('docs/data.csv', 'a,b\n1,2\n');
+    project.write('docs/guide.pdf', '%PDF-1.4\n');
+    await project.build();
+    expect(project.read('img/plain.svg')).toContain('example.com');
+    expect(project.read('docs/data.csv')).toBe('a,b\n1,2\n');
+    expect(project.read('docs/guide.pdf')).toBe('%PDF-1.4\n');
+  });
+});
