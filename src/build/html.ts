@@ -176,7 +176,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
 
   const script = loader ? `<script>${loader}</script>` : '';
   const staticRoute = route.path === NOT_FOUND_PATH ? '*' : route.path;
-  return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${esc(site.locale.direction)}" data-theme="${esc(site.colorMode.defaultMode)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }
 
 /** The manifest as the build made it: everything, the root, the shards and the pages' articles by name. */

@@ -84,3 +84,24 @@ describe('content files', () => {
     expect(project.read('docs/guide.pdf')).toBe('%PDF-1.4\n');
   });
 });
+
+describe('site.config.json strings in the HTML', () => {
+  it('keeps every configured string text: the pre-paint script stays one element, no tag is written from a value', async () => {
+    const hostile = (what: string) => `${what}</script><script>alert(1)</script>"><img src=x onerror=alert(1)><!--`;
+    const config = JSON.parse(project.read('../content/site.config.json')) as Record<string, unknown> & { navbar: Record<string, unknown>; metadata: Record<string, string>[] };
+    config.title = hostile('title');
+    config.tagline = hostile('tagline');
+    config.copyright = hostile('copyright');
+    config.themeColor = hostile('#fff');
+    config.metadata = [{ name: hostile('name'), content: hostile('content') }];
+    config.navbar.title = hostile('navbar');
+    config.announcementBar = { id: `</script><meta http-equiv=refresh content=1;url=https://example.invalid/phish><script>\u2028`, content: hostile('announcement'), isCloseable: true };
+    project.write('site.config.json', JSON.stringify(config, null, 2));
+    await project.build();
+    for (const page of ['index.html', 'docs/intro.html', '404.html']) {
+      const html = project.read(page);
+      expect(html.match(/<script\b/g), page).toHaveLength(1);
+      expect(html.match(/.{0,80}(<img src=x|<meta http-equiv=refresh|alert\(1\)><!--).{0,20}/g), page).toBeNull();
+    }
+  });
+});
