@@ -9,12 +9,13 @@
  * only what is ours: the base path `/abp-react/` (`/` and `/abp-react` redirect to it),
  * README's Cache-Control rules ("Deploying"), `404.html` with status 404, gzip on the fly
  * (as GitHub Pages does, so the browser tests see what readers get), the dev server's
- * `inject` and `handle`, and refusing `..`, encoded separators and NUL bytes with 400.
+ * `inject` and `handle`, refusing `..`, encoded separators and NUL bytes with 400, and
+ * answering 404 for a file that is a symbolic link out of the served folder.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
@@ -97,6 +98,31 @@ function safePath(rel: string): boolean {
   });
 }
 
+/** The suffixes sirv may add to a path: the HTML extension and index (`extensions: ['html']`), then a precompressed sibling. */
+const SIRV_NAMES = ['', '.html', '/index.html'].flatMap((name) => [name, `${name}.gz`, `${name}.br`]);
+
+/**
+ * Whether a file sirv could send for `file` (below `root`) is, or lies below, a symbolic link that
+ * leads out of `root`: sirv follows links, so `img/pw.txt -> /etc/passwd` would be served.
+ */
+function leavesRoot(root: string, file: string): boolean {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return false;
+  }
+  return SIRV_NAMES.some((name) => {
+    let real: string;
+    try {
+      real = realpathSync(join(root, file.replace(/\/$/, '') + name));
+    } catch {
+      return false;
+    }
+    return real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+  });
+}
+
 /** Takes the body sirv pipes into `res` instead of sending it, and hands it to `finish` at its end. */
 function takeBody(res: ServerResponse, finish: (body: Buffer) => void): void {
   const chunks: Buffer[] = [];
@@ -134,6 +160,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
    * false when sirv has no file for it.
    */
   function send(req: IncomingMessage, res: ServerResponse, rel: string, notFound = false): boolean {
+    const file = decodeURIComponent(rel);
+    if (leavesRoot(root, file)) return false;
     const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string | number>) => ServerResponse;
     res.writeHead = ((status: number, headers: Record<string, string | number> = {}) => {
       // sirv answers 304 only when If-None-Match is its ETag exactly.
@@ -172,7 +200,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return res;
     }) as typeof res.writeHead;
     // The rule goes by the file sirv will send: `rel` itself, else (`extensions: ['html']`) an HTML file.
-    const file = decodeURIComponent(rel);
     res.setHeader('Cache-Control', notFound ? NO_CACHE : cacheControlFor(isFile(join(root, file)) ? file : `${file.replace(/\/$/, '')}.html`));
     req.url = `/${rel}`;
     let found = true;

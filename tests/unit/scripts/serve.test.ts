@@ -1,6 +1,6 @@
 // scripts/serve.ts (sirv plus our layer) against a small site in a temp folder: clean URLs, 404,
 // traversal, cache classes, gzip, ETag/304 and content types.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -44,6 +44,15 @@ beforeAll(async () => {
     writeFileSync(join(site, rel), body, rel.endsWith('.png') ? 'latin1' : 'utf8');
   }
   writeFileSync(join(tmp, 'package.json'), SECRET);
+  // Symbolic links in the served folder: to a file and a folder outside it, and to a file inside it.
+  mkdirSync(join(tmp, 'outside'));
+  writeFileSync(join(tmp, 'outside', 'page.html'), SECRET);
+  symlinkSync(join(tmp, 'package.json'), join(site, 'img/pw.txt'));
+  symlinkSync(join(tmp, 'outside'), join(site, 'elsewhere'));
+  symlinkSync(join(tmp, 'outside', 'page.html'), join(site, 'docs/linked.html'));
+  writeFileSync(join(site, 'notes.txt'), 'Notes.\n');
+  symlinkSync(join(tmp, 'package.json'), join(site, 'notes.txt.gz'));
+  symlinkSync('logo.svg', join(site, 'img/logo-copy.svg'));
   server = await startServer({ dir: site, port: 0, host: '127.0.0.1', gzip: true, base: BASE });
   origin = new URL(server.url).origin;
 });
@@ -183,6 +192,24 @@ describe('serve', () => {
         expect(res.body).not.toContain('HOME');
       });
     }
+
+    it('never follows a symbolic link out of the served folder', async () => {
+      for (const path of [`${BASE}img/pw.txt`, `${BASE}elsewhere/page.html`, `${BASE}elsewhere/page`, `${BASE}docs/linked`, `${BASE}docs/linked.html`]) {
+        const res = await get(path);
+        expect(res.status, path).toBe(404);
+        const body = await res.text();
+        expect(body, path).not.toContain(SECRET);
+        expect(body, path).toContain('NOT FOUND PAGE');
+      }
+      // A precompressed sibling that leads out refuses the file it would stand for.
+      expect((await get(`${BASE}notes.txt`, { 'accept-encoding': 'gzip' })).status).toBe(404);
+    });
+
+    it('follows a symbolic link that stays inside the served folder', async () => {
+      const res = await get(`${BASE}img/logo-copy.svg`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(FILES['img/logo.svg']);
+    });
 
     it('also holds through fetch (which normalizes the path)', async () => {
       for (const path of [`${BASE}../package.json`, `${BASE}%2e%2e/package.json`]) {
