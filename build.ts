@@ -19,6 +19,7 @@ import { assembleManifest } from './src/build/manifest';
 import type { OutputData } from './src/build/output';
 import { readRenderCache, writeRenderCache } from './src/build/renderCache';
 import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
+import { publishedMarkdown } from './src/build/render';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
 import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
@@ -104,7 +105,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const parallel = options.parallel;
   const renderer = () => (server ??= load().then((local) => (parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local)));
   const documents = routeDocuments(files, { manifest, root, shards, articles }, options.shell, renderer, large);
-  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log);
+  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log, (file) => publishedMarkdown(file.body, renders.get(file.rel)));
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
   return { files, documents, onRequest: [...documents, ...(deferredIndex ? [deferredIndex] : [])], manifest, records, warnings: log.warnings, rendered, steps: time.steps };

@@ -105,3 +105,62 @@ describe('site.config.json strings in the HTML', () => {
     }
   });
 });
+
+describe('HTML comments in markdown', () => {
+  it('are left out of every published form of a page, as they are of its HTML; code keeps them', async () => {
+    project.write(
+      'docs/notes.md',
+      [
+        '# Notes <!-- internal note zero -->',
+        '',
+        'Before <!-- internal note one --> after.',
+        '',
+        '<!-- internal note two -->',
+        '',
+        ':::tip Remember <!-- internal note on a title line -->',
+        'Tip text.',
+        ':::',
+        '',
+        '<!--',
+        'internal note three',
+        '-->',
+        '',
+        '```html',
+        '<!-- code keeps its comment -->',
+        '```',
+        '',
+        'Inline `<!-- code too -->` stays.',
+        '',
+        '<!-- internal note four, never closed',
+        '',
+        'still inside the open comment',
+      ].join('\n'),
+    );
+    await project.build();
+    const doc = project.manifest().docs.notes!;
+    const forms = { 'docs/notes.md': project.read('docs/notes.md'), [`blobs/${doc.blob}`]: project.read(`blobs/${doc.blob}`), 'llms-full.txt': project.read('llms-full.txt'), 'docs/notes.html': project.read('docs/notes.html') };
+    for (const [name, text] of Object.entries(forms)) {
+      expect(text, name).not.toContain('internal note');
+      expect(text, name).toContain('code keeps its comment');
+      expect(text, name).toContain('code too');
+    }
+    expect(forms['docs/notes.md']).toMatchInlineSnapshot(`
+      "# Notes
+
+      Before  after.
+
+
+      :::tip Remember
+      Tip text.
+      :::
+
+
+      \`\`\`html
+      <!-- code keeps its comment -->
+      \`\`\`
+
+      Inline \`<!-- code too -->\` stays.
+      "
+    `);
+  });
+});
