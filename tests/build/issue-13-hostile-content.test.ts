@@ -74,10 +74,10 @@ describe('files that are not markdown text', () => {
     expect((await failure()).problems).toEqual([{ file: 'content/docs/latin.md', line: 4, message: expect.stringContaining('is not UTF-8 text') }]);
   });
 
-  it('names the file whose nesting is too deep to render', async () => {
+  it('names the file whose nesting is too deep to render, and its line', async () => {
     project.write('docs/deep.md', `# Deep\n\n${'>'.repeat(5000)} quote\n`);
     const error = await failure();
-    expect(error.message).toContain('`content/docs/deep.md` cannot be rendered: its markdown nests too deeply');
+    expect(error.problems).toEqual([{ file: 'content/docs/deep.md', line: 3, message: expect.stringContaining('nests lists or quotes 5000 deep on this line') }]);
   });
 
   it('warns about MDX syntax in a .md file, with file and line', async () => {
