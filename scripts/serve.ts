@@ -52,8 +52,8 @@ const SHORT = 'public, max-age=600';
 
 /** Cache-Control for a file below the served folder (`/`-separated), as README's "Deploying" table says. */
 export function cacheControlFor(rel: string): string {
-  // Names carry a content hash: a URL never changes content.
-  if (/^(assets|blobs|search)\//.test(rel)) return IMMUTABLE;
+  // Names carry a content hash: a URL never changes content. `search/index.html` is the search page's.
+  if (/^(assets|blobs)\//.test(rel) || /^search\/.*\.json$/.test(rel)) return IMMUTABLE;
   // These name the current build's hashed files: a stale copy would pin readers to an old build.
   if (rel === 'sw.js' || rel === 'manifest.json' || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
   return SHORT;

@@ -13,6 +13,32 @@ import { remembered } from './memo';
 /** Name of the shell build's record in `dist/`. */
 export const SHELL_RECORD = 'shell.json';
 
+/** The files a build writes at the top of `dist/` for the whole site, with what each is: no route or content file may replace one. */
+export const SITE_FILES: Readonly<Record<string, string>> = {
+  'index.html': 'the home page',
+  '404.html': 'the not-found page',
+  'manifest.json': 'the manifest',
+  'sw.js': 'the service worker',
+  [SHELL_RECORD]: "the shell's record",
+  'sitemap.xml': 'the sitemap',
+  'robots.txt': 'robots.txt',
+  'manifest.webmanifest': 'the web app manifest',
+  'llms.txt': 'llms.txt',
+  'llms-full.txt': 'llms-full.txt',
+};
+
+/**
+ * The folders of `dist/` that hold the build's own files, with what they hold: files named by their
+ * contents, served `immutable`, and the dev server's endpoints. Nothing of the content goes below them.
+ */
+export const BUILD_FOLDERS: Readonly<Record<string, string>> = {
+  assets: "the shell's files",
+  blobs: 'the content-addressed pages and images',
+  search: 'the search index',
+  ssr: "the shell's server bundle",
+  __dev: "the dev server's endpoints",
+};
+
 /** What `shell.json` holds. */
 export interface ShellRecord {
   /** Entry module below the base. */

@@ -24,8 +24,8 @@ function lineAt(text: string, offset: number): number {
   return line;
 }
 
-/** Reads and validates the configuration; throws a `BuildError` listing every problem. */
-export function loadSiteConfig(contentDir: string): SiteConfigInput {
+/** Reads and validates the configuration, returned with its text; throws a `BuildError` listing every problem. */
+export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; text: string } {
   const display = displayPath(contentDir, SITE_CONFIG_FILE);
   let text: string;
   try {
@@ -72,5 +72,5 @@ export function loadSiteConfig(contentDir: string): SiteConfigInput {
       { file: display, line: node ? lineAt(text, node.offset) : 1, message: `${(error as Error).message} Set \`search.appId\` and \`search.apiKey\` (keep the placeholders YOUR_APP_ID / YOUR_SEARCH_API_KEY to search the local index only).` },
     ], { cause: error });
   }
-  return input;
+  return { input, text };
 }

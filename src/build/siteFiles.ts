@@ -12,11 +12,11 @@ import { isDoc, type DocsModel, type RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './errors';
 import { esc } from './html';
 import { llmsFiles, llmsRebuild } from './llms';
-import type { OutputData } from './output';
+import { BUILD_FOLDERS, SITE_FILES, type OutputData } from './output';
 import type { ContentSources, SourceFile } from './sources';
 
-/** Paths of `dist/` that only the build writes: the shell's and the content build's own folders and files. */
-const GENERATED = /^(assets|blobs|search)\/|^(sw\.js|shell\.json|manifest\.json|404\.html)$/;
+/** Whether only the build writes the path of `dist/`: a file of the site (`SITE_FILES`) or one below the build's folders. */
+const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includes('/') && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, rel.indexOf('/'))));
 
 /** The last sitemap made, with what it was made from: a rebuild that adds no route makes none (10,000 escaped URLs). */
 let lastSitemap: { key: string; xml: string } | null = null;
@@ -64,7 +64,7 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
   for (const [path, text] of llms) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
-    if (files.has(a) || shellFiles.has(a) || GENERATED.test(a)) {
+    if (files.has(a) || shellFiles.has(a) || generated(a)) {
       log.error(displayPath(contentDir, a), 0, `would replace \`${a}\`, which the build writes itself. Rename or move the file.`);
     } else files.set(a, readFileSync(join(contentDir, a)));
   }

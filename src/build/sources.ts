@@ -102,7 +102,7 @@ const described = (type: FieldType) =>
   ({ 'string[]': 'a list of strings', 'string|null': 'a doc id or null', number: 'a number', boolean: 'true or false', string: 'a string' })[type];
 
 /** Line of `key:` inside the front matter block (1-based file line), or 1. */
-function keyLine(raw: string, key: string): number {
+export function keyLine(raw: string, key: string): number {
   const lines = raw.split('\n');
   for (let i = 1; i < lines.length && lines[i] !== '---'; i++) {
     if (lines[i]!.startsWith(`${key}:`)) return i + 1;
@@ -128,7 +128,8 @@ function yamlErrorLine(raw: string, markLine: number, reason: string): number {
 /** Route segments a slug or id may not have: they would leave the docs folder or break the URL. */
 function badSegment(value: string): string | null {
   for (const segment of value.split('/')) {
-    if (segment === '.' || segment === '..' || /[\\?#\u0000-\u001f\u007f]/.test(segment)) return segment;
+    // `%`: a host decodes `%2e%2e` to `..`, so such a route is never reached as written.
+    if (segment === '.' || segment === '..' || /[\\?#%\u0000-\u001f\u007f]/.test(segment)) return segment;
   }
   return null;
 }
@@ -226,7 +227,7 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
     if (!typeMatches(value, type)) {
       log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${JSON.stringify(value)}\`.`);
     } else if ((key === 'slug' || key === 'id') && badSegment(value as string) !== null) {
-      log.error(display, keyLine(raw, key), `front matter \`${key}\` is \`${String(value)}\`, whose part \`${badSegment(value as string)}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\` or \`#\`).`);
+      log.error(display, keyLine(raw, key), `front matter \`${key}\` is \`${String(value)}\`, whose part \`${badSegment(value as string)}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\`, \`#\` or \`%\`).`);
     }
   }
   const body = parsed.content;
@@ -322,6 +323,8 @@ export interface ContentSources {
   routeBase: string;
   /** How messages name `site.config.json`. */
   configDisplay: string;
+  /** Its text, for the line of a field. */
+  configText: string;
   /** Markdown files of `docs/` and `pages/`, drafts left out. */
   sources: SourceFile[];
   categories: CategoryFile[];
@@ -388,7 +391,7 @@ function listContent(contentDir: string, changed: readonly string[] | undefined)
  * rebuild). Without it every file is looked at.
  */
 export function readContent(contentDir: string, publicDir: string | undefined, log: ProblemLog, changed?: readonly string[]): ContentSources {
-  const input = loadSiteConfig(contentDir);
+  const { input, text: configText } = loadSiteConfig(contentDir);
   const { files: all, maybeChanged } = listContent(contentDir, changed);
   const sources: SourceFile[] = [];
   const folder = displayPath(contentDir, '');
@@ -426,6 +429,7 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
     input,
     routeBase: input.docs?.routeBasePath ?? 'docs',
     configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),
+    configText,
     sources,
     categories,
     assets,

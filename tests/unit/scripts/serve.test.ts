@@ -21,6 +21,8 @@ const FILES: Record<string, string> = {
   'blobs/0123456789abcdef.md': '# Intro\n\nHello.',
   'blobs/fedcba9876543210.html': '<h1 id="intro">Intro</h1>\n<p>Hello.</p>',
   'search/index.12447a863e1b.json': '{"docs":[]}',
+  'search.html': `<!doctype html><html><body>SEARCH PAGE</body></html>`,
+  'search/index.html': `<!doctype html><html><body>SEARCH PAGE</body></html>`,
   'manifest.json': '{"version":1}',
   'manifest.webmanifest': '{"name":"ABP React"}',
   'sw.js': 'self.addEventListener("install", () => {});',
@@ -232,6 +234,9 @@ describe('serve', () => {
       [`${BASE}blobs/0123456789abcdef.md`, 'public, max-age=31536000, immutable'],
       [`${BASE}blobs/fedcba9876543210.html`, 'public, max-age=31536000, immutable'],
       [`${BASE}search/index.12447a863e1b.json`, 'public, max-age=31536000, immutable'],
+      // The search page's HTML at `search/`, beside the index files: it names the current build.
+      [`${BASE}search/`, 'no-cache'],
+      [`${BASE}search/index.html`, 'no-cache'],
       [`${BASE}robots.txt`, 'public, max-age=600'],
       [`${BASE}img/logo.svg`, 'public, max-age=600'],
       [`${BASE}manifest.webmanifest`, 'public, max-age=600'],
