@@ -22,7 +22,7 @@ import { type ParallelOptions, type RenderCache, renderContent } from './src/bui
 import { publishedMarkdown } from './src/build/render';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
-import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
+import { carryPreviousBlobs, carryShell, checkOutputFolder, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
 import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
@@ -170,6 +170,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   const started = performance.now();
   const time = stepTimer();
   const warn = options.warn ?? ((line: string) => console.warn(`[build] warning: ${line}`));
+  checkOutputFolder(options);
   // The dev server's content rebuilds update dist/ where it is; every other build writes a copy (`out`).
   const inPlace = options.devServer && !options.shell ? readShellRecord(options.distDir) : null;
   const out = inPlace ? options.distDir : tempDirFor(options.distDir);

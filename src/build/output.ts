@@ -3,8 +3,8 @@
  * that replaces `dist/` only once the build has succeeded, so a failed build
  * leaves the last good site byte for byte.
  */
-import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { shardNames } from '../../manifest/shards';
 import type { ManifestRoot } from '../../manifest/types';
 import { BuildError } from './errors';
@@ -51,6 +51,45 @@ export interface ShellRecord {
   server?: string;
   /** Hash of all shell files; the service worker revision. */
   hash: string;
+}
+
+/** The project's folders of source a build reads and never writes (with `content/` and `public/`). */
+const SOURCE_FOLDERS = ['src', 'manifest', 'scripts', 'tests', 'bench', '.git', '.github'];
+
+/** `path` with symbolic links resolved, for the part of it that exists. */
+function realPath(path: string): string {
+  const absolute = resolve(path);
+  let existing = absolute;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  return join(realpathSync(existing), relative(existing, absolute));
+}
+
+/** Whether `inner` is `outer` or lies below it. */
+const within = (outer: string, inner: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+
+/**
+ * Refuses an output folder the build would destroy input with: it replaces the folder as a whole, so
+ * one that is, holds or lies inside the content folder, `public/` or a source folder of the project
+ * (`src/`, `manifest/` …), or that holds the project, would be lost or overwritten.
+ */
+export function checkOutputFolder(options: { root: string; contentDir: string; distDir: string }): void {
+  const out = realPath(options.distDir);
+  const root = realPath(options.root);
+  const inputs: [string, string][] = [
+    [realPath(options.contentDir), 'the content folder'],
+    [join(root, 'public'), 'the `public/` folder'],
+    ...SOURCE_FOLDERS.map((name): [string, string] => [join(root, name), `the project's \`${name}/\` folder`]),
+  ];
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
+  const refuse = (how: string) => {
+    throw new BuildError(`Cannot build: the output folder \`${shown(out)}\` ${how}. The build replaces its output folder as a whole: choose another one (\`--out dist\`).`);
+  };
+  if (within(out, root)) refuse(`holds the project \`${shown(root)}\``);
+  for (const [input, what] of inputs) {
+    if (out === input) refuse(`is ${what}`);
+    if (within(out, input)) refuse(`holds ${what}, \`${shown(input)}\``);
+    if (within(input, out)) refuse(`lies inside ${what}, \`${shown(input)}\``);
+  }
 }
 
 /** A fresh temporary folder beside `distDir`. */
