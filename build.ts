@@ -22,7 +22,7 @@ import { type ParallelOptions, type RenderCache, renderContent } from './src/bui
 import { publishedMarkdown } from './src/build/render';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
-import { carryPreviousBlobs, carryShell, checkOutputFolder, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
+import { carryPreviousBlobs, carryShell, checkOutputFolder, discard, discardActiveTemps, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
 import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
@@ -228,7 +228,18 @@ const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
  */
 const HEAP_GROWING_PERCENT = 30;
 
+/** Exit codes of a process ended by a signal, as shells report them (128 + the signal's number). */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
 async function main(): Promise<void> {
+  // Ctrl+C or a CI runner's stop in the middle of a build: its copy of the site goes too, dist/ stays as it was.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      discardActiveTemps();
+      console.error(`[build] stopped by ${signal}; dist/ was left unchanged.`);
+      process.exit(SIGNAL_EXIT[signal]);
+    });
+  }
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const args = process.argv.slice(2);
   const flag = (name: string) => {

@@ -92,11 +92,58 @@ export function checkOutputFolder(options: { root: string; contentDir: string; d
   }
 }
 
-/** A fresh temporary folder beside `distDir`. */
+/** The temporary folders this process's builds are writing (`tempDirFor`), which a signal must not leave behind. */
+const activeTemps = new Set<string>();
+
+/** Whether process `pid` runs (one of another user's counts: it may not be signalled, but it is there). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temporary folders beside `distDir` that builds no longer running left (`dist.tmp-<pid>-<time>`,
+ * and `dist.old-<pid>-<time>` of a swap cut short): a build killed with SIGKILL, or by a power cut, leaves
+ * its copy of the site behind. A folder of this process that none of its builds is writing is left over too.
+ */
+function removeStaleTemps(distDir: string): void {
+  const dir = dirname(distDir);
+  const name = basename(distDir);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`)) continue;
+    const match = /^\.(?:tmp|old)-(\d+)-\d+$/.exec(entry.slice(name.length));
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const path = join(dir, entry);
+    if (pid === process.pid ? !activeTemps.has(path) : !alive(pid)) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** A fresh temporary folder beside `distDir`, once the ones of builds no longer running are removed. */
 export function tempDirFor(distDir: string): string {
+  removeStaleTemps(distDir);
   const tmp = `${distDir}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(tmp, { recursive: true });
+  activeTemps.add(tmp);
   return tmp;
+}
+
+/**
+ * Removes the temporary folders of this process's builds at once: for a process that stops on a
+ * signal (SIGINT, SIGTERM) in the middle of a build, and so never reaches the build's own clean-up.
+ */
+export function discardActiveTemps(): void {
+  for (const tmp of activeTemps) discard(tmp);
 }
 
 /** Hard-links (or copies) a file from the old site into the new one. */
@@ -413,10 +460,12 @@ export function swapIn(tmp: string, distDir: string): void {
     if (had) renameSync(old, distDir);
     throw error;
   }
+  activeTemps.delete(tmp);
   if (had) rmSync(old, { recursive: true, force: true });
 }
 
 /** Removes a temporary folder after a failure. */
 export function discard(tmp: string): void {
   rmSync(tmp, { recursive: true, force: true });
+  activeTemps.delete(tmp);
 }
