@@ -14,6 +14,27 @@ import { BuildError, displayPath, type Problem } from './errors';
 
 export const SITE_CONFIG_FILE = 'site.config.json';
 
+/**
+ * What is wrong with an image named by the configuration or a page's front matter (`favicon`,
+ * `navbar.logo.src`, `image`), or null: it must be a path of the site (`img/logo.svg`) that does not
+ * climb out of it with `..`, or an http(s) URL. Other schemes (`javascript:`, `data:`) and hosts
+ * given without a scheme (`//host/x.png`) are refused.
+ */
+export function imageUrlProblem(value: string): string | null {
+  const url = value.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  if (scheme) return /^https?$/i.test(scheme) ? null : `is a \`${scheme}:\` URL, \`${value}\`. Give a path of the site such as \`img/logo.svg\`, or an http(s) URL.`;
+  if (/^[\\/]{2}/.test(url)) return `names another host without a scheme, \`${value}\`. Write its https:// URL, or a path of the site such as \`img/logo.svg\`.`;
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // Not percent-encoded: taken as written.
+  }
+  if (decoded.split(/[\\/]/).includes('..') || /[\u0000-\u001f\\]/.test(decoded)) return `climbs out of the site, \`${value}\`. Give a path of the site such as \`img/logo.svg\` (no \`..\` or \`\\\`), or an http(s) URL.`;
+  return null;
+}
+
 /** The compiled schema, kept for the next build in the same process (dev server). */
 let validator: ReturnType<Ajv['compile']> | undefined;
 
@@ -61,6 +82,15 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
     throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in \`${display}\`:`, problems);
   }
   const input = config as unknown as SiteConfigInput;
+  // Images the pages' heads and the shell show: checked as links are (no `..` out of the site, no `javascript:`).
+  const images: [string, (string | number)[]][] = [['favicon', ['favicon']], ['image', ['image']], ['navbar.logo.src', ['navbar', 'logo', 'src']], ['footer.logo.src', ['footer', 'logo', 'src']]];
+  const refused: Problem[] = [];
+  for (const [field, path] of images) {
+    const node = findNodeAtLocation(tree, path);
+    const problem = typeof node?.value === 'string' ? imageUrlProblem(node.value) : null;
+    if (problem) refused.push({ file: display, line: lineAt(text, node!.offset), message: `\`${field}\` ${problem}` });
+  }
+  if (refused.length) throw new BuildError(`Cannot build: ${refused.length} problem${refused.length === 1 ? '' : 's'} in \`${display}\`:`, refused);
   try {
     // The client's own checks, so a configuration the shell could not search with never ships (spec §5).
     liteClient(input.search.appId, input.search.apiKey);

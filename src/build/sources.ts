@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { SiteConfigInput } from '../../manifest/siteConfig';
-import { loadSiteConfig, SITE_CONFIG_FILE } from './siteConfig';
+import { imageUrlProblem, loadSiteConfig, SITE_CONFIG_FILE } from './siteConfig';
 import { collectFiles, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
@@ -226,6 +226,8 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
     }
     if (!typeMatches(value, type)) {
       log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${JSON.stringify(value)}\`.`);
+    } else if (key === 'image' && imageUrlProblem(value as string) !== null) {
+      log.error(display, keyLine(raw, key), `front matter \`image\` ${imageUrlProblem(value as string)}`);
     } else if ((key === 'slug' || key === 'id') && badSegment(value as string) !== null) {
       log.error(display, keyLine(raw, key), `front matter \`${key}\` is \`${String(value)}\`, whose part \`${badSegment(value as string)}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\`, \`#\` or \`%\`).`);
     }

@@ -164,3 +164,37 @@ describe('HTML comments in markdown', () => {
     `);
   });
 });
+
+describe('configured images and a page’s image', () => {
+  it('are checked as links are: no `..` out of the site, no `javascript:`, no host without a scheme', async () => {
+    const config = JSON.parse(project.read('../content/site.config.json')) as Record<string, unknown> & { navbar: { logo: Record<string, string> }; footer: { logo?: Record<string, string> } };
+    config.favicon = '../../../etc/passwd';
+    config.image = '%2e%2e/%2e%2e/etc/passwd';
+    config.navbar.logo.src = 'javascript:alert(1)';
+    config.footer.logo = { src: '//evil.example/logo.svg', alt: 'Logo' };
+    project.write('site.config.json', JSON.stringify(config, null, 2));
+    expect((await failure()).message).toMatchInlineSnapshot(`
+      "Cannot build: 4 problems in \`content/site.config.json\`:
+        content/site.config.json:7: \`favicon\` climbs out of the site, \`../../../etc/passwd\`. Give a path of the site such as \`img/logo.svg\` (no \`..\` or \`\\\`), or an http(s) URL.
+        content/site.config.json:10: \`image\` climbs out of the site, \`%2e%2e/%2e%2e/etc/passwd\`. Give a path of the site such as \`img/logo.svg\` (no \`..\` or \`\\\`), or an http(s) URL.
+        content/site.config.json:28: \`navbar.logo.src\` is a \`javascript:\` URL, \`javascript:alert(1)\`. Give a path of the site such as \`img/logo.svg\`, or an http(s) URL.
+        content/site.config.json:49: \`footer.logo.src\` names another host without a scheme, \`//evil.example/logo.svg\`. Write its https:// URL, or a path of the site such as \`img/logo.svg\`."
+    `);
+  });
+
+  it('refuses a page image that leaves the site, with the line', async () => {
+    project.write('docs/card.md', '---\ntitle: Card\nimage: javascript:alert(1)\n---\n\n# Card\n');
+    project.write('docs/up.md', '---\ntitle: Up\nimage: img/../../../etc/passwd\n---\n\n# Up\n');
+    expect((await failure()).message).toMatchInlineSnapshot(`
+      "Cannot build: 2 problems in content:
+        content/docs/card.md:3: front matter \`image\` is a \`javascript:\` URL, \`javascript:alert(1)\`. Give a path of the site such as \`img/logo.svg\`, or an http(s) URL.
+        content/docs/up.md:3: front matter \`image\` climbs out of the site, \`img/../../../etc/passwd\`. Give a path of the site such as \`img/logo.svg\` (no \`..\` or \`\\\`), or an http(s) URL."
+    `);
+  });
+
+  it('takes site paths and http(s) URLs', async () => {
+    project.write('docs/card.md', '---\ntitle: Card\nimage: https://example.com/card.png\n---\n\n# Card\n');
+    await project.build();
+    expect(project.read('docs/card.html')).toContain('<meta property="og:image" content="https://example.com/card.png">');
+  });
+});
