@@ -141,11 +141,35 @@ const refuse = () => {
 const NO_ENGINES = { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse, json: refuse, toml: refuse };
 
 /**
+ * The byte order of UTF-16 text, or null: a byte-order mark says so, or, without one, zero bytes in
+ * every other place of the start (ASCII characters in UTF-16), which a binary file does not show.
+ */
+function utf16Order(bytes: Buffer): 'little-endian' | 'big-endian' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'little-endian';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'big-endian';
+  const sample = bytes.subarray(0, 8000);
+  if (!sample.includes(0)) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? even++ : odd++;
+  const half = sample.length / 2;
+  if (half >= 2 && odd > half * 0.7 && even < half * 0.05) return 'little-endian';
+  if (half >= 2 && even > half * 0.7 && odd < half * 0.05) return 'big-endian';
+  return null;
+}
+
+/**
  * Why a markdown file's bytes are not text the build can read, or null: a
  * binary file, or text in another encoding than UTF-8 (which would otherwise
  * turn into U+FFFD characters without a word).
  */
 function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
+  const utf16 = utf16Order(bytes);
+  if (utf16) {
+    // With a byte-order mark iconv reads the order from it (and drops it); without one it must be told.
+    const from = bytes[0]! + bytes[1]! === 0xff + 0xfe ? 'UTF-16' : utf16 === 'little-endian' ? 'UTF-16LE' : 'UTF-16BE';
+    return { line: 1, message: `is UTF-16 text (${utf16}), not UTF-8. Save it as UTF-8: in VS Code, "Save with Encoding" then "UTF-8"; on the command line, \`iconv -f ${from} -t UTF-8 file.md > file.utf8.md\`, then replace the file with it.` };
+  }
   if (bytes.subarray(0, 8000).includes(0)) return { line: 0, message: 'is a binary file, not markdown text. Remove it, or rename it if it is an image or another asset.' };
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -200,7 +224,8 @@ function parseSourceOnce(parsed: Parsed, rel: string, raw: string, stat: Stats, 
 
 /** Parses and validates a markdown file's front matter; problems go to `log`. */
 function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
-  const engine = /^---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
+  // After a byte-order mark too, which editors on Windows write and gray-matter skips.
+  const engine = /^\uFEFF?---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
   if (engine && !/^ya?ml$/i.test(engine)) {
     log.error(display, 1, `front matter \`---${engine}\` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain \`---\` lines.`);
     return null;

@@ -1,0 +1,50 @@
+/**
+ * https://github.com/antosubash/abp-react/issues/29 — the smaller inputs: each is named for what it is,
+ * with file and line, and a failed build leaves the last good dist/ as it was and no temporary folder.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BuildError } from '../../src/build/errors';
+import { type FixtureProject, hashTree, useFixture } from '../helpers/build';
+
+let project: FixtureProject;
+let before: Record<string, string>;
+
+beforeEach(async () => {
+  project = useFixture('basic-site');
+  await project.build();
+  before = hashTree(project.distDir);
+});
+afterEach(() => project.remove());
+
+/** Builds, expecting a `BuildError`; checks the previous site is untouched and no temporary folder is left. */
+async function failure(): Promise<BuildError> {
+  const error = await project.build().then(
+    () => {
+      throw new Error('expected the build to fail');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BuildError);
+  expect(hashTree(project.distDir)).toEqual(before);
+  expect(readdirSync(dirname(project.distDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+  return error as BuildError;
+}
+
+describe('encodings', () => {
+  it('names UTF-16 text as such, with or without a byte-order mark, and says how to convert it', async () => {
+    writeFileSync(join(project.contentDir, 'docs/le.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Little\n\nText.\n', 'utf16le')]));
+    writeFileSync(join(project.contentDir, 'docs/be.md'), Buffer.from('# Big\n\nText.\n', 'utf16le').swap16());
+    expect((await failure()).message).toMatchInlineSnapshot(`
+      "Cannot build: 2 problems in content:
+        content/docs/be.md:1: is UTF-16 text (big-endian), not UTF-8. Save it as UTF-8: in VS Code, "Save with Encoding" then "UTF-8"; on the command line, \`iconv -f UTF-16BE -t UTF-8 file.md > file.utf8.md\`, then replace the file with it.
+        content/docs/le.md:1: is UTF-16 text (little-endian), not UTF-8. Save it as UTF-8: in VS Code, "Save with Encoding" then "UTF-8"; on the command line, \`iconv -f UTF-16 -t UTF-8 file.md > file.utf8.md\`, then replace the file with it."
+    `);
+  });
+
+  it('reads a byte-order mark before `---js` as the start of the front matter it refuses', async () => {
+    project.write('docs/bom.md', '\uFEFF---js\n{ title: "T" }\n---\n\n# T\n');
+    expect((await failure()).problems).toEqual([{ file: 'content/docs/bom.md', line: 1, message: expect.stringMatching(/^front matter `---js` is not accepted: only YAML front matter is/) }]);
+  });
+});
