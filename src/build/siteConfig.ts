@@ -38,8 +38,21 @@ export function imageUrlProblem(value: string): string | null {
 /** The compiled schema, kept for the next build in the same process (dev server). */
 let validator: ReturnType<Ajv['compile']> | undefined;
 
+/** What is wrong with JSON whose arrays or objects nest too deeply for the parser. */
+export const TOO_DEEP = 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.';
+
+/** The syntax tree of a JSON text (errors go to `syntax`), or `'too deep'` when it nests past the parser's stack. */
+export function jsonTree(text: string, syntax: ParseError[]): JsonNode | undefined | 'too deep' {
+  try {
+    return parseTree(text, syntax, { allowTrailingComma: false, disallowComments: true });
+  } catch (error) {
+    if (error instanceof RangeError) return 'too deep';
+    throw error;
+  }
+}
+
 /** 1-based line of a character offset. */
-function lineAt(text: string, offset: number): number {
+export function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
@@ -55,7 +68,8 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
     throw new BuildError(`Cannot read \`${display}\`. Create it: the site title, navbar, footer and search settings live there (see README, "Site configuration").`, [], { cause: error });
   }
   const syntax: ParseError[] = [];
-  const tree = parseTree(text, syntax, { allowTrailingComma: false, disallowComments: true });
+  const tree = jsonTree(text, syntax);
+  if (tree === 'too deep') throw new BuildError(`Cannot build: 1 problem in \`${display}\`:`, [{ file: display, line: 1, message: TOO_DEEP }]);
   if (syntax.length || !tree) {
     throw new BuildError(`Cannot build: \`${display}\` is not valid JSON.`, syntax.map((e) => ({
       file: display,

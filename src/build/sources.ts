@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { SiteConfigInput } from '../../manifest/siteConfig';
-import { imageUrlProblem, loadSiteConfig, SITE_CONFIG_FILE } from './siteConfig';
+import { findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { imageUrlProblem, jsonTree, lineAt, loadSiteConfig, SITE_CONFIG_FILE, TOO_DEEP } from './siteConfig';
 import { collectFiles, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
@@ -312,31 +313,41 @@ function plainMarkdownProblems(file: SourceFile): { line: number; message: strin
   return problems;
 }
 
-/** Reads and checks a `_category_.json`. */
+/** Reads and checks a `_category_.json`; each problem names the line of its field. */
 function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
   const display = displayPath(contentDir, rel);
   const dir = rel.replace(/^docs\/?/, '').replace(/\/?_category_\.json$/, '');
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(join(contentDir, rel), 'utf8'));
-  } catch (error) {
-    log.error(display, 0, `is not valid JSON (${(error as Error).message}). Fix the syntax.`);
+  const text = readFileSync(join(contentDir, rel), 'utf8');
+  const syntax: ParseError[] = [];
+  const tree = jsonTree(text, syntax);
+  if (tree === 'too deep') {
+    log.error(display, 1, TOO_DEEP);
     return null;
   }
-  if (typeof json !== 'object' || json === null) {
-    log.error(display, 0, 'must hold a JSON object such as `{ "label": "Guides", "position": 2 }`.');
+  if (syntax.length || !tree) {
+    const first = syntax[0];
+    log.error(display, first ? lineAt(text, first.offset) : 1, `is not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'}). Check commas, quotes and brackets near this line.`);
     return null;
   }
+  const json: unknown = JSON.parse(text);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    log.error(display, 1, 'must hold a JSON object such as `{ "label": "Guides", "position": 2 }`.');
+    return null;
+  }
+  const lineOf = (...path: string[]) => {
+    const node = findNodeAtLocation(tree, path);
+    return node ? lineAt(text, node.parent?.type === 'property' ? node.parent.offset : node.offset) : 1;
+  };
   const c = json as Record<string, unknown>;
   const checks: [string, string][] = [['label', 'string'], ['position', 'number'], ['collapsed', 'boolean'], ['collapsible', 'boolean']];
   for (const [key, type] of checks) {
-    if (c[key] !== undefined && typeof c[key] !== type) log.error(display, 0, `\`${key}\` must be a ${type}, got \`${JSON.stringify(c[key])}\`.`);
+    if (c[key] !== undefined && typeof c[key] !== type) log.error(display, lineOf(key), `\`${key}\` must be a ${type}, got \`${JSON.stringify(c[key])}\`.`);
   }
   const link = c.link as Record<string, unknown> | null | undefined;
   if (link && link.type !== 'generated-index' && !(link.type === 'doc' && typeof link.id === 'string')) {
-    log.error(display, 0, `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(link)}\`.`);
+    log.error(display, lineOf('link'), `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(link)}\`.`);
   } else if (link?.type === 'generated-index' && link.slug !== undefined && (typeof link.slug !== 'string' || badSegment(link.slug) !== null)) {
-    log.error(display, 0, `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(link.slug)}\`.`);
+    log.error(display, lineOf('link', 'slug'), `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(link.slug)}\`.`);
   }
   return { ...(c as Omit<CategoryFile, 'dir' | 'display'>), dir, display };
 }

@@ -2,7 +2,7 @@
  * https://github.com/antosubash/abp-react/issues/29 — the smaller inputs: each is named for what it is,
  * with file and line, and a failed build leaves the last good dist/ as it was and no temporary folder.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildError } from '../../src/build/errors';
@@ -46,5 +46,28 @@ describe('encodings', () => {
   it('reads a byte-order mark before `---js` as the start of the front matter it refuses', async () => {
     project.write('docs/bom.md', '\uFEFF---js\n{ title: "T" }\n---\n\n# T\n');
     expect((await failure()).problems).toEqual([{ file: 'content/docs/bom.md', line: 1, message: expect.stringMatching(/^front matter `---js` is not accepted: only YAML front matter is/) }]);
+  });
+});
+
+describe('JSON files', () => {
+  it('names the line of a syntax error and of a field of the wrong type', async () => {
+    project.write('docs/guides/_category_.json', '{\n  "label": "Guides",\n  "position": 2\n  "collapsed": false\n}\n');
+    for (const dir of ['more', 'deep']) mkdirSync(join(project.contentDir, 'docs', dir));
+    project.write('docs/more/_category_.json', '{\n  "label": "More",\n  "position": "two",\n  "link": { "type": "generated-index", "slug": "../up" }\n}\n');
+    project.write('docs/more/page.md', '# Page\n');
+    project.write('docs/deep/_category_.json', `{ "label": ${'['.repeat(100_000)}${']'.repeat(100_000)} }`);
+    project.write('docs/deep/page.md', '# Page\n');
+    expect((await failure()).message).toMatchInlineSnapshot(`
+      "Cannot build: 4 problems in content:
+        content/docs/deep/_category_.json:1: nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.
+        content/docs/guides/_category_.json:4: is not valid JSON (CommaExpected). Check commas, quotes and brackets near this line.
+        content/docs/more/_category_.json:3: \`position\` must be a number, got \`"two"\`.
+        content/docs/more/_category_.json:4: \`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`"../up"\`."
+    `);
+  });
+
+  it('names a site.config.json nested past what the parser follows', async () => {
+    project.write('site.config.json', `{ "title": ${'['.repeat(100_000)}${']'.repeat(100_000)} }`);
+    expect((await failure()).problems).toEqual([{ file: 'content/site.config.json', line: 1, message: 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.' }]);
   });
 });
