@@ -102,6 +102,16 @@ const typeMatches = (value: unknown, type: FieldType): boolean => {
 const described = (type: FieldType) =>
   ({ 'string[]': 'a list of strings', 'string|null': 'a doc id or null', number: 'a number', boolean: 'true or false', string: 'a string' })[type];
 
+/**
+ * A value of the front matter as JSON, cut short: YAML aliases can make a value of a few lines
+ * that JSON would write out in billions of characters (`a: &a [*b, *b, …]`).
+ */
+function preview(value: unknown): string {
+  let budget = 40;
+  const text = JSON.stringify(value, (_key, v: unknown) => (budget-- > 0 ? v : undefined)) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
 /** Line of `key:` inside the front matter block (1-based file line), or 1. */
 export function keyLine(raw: string, key: string): number {
   const lines = raw.split('\n');
@@ -251,7 +261,7 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
       continue;
     }
     if (!typeMatches(value, type)) {
-      log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${JSON.stringify(value)}\`.`);
+      log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${preview(value)}\`.`);
     } else if (key === 'image' && imageUrlProblem(value as string) !== null) {
       log.error(display, keyLine(raw, key), `front matter \`image\` ${imageUrlProblem(value as string)}`);
     } else if ((key === 'slug' || key === 'id') && badSegment(value as string) !== null) {

@@ -71,3 +71,15 @@ describe('JSON files', () => {
     expect((await failure()).problems).toEqual([{ file: 'content/site.config.json', line: 1, message: 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.' }]);
   });
 });
+
+describe('front matter', () => {
+  it('names a value of the wrong type that YAML aliases make billions of characters long, without writing it out', async () => {
+    const lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+    for (let i = 1; i < 12; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+    project.write('docs/bomb.md', `---\nsidebar_custom_props:\n  ${lines.join('\n  ')}\ntitle: *a11\n---\n\n# Bomb\n`);
+    expect((await failure()).message).toMatchInlineSnapshot(`
+      "Cannot build: 1 problem in content:
+        content/docs/bomb.md:15: front matter \`title\` must be a string, got \`[[[[[[[[[[[["lol","lol","lol","lol","lol","lol","lol","lol","lol"],["lol","lol"…\`."
+    `);
+  });
+});
