@@ -5,7 +5,7 @@
  */
 import type { LanguageFn } from 'highlight.js';
 import { toHtml } from 'hast-util-to-html';
-import type { Html, Root as MdastRoot, RootContent } from 'mdast';
+import type { Code, Html, Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { GRAMMARS, loadGrammars } from '../../manifest/highlight';
@@ -40,6 +40,8 @@ export interface Rendered {
   sections: Section[];
   /** Directives that are no admonition (`:::details`), for the build's warnings; lines relative to the body. */
   unknownDirectives: UnknownDirective[];
+  /** Code blocks whose fence is never closed (each shows the rest of its file, or of its list item or quote, as code): the fence and its line in the body. */
+  unclosedFences?: { line: number; fence: string }[];
   /**
    * Where the body's HTML comments are (`[start, end)` offsets in the body), when it has any: the page
    * leaves them out, and so does the markdown the build publishes (`publishedMarkdown`).
@@ -135,6 +137,30 @@ function commentRanges(body: string, nodes: Html[]): [number, number][] {
   return ranges.sort((a, b) => a[0] - b[0]);
 }
 
+/** The fenced code blocks among `nodes` whose fence no line closes, by the body's lines. */
+function unclosedFences(body: string, nodes: Code[]): { line: number; fence: string }[] {
+  const starts = lineStarts(body);
+  const lineText = (line: number) => body.slice(starts[line - 1], (starts[line] ?? body.length + 1) - 1);
+  const out: { line: number; fence: string }[] = [];
+  for (const node of nodes) {
+    const start = node.position?.start;
+    const end = node.position?.end;
+    if (!start || !end) continue;
+    const fence = /^(`{3,}|~{3,})/.exec(lineText(start.line).slice(start.column - 1))?.[1];
+    if (!fence) continue;
+    const close = end.line > start.line ? /^[ \t>]*(`{3,}|~{3,})[ \t]*$/.exec(lineText(end.line).slice(0, end.column - 1))?.[1] : undefined;
+    if (!close || close[0] !== fence[0] || close.length < fence.length) out.push({ line: start.line, fence });
+  }
+  return out;
+}
+
+/** `Rendered.unclosedFences`, when there are any. */
+function unclosedFields(body: string, nodes: Code[]): Pick<Rendered, 'unclosedFences'> {
+  if (!nodes.length) return {};
+  const found = unclosedFences(body, nodes);
+  return found.length ? { unclosedFences: found } : {};
+}
+
 /** Published forms of bodies with comments (`publishedMarkdown`), kept with their rendering. */
 const publishedMemo = new WeakMap<Rendered, string>();
 
@@ -190,13 +216,15 @@ function createRenderer(grammars: Record<string, LanguageFn>) {
     const langs = new Set<string>();
     let firstParagraph: string | null = null;
     const htmlNodes: Html[] = [];
+    const codeNodes: Code[] = [];
     visit(mdast, (node) => {
       if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
         links.push({ url: node.url, line: node.position?.start.line ?? 0, image: node.type === 'image' });
       } else if (node.type === 'html') {
         if (node.value.includes('<!--')) htmlNodes.push(node);
-      } else if (node.type === 'code' && node.lang) {
-        langs.add(node.lang);
+      } else if (node.type === 'code') {
+        codeNodes.push(node);
+        if (node.lang) langs.add(node.lang);
       } else if (node.type === 'paragraph' && firstParagraph === null && !node.data?.hName) {
         // Without its inline HTML, which the page leaves out (an author's `<!-- note -->` among it).
         firstParagraph = toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim() || null;
@@ -216,6 +244,7 @@ function createRenderer(grammars: Record<string, LanguageFn>) {
       sections: collectSections(mdast as MdastRoot, headings),
       unknownDirectives,
       ...(htmlNodes.length ? { comments: commentRanges(body, htmlNodes) } : {}),
+      ...unclosedFields(body, codeNodes),
     };
   };
 }

@@ -220,7 +220,7 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 6;
+const RENDER_VERSION = 7;
 
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
 function stillResolves(rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext): boolean {

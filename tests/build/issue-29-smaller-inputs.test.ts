@@ -83,3 +83,16 @@ describe('front matter', () => {
     `);
   });
 });
+
+describe('warnings', () => {
+  it('warns of a code fence that is never closed, with its line', async () => {
+    project.write('docs/open.md', ['# Open', '', '```ts', 'const a = 1;', '```', '', '- item', '', '  ~~~~bash', '  echo inside an item', '', 'After the item.', '', '````md', 'the rest of the file', '```', 'is code'].join('\n'));
+    await project.build();
+    expect(project.warnings).toMatchInlineSnapshot(`
+      [
+        "content/docs/open.md:9: opens a code block that no line closes, so all that follows it (in the file, or in its list item or quote) shows as code. Close it with a line of ~~~~ (4 tildes).",
+        "content/docs/open.md:14: opens a code block that no line closes, so all that follows it (in the file, or in its list item or quote) shows as code. Close it with a line of \`\`\`\` (4 backticks).",
+      ]
+    `);
+  });
+});
