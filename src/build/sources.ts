@@ -193,6 +193,9 @@ function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
   }
 }
 
+/** Markdown files longer than this many characters (1 MiB) are built with a warning. */
+const LARGE_MARKDOWN = 1_048_576;
+
 /** The last parse of each markdown file without problems, with the file's `stampOf` then, by its path below its content folder. */
 type Parsed = Map<string, { file: SourceFile; stamp: string }>;
 
@@ -466,6 +469,9 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
     }
     if (!file || file.data.draft) continue;
     checkPlainMarkdown(file, log);
+    if (file.raw.length > LARGE_MARKDOWN) {
+      log.warn(file.display, 0, `is ${(Buffer.byteLength(file.raw) / 1_048_576).toFixed(1)} MiB of markdown (more than ${LARGE_MARKDOWN / 1_048_576} MiB): it takes seconds to render, and every reader who opens the page loads all of it. Split it into pages.`);
+    }
     sources.push(file);
   }
   const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);

@@ -96,3 +96,16 @@ describe('warnings', () => {
     `);
   });
 });
+
+describe('a very large markdown file', () => {
+  it('builds with a warning that names it', async () => {
+    const paragraph = `${'Words of a long reference page. '.repeat(30)}\n\n`;
+    project.write('docs/huge.md', `# Huge\n\n${paragraph.repeat(Math.ceil(1_200_000 / paragraph.length))}`);
+    await project.build();
+    expect(project.warnings).toMatchInlineSnapshot(`
+      [
+        "content/docs/huge.md: is 1.1 MiB of markdown (more than 1 MiB): it takes seconds to render, and every reader who opens the page loads all of it. Split it into pages.",
+      ]
+    `);
+  }, 120_000);
+});
