@@ -6,6 +6,7 @@
  * write into `dist/` itself, once everything is built: `devServer`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { join, resolve } from 'node:path';
 import type { Manifest } from './manifest/types';
@@ -228,6 +229,36 @@ const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
  */
 const HEAP_GROWING_PERCENT = 30;
 
+/** What `tsx build.ts --help` prints. */
+const USAGE = `usage: tsx build.ts [--shell] [--content content] [--out dist] [--no-cache]
+
+Builds the site into the output folder: the content (manifest, blobs, search files, the HTML of every
+route, sitemap, llms.txt) and, with --shell, the shell first. Without --shell the shell the output
+folder holds is kept. The folder is replaced only when the whole build has succeeded.
+
+  --shell         bundle the shell too (npm run build); without it, content only (npm run build:content)
+  --content DIR   the content folder (default: content)
+  --out DIR       the output folder (default: dist); never the content, public/ or a source folder
+  --no-cache      render every page again instead of taking the last build's renderings
+  -h, --help      print this and exit`;
+
+/** The command line of `tsx build.ts` (`node:util` parseArgs: an unknown option or a missing value throws). */
+function parseCommandLine(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      shell: { type: 'boolean', default: false },
+      content: { type: 'string', default: 'content' },
+      out: { type: 'string', default: 'dist' },
+      'no-cache': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return values;
+}
+
 /** Exit codes of a process ended by a signal, as shells report them (128 + the signal's number). */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
@@ -240,22 +271,29 @@ async function main(): Promise<void> {
       process.exit(SIGNAL_EXIT[signal]);
     });
   }
+  let args: ReturnType<typeof parseCommandLine>;
+  try {
+    args = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    console.error(`[build] ${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  const args = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
   const root = process.cwd();
-  const useCache = !args.includes('--no-cache');
+  const useCache = !args['no-cache'];
   const cache: RenderCache = useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map();
   const before = cache.size;
   try {
     const result = await buildSite({
       root,
-      contentDir: resolve(flag('--content') ?? 'content'),
-      distDir: resolve(flag('--out') ?? 'dist'),
-      shell: args.includes('--shell'),
+      contentDir: resolve(args.content),
+      distDir: resolve(args.out),
+      shell: args.shell,
       cache,
       once: true,
     });

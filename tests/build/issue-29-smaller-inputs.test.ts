@@ -2,11 +2,12 @@
  * https://github.com/antosubash/abp-react/issues/29 — the smaller inputs: each is named for what it is,
  * with file and line, and a failed build leaves the last good dist/ as it was and no temporary folder.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildError } from '../../src/build/errors';
-import { type FixtureProject, hashTree, useFixture } from '../helpers/build';
+import { type FixtureProject, hashTree, ROOT, useFixture } from '../helpers/build';
 
 let project: FixtureProject;
 let before: Record<string, string>;
@@ -108,4 +109,26 @@ describe('a very large markdown file', () => {
       ]
     `);
   }, 120_000);
+});
+
+describe('build.ts on the command line', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'build.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+
+  it('prints its usage for --help and builds nothing', () => {
+    const out = join(project.dir, 'help-out');
+    const result = run('--help', '--content', project.contentDir, '--out', out);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^usage: tsx build\.ts \[--shell\] \[--content content\] \[--out dist\] \[--no-cache\]\n/);
+    expect(result.stdout).toContain('-h, --help      print this and exit');
+    expect(readdirSync(project.dir)).not.toContain('help-out');
+  });
+
+  it('refuses an unknown option or a missing value with the usage, exit code 2', () => {
+    const unknown = run('--outt', 'x');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/^\[build\] Unknown option '--outt'[^\n]*\n\nusage: tsx build\.ts/);
+    const missing = run('--out');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^\[build\] Option '--out <value>' argument missing\n\nusage: /);
+  });
 });
