@@ -29,6 +29,8 @@ const FILES: Record<string, string> = {
   'robots.txt': 'User-agent: *\n',
   'sitemap.xml': '<?xml version="1.0"?><urlset/>',
   'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'docs/policy.html': `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:"></head><body>POLICY${filler}</body></html>`,
+  'files/guide.pdf': '%PDF-1.4',
   'img/icon.png': '\x89PNG',
 };
 const SECRET = 'TOP SECRET package.json outside the site';
@@ -218,6 +220,40 @@ describe('serve', () => {
         const res = await get(path);
         expect([400, 404]).toContain(res.status);
         expect(await res.text()).not.toContain(SECRET);
+      }
+    });
+  });
+
+  describe('Content-Security-Policy', () => {
+    const FILE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+    it("sends a page's own policy as a header, with frame-ancestors 'none', gzipped or not", async () => {
+      for (const encoding of ['gzip', 'identity']) {
+        const res = await get(`${BASE}docs/policy`, { 'accept-encoding': encoding });
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'");
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(await res.text()).toContain('POLICY');
+      }
+    });
+
+    it('runs nothing in a file opened on its own, or in a page without a policy', async () => {
+      for (const path of ['img/logo.svg', 'manifest.json', 'blobs/fedcba9876543210.html', 'docs/intro', 'nothing-here']) {
+        expect((await get(`${BASE}${path}`)).headers.get('content-security-policy'), path).toBe(FILE_POLICY);
+      }
+    });
+
+    it("leaves the service worker's and a PDF's policy to the browser", async () => {
+      for (const path of ['sw.js', 'files/guide.pdf']) expect((await get(`${BASE}${path}`)).headers.get('content-security-policy'), path).toBeNull();
+    });
+
+    it('sends the policy of the page before the dev server’s snippet went in', async () => {
+      const dev = await startServer({ dir: site, port: 0, gzip: false, base: BASE, inject: '<script src="/abp-react/__dev/client.js"></script>' });
+      try {
+        const res = await fetch(new URL(`${BASE}docs/policy`, dev.url));
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'");
+        expect(await res.text()).toContain('__dev/client.js');
+      } finally {
+        await dev.close();
       }
     });
   });
