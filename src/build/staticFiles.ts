@@ -59,7 +59,7 @@ const SCRIPT_MARKUP: [RegExp, string][] = [
  * newlines a URL parser drops removed). Null when there is none: opened on its own, the image runs
  * nothing on the site's origin.
  */
-export function markupScript(text: string): { line: number; what: string } | null {
+function markupScript(text: string): { line: number; what: string } | null {
   let found: { at: number; what: string } | null = null;
   for (const [pattern, what] of SCRIPT_MARKUP) {
     const match = pattern.exec(text);
