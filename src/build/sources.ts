@@ -11,7 +11,7 @@ import { collectFiles, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
 import matter from 'gray-matter';
-import { BuildError, displayPath, type Problem, type ProblemLog } from './errors';
+import { displayPath, type Problem, type ProblemLog } from './errors';
 import { remembered } from './memo';
 
 /** Front matter fields this site understands (Docusaurus's names). */

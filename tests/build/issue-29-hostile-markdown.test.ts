@@ -4,35 +4,18 @@
  * refused before they are parsed, with file and line, leaving the last good dist/ as it was and no
  * temporary folder.
  */
-import { readdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../src/build/errors';
-import { type FixtureProject, hashTree, useFixture } from '../helpers/build';
+import { builtFixture, type FixtureProject, hashTree, refusedBuild } from '../helpers/build';
 
 let project: FixtureProject;
 let before: Record<string, string>;
-
-beforeAll(async () => {
-  project = useFixture('basic-site');
-  await project.build();
-  before = hashTree(project.distDir);
-});
-afterAll(() => project.remove());
+builtFixture('basic-site', (p, b) => ((project = p), (before = b)), { once: true });
 
 /** Builds with `body` as a doc, expecting a `BuildError`; checks dist/ and the temporary folders, and returns `file:line: message`. */
 async function refused(body: string): Promise<string> {
   project.write('docs/hostile.md', `---\ntitle: Hostile\n---\n\n${body}`);
-  const error = await project.build().then(
-    () => {
-      throw new Error('expected the build to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BuildError);
-  expect(hashTree(project.distDir)).toEqual(before);
-  expect(readdirSync(dirname(project.distDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
-  const { problems } = error as BuildError;
+  const { problems } = await refusedBuild(project, before);
   expect(problems).toHaveLength(1);
   return `${problems[0]!.file}:${problems[0]!.line}: ${problems[0]!.message}`;
 }

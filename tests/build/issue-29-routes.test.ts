@@ -4,23 +4,15 @@
  * for the file system stops the build with file and line (no `EEXIST`, `EISDIR` or `ENAMETOOLONG`),
  * leaving the last good dist/ as it was and no temporary folder.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../src/build/errors';
-import { type FixtureProject, hashTree, useFixture } from '../helpers/build';
+import { afterEach, describe, expect, it } from 'vitest';
+import { builtFixture, type FixtureProject, hashTree, refusedBuild } from '../helpers/build';
 
 let project: FixtureProject;
 let before: Record<string, string>;
 let config: string;
-
-beforeAll(async () => {
-  project = useFixture('basic-site');
-  await project.build();
-  before = hashTree(project.distDir);
-  config = project.read('../content/site.config.json');
-});
-afterAll(() => project.remove());
+builtFixture('basic-site', (p, b) => ((project = p), (before = b), (config = p.read('../content/site.config.json'))), { once: true });
 const added: string[] = [];
 afterEach(async () => {
   const { rmSync } = await import('node:fs');
@@ -35,16 +27,7 @@ async function refused(files: Record<string, string>): Promise<string[]> {
     project.write(rel, text);
     added.push(rel);
   }
-  const error = await project.build().then(
-    () => {
-      throw new Error('expected the build to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BuildError);
-  expect(hashTree(project.distDir)).toEqual(before);
-  expect(readdirSync(dirname(project.distDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
-  return (error as BuildError).problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
+  return (await refusedBuild(project, before)).problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
 }
 
 const page = (slug: string) => `---\ntitle: P\nslug: ${slug}\n---\n\n# P\n`;

@@ -4,34 +4,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../src/build/errors';
-import { type FixtureProject, hashTree, ROOT, useFixture } from '../helpers/build';
+import { builtFixture, type FixtureProject, refusedBuild, ROOT } from '../helpers/build';
 
 let project: FixtureProject;
 let before: Record<string, string>;
+builtFixture('basic-site', (p, b) => ((project = p), (before = b)));
 
-beforeEach(async () => {
-  project = useFixture('basic-site');
-  await project.build();
-  before = hashTree(project.distDir);
-});
-afterEach(() => project.remove());
-
-/** Builds, expecting a `BuildError`; checks the previous site is untouched and no temporary folder is left. */
-async function failure(): Promise<BuildError> {
-  const error = await project.build().then(
-    () => {
-      throw new Error('expected the build to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BuildError);
-  expect(hashTree(project.distDir)).toEqual(before);
-  expect(readdirSync(dirname(project.distDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
-  return error as BuildError;
-}
+/** Builds, expecting a `BuildError` that leaves dist/ as it was and no temporary folder (`refusedBuild`). */
+const failure = () => refusedBuild(project, before);
 
 describe('encodings', () => {
   it('names UTF-16 text as such, with or without a byte-order mark, and says how to convert it', async () => {

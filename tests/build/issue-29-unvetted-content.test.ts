@@ -3,35 +3,16 @@
  * browser would open as a page of the site, and SVG images carrying script, stop the build with file
  * and line, leaving the last good dist/ as it was and no temporary folder.
  */
-import { readdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../src/build/errors';
-import { type FixtureProject, hashTree, useFixture } from '../helpers/build';
+import { builtFixture, type FixtureProject, refusedBuild } from '../helpers/build';
 
 let project: FixtureProject;
 let before: Record<string, string>;
+builtFixture('basic-site', (p, b) => ((project = p), (before = b)));
 
-beforeEach(async () => {
-  project = useFixture('basic-site');
-  await project.build();
-  before = hashTree(project.distDir);
-});
-afterEach(() => project.remove());
-
-/** Builds, expecting a `BuildError`; checks the previous site is untouched and no temporary folder is left. */
-async function failure(): Promise<BuildError> {
-  const error = await project.build().then(
-    () => {
-      throw new Error('expected the build to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BuildError);
-  expect(hashTree(project.distDir)).toEqual(before);
-  expect(readdirSync(dirname(project.distDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
-  return error as BuildError;
-}
+/** Builds, expecting a `BuildError` that leaves dist/ as it was and no temporary folder (`refusedBuild`). */
+const failure = () => refusedBuild(project, before);
 
 const SVG = (inside: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n${inside}\n</svg>\n`;
 
