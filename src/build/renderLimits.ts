@@ -7,6 +7,7 @@
  * the text (fenced code is skipped: nothing in it is parsed); `renderWithin`
  * stops a page that takes longer than its budget anyway, naming the file.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { createContext, Script } from 'node:vm';
 
 /** Lists, quotes and directives open inside each other at most: real docs nest a handful deep. */
@@ -182,17 +183,25 @@ export function scanMarkdown(body: string): MarkdownScan {
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127;
 
 /**
- * Wall-clock time a page may take to render: `base` ms, plus `perMiB` ms for each MiB of markdown and
- * `perLine` ms for each line. This site's markdown renders at about 1.5 s a MiB on this 2-core
- * machine when it is idle, three times slower while other builds share it (`renderWithin` then gives
- * a page more time), and a file of many short lines (a list of 20,000 items) takes longer than its
- * bytes say. A page over its budget holds a construct the parser is slow on that `scanMarkdown`
- * does not measure.
+ * Wall-clock time a page may take to render on an idle machine: `base` ms, plus `perMiB` ms for each
+ * MiB of markdown and `perLine` ms for each line. This site's markdown renders at about 1.5 s a MiB
+ * on this 2-core machine when it is idle, and a file of many short lines (a long table, a list of
+ * 20,000 items) takes longer than its bytes say. On a busy machine `renderWithin` gives more. A page
+ * over its budget holds a construct the parser is slow on that `scanMarkdown` does not measure.
  */
-export const RENDER_BUDGET = { base: 1500, perMiB: 10_000, perLine: 0.05 };
+export const RENDER_BUDGET = { base: 2000, perMiB: 10_000, perLine: 0.1 };
 
 /** A page's budget in ms (`RENDER_BUDGET`) by its length in characters and lines. */
 export const renderBudget = (chars: number, lines: number) => RENDER_BUDGET.base + (RENDER_BUDGET.perMiB * chars) / 1_048_576 + RENDER_BUDGET.perLine * lines;
+
+/**
+ * How many times its budget a page gets now: the machine's load over the last minute per core, at
+ * least 1. While other builds and tests share the cores, a render takes as many times longer (at a
+ * load of 11 on this 2-core machine, a 50 KB page of a long table took over 2 s).
+ */
+function loadFactor(): number {
+  return Math.max(1, loadavg()[0]! / availableParallelism());
+}
 
 /**
  * How long one guarded call keeps taking pages: a call has a time-out of its own (starting a
@@ -210,18 +219,19 @@ export class RenderTimeout extends Error {
   constructor(
     /** Index of the page in the list. */
     readonly index: number,
-    /** Its budget, ms. */
+    /** Its budget, ms, before the machine's load was reckoned with. */
     readonly budget: number,
   ) {
-    super(`page ${index} took more than ${Math.round(budget)} ms to render`);
+    super(`page ${index} ran out of its ${Math.round(budget)} ms to render`);
   }
 }
 
 /**
- * Renders `items` in order with `render`, each within its budget in ms (`budget(item)`):
- * a render still running when its time is up is stopped (V8 ends the running script, `node:vm`'s
- * time-out) and `RenderTimeout` names it. When the process got less than half a core during that
- * time (other builds on the machine), the page is tried once more with the time it lacked.
+ * Renders `items` in order with `render`, each within its budget in ms (`budget(item)`, times the
+ * machine's `loadFactor`): a render still running when its time is up is stopped (V8 ends the running
+ * script, `node:vm`'s time-out) and `RenderTimeout` names it. When the process got less than four
+ * fifths of a core during that time (a load the last minute's average did not show yet), the page is
+ * tried once more with three times the time.
  */
 export function renderWithin<I, O>(items: readonly I[], budgetOf: (item: I) => number, render: (item: I) => O): O[] {
   const out: O[] = [];
@@ -229,8 +239,9 @@ export function renderWithin<I, O>(items: readonly I[], budgetOf: (item: I) => n
   let retried = -1;
   while (next < items.length) {
     const first = next;
-    const budget = budgetOf(items[first]!);
-    const timeout = Math.ceil((retried === first ? budget * 3 : budget) + CALL_WINDOW_MS);
+    const scale = loadFactor() * (retried === first ? 3 : 1);
+    const budget = (item: I) => budgetOf(item) * scale;
+    const timeout = Math.ceil(budget(items[first]!) + CALL_WINDOW_MS);
     const started = performance.now();
     let pageStarted = started;
     let pageCpu = process.cpuUsage();
@@ -238,7 +249,7 @@ export function renderWithin<I, O>(items: readonly I[], budgetOf: (item: I) => n
     guard.context.run = () => {
       while (next < items.length) {
         const now = performance.now();
-        if (next > first && (now - started > CALL_WINDOW_MS || now - started + budgetOf(items[next]!) > timeout)) return;
+        if (next > first && (now - started > CALL_WINDOW_MS || now - started + budget(items[next]!) > timeout)) return;
         pageStarted = now;
         pageCpu = process.cpuUsage();
         rendering = true;
@@ -256,7 +267,7 @@ export function renderWithin<I, O>(items: readonly I[], budgetOf: (item: I) => n
       if (!rendering) continue;
       const wall = performance.now() - pageStarted;
       const used = process.cpuUsage(pageCpu);
-      if (retried !== next && (used.user + used.system) / 1000 < wall / 2) {
+      if (retried !== next && (used.user + used.system) / 1000 < wall * 0.8) {
         retried = next;
         continue;
       }

@@ -85,7 +85,7 @@ export function renderJobs(render: Renderer, jobs: RenderJob[], context: LinkCon
     throw new BuildError('Cannot build: 1 problem in content:', [{
       file: job.display,
       line: hot ? job.bodyLine + hot.line - 1 : 0,
-      message: `took more than ${budget} to render, its budget (${RENDER_BUDGET.base / 1000} s, plus ${RENDER_BUDGET.perMiB / 1000} s a MiB of markdown and ${RENDER_BUDGET.perLine} s a thousand lines)${hot ? `; the parser is slow on ${hot.what}, most of all on this line` : ''}. Markdown this slow holds a construct the parser takes minutes over: simplify it, or split the file.`,
+      message: `ran out of its ${budget} to render (${RENDER_BUDGET.base / 1000} s, plus ${RENDER_BUDGET.perMiB / 1000} s a MiB of markdown and ${RENDER_BUDGET.perLine} s a thousand lines, more on a busy machine)${hot ? `; the parser is slow on ${hot.what}, most of all on this line` : ''}. Markdown this slow holds a construct the parser takes minutes over: simplify it, or split the file.`,
     }], { cause: error });
   }
 }
