@@ -6,6 +6,7 @@
  * write into `dist/` itself, once everything is built: `devServer`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { join, resolve } from 'node:path';
 import type { Manifest } from './manifest/types';
@@ -19,9 +20,10 @@ import { assembleManifest, type DeferredSearch } from './src/build/manifest';
 import type { OutputData } from './src/build/output';
 import { readRenderCache, writeRenderCache } from './src/build/renderCache';
 import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
+import { publishedMarkdown } from './src/build/render';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
-import { carryPreviousBlobs, carryShell, discard, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
+import { carryPreviousBlobs, carryShell, checkOutputFolder, discard, discardActiveTemps, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './src/build/output';
 import { buildShell } from './src/build/shell';
 import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
@@ -108,7 +110,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const parallel = options.parallel;
   const renderer = () => (server ??= load().then((local) => (parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local)));
   const documents = routeDocuments(files, { manifest, root, shards, articles }, options.shell, renderer, large);
-  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log);
+  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log, (file) => publishedMarkdown(file.body, renders.get(file.rel)));
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
   return { files, documents, onRequest: documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
@@ -175,6 +177,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   const started = performance.now();
   const time = stepTimer();
   const warn = options.warn ?? ((line: string) => console.warn(`[build] warning: ${line}`));
+  checkOutputFolder(options);
   // The dev server's content rebuilds update dist/ where it is; every other build writes a copy (`out`).
   const inPlace = options.devServer && !options.shell ? readShellRecord(options.distDir) : null;
   const out = inPlace ? options.distDir : tempDirFor(options.distDir);
@@ -232,23 +235,71 @@ const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
  */
 const HEAP_GROWING_PERCENT = 30;
 
+/** What `tsx build.ts --help` prints. */
+const USAGE = `usage: tsx build.ts [--shell] [--content content] [--out dist] [--no-cache]
+
+Builds the site into the output folder: the content (manifest, blobs, search files, the HTML of every
+route, sitemap, llms.txt) and, with --shell, the shell first. Without --shell the shell the output
+folder holds is kept. The folder is replaced only when the whole build has succeeded.
+
+  --shell         bundle the shell too (npm run build); without it, content only (npm run build:content)
+  --content DIR   the content folder (default: content)
+  --out DIR       the output folder (default: dist); never the content, public/ or a source folder
+  --no-cache      render every page again instead of taking the last build's renderings
+  -h, --help      print this and exit`;
+
+/** The command line of `tsx build.ts` (`node:util` parseArgs: an unknown option or a missing value throws). */
+function parseCommandLine(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      shell: { type: 'boolean', default: false },
+      content: { type: 'string', default: 'content' },
+      out: { type: 'string', default: 'dist' },
+      'no-cache': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return values;
+}
+
+/** Exit codes of a process ended by a signal, as shells report them (128 + the signal's number). */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
 async function main(): Promise<void> {
+  // Ctrl+C or a CI runner's stop in the middle of a build: its copy of the site goes too, dist/ stays as it was.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      discardActiveTemps();
+      console.error(`[build] stopped by ${signal}; dist/ was left unchanged.`);
+      process.exit(SIGNAL_EXIT[signal]);
+    });
+  }
+  let args: ReturnType<typeof parseCommandLine>;
+  try {
+    args = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    console.error(`[build] ${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  const args = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
   const root = process.cwd();
-  const useCache = !args.includes('--no-cache');
+  const useCache = !args['no-cache'];
   const cache: RenderCache = useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map();
   const before = cache.size;
   try {
     const result = await buildSite({
       root,
-      contentDir: resolve(flag('--content') ?? 'content'),
-      distDir: resolve(flag('--out') ?? 'dist'),
-      shell: args.includes('--shell'),
+      contentDir: resolve(args.content),
+      distDir: resolve(args.out),
+      shell: args.shell,
       cache,
       once: true,
     });

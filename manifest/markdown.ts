@@ -51,7 +51,8 @@ function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void 
           last.value = last.value.slice(0, match.index);
         }
       }
-      const text = toString(node).trim();
+      // An HTML comment is no part of the heading the reader sees, nor of its id.
+      const text = toString(node).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
       id ??= slugger.slug(text);
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       options.onHeading?.({ depth: node.depth, id, text, line: node.position?.start.line ?? 0 });

@@ -26,16 +26,25 @@ export const ROOT_FLAGS = {
 } as const;
 
 /**
+ * A value as a JavaScript literal that is safe inside an inline `<script>`: JSON with `<`, `>` and `&`
+ * written as escapes, so no value closes the element (`</script>`) or opens a comment (`<!--`), and
+ * with U+2028 and U+2029, which end a line in older parsers, escaped too.
+ */
+function scriptLiteral(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * The inline script of every page. The build writes it and hashes it into the
  * Content-Security-Policy, so it is the only inline script a page may run.
  */
 export function prePaintScript(site: Pick<SiteConfig, 'colorMode' | 'announcementBar' | 'baseUrl'>): string {
   const { defaultMode, respectPrefersColorScheme } = site.colorMode;
   const bar = site.announcementBar?.id ?? null;
-  const j = JSON.stringify;
+  const j = scriptLiteral;
   // `g` reads a name of this site as the shell's `siteLocalStore` does: scoped, else as stored before the scoping.
   const g = `g=function(k){var v=l.getItem(k+${j(siteStorageKey('', site.baseUrl))});return v===null?l.getItem(k):v}`;
-  return `(function(){var d=document.documentElement,m=${j(defaultMode)};try{var l=localStorage,${g},s=l.getItem(${j(THEME_STORAGE_KEY)});if(s==='light'||s==='dark'){m=s;d.setAttribute(${j(ROOT_FLAGS.themeChoice)},'')}else if(${respectPrefersColorScheme}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark';if(g(${j(SIDEBAR_HIDDEN_KEY)})==='1')d.setAttribute(${j(ROOT_FLAGS.sidebarHidden)},'');if(${j(bar)}!==null&&g(${j(ANNOUNCEMENT_DISMISSED_KEY)})===${j(bar)})d.setAttribute(${j(ROOT_FLAGS.announcementDismissed)},'')}catch(e){}d.setAttribute('data-theme',m)})()`;
+  return `(function(){var d=document.documentElement,m=${j(defaultMode)};try{var l=localStorage,${g},s=l.getItem(${j(THEME_STORAGE_KEY)});if(s==='light'||s==='dark'){m=s;d.setAttribute(${j(ROOT_FLAGS.themeChoice)},'')}else if(${j(respectPrefersColorScheme === true)}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark';if(g(${j(SIDEBAR_HIDDEN_KEY)})==='1')d.setAttribute(${j(ROOT_FLAGS.sidebarHidden)},'');if(${j(bar)}!==null&&g(${j(ANNOUNCEMENT_DISMISSED_KEY)})===${j(bar)})d.setAttribute(${j(ROOT_FLAGS.announcementDismissed)},'')}catch(e){}d.setAttribute('data-theme',m)})()`;
 }
 
 /** Sets or removes a `ROOT_FLAGS` attribute (the shell, when the reader changes the preference). */

@@ -42,6 +42,7 @@ import { DEV_CONTENT_EVENT } from '../manifest/devUpdates';
 import { pageAt } from '../manifest/lookup';
 import type { Manifest } from '../manifest/types';
 import { BuildError } from '../src/build/errors';
+import { discardActiveTemps } from '../src/build/output';
 import { SITE_CONFIG_FILE } from '../src/build/siteConfig';
 import { DeferredDocuments } from './devDocuments';
 import { displayUrl, startServer } from './serve';
@@ -323,6 +324,16 @@ function watchDir(dir: string, shell: boolean): void {
 async function main(): Promise<void> {
   const port = Number(flag('--port') ?? process.env.PORT ?? 3000);
   const host = flag('--host') ?? process.env.HOST ?? '127.0.0.1';
+  let running: Awaited<ReturnType<typeof startServer>> | undefined;
+  // A build under way leaves no copy of the site behind (`discardActiveTemps`).
+  const stop = () => {
+    for (const w of watchers) w.close();
+    for (const res of clients) res.end();
+    discardActiveTemps();
+    void (running?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 
   // Watch first, so edits made during the first build are not lost.
   watchDir(contentDir, false);
@@ -334,7 +345,7 @@ async function main(): Promise<void> {
   building = false;
   if (!ok && !existsSync(join(distDir, 'index.html'))) console.error('[dev] there is no previous build to serve yet; fix the error and save.');
 
-  const running = await startServer({ dir: distDir, port, host, gzip: false, base: BASE, inject: `<script src="${CLIENT_PATH}"></script>\n`, handle }).catch((error: NodeJS.ErrnoException) => {
+  running = await startServer({ dir: distDir, port, host, gzip: false, base: BASE, inject: `<script src="${CLIENT_PATH}"></script>\n`, handle }).catch((error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `[dev] port ${port} is in use; set PORT or --port.` : '[dev] could not start the server:', error.code === 'EADDRINUSE' ? '' : error);
     process.exit(1);
   });
@@ -344,13 +355,6 @@ async function main(): Promise<void> {
   // Anything that changed during the first build (unless its debounce timer is still to fire).
   if ((wantShell || wantContent) && timer === undefined) void flush();
 
-  const stop = () => {
-    for (const w of watchers) w.close();
-    for (const res of clients) res.end();
-    void running.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 await main();

@@ -9,12 +9,14 @@
  * only what is ours: the base path `/abp-react/` (`/` and `/abp-react` redirect to it),
  * README's Cache-Control rules ("Deploying"), `404.html` with status 404, gzip on the fly
  * (as GitHub Pages does, so the browser tests see what readers get), the dev server's
- * `inject` and `handle`, and refusing `..`, encoded separators and NUL bytes with 400.
+ * `inject` and `handle`, refusing `..`, encoded separators and NUL bytes with 400,
+ * answering 404 for a file that is a symbolic link out of the served folder, and the
+ * Content-Security-Policy as a header (`policyHeader`).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
@@ -51,11 +53,33 @@ const SHORT = 'public, max-age=600';
 
 /** Cache-Control for a file below the served folder (`/`-separated), as README's "Deploying" table says. */
 export function cacheControlFor(rel: string): string {
-  // Names carry a content hash: a URL never changes content.
-  if (/^(assets|blobs|search)\//.test(rel)) return IMMUTABLE;
+  // Names carry a content hash: a URL never changes content. `search/index.html` is the search page's.
+  if (/^(assets|blobs)\//.test(rel) || /^search\/.*\.json$/.test(rel)) return IMMUTABLE;
   // These name the current build's hashed files: a stale copy would pin readers to an old build.
   if (rel === 'sw.js' || rel === 'manifest.json' || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
   return SHORT;
+}
+
+/**
+ * The policy of a file opened on its own rather than a page of the site (an SVG, a JSON file, a page
+ * without a policy of its own): it runs nothing and shows only what it holds.
+ */
+const FILE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/**
+ * The Content-Security-Policy header of a response, or null for none. A page sends the policy the
+ * build wrote into its `<meta http-equiv>` (scripts by hash, search hosts: `contentSecurityPolicy` in
+ * `src/build/html.ts`), plus what only a header can say: `frame-ancestors 'none'`, no site may frame
+ * it. Other files get `FILE_POLICY`, except the service worker, whose script's policy would govern
+ * the worker's own fetches, and PDFs, which the browser's viewer shows as a page of its own.
+ */
+function policyHeader(type: string, rel: string, body: Buffer | null): string | null {
+  if (rel === 'sw.js' || type.startsWith('application/pdf')) return null;
+  if (!type.startsWith('text/html')) return FILE_POLICY;
+  const meta = body && /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(body.subarray(0, 16_384).toString('utf8'))?.[1];
+  if (!meta) return FILE_POLICY;
+  const policy = meta.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return `${policy}; frame-ancestors 'none'`;
 }
 
 /** Whether an Accept-Encoding header allows gzip (honours `q=0` and `*`). */
@@ -97,6 +121,31 @@ function safePath(rel: string): boolean {
   });
 }
 
+/** The suffixes sirv may add to a path: the HTML extension and index (`extensions: ['html']`), then a precompressed sibling. */
+const SIRV_NAMES = ['', '.html', '/index.html'].flatMap((name) => [name, `${name}.gz`, `${name}.br`]);
+
+/**
+ * Whether a file sirv could send for `file` (below `root`) is, or lies below, a symbolic link that
+ * leads out of `root`: sirv follows links, so `img/pw.txt -> /etc/passwd` would be served.
+ */
+function leavesRoot(root: string, file: string): boolean {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return false;
+  }
+  return SIRV_NAMES.some((name) => {
+    let real: string;
+    try {
+      real = realpathSync(join(root, file.replace(/\/$/, '') + name));
+    } catch {
+      return false;
+    }
+    return real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+  });
+}
+
 /** Takes the body sirv pipes into `res` instead of sending it, and hands it to `finish` at its end. */
 function takeBody(res: ServerResponse, finish: (body: Buffer) => void): void {
   const chunks: Buffer[] = [];
@@ -134,12 +183,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
    * false when sirv has no file for it.
    */
   function send(req: IncomingMessage, res: ServerResponse, rel: string, notFound = false): boolean {
+    const file = decodeURIComponent(rel);
+    if (leavesRoot(root, file)) return false;
     const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string | number>) => ServerResponse;
     res.writeHead = ((status: number, headers: Record<string, string | number> = {}) => {
       // sirv answers 304 only when If-None-Match is its ETag exactly.
       if (status === 304) return writeHead(304, { ETag: String(req.headers['if-none-match']) });
       const type = withCharset(String(headers['Content-Type'] ?? ''));
-      const out: Record<string, string | number> = { ...headers, 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
+      const out: Record<string, string | number> = { ...headers, 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' };
+      // A page's policy is in its head: the body is read for it (HEAD requests and ranges get none).
+      const page = type.startsWith('text/html') && status !== 206 && req.method !== 'HEAD';
+      const policy = page || type.startsWith('text/html') ? null : policyHeader(type, notFound ? '404.html' : decodeURIComponent(rel), null);
+      if (policy) out['Content-Security-Policy'] = policy;
       if (notFound) {
         status = 404;
         delete out.ETag;
@@ -152,9 +207,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       if (zip) out.Vary = 'Accept-Encoding';
       else if (!out['Content-Encoding']) res.removeHeader('Vary');
       const zipNow = zip && acceptsGzip(req.headers['accept-encoding']);
-      if (!rewrite && !zipNow) return writeHead(status, out);
+      if (!rewrite && !zipNow && !page) return writeHead(status, out);
       const end = res.end.bind(res) as (body?: Buffer) => ServerResponse;
       takeBody(res, (file) => {
+        if (page) out['Content-Security-Policy'] = policyHeader(type, rel, file)!;
         let body = rewrite ? injectHtml(file, inject) : file;
         if (zipNow) {
           const key = `${rel}\0${out.ETag}`;
@@ -172,7 +228,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return res;
     }) as typeof res.writeHead;
     // The rule goes by the file sirv will send: `rel` itself, else (`extensions: ['html']`) an HTML file.
-    const file = decodeURIComponent(rel);
     res.setHeader('Cache-Control', notFound ? NO_CACHE : cacheControlFor(isFile(join(root, file)) ? file : `${file.replace(/\/$/, '')}.html`));
     req.url = `/${rel}`;
     let found = true;

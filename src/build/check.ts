@@ -97,7 +97,10 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       return ids && !ids.has(hash) ? [{ error: false, line, message: `link to "${url}" names anchor \`#${hash}\`, which is no heading of \`${to}\`.` }] : [];
     })];
     if (problems.length && anchors.length) links.sort((a, b) => a.line - b.line);
-    const directives = r.unknownDirectives.map((d) => ({ error: false, line: file.bodyLine + d.line - 1, message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.` }));
+    const directives = [
+      ...r.unknownDirectives.map((d) => ({ error: false, line: file.bodyLine + d.line - 1, message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.` })),
+      ...(r.unclosedFences ?? []).map((f) => ({ error: false, line: file.bodyLine + f.line - 1, message: `opens a code block that no line closes, so all that follows it (in the file, or in its list item or quote) shows as code. Close it with a line of ${f.fence} (${f.fence.length} ${f.fence[0] === '~' ? 'tildes' : 'backticks'}).` })),
+    ].sort((a, b) => a.line - b.line);
     return { index, display: file.display, links, directives, anchorsTo: [...new Set(anchors.map((a) => a.path))] };
   };
 
@@ -132,7 +135,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     }
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
-  // Directives that are no admonition: shown as text, reported (issue 16).
+  // Directives that are no admonition (shown as text, issue 16) and code blocks left open: reported.
   for (const { display, directives } of pages) for (const { line, message } of directives) log.warn(display, line, message);
   if (plan.serial !== null) lastCheck = { ...state, serial: plan.serial };
 }

@@ -10,8 +10,9 @@ import { normalizeRoutePath } from '../../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../../manifest/siteConfig';
 import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../../manifest/types';
 import { BuildError, type ProblemLog } from './errors';
+import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
-import type { CategoryFile, ContentSources, SourceFile } from './sources';
+import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
 import type { FileTable } from './staticFiles';
 
 /** A doc's identity, known before rendering. */
@@ -74,18 +75,18 @@ function folderTree(docs: DocEntry[]): FolderTree {
  * rendered (links are resolved against them): they depend on the folders and
  * `_category_.json` only, not on the docs' titles.
  */
-function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase: string): Map<string, string> {
+function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase: string): Map<string, { slug: string; display: string }> {
   const byDir = new Map(categories.map((c) => [c.dir, c]));
   const { subfolders } = folderTree(docs);
   // The order `buildDocsModel` finds them in: the folders depth first, a category after its subcategories.
-  const out = new Map<string, string>();
+  const out = new Map<string, { slug: string; display: string }>();
   const walk = (dir: string) => {
     for (const sub of subfolders.get(dir) ?? []) {
       walk(sub);
       const meta = byDir.get(sub);
       if (meta?.link?.type !== 'generated-index') continue;
       const slug = categorySlug(meta.link, meta.label ?? stripNumberPrefix(sub.split('/').pop()!));
-      out.set(`/${routeBase}/category/${slug}`, slug);
+      out.set(`/${routeBase}/category/${slug}`, { slug, display: meta.display });
     }
   };
   walk('');
@@ -188,6 +189,65 @@ export function planRoutes(src: ContentSources, log: ProblemLog, remember = true
   return plan;
 }
 
+/** The line a source's route comes from: its `slug`, else its `id`, else the first. */
+const routeLine = (file: SourceFile) => (file.data.slug !== undefined ? keyLine(file.raw, 'slug') : file.data.id !== undefined ? keyLine(file.raw, 'id') : 1);
+
+/** Longest part of a route, in UTF-8 bytes: file systems take names of 255, and the build adds `.html` or a temporary suffix. */
+const MAX_SEGMENT_BYTES = 200;
+
+/** The line of `"key"` in `site.config.json`, or 1. */
+function configLine(src: ContentSources, key: string): number {
+  const at = src.configText.indexOf(`"${key}"`);
+  return at < 0 ? 1 : src.configText.slice(0, at).split('\n').length;
+}
+
+/**
+ * Checks the files every route writes (`x.html`, `x/index.html`, a doc's `x.md`) against each other,
+ * the site's own files (`SITE_FILES`), the build's folders (`BUILD_FOLDERS`) and the static files:
+ * a route may replace none of them, nor need a folder where one is a file (`/manifest.json` would
+ * make `manifest.json/index.html`), nor have a part too long for a file name. Each clash is an error
+ * at the line its route comes from.
+ */
+function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntry[], categories: Map<string, { display: string }>, log: ProblemLog): void {
+  const files = new Map<string, string>(Object.entries(SITE_FILES));
+  for (const key of Object.keys(src.fileTable.files)) if (key.startsWith('/')) files.set(key.slice(1), 'a static file of `public/` or `content/`');
+  const folders = new Map<string, string>();
+  for (const file of files.keys()) for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) folders.set(file.slice(0, cut), files.get(file)!);
+  const configured = (key: string) => ({ display: src.configDisplay, line: configLine(src, key) });
+  const check = (path: string, what: string, where: { display: string; line: number }, md: boolean) => {
+    const fail = (message: string) => log.error(where.display, where.line, `${what} \`${path}\` ${message}`);
+    const parts = path.slice(1).split('/');
+    const long = parts.find((part) => Buffer.byteLength(part) > MAX_SEGMENT_BYTES);
+    if (long !== undefined) return fail(`has a part of ${Buffer.byteLength(long)} bytes (more than ${MAX_SEGMENT_BYTES}), too long for a file name. Shorten the file name, \`id\` or \`slug\` that makes it.`);
+    const bad = parts.find((part) => part === '' || part === '.' || part === '..' || /[\\?#%\u0000-\u001f\u007f]/.test(part));
+    if (bad !== undefined) return fail(`has the part \`${bad}\`, which is no route segment. Use letters, digits, \`-\` and \`/\` in file names, ids and slugs.`);
+    const top = parts[0]!;
+    if (Object.hasOwn(BUILD_FOLDERS, top) && !(parts.length === 1 && top === 'search')) {
+      return fail(`lies in \`${top}/\`, which holds ${BUILD_FOLDERS[top]}: a page there would be cached as one of them (\`immutable\`) or replaced by the build. Give it another \`slug\`.`);
+    }
+    const rel = path.slice(1);
+    for (const file of [`${rel}.html`, `${rel}/index.html`, ...(md ? [`${rel}.md`] : [])]) {
+      const owner = files.get(file) ?? folders.get(file);
+      if (owner !== undefined) return fail(`would write \`${file}\`, where the build writes ${owner}. Give it another \`slug\`.`);
+      for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) {
+        const folder = file.slice(0, cut);
+        const blocking = files.get(folder);
+        if (blocking !== undefined) return fail(`would need a folder \`${folder}/\`, but \`${folder}\` is a file: ${blocking}. Give it another \`slug\`.`);
+      }
+    }
+    for (const file of [`${rel}.html`, `${rel}/index.html`, ...(md ? [`${rel}.md`] : [])]) {
+      files.set(file, `${what} \`${path}\``);
+      for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) if (!folders.has(file.slice(0, cut))) folders.set(file.slice(0, cut), `${what} \`${path}\``);
+    }
+  };
+  check(`/${src.input.search?.searchPagePath ?? 'search'}`, 'the search page', configured('searchPagePath'), false);
+  const root = `/${src.routeBase}`;
+  check(root, 'the docs root', configured('routeBasePath'), false);
+  for (const d of docs) if (d.path !== root) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
+  for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
+  for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
+}
+
 function planAnew(src: ContentSources, log: ProblemLog): RoutePlan {
   const { routeBase, configDisplay } = src;
   const docs: DocEntry[] = src.sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
@@ -200,20 +260,29 @@ function planAnew(src: ContentSources, log: ProblemLog): RoutePlan {
     return { file, id: id || 'index', path };
   });
   const claimed = new Map<string, string>();
-  const claim = (key: string, display: string, what: string) => {
+  // Sources whose route another has: their files are not checked again (`checkOutputNames`).
+  const clashing = new Set<SourceFile>();
+  const claim = (key: string, file: SourceFile, what: string) => {
     const other = claimed.get(key);
-    if (other) log.error(display, 1, `${what} is also used by ${other}. Give one of them another \`id\` or \`slug\` in its front matter.`);
-    else claimed.set(key, `\`${display}\``);
+    if (other) {
+      log.error(file.display, routeLine(file), `${what} is also used by ${other}. Give one of them another \`id\` or \`slug\` in its front matter.`);
+      clashing.add(file);
+    } else claimed.set(key, `\`${file.display}\``);
   };
   // The routes the site makes itself: a page there would silently replace them.
   claimed.set('path:/', 'the home page (its texts are `home` in `' + configDisplay + '`)');
   claimed.set(`path:/${src.input.search?.searchPagePath ?? 'search'}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
+  const mainDocId = src.input.docs?.mainDocId ?? 'intro';
+  claimed.set(`path:/${routeBase}`, 'the docs root, which shows `docs.mainDocId` (`' + mainDocId + '`, in `' + configDisplay + '`)');
   for (const d of docs) {
-    claim(`id:${d.id}`, d.file.display, `doc id \`${d.id}\``);
-    claim(`path:${d.path}`, d.file.display, `route \`${d.path}\``);
+    claim(`id:${d.id}`, d.file, `doc id \`${d.id}\``);
+    // The main doc may have the docs root's route (`slug: /`), as in Docusaurus.
+    if (d.path !== `/${routeBase}` || d.id !== mainDocId) claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
   }
-  for (const p of pages) claim(`path:${p.path}`, p.file.display, `route \`${p.path}\``);
-  log.throwIfAny((n) => `Cannot build: ${n} duplicate id${n === 1 ? '' : 's'} or route${n === 1 ? '' : 's'}:`);
+  for (const p of pages) claim(`path:${p.path}`, p.file, `route \`${p.path}\``);
+  const categories = categoryRoutes(docs, src.categories, routeBase);
+  checkOutputNames(src, docs.filter((d) => !clashing.has(d.file)), pages.filter((p) => !clashing.has(p.file)), categories, log);
+  log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} with ids and routes:`);
 
   const docsById = new Map(docs.map((d) => [d.id, d]));
   const docPath = (id: string) => {
@@ -234,7 +303,7 @@ function planAnew(src: ContentSources, log: ProblemLog): RoutePlan {
   routes[`/${routeBase}`] = { kind: 'docsRoot', docId: site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
-  for (const [path, slug] of categoryRoutes(docs, src.categories, routeBase)) routes[path] = { kind: 'category', slug };
+  for (const [path, { slug }] of categories) routes[path] = { kind: 'category', slug };
   const routeBySource: Record<string, string> = {};
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;

@@ -99,12 +99,17 @@ export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /**
  * The pages' Content-Security-Policy, as a `<meta http-equiv>` (static hosts
- * such as GitHub Pages send no headers). Scripts come from the site alone,
- * plus the inline colour-mode script by its hash, which the build computes
- * from the script it writes, so editing that script cannot break the policy.
- * Search may reach Algolia (or the configured hosts) and, when enabled,
- * Algolia Insights. Styles allow inline ones: Mermaid's SVG and the TOC's
- * indents carry style attributes.
+ * such as GitHub Pages send no headers; a server of ours sends it as a header
+ * too, with `frame-ancestors`, which a meta policy cannot carry: `scripts/serve.ts`).
+ * Everything comes from the site unless named: scripts are the site's plus
+ * the inline colour-mode script and the shell's loader by their hashes, which
+ * the build computes from the scripts it writes, so editing them cannot break
+ * the policy. Images may be the site's, `data:` (the stylesheet's icons) or
+ * any https URL (a page may show an image from elsewhere). Search may reach
+ * Algolia (or the configured hosts) and, when enabled, Algolia Insights.
+ * Styles allow inline ones: the page's stylesheet is inlined, the TOC's
+ * indents are style attributes, and Mermaid writes a `<style>` and style
+ * attributes into each diagram's SVG when it draws it in the browser.
  */
 export function contentSecurityPolicy(site: SiteConfig, inlineScripts: string[]): string {
   const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
@@ -112,8 +117,10 @@ export function contentSecurityPolicy(site: SiteConfig, inlineScripts: string[])
   const search = configured ? configured.map((h) => `${h.protocol}://${h.url}`) : ['https://*.algolia.net', 'https://*.algolianet.com'];
   if (site.search.insights) search.push('https://*.algolia.io');
   return [
+    "default-src 'self'",
     `script-src 'self' ${hashes.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
     `connect-src 'self' ${search.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -176,7 +183,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
 
   const script = loader ? `<script>${loader}</script>` : '';
   const staticRoute = route.path === NOT_FOUND_PATH ? '*' : route.path;
-  return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html lang="${esc(site.locale.code)}" dir="${esc(site.locale.direction)}" data-theme="${esc(site.colorMode.defaultMode)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${esc(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }
 
 /** The manifest as the build made it: everything, the root, the shards and the pages' articles by name. */

@@ -14,7 +14,7 @@ import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, 
 import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
 import { esc } from './html';
 import type { OutputData } from './output';
-import type { Rendered, SearchPart, Section } from './render';
+import { publishedMarkdown, type Rendered, type SearchPart, type Section } from './render';
 import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type PageRecords, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
@@ -29,8 +29,8 @@ const recordsMemo = new WeakMap<Section[], PageRecords>();
 const localProductMemo = new WeakMap<SearchPart[], { key: string; product: LocalPageProduct }>();
 /** A hash of each cached rendering's parts, for the name of an index made when read (`localIndexOf`). */
 const partsKeyMemo = new WeakMap<SearchPart[], string>();
-/** Each source's markdown blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
-const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number }>();
+/** Each source's published markdown (`publishedMarkdown`), its blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
+const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number; text: string }>();
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
 const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string; bytes: number }>();
 /**
@@ -217,7 +217,10 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const { articles, articleSizes } = state;
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
-    const body = remembered(bodyMemo, file, () => ({ blob: `${sha(file.body).slice(0, 16)}.md`, size: Buffer.byteLength(file.body) }));
+    const body = remembered(bodyMemo, file, () => {
+      const text = publishedMarkdown(file.body, r);
+      return { blob: `${sha(text).slice(0, 16)}.md`, size: Buffer.byteLength(text), text };
+    });
     const { html, name: article, bytes } = articleOf(file, r);
     articles.set(article, html);
     articleSizes.set(article, bytes);
@@ -225,7 +228,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     state.articleBytesOf.set(file.rel, bytes);
     if (articlesIn === 'blobs') {
       state.blobBytes -= state.blobs.get(file.rel)?.bytes ?? 0;
-      state.blobs.set(file.rel, { body: [body.blob, file.body], article: [article, html], bytes: body.size + bytes });
+      state.blobs.set(file.rel, { body: [body.blob, body.text], article: [article, html], bytes: body.size + bytes });
       state.blobBytes += body.size + bytes;
     }
     inputs.push(body.blob, article);

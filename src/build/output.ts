@@ -3,8 +3,8 @@
  * that replaces `dist/` only once the build has succeeded, so a failed build
  * leaves the last good site byte for byte.
  */
-import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { shardNames } from '../../manifest/shards';
 import type { ManifestRoot } from '../../manifest/types';
 import { BuildError } from './errors';
@@ -12,6 +12,32 @@ import { remembered } from './memo';
 
 /** Name of the shell build's record in `dist/`. */
 export const SHELL_RECORD = 'shell.json';
+
+/** The files a build writes at the top of `dist/` for the whole site, with what each is: no route or content file may replace one. */
+export const SITE_FILES: Readonly<Record<string, string>> = {
+  'index.html': 'the home page',
+  '404.html': 'the not-found page',
+  'manifest.json': 'the manifest',
+  'sw.js': 'the service worker',
+  [SHELL_RECORD]: "the shell's record",
+  'sitemap.xml': 'the sitemap',
+  'robots.txt': 'robots.txt',
+  'manifest.webmanifest': 'the web app manifest',
+  'llms.txt': 'llms.txt',
+  'llms-full.txt': 'llms-full.txt',
+};
+
+/**
+ * The folders of `dist/` that hold the build's own files, with what they hold: files named by their
+ * contents, served `immutable`, and the dev server's endpoints. Nothing of the content goes below them.
+ */
+export const BUILD_FOLDERS: Readonly<Record<string, string>> = {
+  assets: "the shell's files",
+  blobs: 'the content-addressed pages and images',
+  search: 'the search index',
+  ssr: "the shell's server bundle",
+  __dev: "the dev server's endpoints",
+};
 
 /** What `shell.json` holds. */
 export interface ShellRecord {
@@ -27,11 +53,97 @@ export interface ShellRecord {
   hash: string;
 }
 
-/** A fresh temporary folder beside `distDir`. */
+/** The project's folders of source a build reads and never writes (with `content/` and `public/`). */
+const SOURCE_FOLDERS = ['src', 'manifest', 'scripts', 'tests', 'bench', '.git', '.github'];
+
+/** `path` with symbolic links resolved, for the part of it that exists. */
+function realPath(path: string): string {
+  const absolute = resolve(path);
+  let existing = absolute;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  return join(realpathSync(existing), relative(existing, absolute));
+}
+
+/** Whether `inner` is `outer` or lies below it. */
+const within = (outer: string, inner: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+
+/**
+ * Refuses an output folder the build would destroy input with: it replaces the folder as a whole, so
+ * one that is, holds or lies inside the content folder, `public/` or a source folder of the project
+ * (`src/`, `manifest/` …), or that holds the project, would be lost or overwritten.
+ */
+export function checkOutputFolder(options: { root: string; contentDir: string; distDir: string }): void {
+  const out = realPath(options.distDir);
+  const root = realPath(options.root);
+  const inputs: [string, string][] = [
+    [realPath(options.contentDir), 'the content folder'],
+    [join(root, 'public'), 'the `public/` folder'],
+    ...SOURCE_FOLDERS.map((name): [string, string] => [join(root, name), `the project's \`${name}/\` folder`]),
+  ];
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
+  const refuse = (how: string) => {
+    throw new BuildError(`Cannot build: the output folder \`${shown(out)}\` ${how}. The build replaces its output folder as a whole: choose another one (\`--out dist\`).`);
+  };
+  if (within(out, root)) refuse(`holds the project \`${shown(root)}\``);
+  for (const [input, what] of inputs) {
+    if (out === input) refuse(`is ${what}`);
+    if (within(out, input)) refuse(`holds ${what}, \`${shown(input)}\``);
+    if (within(input, out)) refuse(`lies inside ${what}, \`${shown(input)}\``);
+  }
+}
+
+/** The temporary folders this process's builds are writing (`tempDirFor`), which a signal must not leave behind. */
+const activeTemps = new Set<string>();
+
+/** Whether process `pid` runs (one of another user's counts: it may not be signalled, but it is there). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temporary folders beside `distDir` that builds no longer running left (`dist.tmp-<pid>-<time>`,
+ * and `dist.old-<pid>-<time>` of a swap cut short): a build killed with SIGKILL, or by a power cut, leaves
+ * its copy of the site behind. A folder of this process that none of its builds is writing is left over too.
+ */
+function removeStaleTemps(distDir: string): void {
+  const dir = dirname(distDir);
+  const name = basename(distDir);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`)) continue;
+    const match = /^\.(?:tmp|old)-(\d+)-\d+$/.exec(entry.slice(name.length));
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const path = join(dir, entry);
+    if (pid === process.pid ? !activeTemps.has(path) : !alive(pid)) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** A fresh temporary folder beside `distDir`, once the ones of builds no longer running are removed. */
 export function tempDirFor(distDir: string): string {
+  removeStaleTemps(distDir);
   const tmp = `${distDir}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(tmp, { recursive: true });
+  activeTemps.add(tmp);
   return tmp;
+}
+
+/**
+ * Removes the temporary folders of this process's builds at once: for a process that stops on a
+ * signal (SIGINT, SIGTERM) in the middle of a build, and so never reaches the build's own clean-up.
+ */
+export function discardActiveTemps(): void {
+  for (const tmp of activeTemps) discard(tmp);
 }
 
 /** Hard-links (or copies) a file from the old site into the new one. */
@@ -348,10 +460,12 @@ export function swapIn(tmp: string, distDir: string): void {
     if (had) renameSync(old, distDir);
     throw error;
   }
+  activeTemps.delete(tmp);
   if (had) rmSync(old, { recursive: true, force: true });
 }
 
 /** Removes a temporary folder after a failure. */
 export function discard(tmp: string): void {
   rmSync(tmp, { recursive: true, force: true });
+  activeTemps.delete(tmp);
 }

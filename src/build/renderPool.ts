@@ -14,8 +14,9 @@ import { Worker } from 'node:worker_threads';
 import { type LinkContext, hrefFor, imageFor } from '../../manifest/links';
 import { imageTarget, linkTarget, tablesKey } from './linkMemo';
 import type { RoutePlan } from './docs';
-import { BuildError } from './errors';
+import { BuildError, type Problem } from './errors';
 import { loadRenderer, type Rendered, type Renderer } from './render';
+import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
@@ -23,8 +24,12 @@ export interface RenderJob {
   rel: string;
   /** The source's name in messages (`displayPath`). */
   display: string;
+  /** Line of the body's first line in the file. */
+  bodyLine: number;
   path: string;
   body: string;
+  /** Milliseconds its rendering may take (`renderBudget`), set by `checkRenderable`. */
+  budget?: number;
 }
 
 /** A link of a page as its rendering shows it, resolved against the build's routes and files. */
@@ -37,7 +42,7 @@ const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, s
  * Renders one job, its links resolved against the build's routes, recording
  * each resolution (`Rendered.resolved`); a failure names the file.
  */
-export function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rendered {
+function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rendered {
   const links: [string, string | null][] = [];
   const images: [string, string][] = [];
   try {
@@ -56,10 +61,47 @@ export function renderJob(render: Renderer, job: RenderJob, context: LinkContext
     );
     return { ...rendered, resolved: { links, images } };
   } catch (error) {
-    // Deep nesting (thousands of `>` or list levels) overflows the stack of the markdown tools.
-    const why = error instanceof RangeError ? 'its markdown nests too deeply (blockquotes or lists thousands of levels deep). Flatten the deepest nesting.' : `${(error as Error).message}.`;
-    throw new BuildError(`Cannot build: \`${job.display}\` cannot be rendered: ${why}`, [], { cause: error });
+    // Deep nesting past what `scanMarkdown` measures overflows the stack of the markdown tools.
+    if (error instanceof RangeError) {
+      const hot = scanMarkdown(job.body).hottest;
+      throw new BuildError('Cannot build: 1 problem in content:', [{ file: job.display, line: hot ? job.bodyLine + hot.line - 1 : 0, message: `cannot be rendered: its markdown nests too deeply${hot ? ` (${hot.what} on this line)` : ''}. Flatten the deepest nesting.` }], { cause: error });
+    }
+    throw new BuildError(`Cannot build: \`${job.display}\` cannot be rendered: ${(error as Error).message}.`, [], { cause: error });
   }
+}
+
+/**
+ * Renders `jobs` in order, each within its time budget (`renderWithin`); a page out of time stops the
+ * build, named with the line of its construct nearest a limit of `scanMarkdown`, if any.
+ */
+export function renderJobs(render: Renderer, jobs: RenderJob[], context: LinkContext): Rendered[] {
+  try {
+    return renderWithin(jobs, (job) => job.budget ?? renderBudget(job.body.length, 0), (job) => renderJob(render, job, context));
+  } catch (error) {
+    if (!(error instanceof RenderTimeout)) throw error;
+    const job = jobs[error.index]!;
+    const hot = scanMarkdown(job.body).hottest;
+    const budget = `${(error.budget / 1000).toFixed(1)} s`;
+    throw new BuildError('Cannot build: 1 problem in content:', [{
+      file: job.display,
+      line: hot ? job.bodyLine + hot.line - 1 : 0,
+      message: `ran out of its ${budget} to render (${RENDER_BUDGET.base / 1000} s, plus ${RENDER_BUDGET.perMiB / 1000} s a MiB of markdown and ${RENDER_BUDGET.perLine} s a thousand lines, more on a busy machine)${hot ? `; the parser is slow on ${hot.what}, most of all on this line` : ''}. Markdown this slow holds a construct the parser takes minutes over: simplify it, or split the file.`,
+    }], { cause: error });
+  }
+}
+
+/**
+ * Refuses the pages whose markdown the parser cannot take in time (`scanMarkdown`), all of them at
+ * once, before any is parsed, and gives the others their time budget.
+ */
+function checkRenderable(jobs: RenderJob[]): void {
+  const problems: Problem[] = [];
+  for (const job of jobs) {
+    const { problem, lines } = scanMarkdown(job.body);
+    job.budget = renderBudget(job.body.length, lines);
+    if (problem) problems.push({ file: job.display, line: job.bodyLine + problem.line - 1, message: problem.message });
+  }
+  if (problems.length) throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in content:`, problems);
 }
 
 /** What a worker receives. */
@@ -68,8 +110,8 @@ export interface WorkerInput {
   jobs: RenderJob[];
 }
 
-/** What a worker answers: its pages in order, a batch at a time, then `done`; or the first error. */
-export type WorkerOutput = { kind: 'batch'; rendered: Rendered[] } | { kind: 'done' } | { kind: 'error'; message: string };
+/** What a worker answers: its pages in order, a batch at a time, then `done`; or the first error (a build error with its headline and problems). */
+export type WorkerOutput = { kind: 'batch'; rendered: Rendered[] } | { kind: 'done' } | { kind: 'error'; message: string; build?: { headline: string; problems: Problem[] } };
 
 /**
  * Pages a worker sends at once: it keeps no more than these, and this thread
@@ -118,7 +160,7 @@ function runWorker(root: string, input: WorkerInput, onBatch: (rendered: Rendere
     worker.on('message', (out: WorkerOutput) => {
       if (over) return;
       if (out.kind === 'batch') onBatch(out.rendered);
-      else end(out.kind === 'error' ? new Error(out.message) : undefined);
+      else end(out.kind === 'error' ? (out.build ? new BuildError(out.build.headline, out.build.problems) : new Error(out.message)) : undefined);
     });
     worker.once('error', end);
     worker.once('exit', (code) => end(new Error(`render worker exited with code ${code}`)));
@@ -146,10 +188,10 @@ export function splitBySize(jobs: RenderJob[], n: number): RenderJob[][] {
  * depends on the workers.
  */
 async function renderPages(jobs: RenderJob[], context: LinkContext, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
-  const renderHere = (job: RenderJob) => renderJob(render, job, context);
+  const renderHere = (share: RenderJob[]) => renderJobs(render, share, context);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
-  if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return jobs.map(renderHere);
+  if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return renderHere(jobs);
 
   // This thread starts at once while the workers load their modules, so it takes the first share.
   const [mine = [], ...theirs] = splitBySize(jobs, threads);
@@ -158,15 +200,19 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
     try {
       await runWorker(parallel.root, { context, jobs: share }, (batch) => done.push(...batch));
     } catch (error) {
+      // A page the worker found it cannot render fails the build as it would here.
+      if (error instanceof BuildError) throw error;
       parallel.onFallback?.(error);
-      for (const job of share.slice(done.length)) done.push(renderHere(job));
+      done.push(...renderHere(share.slice(done.length)));
     }
     return done;
   });
+  // Awaited below, once this thread's share is rendered; a failure before then is not unhandled.
+  for (const share of running) share.catch(() => {});
   // In batches too, taking the workers' batches in between rather than leaving them queued.
   const here: Rendered[] = [];
   for (let i = 0; i < mine.length; i += WORKER_BATCH) {
-    for (const job of mine.slice(i, i + WORKER_BATCH)) here.push(renderHere(job));
+    here.push(...renderHere(mine.slice(i, i + WORKER_BATCH)));
     await new Promise(setImmediate);
   }
   const there = await Promise.all(running);
@@ -174,7 +220,7 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 6;
+const RENDER_VERSION = 8;
 
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
 function stillResolves(rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext): boolean {
@@ -244,7 +290,8 @@ export async function renderContent(plan: RoutePlan, options: { cache?: RenderCa
     renders.set(file.rel, cached);
     return false;
   });
-  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, path, body: file.body }));
+  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
+  checkRenderable(jobs);
   const fresh = await renderPages(jobs, linkContext, render, options.parallel);
   const tables = tablesKey(linkContext);
   pending.forEach(({ file, path }, i) => {

@@ -6,17 +6,19 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadRenderer } from './render';
-import { renderJob, WORKER_BATCH, type WorkerInput, type WorkerOutput } from './renderPool';
+import { BuildError } from './errors';
+import { renderJobs, WORKER_BATCH, type WorkerInput, type WorkerOutput } from './renderPool';
 
 const send = (out: WorkerOutput) => parentPort?.postMessage(out);
 
 async function main(input: WorkerInput): Promise<void> {
   try {
     const render = await loadRenderer();
-    for (let i = 0; i < input.jobs.length; i += WORKER_BATCH) send({ kind: 'batch', rendered: input.jobs.slice(i, i + WORKER_BATCH).map((job) => renderJob(render, job, input.context)) });
+    for (let i = 0; i < input.jobs.length; i += WORKER_BATCH) send({ kind: 'batch', rendered: renderJobs(render, input.jobs.slice(i, i + WORKER_BATCH), input.context) });
     send({ kind: 'done' });
   } catch (error) {
-    send({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    const build = error instanceof BuildError ? { headline: error.message.split('\n')[0]!, problems: error.problems } : undefined;
+    send({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error), build });
   }
 }
 

@@ -3,8 +3,8 @@
  * names and minification, and copies `public/`.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { walk } from './walk';
 import type { ShellRecord } from './output';
@@ -60,14 +60,28 @@ export async function buildShell({ root, outDir, dev = false }: ShellBuildOption
   const css = entryMeta.cssBundle ?? outputs.find(([f]) => f.endsWith('.css'))?.[0];
   if (!css) throw new Error('[build] the shell has no stylesheet: src/main.tsx must import ./styles.css');
   if (!dev) markCalledOnLoad(root, entryFile, result.metafile);
-  const publicDir = join(root, 'public');
-  const publicFiles = existsSync(publicDir) ? walk(publicDir, publicDir) : [];
-  if (publicFiles.length) cpSync(publicDir, outDir, { recursive: true });
+  const publicFiles = copyPublic(join(root, 'public'), outDir);
   const server = await buildServerRenderer({ root, outDir: join(outDir, SERVER_DIR), dev });
   const files = [...outputs.map(([f]) => rel(f)), ...publicFiles, ...server.files.map((f) => `${SERVER_DIR}/${f}`)];
   const hash = createHash('sha256');
   for (const f of files.sort()) hash.update(f).update(readFileSync(join(outDir, f)));
   return { js: rel(entryFile), css: rel(css), files, server: `${SERVER_DIR}/${server.entry}`, hash: hash.digest('hex').slice(0, 16) };
+}
+
+/**
+ * Copies the files of `public/` into `outDir` and returns their paths below it. Only what `walk` lists
+ * is published, by the rules of `content/`: names starting with `.` (`.env`, `.git/`) stay out, a
+ * symbolic link to a file inside `public/` is written as a copy of that file (never a link into the
+ * checkout), and one that leaves `public/` fails the build, named.
+ */
+export function copyPublic(publicDir: string, outDir: string): string[] {
+  const files = existsSync(publicDir) ? walk(publicDir, publicDir) : [];
+  for (const rel of files) {
+    const to = join(outDir, rel);
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(join(publicDir, rel), to);
+  }
+  return files;
 }
 
 /**

@@ -14,18 +14,52 @@ import { BuildError, displayPath, type Problem } from './errors';
 
 export const SITE_CONFIG_FILE = 'site.config.json';
 
+/**
+ * What is wrong with an image named by the configuration or a page's front matter (`favicon`,
+ * `navbar.logo.src`, `image`), or null: it must be a path of the site (`img/logo.svg`) that does not
+ * climb out of it with `..`, or an http(s) URL. Other schemes (`javascript:`, `data:`) and hosts
+ * given without a scheme (`//host/x.png`) are refused.
+ */
+export function imageUrlProblem(value: string): string | null {
+  const url = value.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  if (scheme) return /^https?$/i.test(scheme) ? null : `is a \`${scheme}:\` URL, \`${value}\`. Give a path of the site such as \`img/logo.svg\`, or an http(s) URL.`;
+  if (/^[\\/]{2}/.test(url)) return `names another host without a scheme, \`${value}\`. Write its https:// URL, or a path of the site such as \`img/logo.svg\`.`;
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // Not percent-encoded: taken as written.
+  }
+  if (decoded.split(/[\\/]/).includes('..') || /[\u0000-\u001f\\]/.test(decoded)) return `climbs out of the site, \`${value}\`. Give a path of the site such as \`img/logo.svg\` (no \`..\` or \`\\\`), or an http(s) URL.`;
+  return null;
+}
+
 /** The compiled schema, kept for the next build in the same process (dev server). */
 let validator: ReturnType<Ajv['compile']> | undefined;
 
+/** What is wrong with JSON whose arrays or objects nest too deeply for the parser. */
+export const TOO_DEEP = 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.';
+
+/** The syntax tree of a JSON text (errors go to `syntax`), or `'too deep'` when it nests past the parser's stack. */
+export function jsonTree(text: string, syntax: ParseError[]): JsonNode | undefined | 'too deep' {
+  try {
+    return parseTree(text, syntax, { allowTrailingComma: false, disallowComments: true });
+  } catch (error) {
+    if (error instanceof RangeError) return 'too deep';
+    throw error;
+  }
+}
+
 /** 1-based line of a character offset. */
-function lineAt(text: string, offset: number): number {
+export function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
 }
 
-/** Reads and validates the configuration; throws a `BuildError` listing every problem. */
-export function loadSiteConfig(contentDir: string): SiteConfigInput {
+/** Reads and validates the configuration, returned with its text; throws a `BuildError` listing every problem. */
+export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; text: string } {
   const display = displayPath(contentDir, SITE_CONFIG_FILE);
   let text: string;
   try {
@@ -34,7 +68,8 @@ export function loadSiteConfig(contentDir: string): SiteConfigInput {
     throw new BuildError(`Cannot read \`${display}\`. Create it: the site title, navbar, footer and search settings live there (see README, "Site configuration").`, [], { cause: error });
   }
   const syntax: ParseError[] = [];
-  const tree = parseTree(text, syntax, { allowTrailingComma: false, disallowComments: true });
+  const tree = jsonTree(text, syntax);
+  if (tree === 'too deep') throw new BuildError(`Cannot build: 1 problem in \`${display}\`:`, [{ file: display, line: 1, message: TOO_DEEP }]);
   if (syntax.length || !tree) {
     throw new BuildError(`Cannot build: \`${display}\` is not valid JSON.`, syntax.map((e) => ({
       file: display,
@@ -61,6 +96,15 @@ export function loadSiteConfig(contentDir: string): SiteConfigInput {
     throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in \`${display}\`:`, problems);
   }
   const input = config as unknown as SiteConfigInput;
+  // Images the pages' heads and the shell show: checked as links are (no `..` out of the site, no `javascript:`).
+  const images: [string, (string | number)[]][] = [['favicon', ['favicon']], ['image', ['image']], ['navbar.logo.src', ['navbar', 'logo', 'src']], ['footer.logo.src', ['footer', 'logo', 'src']]];
+  const refused: Problem[] = [];
+  for (const [field, path] of images) {
+    const node = findNodeAtLocation(tree, path);
+    const problem = typeof node?.value === 'string' ? imageUrlProblem(node.value) : null;
+    if (problem) refused.push({ file: display, line: lineAt(text, node!.offset), message: `\`${field}\` ${problem}` });
+  }
+  if (refused.length) throw new BuildError(`Cannot build: ${refused.length} problem${refused.length === 1 ? '' : 's'} in \`${display}\`:`, refused);
   try {
     // The client's own checks, so a configuration the shell could not search with never ships (spec §5).
     liteClient(input.search.appId, input.search.apiKey);
@@ -72,5 +116,5 @@ export function loadSiteConfig(contentDir: string): SiteConfigInput {
       { file: display, line: node ? lineAt(text, node.offset) : 1, message: `${(error as Error).message} Set \`search.appId\` and \`search.apiKey\` (keep the placeholders YOUR_APP_ID / YOUR_SEARCH_API_KEY to search the local index only).` },
     ], { cause: error });
   }
-  return input;
+  return { input, text };
 }

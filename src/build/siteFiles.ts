@@ -12,11 +12,11 @@ import { isDoc, type DocsModel, type RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './errors';
 import { esc } from './html';
 import { llmsFiles, llmsRebuild } from './llms';
-import type { OutputData } from './output';
-import type { ContentSources } from './sources';
+import { BUILD_FOLDERS, SITE_FILES, type OutputData } from './output';
+import type { ContentSources, SourceFile } from './sources';
 
-/** Paths of `dist/` that only the build writes: the shell's and the content build's own folders and files. */
-const GENERATED = /^(assets|blobs|search)\/|^(sw\.js|shell\.json|manifest\.json|404\.html)$/;
+/** Whether only the build writes the path of `dist/`: a file of the site (`SITE_FILES`) or one below the build's folders. */
+const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includes('/') && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, rel.indexOf('/'))));
 
 /** The last sitemap made, with what it was made from: a rebuild that adds no route makes none (10,000 escaped URLs). */
 let lastSitemap: { key: string; xml: string } | null = null;
@@ -29,8 +29,11 @@ function sitemap(url: string, base: string, paths: string[]): string {
   return xml;
 }
 
-/** Writes the site-wide files into `files`; a content file over a generated one fails the build. `large`: see `LARGE_SITE_ROUTES`. */
-export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, large: boolean, log: ProblemLog): void {
+/**
+ * Writes the site-wide files into `files`; a content file over a generated one fails the build. `large`: see `LARGE_SITE_ROUTES`.
+ * `published` is a source's markdown as the build publishes it (`publishedMarkdown`).
+ */
+export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, large: boolean, log: ProblemLog, published: (file: SourceFile) => string): void {
   const { site, routes, docs } = plan;
   const { assets, contentDir } = src;
   const base = site.baseUrl;
@@ -55,13 +58,13 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
   // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
   const { serial, changes } = plan;
-  const changedDocs = () => (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: entry.file.body }] : []));
+  const changedDocs = () => (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
   const llms = (large && serial !== null && changes ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs()) : null)
-    ?? llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: d.file.body })), { pageLinks: large, serial });
+    ?? llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: published(d.file) })), { pageLinks: large, serial });
   for (const [path, text] of llms) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
-    if (files.has(a) || shellFiles.has(a) || GENERATED.test(a)) {
+    if (files.has(a) || shellFiles.has(a) || generated(a)) {
       log.error(displayPath(contentDir, a), 0, `would replace \`${a}\`, which the build writes itself. Rename or move the file.`);
     } else files.set(a, readFileSync(join(contentDir, a)));
   }

@@ -5,12 +5,13 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { SiteConfigInput } from '../../manifest/siteConfig';
-import { loadSiteConfig, SITE_CONFIG_FILE } from './siteConfig';
+import { findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { imageUrlProblem, jsonTree, lineAt, loadSiteConfig, SITE_CONFIG_FILE, TOO_DEEP } from './siteConfig';
 import { collectFiles, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
 import matter from 'gray-matter';
-import { BuildError, displayPath, type Problem, type ProblemLog } from './errors';
+import { displayPath, type Problem, type ProblemLog } from './errors';
 import { remembered } from './memo';
 
 /** Front matter fields this site understands (Docusaurus's names). */
@@ -101,8 +102,18 @@ const typeMatches = (value: unknown, type: FieldType): boolean => {
 const described = (type: FieldType) =>
   ({ 'string[]': 'a list of strings', 'string|null': 'a doc id or null', number: 'a number', boolean: 'true or false', string: 'a string' })[type];
 
+/**
+ * A value of the front matter as JSON, cut short: YAML aliases can make a value of a few lines
+ * that JSON would write out in billions of characters (`a: &a [*b, *b, …]`).
+ */
+function preview(value: unknown): string {
+  let budget = 40;
+  const text = JSON.stringify(value, (_key, v: unknown) => (budget-- > 0 ? v : undefined)) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
 /** Line of `key:` inside the front matter block (1-based file line), or 1. */
-function keyLine(raw: string, key: string): number {
+export function keyLine(raw: string, key: string): number {
   const lines = raw.split('\n');
   for (let i = 1; i < lines.length && lines[i] !== '---'; i++) {
     if (lines[i]!.startsWith(`${key}:`)) return i + 1;
@@ -128,7 +139,8 @@ function yamlErrorLine(raw: string, markLine: number, reason: string): number {
 /** Route segments a slug or id may not have: they would leave the docs folder or break the URL. */
 function badSegment(value: string): string | null {
   for (const segment of value.split('/')) {
-    if (segment === '.' || segment === '..' || /[\\?#\u0000-\u001f\u007f]/.test(segment)) return segment;
+    // `%`: a host decodes `%2e%2e` to `..`, so such a route is never reached as written.
+    if (segment === '.' || segment === '..' || /[\\?#%\u0000-\u001f\u007f]/.test(segment)) return segment;
   }
   return null;
 }
@@ -140,11 +152,35 @@ const refuse = () => {
 const NO_ENGINES = { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse, json: refuse, toml: refuse };
 
 /**
+ * The byte order of UTF-16 text, or null: a byte-order mark says so, or, without one, zero bytes in
+ * every other place of the start (ASCII characters in UTF-16), which a binary file does not show.
+ */
+function utf16Order(bytes: Buffer): 'little-endian' | 'big-endian' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'little-endian';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'big-endian';
+  const sample = bytes.subarray(0, 8000);
+  if (!sample.includes(0)) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? even++ : odd++;
+  const half = sample.length / 2;
+  if (half >= 2 && odd > half * 0.7 && even < half * 0.05) return 'little-endian';
+  if (half >= 2 && even > half * 0.7 && odd < half * 0.05) return 'big-endian';
+  return null;
+}
+
+/**
  * Why a markdown file's bytes are not text the build can read, or null: a
  * binary file, or text in another encoding than UTF-8 (which would otherwise
  * turn into U+FFFD characters without a word).
  */
 function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
+  const utf16 = utf16Order(bytes);
+  if (utf16) {
+    // With a byte-order mark iconv reads the order from it (and drops it); without one it must be told.
+    const from = bytes[0]! + bytes[1]! === 0xff + 0xfe ? 'UTF-16' : utf16 === 'little-endian' ? 'UTF-16LE' : 'UTF-16BE';
+    return { line: 1, message: `is UTF-16 text (${utf16}), not UTF-8. Save it as UTF-8: in VS Code, "Save with Encoding" then "UTF-8"; on the command line, \`iconv -f ${from} -t UTF-8 file.md > file.utf8.md\`, then replace the file with it.` };
+  }
   if (bytes.subarray(0, 8000).includes(0)) return { line: 0, message: 'is a binary file, not markdown text. Remove it, or rename it if it is an image or another asset.' };
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -156,6 +192,9 @@ function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
     return { line, message: 'is not UTF-8 text (a byte on this line is not valid UTF-8; the file may be Latin-1 or Windows-1252). Save it as UTF-8.' };
   }
 }
+
+/** Markdown files longer than this many characters (1 MiB) are built with a warning. */
+const LARGE_MARKDOWN = 1_048_576;
 
 /** The last parse of each markdown file without problems, with the file's `stampOf` then, by its path below its content folder. */
 type Parsed = Map<string, { file: SourceFile; stamp: string }>;
@@ -199,7 +238,8 @@ function parseSourceOnce(parsed: Parsed, rel: string, raw: string, stat: Stats, 
 
 /** Parses and validates a markdown file's front matter; problems go to `log`. */
 function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
-  const engine = /^---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
+  // After a byte-order mark too, which editors on Windows write and gray-matter skips.
+  const engine = /^\uFEFF?---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
   if (engine && !/^ya?ml$/i.test(engine)) {
     log.error(display, 1, `front matter \`---${engine}\` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain \`---\` lines.`);
     return null;
@@ -224,9 +264,11 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
       continue;
     }
     if (!typeMatches(value, type)) {
-      log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${JSON.stringify(value)}\`.`);
+      log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${preview(value)}\`.`);
+    } else if (key === 'image' && imageUrlProblem(value as string) !== null) {
+      log.error(display, keyLine(raw, key), `front matter \`image\` ${imageUrlProblem(value as string)}`);
     } else if ((key === 'slug' || key === 'id') && badSegment(value as string) !== null) {
-      log.error(display, keyLine(raw, key), `front matter \`${key}\` is \`${String(value)}\`, whose part \`${badSegment(value as string)}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\` or \`#\`).`);
+      log.error(display, keyLine(raw, key), `front matter \`${key}\` is \`${String(value)}\`, whose part \`${badSegment(value as string)}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\`, \`#\` or \`%\`).`);
     }
   }
   const body = parsed.content;
@@ -284,31 +326,41 @@ function plainMarkdownProblems(file: SourceFile): { line: number; message: strin
   return problems;
 }
 
-/** Reads and checks a `_category_.json`. */
+/** Reads and checks a `_category_.json`; each problem names the line of its field. */
 function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
   const display = displayPath(contentDir, rel);
   const dir = rel.replace(/^docs\/?/, '').replace(/\/?_category_\.json$/, '');
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(join(contentDir, rel), 'utf8'));
-  } catch (error) {
-    log.error(display, 0, `is not valid JSON (${(error as Error).message}). Fix the syntax.`);
+  const text = readFileSync(join(contentDir, rel), 'utf8');
+  const syntax: ParseError[] = [];
+  const tree = jsonTree(text, syntax);
+  if (tree === 'too deep') {
+    log.error(display, 1, TOO_DEEP);
     return null;
   }
-  if (typeof json !== 'object' || json === null) {
-    log.error(display, 0, 'must hold a JSON object such as `{ "label": "Guides", "position": 2 }`.');
+  if (syntax.length || !tree) {
+    const first = syntax[0];
+    log.error(display, first ? lineAt(text, first.offset) : 1, `is not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'}). Check commas, quotes and brackets near this line.`);
     return null;
   }
+  const json: unknown = JSON.parse(text);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    log.error(display, 1, 'must hold a JSON object such as `{ "label": "Guides", "position": 2 }`.');
+    return null;
+  }
+  const lineOf = (...path: string[]) => {
+    const node = findNodeAtLocation(tree, path);
+    return node ? lineAt(text, node.parent?.type === 'property' ? node.parent.offset : node.offset) : 1;
+  };
   const c = json as Record<string, unknown>;
   const checks: [string, string][] = [['label', 'string'], ['position', 'number'], ['collapsed', 'boolean'], ['collapsible', 'boolean']];
   for (const [key, type] of checks) {
-    if (c[key] !== undefined && typeof c[key] !== type) log.error(display, 0, `\`${key}\` must be a ${type}, got \`${JSON.stringify(c[key])}\`.`);
+    if (c[key] !== undefined && typeof c[key] !== type) log.error(display, lineOf(key), `\`${key}\` must be a ${type}, got \`${JSON.stringify(c[key])}\`.`);
   }
   const link = c.link as Record<string, unknown> | null | undefined;
   if (link && link.type !== 'generated-index' && !(link.type === 'doc' && typeof link.id === 'string')) {
-    log.error(display, 0, `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(link)}\`.`);
+    log.error(display, lineOf('link'), `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(link)}\`.`);
   } else if (link?.type === 'generated-index' && link.slug !== undefined && (typeof link.slug !== 'string' || badSegment(link.slug) !== null)) {
-    log.error(display, 0, `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(link.slug)}\`.`);
+    log.error(display, lineOf('link', 'slug'), `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(link.slug)}\`.`);
   }
   return { ...(c as Omit<CategoryFile, 'dir' | 'display'>), dir, display };
 }
@@ -322,6 +374,8 @@ export interface ContentSources {
   routeBase: string;
   /** How messages name `site.config.json`. */
   configDisplay: string;
+  /** Its text, for the line of a field. */
+  configText: string;
   /** Markdown files of `docs/` and `pages/`, drafts left out. */
   sources: SourceFile[];
   categories: CategoryFile[];
@@ -388,7 +442,7 @@ function listContent(contentDir: string, changed: readonly string[] | undefined)
  * rebuild). Without it every file is looked at.
  */
 export function readContent(contentDir: string, publicDir: string | undefined, log: ProblemLog, changed?: readonly string[]): ContentSources {
-  const input = loadSiteConfig(contentDir);
+  const { input, text: configText } = loadSiteConfig(contentDir);
   const { files: all, maybeChanged } = listContent(contentDir, changed);
   const sources: SourceFile[] = [];
   const folder = displayPath(contentDir, '');
@@ -415,19 +469,24 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
     }
     if (!file || file.data.draft) continue;
     checkPlainMarkdown(file, log);
+    if (file.raw.length > LARGE_MARKDOWN) {
+      log.warn(file.display, 0, `is ${(Buffer.byteLength(file.raw) / 1_048_576).toFixed(1)} MiB of markdown (more than ${LARGE_MARKDOWN / 1_048_576} MiB): it takes seconds to render, and every reader who opens the page loads all of it. Split it into pages.`);
+    }
     sources.push(file);
   }
   const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
   const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE);
+  const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log });
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,
     input,
     routeBase: input.docs?.routeBasePath ?? 'docs',
     configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),
+    configText,
     sources,
     categories,
     assets,
-    fileTable: collectFiles({ contentDir, contentAssets: assets, publicDir }),
+    fileTable,
   };
 }

@@ -12,11 +12,65 @@ import { imageSize } from 'image-size';
 import type { ImageTarget, LinkContext } from '../../manifest/links';
 import { imageTarget, linkTarget } from './linkMemo';
 import type { ManifestFile } from '../../manifest/types';
-import { displayPath } from './errors';
+import { displayPath, type ProblemLog } from './errors';
 import { walk } from './walk';
 
 /** Files the build measures as images. */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;
+
+/**
+ * The files `content/` may hold besides markdown, each served as it is on the site's origin: images,
+ * PDFs, text and data, archives, audio and video, fonts. Anything a browser opens as a page of the
+ * site (`.html`, `.xhtml`, `.xml`, scripts) is refused: it would run outside every check the
+ * markdown gets. SVG is an image that may carry scripts, so each one is read (`markupScript`).
+ */
+const CONTENT_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|pdf|txt|csv|json|ya?ml|zip|gz|tgz|tar|7z|mp4|webm|ogv|ogg|mp3|wav|m4a|woff2?|ttf|otf)$/i;
+
+/** The kinds of `CONTENT_FILE`, as a message lists them. */
+const CONTENT_KINDS = 'images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF)';
+
+/** 1-based line of a character offset. */
+const lineOf = (text: string, offset: number) => {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+};
+
+/** XML's character references and predefined entities, decoded: `&#106;avascript:` is `javascript:` to the browser. */
+const decodeReferences = (value: string) =>
+  value
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(Number(dec), 0x10ffff)))
+    .replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!);
+
+/** Markup that runs code when an SVG is opened as a document, or hides such code from a reader of the text. */
+const SCRIPT_MARKUP: [RegExp, string][] = [
+  [/<(?:[\w.-]+:)?script\b/i, 'a `<script>` element'],
+  [/<(?:[\w.-]+:)?(?:foreignObject|iframe|embed|object|handler|listener)\b/i, 'an element that embeds other documents or scripts'],
+  [/\son[a-z]+\s*=/i, 'an event handler attribute (`onload=`, `onclick=` …)'],
+  [/\battributeName\s*=\s*["']\s*(?:[\w-]+:)?on[a-z]/i, 'an animation that sets an event handler'],
+  [/<!ENTITY\b/i, 'an entity declaration (it can hide a `javascript:` URL)'],
+  [/<\?xml-stylesheet\b/i, 'a stylesheet instruction (XSLT can write scripts into the document)'],
+];
+
+/**
+ * Where an SVG's text holds script: a script element, an event handler, an embedded document, or a
+ * `javascript:` URL in any attribute (after decoding character references, and with the tabs and
+ * newlines a URL parser drops removed). Null when there is none: opened on its own, the image runs
+ * nothing on the site's origin.
+ */
+function markupScript(text: string): { line: number; what: string } | null {
+  let found: { at: number; what: string } | null = null;
+  for (const [pattern, what] of SCRIPT_MARKUP) {
+    const match = pattern.exec(text);
+    if (match && (!found || match.index < found.at)) found = { at: match.index, what };
+  }
+  for (const value of text.matchAll(/=\s*("[^"]*"|'[^']*')/g)) {
+    if (found && value.index > found.at) break;
+    if (/(?:java|vb)script:/i.test(decodeReferences(value[1]!).replace(/[\u0000-\u0020]/g, ''))) found = { at: value.index, what: 'a `javascript:` URL' };
+  }
+  return found && { line: lineOf(text, found.at), what: found.what };
+}
 
 /** Every file a page may refer to, and where each comes from. */
 export interface FileTable {
@@ -43,6 +97,8 @@ interface ImageFacts {
   size: { width: number; height: number } | null;
   /** First 16 hex digits of the SHA-256 of its bytes. */
   hash: string;
+  /** For an SVG, where it holds script (`markupScript`). */
+  script: { line: number; what: string } | null;
 }
 
 /** Image facts by path, kept while the file's size, time and inode stay the same: the dev server's rebuilds read no unchanged image (issue 16). */
@@ -55,7 +111,7 @@ function readImage(full: string): ImageFacts {
   const known = imageFacts.get(full);
   if (known?.stamp === stamp) return known.facts;
   const bytes = readFileSync(full);
-  const facts = { size: measureImage(bytes), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16) };
+  const facts = { size: measureImage(bytes), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16), script: /\.svg$/i.test(full) ? markupScript(bytes.toString('utf8')) : null };
   imageFacts.set(full, { stamp, facts });
   return facts;
 }
@@ -64,8 +120,10 @@ function readImage(full: string): ImageFacts {
  * Lists the static files of `public/` and `content/` (`contentAssets`, relative
  * to it) and the co-located images, with their sizes. Content files win over
  * `public/` files at the same path, as they are written after the shell's.
+ * A content file the site may not serve (`CONTENT_FILE`), or an SVG with
+ * script, goes to `log` with its line.
  */
-export function collectFiles(options: { contentDir: string; contentAssets: string[]; publicDir?: string | undefined }): FileTable {
+export function collectFiles(options: { contentDir: string; contentAssets: string[]; publicDir?: string | undefined; log: ProblemLog }): FileTable {
   const files: Record<string, ManifestFile> = {};
   const origin = new Map<string, string>();
   const add = (key: string, href: string, full: string, image: ImageFacts | null) => {
@@ -80,13 +138,24 @@ export function collectFiles(options: { contentDir: string; contentAssets: strin
       add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readImage(full) : null);
     }
   }
+  const { contentDir, log } = options;
   for (const rel of options.contentAssets) {
-    const full = join(options.contentDir, rel);
+    const full = join(contentDir, rel);
+    if (!CONTENT_FILE.test(rel)) {
+      const found = markupScript(readFileSync(full, 'latin1'));
+      const kind = /\.([^./]+)$/.exec(rel)?.[1];
+      log.error(displayPath(contentDir, rel), found?.line ?? 1, `${kind ? `is a \`.${kind}\` file` : 'has no file extension'}, which content may not hold: the site would serve it as it is, outside the checks pages get${found ? ` (it holds ${found.what} on this line)` : ''}. Content may hold markdown and ${CONTENT_KINDS}. Write a page as markdown, or remove the file.`);
+      continue;
+    }
     if (!IMAGE_FILE.test(rel)) {
       add(`/${rel}`, `/${rel}`, full, null);
       continue;
     }
     const image = readImage(full);
+    if (image.script) {
+      log.error(displayPath(contentDir, rel), image.script.line, `is an SVG with ${image.script.what}, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG.`);
+      continue;
+    }
     add(`/${rel}`, `/${rel}`, full, image);
     add(rel, `/blobs/${image.hash}${rel.slice(rel.lastIndexOf('.')).toLowerCase()}`, full, image);
   }

@@ -9,10 +9,10 @@ describe('fixture duplicate-id', () => {
 
   it('fails naming both files of each clash', async () => {
     await expect(project.build()).rejects.toThrowErrorMatchingInlineSnapshot(`
-      [BuildError: Cannot build: 3 duplicate ids or routes:
-        content/docs/route.md:1: route \`/docs/intro\` is also used by \`content/docs/intro.md\`. Give one of them another \`id\` or \`slug\` in its front matter.
-        content/docs/second.md:1: doc id \`shared\` is also used by \`content/docs/first.md\`. Give one of them another \`id\` or \`slug\` in its front matter.
-        content/docs/second.md:1: route \`/docs/shared\` is also used by \`content/docs/first.md\`. Give one of them another \`id\` or \`slug\` in its front matter.]
+      [BuildError: Cannot build: 3 problems with ids and routes:
+        content/docs/route.md:2: route \`/docs/intro\` is also used by \`content/docs/intro.md\`. Give one of them another \`id\` or \`slug\` in its front matter.
+        content/docs/second.md:2: doc id \`shared\` is also used by \`content/docs/first.md\`. Give one of them another \`id\` or \`slug\` in its front matter.
+        content/docs/second.md:2: route \`/docs/shared\` is also used by \`content/docs/first.md\`. Give one of them another \`id\` or \`slug\` in its front matter.]
     `);
   });
 

@@ -3,32 +3,16 @@
 // folder and leave the previous dist/ as it was.
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../src/build/errors';
-import { type FixtureProject, hashTree, useFixture } from '../helpers/build';
+import { builtFixture, type FixtureProject, refusedBuild } from '../helpers/build';
 
 let project: FixtureProject;
 let before: Record<string, string>;
+builtFixture('basic-site', (p, b) => ((project = p), (before = b)));
 
-beforeEach(async () => {
-  project = useFixture('basic-site');
-  await project.build();
-  before = hashTree(project.distDir);
-});
-afterEach(() => project.remove());
-
-/** Builds, expecting a `BuildError`; checks the previous site is untouched and returns the error. */
-async function failure(): Promise<BuildError> {
-  const error = await project.build().then(
-    () => {
-      throw new Error('expected the build to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BuildError);
-  expect(hashTree(project.distDir)).toEqual(before);
-  return error as BuildError;
-}
+/** Builds, expecting a `BuildError` that leaves dist/ as it was and no temporary folder (`refusedBuild`). */
+const failure = () => refusedBuild(project, before);
 
 const lines = (error: BuildError) => error.problems.map((p) => `${p.file}:${p.line}`);
 
@@ -74,10 +58,10 @@ describe('files that are not markdown text', () => {
     expect((await failure()).problems).toEqual([{ file: 'content/docs/latin.md', line: 4, message: expect.stringContaining('is not UTF-8 text') }]);
   });
 
-  it('names the file whose nesting is too deep to render', async () => {
+  it('names the file whose nesting is too deep to render, and its line', async () => {
     project.write('docs/deep.md', `# Deep\n\n${'>'.repeat(5000)} quote\n`);
     const error = await failure();
-    expect(error.message).toContain('`content/docs/deep.md` cannot be rendered: its markdown nests too deeply');
+    expect(error.problems).toEqual([{ file: 'content/docs/deep.md', line: 3, message: expect.stringContaining('nests lists or quotes 5000 deep on this line') }]);
   });
 
   it('warns about MDX syntax in a .md file, with file and line', async () => {

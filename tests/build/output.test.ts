@@ -210,7 +210,7 @@ describe('fixture basic-site: output', () => {
       const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       expect(inline, file).toHaveLength(1);
       const hash = createHash('sha256').update(inline[0]!).digest('base64');
-      expect(policy, file).toBe(`script-src 'self' 'sha256-${hash}'; style-src 'self' 'unsafe-inline'; connect-src 'self' https://*.algolia.net https://*.algolianet.com; object-src 'none'; base-uri 'self'; form-action 'self'`);
+      expect(policy, file).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self' https://*.algolia.net https://*.algolianet.com; object-src 'none'; base-uri 'self'; form-action 'self'`);
     }
   });
 });

@@ -9,7 +9,7 @@ import { ROOT } from '../helpers/build';
 
 describe('render pool', () => {
   it('cuts jobs into runs of about equal size, in order', () => {
-    const jobs: RenderJob[] = [10, 10, 10, 10, 30, 10, 10, 10].map((n, i) => ({ rel: `docs/${i}.md`, display: `content/docs/${i}.md`, path: `/docs/${i}`, body: 'x'.repeat(n) }));
+    const jobs: RenderJob[] = [10, 10, 10, 10, 30, 10, 10, 10].map((n, i) => ({ rel: `docs/${i}.md`, display: `content/docs/${i}.md`, bodyLine: 1, path: `/docs/${i}`, body: 'x'.repeat(n) }));
     const shares = splitBySize(jobs, 2);
     expect(shares.map((s) => s.map((j) => j.rel.slice(5, -3)).join(''))).toEqual(['0123', '4567']);
     expect(shares.flat()).toEqual(jobs);

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../build';
 import { buildContent, type ContentBuildResult, type RenderCache } from '../../build';
 import { BuildError } from '../../src/build/errors';
@@ -94,6 +95,37 @@ export function useFixture(scenario: Scenario): FixtureProject {
     write: (rel, text) => writeFileSync(join(contentDir, rel), text),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A fixture copied and built before each test of the file (or once for the file, `once`) and removed
+ * after; `take` receives the project and the hashes of the dist/ it built (`hashTree`).
+ */
+export function builtFixture(scenario: Scenario, take: (project: FixtureProject, before: Record<string, string>) => void, { once = false } = {}): void {
+  let project: FixtureProject | undefined;
+  (once ? beforeAll : beforeEach)(async () => {
+    project = useFixture(scenario);
+    await project.build();
+    take(project, hashTree(project.distDir));
+  });
+  (once ? afterAll : afterEach)(() => project?.remove());
+}
+
+/**
+ * Builds `project`, expecting a `BuildError`: checks that its dist/ still holds exactly `before` and
+ * that no temporary folder is left beside it, and returns the error.
+ */
+export async function refusedBuild(project: FixtureProject, before: Record<string, string>): Promise<BuildError> {
+  const error = await project.build().then(
+    () => {
+      throw new Error('expected the build to fail');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BuildError);
+  expect(hashTree(project.distDir)).toEqual(before);
+  expect(readdirSync(dirname(project.distDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+  return error as BuildError;
 }
 
 /** Builds a fixture in a temporary folder and returns the thrown error, failing when the build succeeds. */

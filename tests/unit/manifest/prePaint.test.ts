@@ -1,6 +1,7 @@
-// https://github.com/antosubash/abp-react/issues/29 — the pre-paint script reads the site's own names, and the names stored before the scoping.
+// https://github.com/antosubash/abp-react/issues/29 — the pre-paint script (`manifest/prePaint.ts`), the one inline script the build writes from the
+// site configuration: it reads the site's own names (and those stored before the scoping), and no configured value ends it.
 import { describe, expect, it } from 'vitest';
-import { prePaintScript } from '../../../manifest/prePaint';
+import { ANNOUNCEMENT_DISMISSED_KEY, prePaintScript, ROOT_FLAGS } from '../../../manifest/prePaint';
 import { makeSiteConfig } from '../../helpers/manifest';
 
 /** Runs the script against a stored `localStorage` and returns the attributes it set on `<html>`. */
@@ -27,5 +28,33 @@ describe('prePaintScript', () => {
     expect(run('/abp-react/', before)).toMatchObject({ 'data-sidebar-hidden': '', 'data-theme': 'dark', 'data-theme-choice': '' });
     // Expanded since, on this site: an empty value hides the old one.
     expect(run('/abp-react/', { ...before, 'docs-sidebar-hidden-/abp-react/': '' })).not.toHaveProperty('data-sidebar-hidden');
+  });
+});
+
+/** Runs the script against a stand-in `<html>` and storage; returns the attributes it set. */
+function runScript(script: string, stored: Record<string, string>): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
+  const localStorage = { getItem: (key: string) => stored[key] ?? null };
+  const matchMedia = () => ({ matches: false });
+  new Function('document', 'localStorage', 'matchMedia', script)(document, localStorage, matchMedia);
+  return attributes;
+}
+
+const HOSTILE = '</script><meta http-equiv=refresh content=1;url=https://example.invalid/phish><script>\u2028<!--&';
+
+describe('prePaintScript with hostile values', () => {
+  const site = { baseUrl: '/abp-react/', colorMode: { defaultMode: 'light' as const, disableSwitch: false, respectPrefersColorScheme: true }, announcementBar: { id: HOSTILE, content: 'x', link: null, isCloseable: true } };
+
+  it('writes configured values with <, >, &, U+2028 and U+2029 escaped, so none ends the script element', () => {
+    const script = prePaintScript(site);
+    // `&&` is the script's own operator; the configured `&` is escaped with the rest.
+    expect(script).not.toMatch(/[<>\u2028\u2029]/);
+    expect(script).toContain('"\\u003c/script\\u003e\\u003cmeta http-equiv=refresh content=1;url=https://example.invalid/phish\\u003e\\u003cscript\\u003e\\u2028\\u003c!--\\u0026"');
+  });
+
+  it('still compares the stored announcement id with the configured one, character for character', () => {
+    expect(runScript(prePaintScript(site), { [ANNOUNCEMENT_DISMISSED_KEY]: HOSTILE })).toEqual({ [ROOT_FLAGS.announcementDismissed]: '', 'data-theme': 'light' });
+    expect(runScript(prePaintScript(site), { [ANNOUNCEMENT_DISMISSED_KEY]: 'other' })).toEqual({ 'data-theme': 'light' });
   });
 });

@@ -1,6 +1,6 @@
 // scripts/serve.ts (sirv plus our layer) against a small site in a temp folder: clean URLs, 404,
 // traversal, cache classes, gzip, ETag/304 and content types.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,12 +21,16 @@ const FILES: Record<string, string> = {
   'blobs/0123456789abcdef.md': '# Intro\n\nHello.',
   'blobs/fedcba9876543210.html': '<h1 id="intro">Intro</h1>\n<p>Hello.</p>',
   'search/index.12447a863e1b.json': '{"docs":[]}',
+  'search.html': `<!doctype html><html><body>SEARCH PAGE</body></html>`,
+  'search/index.html': `<!doctype html><html><body>SEARCH PAGE</body></html>`,
   'manifest.json': '{"version":1}',
   'manifest.webmanifest': '{"name":"ABP React"}',
   'sw.js': 'self.addEventListener("install", () => {});',
   'robots.txt': 'User-agent: *\n',
   'sitemap.xml': '<?xml version="1.0"?><urlset/>',
   'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'docs/policy.html': `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:"></head><body>POLICY${filler}</body></html>`,
+  'files/guide.pdf': '%PDF-1.4',
   'img/icon.png': '\x89PNG',
 };
 const SECRET = 'TOP SECRET package.json outside the site';
@@ -44,6 +48,15 @@ beforeAll(async () => {
     writeFileSync(join(site, rel), body, rel.endsWith('.png') ? 'latin1' : 'utf8');
   }
   writeFileSync(join(tmp, 'package.json'), SECRET);
+  // Symbolic links in the served folder: to a file and a folder outside it, and to a file inside it.
+  mkdirSync(join(tmp, 'outside'));
+  writeFileSync(join(tmp, 'outside', 'page.html'), SECRET);
+  symlinkSync(join(tmp, 'package.json'), join(site, 'img/pw.txt'));
+  symlinkSync(join(tmp, 'outside'), join(site, 'elsewhere'));
+  symlinkSync(join(tmp, 'outside', 'page.html'), join(site, 'docs/linked.html'));
+  writeFileSync(join(site, 'notes.txt'), 'Notes.\n');
+  symlinkSync(join(tmp, 'package.json'), join(site, 'notes.txt.gz'));
+  symlinkSync('logo.svg', join(site, 'img/logo-copy.svg'));
   server = await startServer({ dir: site, port: 0, host: '127.0.0.1', gzip: true, base: BASE });
   origin = new URL(server.url).origin;
 });
@@ -184,11 +197,63 @@ describe('serve', () => {
       });
     }
 
+    it('never follows a symbolic link out of the served folder', async () => {
+      for (const path of [`${BASE}img/pw.txt`, `${BASE}elsewhere/page.html`, `${BASE}elsewhere/page`, `${BASE}docs/linked`, `${BASE}docs/linked.html`]) {
+        const res = await get(path);
+        expect(res.status, path).toBe(404);
+        const body = await res.text();
+        expect(body, path).not.toContain(SECRET);
+        expect(body, path).toContain('NOT FOUND PAGE');
+      }
+      // A precompressed sibling that leads out refuses the file it would stand for.
+      expect((await get(`${BASE}notes.txt`, { 'accept-encoding': 'gzip' })).status).toBe(404);
+    });
+
+    it('follows a symbolic link that stays inside the served folder', async () => {
+      const res = await get(`${BASE}img/logo-copy.svg`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(FILES['img/logo.svg']);
+    });
+
     it('also holds through fetch (which normalizes the path)', async () => {
       for (const path of [`${BASE}../package.json`, `${BASE}%2e%2e/package.json`]) {
         const res = await get(path);
         expect([400, 404]).toContain(res.status);
         expect(await res.text()).not.toContain(SECRET);
+      }
+    });
+  });
+
+  describe('Content-Security-Policy', () => {
+    const FILE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+    it("sends a page's own policy as a header, with frame-ancestors 'none', gzipped or not", async () => {
+      for (const encoding of ['gzip', 'identity']) {
+        const res = await get(`${BASE}docs/policy`, { 'accept-encoding': encoding });
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'");
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(await res.text()).toContain('POLICY');
+      }
+    });
+
+    it('runs nothing in a file opened on its own, or in a page without a policy', async () => {
+      for (const path of ['img/logo.svg', 'manifest.json', 'blobs/fedcba9876543210.html', 'docs/intro', 'nothing-here']) {
+        expect((await get(`${BASE}${path}`)).headers.get('content-security-policy'), path).toBe(FILE_POLICY);
+      }
+    });
+
+    it("leaves the service worker's and a PDF's policy to the browser", async () => {
+      for (const path of ['sw.js', 'files/guide.pdf']) expect((await get(`${BASE}${path}`)).headers.get('content-security-policy'), path).toBeNull();
+    });
+
+    it('sends the policy of the page before the dev server’s snippet went in', async () => {
+      const dev = await startServer({ dir: site, port: 0, gzip: false, base: BASE, inject: '<script src="/abp-react/__dev/client.js"></script>' });
+      try {
+        const res = await fetch(new URL(`${BASE}docs/policy`, dev.url));
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'");
+        expect(await res.text()).toContain('__dev/client.js');
+      } finally {
+        await dev.close();
       }
     });
   });
@@ -205,6 +270,9 @@ describe('serve', () => {
       [`${BASE}blobs/0123456789abcdef.md`, 'public, max-age=31536000, immutable'],
       [`${BASE}blobs/fedcba9876543210.html`, 'public, max-age=31536000, immutable'],
       [`${BASE}search/index.12447a863e1b.json`, 'public, max-age=31536000, immutable'],
+      // The search page's HTML at `search/`, beside the index files: it names the current build.
+      [`${BASE}search/`, 'no-cache'],
+      [`${BASE}search/index.html`, 'no-cache'],
       [`${BASE}robots.txt`, 'public, max-age=600'],
       [`${BASE}img/logo.svg`, 'public, max-age=600'],
       [`${BASE}manifest.webmanifest`, 'public, max-age=600'],
