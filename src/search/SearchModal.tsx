@@ -63,6 +63,9 @@ function response(result: SearchResult) {
   };
 }
 
+/** Openings of the modal, each a stream of queries of its own (`latestOf`). */
+let openings = 0;
+
 /**
  * DocSearch's `search(...)` routed to our client. When no source can answer,
  * it resolves with no hits and reports the failure (`onOutcome`): DocSearch
@@ -71,13 +74,14 @@ function response(result: SearchResult) {
  */
 function routedSearch(client: DocsSearchClient, onOutcome: (query: string, failed: boolean, incomplete?: boolean) => void): DocSearchTransformClient['search'] {
   let latest = 0;
+  const stream = `modal-${++openings}`;
   type Params = { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] };
   type Answer = ReturnType<typeof response>;
-  const run = async (params: Params, call: number, latestOnly: boolean): Promise<Answer> => {
+  const run = async (params: Params, call: number, latestOf?: string): Promise<Answer> => {
     const request = params.requests?.[0] ?? {};
     const query = request.query ?? '';
     try {
-      const result = await client.search(query, { snippetWords: snippetWords(request.attributesToSnippet), hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE, latestOnly });
+      const result = await client.search(query, { snippetWords: snippetWords(request.attributesToSnippet), hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE, ...(latestOf ? { latestOf } : {}) });
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
       if (call === latest) onOutcome(query, false, result.incomplete === true);
@@ -90,20 +94,20 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
     }
   };
   // Keystrokes that the local index answers: a burst of them searches once, after the last (`LOCAL_TYPING_MS`), and
-  // a search that a newer one replaces stops before it reads its results' fragments (`latestOnly`). Every keystroke
+  // a search that a newer one replaces stops before it reads its results' fragments (`latestOf`, one stream per opening). Every keystroke
   // waits for the newest search's answer, so a word typed fast reads one set of fragments and shows its own results.
   let waiting: ((answer: Promise<Answer>) => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let runs = 0;
   return ((params: Params) => {
     const call = ++latest;
-    if (client.localReason() === null) return run(params, call, false);
+    if (client.localReason() === null) return run(params, call);
     return new Promise<Answer>((resolve) => {
       waiting.push(resolve);
       clearTimeout(timer);
       timer = setTimeout(() => {
         const mine = ++runs;
-        const answer = run(params, call, true);
+        const answer = run(params, call, stream);
         const settle = () => {
           if (mine !== runs) return;
           const all = waiting;

@@ -256,7 +256,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
     return null;
   };
 
-  async function askAlgolia(query: string, options: Required<SearchOptions>): Promise<SearchResult> {
+  async function askAlgolia(query: string, options: Required<Omit<SearchOptions, 'latestOf'>>): Promise<SearchResult> {
     const request = algoliaRequest({
       indexName: config.indexName,
       query,
@@ -295,11 +295,11 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
   return {
     localReason,
     async search(query, options = {}) {
-      const opts: Required<SearchOptions> = {
+      const opts: Required<Omit<SearchOptions, 'latestOf'>> & SearchOptions = {
         page: options.page ?? 0,
         hitsPerPage: options.hitsPerPage ?? SEARCH_HITS_PER_PAGE,
         snippetWords: options.snippetWords ?? SNIPPET_WORDS,
-        latestOnly: options.latestOnly ?? false,
+        ...(options.latestOf === undefined ? {} : { latestOf: options.latestOf }),
       };
       if (!query.trim()) return { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: opts.hitsPerPage, queryID: null, fromLocalIndex: localReason() !== null };
       let algoliaError: unknown = null;

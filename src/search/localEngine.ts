@@ -92,6 +92,8 @@ const MAX_EXPANSIONS = 40;
 const MAX_PREFIX_CHUNKS = 2;
 /** Results ordered again with their fragments (the first page of results). */
 const RERANK_DEPTH = 20;
+/** Query streams (`latestOf`) whose newest query is remembered: a few modal openings. */
+const STREAMS_KEPT = 8;
 /** Parsed files kept in memory, by kind: a query's chunks, directories and fragments stay while the reader types. */
 const KEEP = { chunks: 48, tails: 8, directories: 32, fragments: 120, texts: 3000 } as const;
 
@@ -265,8 +267,9 @@ export class LocalEngine {
   private readonly directories = new Kept<Map<number, string>>(KEEP.directories);
   private readonly fragments = new Kept<LocalIndexFragment>(KEEP.fragments);
   private last: Ranking | null = null;
-  /** Number of the newest `latestOnly` query. */
-  private newest = 0;
+  /** Number of the newest query of each stream (`latestOf`), for the last `STREAMS_KEPT` streams. */
+  private readonly newest = new Map<string, number>();
+  private queries = 0;
 
   constructor(
     private readonly entry: LocalIndexEntry,
@@ -467,10 +470,17 @@ export class LocalEngine {
     const words = parseQuery(input.slice(0, 512));
     const empty = (incomplete: boolean): SearchResult => ({ query: input, hits: [], nbHits: 0, page, nbPages: 0, hitsPerPage, queryID: null, fromLocalIndex: true, incomplete });
     if (!words.length) return empty(false);
-    const id = options.latestOnly ? ++this.newest : 0;
+    const stream = options.latestOf;
+    const id = ++this.queries;
+    if (stream !== undefined) {
+      // Newest stream last; the oldest go, as only an open modal's stream matters.
+      this.newest.delete(stream);
+      this.newest.set(stream, id);
+      for (const name of this.newest.keys()) if (this.newest.size > STREAMS_KEPT) this.newest.delete(name);
+    }
     const ranking = await this.rank(words, (page + 1) * hitsPerPage);
-    // A newer query came while this one read its chunks: its results will be shown, not these.
-    if (id && id !== this.newest) throw new SupersededError(`[docs] local search: "${input}" was replaced by a newer query.`);
+    // A newer query of the stream came while this one read its chunks: its results will be shown, not these.
+    if (stream !== undefined && this.newest.get(stream) !== id) throw new SupersededError(`[docs] local search: "${input}" was replaced by a newer query.`);
     const { ranked, matcher, stems } = ranking;
     let shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     if (!shown.length) return empty(ranking.incomplete);

@@ -84,13 +84,14 @@ export interface SearchOptions {
   /** Snippet length in words; default `SNIPPET_WORDS` (10), 5 on small screens. */
   snippetWords?: number;
   /**
-   * The local index drops this query (`SupersededError`) once a newer such query comes, before it reads the
-   * results' fragments: the modal while the reader types.
+   * Names a stream of queries of which only the newest is answered: the local index drops this query
+   * (`SupersededError`) once a newer query of the same stream comes, before it reads the results' fragments. One
+   * stream per opening of the modal, so a closed modal's query never drops the open one's, or the reverse.
    */
-  latestOnly?: boolean;
+  latestOf?: string;
 }
 
-/** A `latestOnly` query that a newer one replaced before it was answered. */
+/** A `latestOf` query that a newer one of its stream replaced before it was answered. */
 export class SupersededError extends Error {
   override name = 'SupersededError';
 }

@@ -61,7 +61,7 @@ describe('renderWithin', () => {
 
 describe('renderJobs', () => {
   const job = (rel: string, body: string): RenderJob => ({ rel, display: `content/${rel}`, bodyLine: 4, path: `/${rel.replace(/\.md$/, '')}`, body, budget: 50 });
-  const rendered = { html: '', headings: [], h1: null, firstParagraph: null, links: [], codeLanguages: [], hasMermaid: false, sections: [], unknownDirectives: [] } satisfies Rendered;
+  const rendered = { html: '', headings: [], h1: null, firstParagraph: null, links: [], codeLanguages: [], hasMermaid: false, sections: [], searchParts: [], unknownDirectives: [] } satisfies Rendered;
   const render = ((body: string) => (body.includes('slow') ? (spin(5000), rendered) : rendered)) as Renderer;
   const context = { baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} };
 

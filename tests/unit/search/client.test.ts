@@ -155,7 +155,7 @@ describe('the local index takes over', () => {
     const { client: c, local } = client({ requester: fake.requester, search: { appId: 'YOUR_APP_ID', apiKey: 'YOUR_SEARCH_API_KEY' } });
     expect(c.localReason()).toBe('placeholder');
     expect((await c.search('tenant')).fromLocalIndex).toBe(true);
-    expect(local.query).toHaveBeenCalledWith('tenant', { page: 0, hitsPerPage: 20, snippetWords: 10, latestOnly: false });
+    expect(local.query).toHaveBeenCalledWith('tenant', { page: 0, hitsPerPage: 20, snippetWords: 10 });
     expect(fake.sent).toHaveLength(0);
   });
 

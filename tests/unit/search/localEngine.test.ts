@@ -164,20 +164,22 @@ describe('files read', () => {
 });
 
 describe('queries that replace each other', () => {
-  it('drops a latestOnly query a newer one replaced before it reads fragments, and answers the newer', async () => {
+  it('drops a query a newer one of its stream replaced before it reads fragments, and answers the newer', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = new LocalEngine(parseEntryText(files.get(entryPath)!), async (paths) => {
       await gate;
       return paths.map((p) => files.get(p) ?? null);
     });
-    const older = slow.query('tenan', { latestOnly: true });
-    const newer = slow.query('tenant', { latestOnly: true });
-    // A query without the flag is never dropped.
+    const older = slow.query('tenan', { latestOf: 'modal-1' });
+    const newer = slow.query('tenant', { latestOf: 'modal-1' });
+    // Another stream's query (a modal opened again), or one without a stream, is not dropped for them.
+    const otherStream = slow.query('tenant', { latestOf: 'modal-2' });
     const other = slow.query('redis');
     release();
     await expect(older).rejects.toBeInstanceOf(SupersededError);
     expect((await newer).hits.length).toBeGreaterThan(0);
+    expect((await otherStream).hits.length).toBeGreaterThan(0);
     expect((await other).hits.length).toBeGreaterThan(0);
   });
 });
