@@ -19,7 +19,8 @@ import { LARGE_SITE_ROUTES, routeDocuments, type ShellAssets } from './src/build
 import { assembleManifest, type DeferredSearch } from './src/build/manifest';
 import type { OutputData } from './src/build/output';
 import { readRenderCache, writeRenderCache } from './src/build/renderCache';
-import { type ParallelOptions, type RenderCache, renderContent } from './src/build/renderPool';
+import { type ParallelOptions, renderContent } from './src/build/renderPool';
+import { BuildSession, type RenderCache } from './src/build/session';
 import { publishedMarkdown } from './src/build/render';
 import { siteFiles } from './src/build/siteFiles';
 import { readContent } from './src/build/sources';
@@ -29,6 +30,7 @@ import { loadServerRenderer } from './src/build/serverRenderer';
 import { writeServiceWorker } from './src/build/serviceWorker';
 import { stepTimer, type StepTimes } from './src/build/steps';
 
+export { BuildSession };
 export type { RenderCache };
 
 export interface ContentBuildOptions {
@@ -36,8 +38,11 @@ export interface ContentBuildOptions {
   contentDir: string;
   /** Shell assets to reference from the HTML, or null for HTML without the shell. */
   shell: ShellAssets | null;
-  /** Render cache, shared across builds in one process (dev) or loaded from disk. */
-  cache?: RenderCache;
+  /**
+   * What this build keeps for the next and takes from the last (`BuildSession`): the dev server's, or the CLI's
+   * with the render cache from disk. Without it the build makes one it drops at its end, and keeps nothing.
+   */
+  session?: BuildSession;
   /** Receives warnings (broken anchors, unresolvable markdown links). */
   onWarning?: (problem: Problem) => void;
   /** Render big cold builds on several cores (`renderPool.ts`); without it every page renders in this thread. */
@@ -46,12 +51,6 @@ export interface ContentBuildOptions {
   renderer?: () => Promise<ServerRenderer>;
   /** The shell's `public/` folder: its files may be linked and shown as they are served (`/img/x.png`). */
   publicDir?: string;
-  /**
-   * The only build of this process: nothing is kept for a next one. Otherwise each rendering keeps its
-   * search records and local-index terms, so the next build serialises only the pages that changed
-   * (about 400 MB at 10,000 docs).
-   */
-  once?: boolean;
   /** Above this many routes, pages are written as for a large site (`LARGE_SITE_ROUTES` in `html.ts`, the default). */
   largeSiteRoutes?: number;
   /** What changed in `contentDir` since this process's last build of it (`readContent`'s `changed`); without it every file is looked at. */
@@ -89,28 +88,29 @@ export interface ContentBuildResult {
 export async function buildContent(options: ContentBuildOptions): Promise<ContentBuildResult> {
   const time = stepTimer();
   const log = new ProblemLog();
-  const src = readContent(options.contentDir, options.publicDir, log, options.changed);
+  const session = options.session ?? new BuildSession({ keeps: false });
+  const src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
   time.lap('read');
-  const plan = planRoutes(src, log, !options.once);
-  const { renders, rendered } = await renderContent(plan, options);
+  const plan = planRoutes(src, log, session);
+  const { renders, rendered } = await renderContent(plan, session, options.parallel);
   time.lap('render');
   const texts = pageTexts(renders);
-  checkTitles(plan, texts, log);
-  const model = docsModel(plan, src, texts, log);
+  checkTitles(plan, texts, log, session);
+  const model = docsModel(plan, src, texts, log, session);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
-  checkLinks(src, plan, renders, log);
+  checkLinks(src, plan, renders, log, session);
   for (const w of log.warnings) options.onWarning?.(w);
   time.lap('check');
   const files = new Map<string, OutputData>();
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(src, plan, renders, texts, model, files, !options.once, large ? 'routes' : 'blobs', options.shell?.js ?? null, options.deferSearch ?? false);
+  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(src, plan, renders, texts, model, files, session, large ? 'routes' : 'blobs', options.shell?.js ?? null, options.deferSearch ?? false);
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));
   const parallel = options.parallel;
   const renderer = () => (server ??= load().then((local) => (parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local)));
   const documents = routeDocuments(files, { manifest, root, shards, articles }, options.shell, renderer, large);
-  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log, (file) => publishedMarkdown(file.body, renders.get(file.rel)));
+  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log, (file) => publishedMarkdown(file.body, renders.get(file.rel)), session);
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
   return { files, documents, onRequest: documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
@@ -126,8 +126,8 @@ export interface BuildSiteOptions {
   distDir: string;
   /** Bundle the shell too. */
   shell: boolean;
-  /** Render cache kept across builds. */
-  cache?: RenderCache;
+  /** What builds keep for the next (`ContentBuildOptions.session`). */
+  session?: BuildSession;
   /** Dev build: unminified shell. */
   dev?: boolean;
   /** Prints warnings; defaults to stderr. */
@@ -140,8 +140,6 @@ export interface BuildSiteOptions {
    * site updates `distDir` in place (`writeInPlace`) instead of swapping in a copy.
    */
   devServer?: boolean;
-  /** The only build of this process, as `npm run build` runs it: keeps nothing for a next build (`ContentBuildOptions.once`). */
-  once?: boolean;
   /** `ContentBuildOptions.largeSiteRoutes`. */
   largeSiteRoutes?: number;
   /**
@@ -167,6 +165,8 @@ export interface BuildSiteResult {
   documents?: Map<string, OutputData>;
   /** With `devServer`: the local search index, made when its entry is asked for. */
   deferredSearch?: DeferredSearch | null;
+  /** With `devServer`: the DocSearch records a deployable build writes beside `distDir` (`ContentBuildResult.records`), made when read. */
+  records?: () => Iterable<string>;
 }
 
 /**
@@ -177,6 +177,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   const started = performance.now();
   const time = stepTimer();
   const warn = options.warn ?? ((line: string) => console.warn(`[build] warning: ${line}`));
+  const session = options.session ?? new BuildSession({ keeps: false });
   checkOutputFolder(options);
   // The dev server's content rebuilds update dist/ where it is; every other build writes a copy (`out`).
   const inPlace = options.devServer && !options.shell ? readShellRecord(options.distDir) : null;
@@ -195,7 +196,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
     // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), cache: options.cache, once: options.once, largeSiteRoutes: options.largeSiteRoutes, changed: options.changed, deferSearch: options.devServer, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), session, largeSiteRoutes: options.largeSiteRoutes, changed: options.changed, deferSearch: options.devServer, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {
@@ -203,7 +204,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       for (const rel of result.onRequest) result.files.delete(rel);
     }
     if (inPlace) {
-      await writeInPlace(out, result.files, inPlace, documents?.keys());
+      await writeInPlace(out, result.files, inPlace, session, documents?.keys());
       time.lap('write');
     } else {
       await writeFiles(out, result.files, options.distDir);
@@ -216,7 +217,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none (issue 16).
     if (!options.devServer) writeSearchRecords(options.distDir, result.records());
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
-    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, manifest: result.manifest, ms: performance.now() - started, steps: time.steps, documents, deferredSearch: result.deferredSearch };
+    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, manifest: result.manifest, ms: performance.now() - started, steps: time.steps, documents, deferredSearch: result.deferredSearch, ...(options.devServer ? { records: result.records } : {}) };
   } catch (error) {
     if (!inPlace) discard(out);
     throw error;
@@ -292,7 +293,9 @@ async function main(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const root = process.cwd();
   const useCache = !args['no-cache'];
-  const cache: RenderCache = useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map();
+  // The CLI's session keeps only the render cache, from disk and back: nothing else serves a next build.
+  const session = new BuildSession({ keeps: false, renders: useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map() });
+  const cache = session.renders;
   const before = cache.size;
   try {
     const result = await buildSite({
@@ -300,8 +303,7 @@ async function main(): Promise<void> {
       contentDir: resolve(args.content),
       distDir: resolve(args.out),
       shell: args.shell,
-      cache,
-      once: true,
+      session,
     });
     // The cache holds this build's renderings only (`renderContent`): save it when it changed.
     if (useCache && (result.rendered > 0 || cache.size !== before)) writeRenderCache(join(root, CACHE_FILE), cache);

@@ -12,8 +12,7 @@
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildSite } from '../build';
-import type { RenderCache } from '../build';
+import { buildSite, BuildSession } from '../build';
 import { readRenderCache } from '../src/build/renderCache';
 
 export interface ChildResult {
@@ -44,9 +43,10 @@ const cacheFile = flag('--cache-file');
 const devServer = args.includes('--dev-server');
 
 // Unreadable or missing: start cold.
-const cache: RenderCache = cacheFile ? await readRenderCache(cacheFile) : new Map();
-const cacheEntries = cache.size;
-const options = { root: process.cwd(), contentDir, distDir, shell: false, cache, devServer, warn: () => {} };
+// The dev server's session keeps everything for its next build; a CLI build's keeps only its renderings.
+const session = new BuildSession({ renders: cacheFile ? await readRenderCache(cacheFile) : new Map(), keeps: devServer });
+const cacheEntries = session.renders.size;
+const options = { root: process.cwd(), contentDir, distDir, shell: false, session, devServer, warn: () => {} };
 const first = await buildSite(options);
 const firstMaxRss = process.resourceUsage().maxRSS * 1024;
 const rebuilds: ChildResult['rebuilds'] = [];

@@ -36,8 +36,7 @@
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
-import { buildSite } from '../build';
-import type { RenderCache } from '../build';
+import { buildSite, BuildSession } from '../build';
 import { DEV_CONTENT_EVENT } from '../manifest/devUpdates';
 import { pageAt } from '../manifest/lookup';
 import type { Manifest } from '../manifest/types';
@@ -70,15 +69,16 @@ const root = process.cwd();
 const contentDir = resolve(root, flag('--content') ?? 'content');
 const distDir = resolve(root, flag('--out') ?? 'dist');
 const timings = args.includes('--timings');
-const cache: RenderCache = new Map();
+/** What every build of this server keeps for the next. */
+const session = new BuildSession();
 const documents = new DeferredDocuments(distDir);
 
 // --- live-reload channel --------------------------------------------------
 
 /** Identifies this process's builds; a tab that sees another one (server restarted) reloads. */
-const session = Date.now().toString(36);
+const serverId = Date.now().toString(36);
 let builds = 0;
-let buildId = `${session}-0`;
+let buildId = `${serverId}-0`;
 const clients = new Set<ServerResponse>();
 
 function send(res: ServerResponse, event: string, data: string): void {
@@ -208,7 +208,7 @@ async function build(shell: boolean, inPlace: boolean, initial = false, changedA
   const contentChanges = changedContent ? [...changedContent] : undefined;
   changedContent = new Set();
   try {
-    const result = await buildSite({ root, contentDir, distDir, shell, dev: true, cache, devServer: true, changed: contentChanges });
+    const result = await buildSite({ root, contentDir, distDir, shell, dev: true, session, devServer: true, changed: contentChanges });
     documents.end(result.documents, result.deferredSearch);
     const what = initial ? 'built site' : shell ? 'rebuilt site' : 'rebuilt content';
     const details = [`${result.rendered} page${result.rendered === 1 ? '' : 's'} rendered`];
@@ -222,7 +222,7 @@ async function build(shell: boolean, inPlace: boolean, initial = false, changedA
       details.push(`${steps.join(', ')} ms`);
     }
     console.log(`[dev] ${what} in ${Math.round(result.ms)} ms (${details.join(', ')})`);
-    buildId = `${session}-${++builds}`;
+    buildId = `${serverId}-${++builds}`;
     const changed = changedArticles(result.manifest);
     if (!shell && inPlace) broadcast('content', JSON.stringify({ build: buildId, contentHash: result.manifest.contentHash, articles: changed }));
     else broadcast('reload', buildId);

@@ -5,7 +5,6 @@
  * no admonition are reported.
  */
 import type { LinkContext } from '../../manifest/links';
-import { imageTarget, linkTarget, tablesKey } from './linkMemo';
 import { remembered } from './memo';
 import { ADMONITIONS } from '../../manifest/markdown';
 import type { PageTexts, RoutePlan } from './docs';
@@ -13,23 +12,24 @@ import { displayPath, type ProblemLog } from './errors';
 import type { Rendered } from './render';
 import type { ContentSources, SourceFile } from './sources';
 import { imageProblem } from './staticFiles';
+import { slot, type BuildSession } from './session';
 
 /** The admonition types, as a warning lists them. */
 const ADMONITION_LIST = Object.keys(ADMONITIONS).map((n) => `\`:::${n}\``).join(', ');
 
 /** The number of the last plan (`RoutePlan.serial`) whose every page was found to have a title. */
-let titledPlan: number | null = null;
+const TITLED_PLAN = slot<number | null>('check:titledPlan');
 
 /** Every page has a title: its front matter's, or its first `# heading`. A plan that changes one found so checks its changed pages only. */
-export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog): void {
-  const pages = plan.changes && plan.changes.since === titledPlan ? plan.changes.entries.map(({ entry }) => entry) : [...plan.docs, ...plan.pages];
+export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog, session: BuildSession): void {
+  const pages = plan.changes && plan.changes.since === session.last(TITLED_PLAN) ? plan.changes.entries.map(({ entry }) => entry) : [...plan.docs, ...plan.pages];
   let titled = true;
   for (const { file } of pages) {
     if (texts.titleOf(file)) continue;
     log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
     titled = false;
   }
-  if (plan.serial !== null) titledPlan = titled ? plan.serial : null;
+  if (plan.serial !== null) session.remember(TITLED_PLAN, titled ? plan.serial : null);
 }
 
 /** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
@@ -43,15 +43,17 @@ interface PageLinkProblems {
 }
 
 /** Each rendering's findings (`PageLinkProblems`), so a rebuild checks again only the anchors of unchanged pages. */
-const linkProblemsMemo = new WeakMap<Rendered, PageLinkProblems>();
+const LINK_PROBLEMS = slot<WeakMap<Rendered, PageLinkProblems>>('check:linkProblems');
 /** The heading ids of each rendering. */
-const headingIdsMemo = new WeakMap<Rendered, Set<string>>();
+const HEADING_IDS = slot<WeakMap<Rendered, Set<string>>>('check:headingIds');
 
 /** Checks every link and image of the rendered pages: broken ones are thrown at once, warnings stay in `log`. */
-export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog): void {
+export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog, session: BuildSession): void {
+  const linkProblemsMemo = session.memo(LINK_PROBLEMS);
+  const headingIdsMemo = session.memo(HEADING_IDS);
   const linkContext: LinkContext = plan.linkContext;
   // The messages name the content folder and the main doc's route too.
-  const tables = `${tablesKey(linkContext)}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}`;
+  const tables = `${plan.links.tables}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}`;
 
   // What a page's links say whatever the other pages' headings: made once per rendering, route and link tables.
   const findings = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {
@@ -62,11 +64,11 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       const line = file.bodyLine + link.line - 1;
       if (link.image) {
         // Images: a file next to the markdown or a static file, with a size (issue 16).
-        const problem = imageProblem(link.url, imageTarget(link.url, file.rel, path, linkContext), src.fileTable, src.contentDir);
+        const problem = imageProblem(link.url, plan.links.image(link.url, file.rel, path), src.fileTable, src.contentDir);
         if (problem) found.problems.push({ error: true, line, message: problem });
         continue;
       }
-      const target = linkTarget(link.url, file.rel, path, linkContext);
+      const target = plan.links.link(link.url, file.rel, path);
       if (target.kind === 'missingPage') {
         found.problems.push({ error: true, line, message: `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.` });
       } else if (target.kind === 'missingFile') {
@@ -105,8 +107,8 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
   };
 
   // A plan that changes the last checked one's pages checks those again, and the pages with anchor links to them.
-  const last = lastCheck;
-  lastCheck = null;
+  const last = session.last(LAST_CHECK);
+  session.forget(LAST_CHECK);
   const all = [...plan.docs, ...plan.pages];
   let state: CheckState;
   if (plan.changes && last && last.serial === plan.changes.since && last.tables === tables) {
@@ -137,7 +139,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
   // Directives that are no admonition (shown as text, issue 16) and code blocks left open: reported.
   for (const { display, directives } of pages) for (const { line, message } of directives) log.warn(display, line, message);
-  if (plan.serial !== null) lastCheck = { ...state, serial: plan.serial };
+  if (plan.serial !== null) session.remember(LAST_CHECK, { ...state, serial: plan.serial });
 }
 
 /** What the link check says of one page (`checkLinks`). */
@@ -162,7 +164,7 @@ interface CheckState {
   indexOf: Map<string, number>;
 }
 
-let lastCheck: CheckState | null = null;
+const LAST_CHECK = slot<CheckState>('check:last');
 
 /** Records what the check says of the page at `rel`, and which routes its anchor links name. */
 function note(state: CheckState, rel: string, reports: PageReports): void {

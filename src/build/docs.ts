@@ -14,6 +14,8 @@ import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
 import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
 import type { FileTable } from './staticFiles';
+import { slot, type BuildSession } from './session';
+import { LinkResolver } from './linkMemo';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -111,6 +113,8 @@ export interface RoutePlan {
   site: SiteConfig;
   routes: Record<string, RouteTarget>;
   linkContext: LinkContext;
+  /** Resolves links and images against `linkContext`, keeping its answers. */
+  links: LinkResolver;
   /** This plan's number in the process; null for the only build of a process (`once`), which no later build starts from. */
   serial: number | null;
   /**
@@ -125,9 +129,7 @@ export interface RoutePlan {
  * The last plan of this process, with what its routes and link tables were made from: the configuration,
  * the categories, the files, and each source's name, id and slug.
  */
-let lastPlan: { key: PlanKey; plan: RoutePlan; serial: number } | null = null;
-/** How many plans this process made. */
-let plans = 0;
+const LAST_PLAN = slot<{ key: PlanKey; plan: RoutePlan; serial: number }>('docs:lastPlan');
 
 interface PlanKey {
   config: string;
@@ -156,11 +158,13 @@ function sameRoutes(a: PlanKey, b: PlanKey): boolean {
  * A rebuild (`remember`) whose sources keep their names, ids and slugs (an edit of a body or a title) keeps the last
  * plan's routes and link tables, and its entries of the files that did not change.
  */
-export function planRoutes(src: ContentSources, log: ProblemLog, remember = true): RoutePlan {
-  // The only build of a process (`ContentBuildOptions.once`) keeps nothing, and so is made as from nothing.
-  if (!remember) return { ...planAnew(src, log), serial: null };
+export function planRoutes(src: ContentSources, log: ProblemLog, session: BuildSession): RoutePlan {
+  // A build whose session keeps nothing for a next build is made as from nothing.
+  if (!session.keeps) return { ...planAnew(src, log, null), serial: null };
   const key = planKey(src);
-  const last = lastPlan;
+  const last = session.last(LAST_PLAN);
+  // Plans are numbered within the session, so that later steps know which plan they last worked from.
+  const serial = (last?.serial ?? 0) + 1;
   if (last && sameRoutes(key, last.key)) {
     // The same names in the same order: the nth doc (page) is the nth source below `docs/` (`pages/`).
     const docFiles = key.sources.filter((s) => s.rel.startsWith('docs/'));
@@ -180,12 +184,12 @@ export function planRoutes(src: ContentSources, log: ProblemLog, remember = true
       entries.push({ entry, before: p.file });
       return entry;
     });
-    const plan: RoutePlan = { ...last.plan, docs, pages, docsById, serial: ++plans, changes: { since: last.serial, entries } };
-    lastPlan = { key, plan, serial: plans };
+    const plan: RoutePlan = { ...last.plan, docs, pages, docsById, serial, changes: { since: last.serial, entries } };
+    session.remember(LAST_PLAN, { key, plan, serial });
     return plan;
   }
-  const plan = { ...planAnew(src, log), serial: ++plans };
-  lastPlan = { key, plan, serial: plans };
+  const plan = { ...planAnew(src, log, last?.plan.links ?? null), serial };
+  session.remember(LAST_PLAN, { key, plan, serial });
   return plan;
 }
 
@@ -248,7 +252,7 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
 }
 
-function planAnew(src: ContentSources, log: ProblemLog): RoutePlan {
+function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver | null): RoutePlan {
   const { routeBase, configDisplay } = src;
   const docs: DocEntry[] = src.sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
   const pages: PageEntry[] = src.sources.filter((s) => s.rel.startsWith('pages/')).map((file) => {
@@ -308,7 +312,7 @@ function planAnew(src: ContentSources, log: ProblemLog): RoutePlan {
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;
   const linkContext: LinkContext = { baseUrl: site.baseUrl, routes, routeBySource, assets: new Set(src.assets), files: src.fileTable.files };
-  return { docs, pages, docsById, site, routes, linkContext, serial: null, changes: null };
+  return { docs, pages, docsById, site, routes, linkContext, links: new LinkResolver(linkContext, previous), serial: null, changes: null };
 }
 
 /** Sort key: positioned items first by position, then the rest by name. */
@@ -345,14 +349,14 @@ export interface DocsModel {
 }
 
 /** The last docs model made without problems, for the plan numbered `serial`, with the page texts it was made from. */
-let lastModel: { serial: number; model: DocsModel; texts: PageTexts } | null = null;
+const LAST_MODEL = slot<{ serial: number; model: DocsModel; texts: PageTexts } | null>('docs:lastModel');
 
 /**
  * The docs model of `plan` (`buildDocsModel`). A plan that changes the last one's pages without changing
  * what the model reads of them (sidebar label, description, position, previous and next) keeps its model.
  */
-export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories' | 'routeBase'>, texts: PageTexts, log: ProblemLog): DocsModel {
-  const last = lastModel;
+export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories' | 'routeBase'>, texts: PageTexts, log: ProblemLog, session: BuildSession): DocsModel {
+  const last = session.last(LAST_MODEL);
   if (plan.changes && last && plan.changes.since === last.serial) {
     const same = plan.changes.entries.every(({ entry, before }) => {
       if (!isDoc(entry)) return true;
@@ -361,13 +365,13 @@ export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories
       return texts.label(entry) === last.texts.label(was) && texts.descriptionOf(entry.file) === last.texts.descriptionOf(before) && keys.every((k) => entry.file.data[k] === before.data[k]);
     });
     if (same) {
-      lastModel = { ...last, serial: plan.serial!, texts };
+      session.remember(LAST_MODEL, { ...last, serial: plan.serial!, texts });
       return last.model;
     }
   }
   const errors = log.errors.length;
   const model = buildDocsModel({ docs: plan.docs, categories: src.categories, routeBase: src.routeBase, label: texts.label, description: (d) => texts.descriptionOf(d.file), log });
-  if (plan.serial !== null) lastModel = log.errors.length === errors ? { serial: plan.serial, model, texts } : null;
+  if (plan.serial !== null) session.remember(LAST_MODEL, log.errors.length === errors ? { serial: plan.serial, model, texts } : null);
   return model;
 }
 

@@ -11,6 +11,7 @@
 import { withBase } from '../../manifest/paths';
 import type { SiteConfig } from '../../manifest/siteConfig';
 import type { ManifestDoc, SidebarItem } from '../../manifest/types';
+import { BuildSession, slot } from './session';
 
 /** What the files need to know of one doc. */
 export interface LlmsDoc {
@@ -50,7 +51,7 @@ interface DocLine {
  * (`manifest.ts`), so it makes no line or markdown again; a one-off build
  * keeps none.
  */
-const lineMemo = new WeakMap<ManifestDoc, DocLine>();
+const LINES = slot<WeakMap<ManifestDoc, DocLine>>('llms:lines');
 
 /** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
 function docMarkdown({ doc, body }: LlmsDoc): string {
@@ -82,6 +83,8 @@ export interface LlmsOptions {
   fullMaxBytes?: number;
   /** The number of the build's plan (`RoutePlan.serial`): files made for it may be remade by difference (`llmsRebuild`). */
   serial?: number | null;
+  /** What the build keeps (`BuildSession`); without it, nothing is kept. */
+  session?: BuildSession;
 }
 
 /**
@@ -102,12 +105,12 @@ interface LlmsState {
   out: Map<string, string>;
 }
 
-let lastLlms: LlmsState | null = null;
+const LAST_LLMS = slot<LlmsState | null>('llms:last');
 
 const sectionText = (title: string, lines: string[]) => `## ${oneLine(title)}\n\n${lines.join('\n')}\n`;
 
-/** A doc's line, made once per entry and link form (`lineMemo`). */
-function lineOf(doc: ManifestDoc, linkKey: string, url: (path: string) => string, pageLinks: boolean): DocLine {
+/** A doc's line, made once per entry and link form (`LINES`). */
+function lineOf(lineMemo: WeakMap<ManifestDoc, DocLine>, doc: ManifestDoc, linkKey: string, url: (path: string) => string, pageLinks: boolean): DocLine {
   let line = lineMemo.get(doc);
   if (line?.linkKey !== linkKey) {
     const href = pageLinks ? url(doc.path) : `${url(doc.path)}.md`;
@@ -133,8 +136,8 @@ function servedOf(line: DocLine, entry: LlmsDoc): { markdown: string; bytes: num
  * sidebar are the same objects and those files were a large site's (page links, no llms-full.txt, which
  * stays too long). Null when that does not hold, and `llmsFiles` makes them all.
  */
-export function llmsRebuild(site: SiteConfig, sidebar: SidebarItem[], serial: number, since: number, changed: LlmsDoc[]): Map<string, string> | null {
-  const last = lastLlms;
+export function llmsRebuild(site: SiteConfig, sidebar: SidebarItem[], serial: number, since: number, changed: LlmsDoc[], session: BuildSession): Map<string, string> | null {
+  const last = session.last(LAST_LLMS);
   if (!last || last.serial !== since || last.site !== site || last.sidebar !== sidebar) return null;
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
   const linkKey = `true\0${site.url}\0${site.baseUrl}`;
@@ -145,7 +148,7 @@ export function llmsRebuild(site: SiteConfig, sidebar: SidebarItem[], serial: nu
   for (const entry of changed) {
     const place = last.at.get(entry.doc.id);
     if (!place) return null;
-    const line = lineOf(entry.doc, linkKey, url, true);
+    const line = lineOf(session.memo(LINES), entry.doc, linkKey, url, true);
     const bytes = counted.get(entry.doc.id);
     if (bytes !== undefined) {
       const now = servedOf(line, entry).bytes;
@@ -162,12 +165,13 @@ export function llmsRebuild(site: SiteConfig, sidebar: SidebarItem[], serial: nu
   // Short enough now for llms-full.txt: made whole.
   if (fullBytes <= last.fullMaxBytes) return null;
   const out = edited ? new Map([['llms.txt', [...last.head, ...sections.map((section) => section.text)].join('\n')]]) : last.out;
-  lastLlms = { ...last, serial, sections, counted, fullBytes, out };
+  session.remember(LAST_LLMS, { ...last, serial, sections, counted, fullBytes, out });
   return out;
 }
 
 /** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md` (unless `pageLinks`), by path below `dist/`. */
-export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, serial = null }: LlmsOptions = {}): Map<string, string> {
+export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, serial = null, session = new BuildSession({ keeps: false }) }: LlmsOptions = {}): Map<string, string> {
+  const lineMemo = session.memo(LINES);
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
@@ -185,7 +189,7 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
     for (const id of section.ids) {
       const entry = byId.get(id);
       if (!entry) continue;
-      const line = lineOf(entry.doc, linkKey, url, pageLinks);
+      const line = lineOf(lineMemo, entry.doc, linkKey, url, pageLinks);
       at.set(id, [made.length, lines.length]);
       lines.push(line.text);
       // The markdown is for the file beside the page and for llms-full.txt: on a large site past the limit, for neither.
@@ -207,6 +211,6 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
   out.set('llms.txt', [...head, ...made.map((section) => section.text)].join('\n'));
   if (withFull) out.set('llms-full.txt', [header, ...parts].join('\n'));
   // A large site's files can be made by difference next time (`llmsRebuild`).
-  if (serial !== null) lastLlms = pageLinks && !withFull ? { serial, site, sidebar, fullMaxBytes, head, sections: made, at, counted, fullBytes, out } : null;
+  if (serial !== null) session.remember(LAST_LLMS, pageLinks && !withFull ? { serial, site, sidebar, fullMaxBytes, head, sections: made, at, counted, fullBytes, out } : null);
   return out;
 }

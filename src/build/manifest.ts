@@ -18,34 +18,34 @@ import { publishedMarkdown, type Rendered, type SearchPart, type Section } from 
 import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type PageRecords, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
-import { tablesKey } from './linkMemo';
 import { remembered } from './memo';
+import { slot, type BuildSession } from './session';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
 /** Search records of each cached rendering, likewise. */
-const recordsMemo = new WeakMap<Section[], PageRecords>();
+const RECORDS = slot<WeakMap<Section[], PageRecords>>('manifest:records');
 /** Each cached rendering's local-index terms and fragment (keyed by its parts), with the other inputs they were made from. */
-const localProductMemo = new WeakMap<SearchPart[], { key: string; product: LocalPageProduct }>();
+const LOCAL_PRODUCT = slot<WeakMap<SearchPart[], { key: string; product: LocalPageProduct }>>('manifest:localProduct');
 /** A hash of each cached rendering's parts, for the name of an index made when read (`localIndexOf`). */
-const partsKeyMemo = new WeakMap<SearchPart[], string>();
+const PARTS_KEY = slot<WeakMap<SearchPart[], string>>('manifest:partsKey');
 /** Each source's published markdown (`publishedMarkdown`), its blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
-const bodyMemo = new WeakMap<SourceFile, { blob: string; size: number; text: string }>();
+const BODY = slot<WeakMap<SourceFile, { blob: string; size: number; text: string }>>('manifest:body');
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
-const articleMemo = new WeakMap<Rendered, { title: string; html: string; name: string; bytes: number }>();
+const ARTICLE = slot<WeakMap<Rendered, { title: string; html: string; name: string; bytes: number }>>('manifest:article');
 /**
  * Each page's entry, with the source and the other inputs it was made from
  * (builds that `remember`): an unchanged page keeps its entry object, and a
  * shard whose routes and entries are all the same keeps its JSON and name.
  */
-const entryMemo = new WeakMap<Rendered, { file: SourceFile; inputs: unknown[]; entry: ManifestPage }>();
+const ENTRY = slot<WeakMap<Rendered, { file: SourceFile; inputs: unknown[]; entry: ManifestPage }>>('manifest:entry');
 
 /** Whether two lists of inputs hold the same values (strings, numbers, null), in order. */
 const sameInputs = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 /** The files each rendering's links and images use, with the link tables they were resolved with. */
-const usedFilesMemo = new WeakMap<Rendered, { tables: string; keys: Set<string> }>();
+const USED_FILES = slot<WeakMap<Rendered, { tables: string; keys: Set<string> }>>('manifest:usedFiles');
 /** Each page entry's search input, with the values besides the entry it was made from. */
-const searchPageMemo = new WeakMap<ManifestPage, { siteUrl: string; base: string; lvl0: string; pageRank: number; page: SearchPage }>();
+const SEARCH_PAGE = slot<WeakMap<ManifestPage, { siteUrl: string; base: string; lvl0: string; pageRank: number; page: SearchPage }>>('manifest:searchPage');
 /** A page shard of the last build, with what it was made from (`assembleManifest`'s `sameShard`). */
 interface KeptShard {
   tables: string;
@@ -55,17 +55,17 @@ interface KeptShard {
   made: { name: string; json: string; shard: ManifestShard; bytes: number };
 }
 /** The last build's page shards by their first route: a rebuild serialises and hashes only the shards that changed. */
-let shardMemo = new Map<string, KeptShard>();
+const SHARDS = slot<Map<string, KeptShard>>('manifest:shards');
 /** The routes of each plan's table, sorted (a rebuild that keeps the plan's routes keeps them). */
-const sortedRoutesMemo = new WeakMap<Record<string, RouteTarget>, string[]>();
+const SORTED_ROUTES = slot<WeakMap<Record<string, RouteTarget>, string[]>>('manifest:sortedRoutes');
 /** The manifest's copy of each link context's table of sources. */
-const sourcesMemo = new WeakMap<Record<string, string>, Record<string, string>>();
+const SOURCES = slot<WeakMap<Record<string, string>, Record<string, string>>>('manifest:sources');
 /** Each long category's index and the file of its further cards (`CATEGORY_CARDS`), by the docs model's index. */
-const moreCardsMemo = new WeakMap<CategoryIndex, { json: string; name: string; bytes: number; index: CategoryIndex }>();
+const MORE_CARDS = slot<WeakMap<CategoryIndex, { json: string; name: string; bytes: number; index: CategoryIndex }>>('manifest:moreCards');
 /** Each top-level category's sidebar shard (its JSON, name and bytes), by its items. */
-const sidebarShardMemo = new WeakMap<SidebarItem[], { json: string; name: string; bytes: number }>();
+const SIDEBAR_SHARD = slot<WeakMap<SidebarItem[], { json: string; name: string; bytes: number }>>('manifest:sidebarShard');
 /** Each entry's JSON length, for shard bounds. */
-const lengthMemo = new WeakMap<object, number>();
+const LENGTH = slot<WeakMap<object, number>>('manifest:length');
 
 /** The page entries of the last plan assembled (its number), with what they were made from and what they add to the build. */
 interface PageState {
@@ -95,7 +95,7 @@ interface PageState {
   usedFiles: ReturnType<typeof usedFileOutput>;
 }
 
-let lastPages: PageState | null = null;
+const LAST_PAGES = slot<PageState>('manifest:lastPages');
 
 /** What the manifest step made. */
 export interface AssembledManifest {
@@ -126,7 +126,10 @@ export interface DeferredSearch {
  * description and parts, hashed once per rendering) and made when a tab asks
  * for it, so a rebuild does not encode the index of every page.
  */
-function localIndexOf(files: Map<string, OutputData>, pages: SearchPage[], deferred: boolean, remember: boolean): { entry: string; bytes: number; deferred: DeferredSearch | null } {
+function localIndexOf(files: Map<string, OutputData>, pages: SearchPage[], deferred: boolean, session: BuildSession): { entry: string; bytes: number; deferred: DeferredSearch | null } {
+  const remember = session.keeps;
+  const localProductMemo = session.memo(LOCAL_PRODUCT);
+  const partsKeyMemo = session.memo(PARTS_KEY);
   const productOf = (page: SearchPage): LocalPageProduct => {
     const key = JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings]);
     const known = remember ? localProductMemo.get(page.parts) : undefined;
@@ -190,7 +193,10 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
  * and returns the manifest. With `remember`, each rendering keeps its search
  * records and local-index terms for the next build of this process.
  */
-export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, remember: boolean, articlesIn: ManifestRoot['articlesIn'], shell: ManifestRoot['shell'], deferSearch = false): AssembledManifest {
+export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, session: BuildSession, articlesIn: ManifestRoot['articlesIn'], shell: ManifestRoot['shell'], deferSearch = false): AssembledManifest {
+  const remember = session.keeps;
+  const [recordsMemo, bodyMemo, articleMemo, entryMemo, usedFilesMemo, searchPageMemo] = [session.memo(RECORDS), session.memo(BODY), session.memo(ARTICLE), session.memo(ENTRY), session.memo(USED_FILES), session.memo(SEARCH_PAGE)];
+  const [sortedRoutesMemo, sourcesMemo, moreCardsMemo, sidebarShardMemo, lengthMemo] = [session.memo(SORTED_ROUTES), session.memo(SOURCES), session.memo(MORE_CARDS), session.memo(SIDEBAR_SHARD), session.memo(LENGTH)];
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -208,13 +214,14 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
   let storedBytes = 0;
   // A plan that changes a few pages of the last assembled one, with the same docs model, changes only their entries.
-  const last = remember ? lastPages : null;
-  const tables = tablesKey(linkContext);
+  const last = remember ? session.last(LAST_PAGES) ?? null : null;
+  const tables = plan.links.tables;
   const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site && last.tables === tables ? plan.changes.entries : null;
   const state: PageState = delta
     ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], filesByPath: new Map(last!.filesByPath) }
     : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
   const { articles, articleSizes } = state;
+
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
   const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
     const body = remembered(bodyMemo, file, () => {
@@ -295,6 +302,12 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     for (const d of docs) manifestDocs[d.id] = docEntryOf(d);
     for (const p of pages) manifestPages[p.id] = pageEntryOf(p);
   }
+  if (delta) {
+    // Only the articles of this build's pages: an edited page's article before the edit goes.
+    const current = [...Object.values(manifestDocs), ...Object.values(manifestPages)].map((entry) => entry.article);
+    state.articles = new Map(current.map((name) => [name, articles.get(name)!]));
+    state.articleSizes = new Map(current.map((name) => [name, articleSizes.get(name)!]));
+  }
   if (articlesIn === 'blobs') {
     for (const { body, article } of state.blobs.values()) {
       files.set(`blobs/${body[0]}`, body[1]);
@@ -338,7 +351,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const r = renders.get(file.rel)!;
     const known = usedFilesMemo.get(r);
     if (remember && known?.tables === tables) return known.keys;
-    const keys = referencedFiles([{ source: file.rel, path, links: r.links }], linkContext);
+    const keys = referencedFiles([{ source: file.rel, path, links: r.links }], plan.links);
     if (remember) usedFilesMemo.set(r, { tables, keys });
     return keys;
   };
@@ -361,9 +374,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   if (filesChanged) state.usedFiles = usedFileOutput(fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
   const { usedFiles, filesByPath } = state;
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
-  if (remember && plan.serial !== null) lastPages = { ...state, serial: plan.serial };
+  if (remember && plan.serial !== null) session.remember(LAST_PAGES, { ...state, serial: plan.serial });
   const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
-  const index = localIndexOf(files, state.search, deferSearch, remember);
+  const index = localIndexOf(files, state.search, deferSearch, session);
   // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
   storedBytes += index.bytes;
 
@@ -398,7 +411,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
   // Every doc's and page's, and the main doc's again at the docs' root.
   const docsRoot = routes[`/${routeBase}`];
-  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
+  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (state.articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
     for (const path of group) {
@@ -433,7 +446,8 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
       const before = known.entries[j];
       return entry === before || (target.kind === 'category' && JSON.stringify(entry) === JSON.stringify(before));
     });
-  const kept: typeof shardMemo = new Map();
+  const shardMemo = session.last(SHARDS) ?? new Map<string, KeptShard>();
+  const kept = new Map<string, KeptShard>();
   const shardNames = groups.map((group, i) => {
     const known = remember ? shardMemo.get(group[0] ?? '') : undefined;
     let made = known && sameShard(known, group) ? known.made : undefined;
@@ -448,7 +462,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     shards[made.name] = made.shard;
     return made.name;
   });
-  if (remember) shardMemo = kept;
+  if (remember) session.remember(SHARDS, kept);
 
   const version = {
     name: 'current',
@@ -483,7 +497,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     files: usedFiles.files,
     sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
   };
-  return { manifest, root, shards, records, deferredSearch: index.deferred, articles };
+  return { manifest, root, shards, records, deferredSearch: index.deferred, articles: state.articles };
 }
 
 /** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */

@@ -189,9 +189,6 @@ function unclosedFields(body: string, nodes: Code[]): Pick<Rendered, 'unclosedFe
   return found.length ? { unclosedFences: found } : {};
 }
 
-/** Published forms of bodies with comments (`publishedMarkdown`), kept with their rendering. */
-const publishedMemo = new WeakMap<Rendered, string>();
-
 /**
  * A page's markdown as the build publishes it (`blobs/<hash>.md`, the route's `.md`, `llms-full.txt`):
  * its body without the HTML comments its page leaves out, so an author's `<!-- internal note -->`
@@ -200,8 +197,6 @@ const publishedMemo = new WeakMap<Rendered, string>();
 export function publishedMarkdown(body: string, rendered: Rendered | undefined): string {
   const ranges = rendered?.comments;
   if (!ranges?.length) return body;
-  const known = publishedMemo.get(rendered!);
-  if (known !== undefined) return known;
   let out = '';
   let at = 0;
   for (const [from, to] of ranges) {
@@ -215,7 +210,6 @@ export function publishedMarkdown(body: string, rendered: Rendered | undefined):
     at = lineStart && lineEnd ? to + lineEnd[0].length : to;
   }
   out += body.slice(at);
-  publishedMemo.set(rendered!, out);
   return out;
 }
 

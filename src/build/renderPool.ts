@@ -12,12 +12,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type LinkContext, hrefFor, imageFor } from '../../manifest/links';
-import { imageTarget, linkTarget, tablesKey } from './linkMemo';
+import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './errors';
 import { loadRenderer, type Rendered, type Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
+import { slot, type BuildSession, type RenderCache } from './session';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
 export interface RenderJob {
@@ -33,28 +34,28 @@ export interface RenderJob {
 }
 
 /** A link of a page as its rendering shows it, resolved against the build's routes and files. */
-const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, href: string) => hrefFor(linkTarget(href, job.rel, job.path, context), context.baseUrl);
+const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) => hrefFor(links.link(href, job.rel, job.path), links.context.baseUrl);
 
 /** An image of a page as its rendering shows it (source, size), as JSON. */
-const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext, src: string) => JSON.stringify(imageFor(imageTarget(src, job.rel, job.path, context), context.baseUrl));
+const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, src: string) => JSON.stringify(imageFor(links.image(src, job.rel, job.path), links.context.baseUrl));
 
 /**
  * Renders one job, its links resolved against the build's routes, recording
  * each resolution (`Rendered.resolved`); a failure names the file.
  */
-function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rendered {
+function renderJob(render: Renderer, job: RenderJob, resolver: LinkResolver): Rendered {
   const links: [string, string | null][] = [];
   const images: [string, string][] = [];
   try {
     const rendered = render(
       job.body,
       (href) => {
-        const out = linkHref(job, context, href);
+        const out = linkHref(job, resolver, href);
         links.push([href, out]);
         return out;
       },
       (src) => {
-        const out = imageJson(job, context, src);
+        const out = imageJson(job, resolver, src);
         images.push([src, out]);
         return JSON.parse(out) as ReturnType<typeof imageFor>;
       },
@@ -74,9 +75,9 @@ function renderJob(render: Renderer, job: RenderJob, context: LinkContext): Rend
  * Renders `jobs` in order, each within its time budget (`renderWithin`); a page out of time stops the
  * build, named with the line of its construct nearest a limit of `scanMarkdown`, if any.
  */
-export function renderJobs(render: Renderer, jobs: RenderJob[], context: LinkContext): Rendered[] {
+export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): Rendered[] {
   try {
-    return renderWithin(jobs, (job) => job.budget ?? renderBudget(job.body.length, 0), (job) => renderJob(render, job, context));
+    return renderWithin(jobs, (job) => job.budget ?? renderBudget(job.body.length, 0), (job) => renderJob(render, job, links));
   } catch (error) {
     if (!(error instanceof RenderTimeout)) throw error;
     const job = jobs[error.index]!;
@@ -187,8 +188,9 @@ export function splitBySize(jobs: RenderJob[], n: number): RenderJob[][] {
  * render (it did not start, or failed) is rendered here, so the output never
  * depends on the workers.
  */
-async function renderPages(jobs: RenderJob[], context: LinkContext, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
-  const renderHere = (share: RenderJob[]) => renderJobs(render, share, context);
+async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
+  const { context } = links;
+  const renderHere = (share: RenderJob[]) => renderJobs(render, share, links);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
   if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return renderHere(jobs);
@@ -223,22 +225,21 @@ async function renderPages(jobs: RenderJob[], context: LinkContext, render: Rend
 const RENDER_VERSION = 8;
 
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
-function stillResolves(rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, context: LinkContext): boolean {
-  // Known to hold with the same link tables at the same route: every answer is the same (linkMemo's `tablesKey`).
-  const tables = tablesKey(context);
+function stillResolves(heldWith: WeakMap<Rendered, { tables: string; path: string }>, rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver): boolean {
+  // Known to hold with the same link tables at the same route: every answer is the same (`LinkResolver.tables`).
+  const { tables } = links;
   const held = heldWith.get(rendered);
   if (held && held.tables === tables && held.path === job.path) return true;
   const { resolved } = rendered;
-  const holds = resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, context, href) === out) && resolved.images.every(([src, out]) => imageJson(job, context, src) === out);
+  const holds = resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, links, href) === out) && resolved.images.every(([src, out]) => imageJson(job, links, src) === out);
   if (holds) heldWith.set(rendered, { tables, path: job.path });
   return holds;
 }
 
 /** The link tables and route each rendering was last found to hold with, or was made with. */
-const heldWith = new WeakMap<Rendered, { tables: string; path: string }>();
+const HELD_WITH = slot<WeakMap<Rendered, { tables: string; path: string }>>('render:heldWith');
 
-/** Renders kept between builds, keyed by file hash, renderer version and source path (`renderContent`). */
-export type RenderCache = Map<string, Rendered>;
+export type { RenderCache };
 
 let rendererPromise: Promise<Renderer> | undefined;
 
@@ -250,11 +251,11 @@ function sharedRenderer() {
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** The renderings of the last plan rendered, by its number, with the cache and renderer version they came from. */
-let lastRenders: { serial: number; cache: RenderCache; version: string; renders: ReadonlyMap<string, Rendered> } | null = null;
+/** The renderings of the last plan rendered, by its number, with the renderer version they came from. */
+const LAST_RENDERS = slot<{ serial: number; version: string; renders: ReadonlyMap<string, Rendered> }>('render:last');
 
 /** Each source's render-cache key, with the renderer version it was made for. */
-const cacheKeys = new WeakMap<SourceFile, { version: string; key: string }>();
+const CACHE_KEYS = slot<WeakMap<SourceFile, { version: string; key: string }>>('render:cacheKeys');
 
 /**
  * The render step of a build: every doc and page rendered with its links
@@ -263,12 +264,14 @@ const cacheKeys = new WeakMap<SourceFile, { version: string; key: string }>();
  * resolved still resolves the same (a new page elsewhere renders that page
  * alone). Afterwards `cache` holds this build's renderings and no others.
  */
-export async function renderContent(plan: RoutePlan, options: { cache?: RenderCache; parallel?: ParallelOptions }): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
-  const { linkContext } = plan;
+export async function renderContent(plan: RoutePlan, session: BuildSession, parallel?: ParallelOptions): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
+  const { links } = plan;
+  const heldWith = session.memo(HELD_WITH);
+  const cacheKeys = session.memo(CACHE_KEYS);
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
   const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl])).slice(0, 16);
   const render = await sharedRenderer();
-  const cache = options.cache ?? new Map();
+  const cache = session.renders;
   // Kept with the source (a rebuild reuses the sources it did not read again), so a rebuild makes only new keys.
   const keyOf = (file: SourceFile) => {
     const known = cacheKeys.get(file);
@@ -278,22 +281,22 @@ export async function renderContent(plan: RoutePlan, options: { cache?: RenderCa
     return key;
   };
   // A plan that keeps the last rendered plan's link tables changes only its changed pages' renderings.
-  const last = lastRenders;
-  const delta = plan.changes && last?.serial === plan.changes.since && last.cache === cache && last.version === version ? plan.changes.entries : null;
+  const last = session.last(LAST_RENDERS);
+  const delta = plan.changes && last?.serial === plan.changes.since && last.version === version ? plan.changes.entries : null;
   const renders = delta ? new Map(last!.renders) : new Map<string, Rendered>();
   const used = new Set<string>();
   const pending = (delta ? delta.map(({ entry }) => entry) : [...plan.docs, ...plan.pages]).filter(({ file, path }) => {
     const key = keyOf(file);
     used.add(key);
     const cached = cache.get(key);
-    if (!cached || !stillResolves(cached, { rel: file.rel, path }, linkContext)) return true;
+    if (!cached || !stillResolves(heldWith, cached, { rel: file.rel, path }, links)) return true;
     renders.set(file.rel, cached);
     return false;
   });
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
   checkRenderable(jobs);
-  const fresh = await renderPages(jobs, linkContext, render, options.parallel);
-  const tables = tablesKey(linkContext);
+  const fresh = await renderPages(jobs, links, render, parallel);
+  const { tables } = links;
   pending.forEach(({ file, path }, i) => {
     cache.set(keyOf(file), fresh[i]!);
     renders.set(file.rel, fresh[i]!);
@@ -303,6 +306,6 @@ export async function renderContent(plan: RoutePlan, options: { cache?: RenderCa
   if (delta) {
     for (const { before } of delta) if (!used.has(keyOf(before))) cache.delete(keyOf(before));
   } else for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
-  if (plan.serial !== null) lastRenders = { serial: plan.serial, cache, version, renders };
+  if (plan.serial !== null) session.remember(LAST_RENDERS, { serial: plan.serial, version, renders });
   return { renders, rendered: pending.length };
 }

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadRenderer } from './render';
 import { BuildError } from './errors';
+import { LinkResolver } from './linkMemo';
 import { renderJobs, WORKER_BATCH, type WorkerInput, type WorkerOutput } from './renderPool';
 
 const send = (out: WorkerOutput) => parentPort?.postMessage(out);
@@ -14,7 +15,8 @@ const send = (out: WorkerOutput) => parentPort?.postMessage(out);
 async function main(input: WorkerInput): Promise<void> {
   try {
     const render = await loadRenderer();
-    for (let i = 0; i < input.jobs.length; i += WORKER_BATCH) send({ kind: 'batch', rendered: renderJobs(render, input.jobs.slice(i, i + WORKER_BATCH), input.context) });
+    const links = new LinkResolver(input.context);
+    for (let i = 0; i < input.jobs.length; i += WORKER_BATCH) send({ kind: 'batch', rendered: renderJobs(render, input.jobs.slice(i, i + WORKER_BATCH), links) });
     send({ kind: 'done' });
   } catch (error) {
     const build = error instanceof BuildError ? { headline: error.message.split('\n')[0]!, problems: error.problems } : undefined;

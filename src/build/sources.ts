@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { displayPath, type Problem, type ProblemLog } from './errors';
 import { remembered } from './memo';
+import { slot, type BuildSession } from './session';
 
 /** Front matter fields this site understands (Docusaurus's names). */
 interface FrontMatter {
@@ -200,10 +201,10 @@ const LARGE_MARKDOWN = 1_048_576;
 type Parsed = Map<string, { file: SourceFile; stamp: string }>;
 
 /**
- * `Parsed` by content folder (absolute path): a rebuild in the same process (the dev server, issue 16)
- * reads only the files written since, and parses only those whose text changed.
+ * `Parsed` by content folder (absolute path): a rebuild in the same session reads only the files written
+ * since, and parses only those whose text changed.
  */
-const parsedIn = new Map<string, Parsed>();
+const PARSED = slot<Map<string, Parsed>>('sources:parsed');
 
 /** What `stat` says of a file that changes when it is written: modification time (to the nanosecond on Linux), size and inode. */
 const stampOf = (stat: Stats) => `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
@@ -290,15 +291,15 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
  * an `.mdx` file it is an error; in a `.md` file a warning, since the line
  * would show as text and the JSX would be dropped from the page.
  */
-function checkPlainMarkdown(file: SourceFile, log: ProblemLog): void {
-  for (const { line, message } of remembered(plainMarkdownMemo, file, () => plainMarkdownProblems(file))) {
+function checkPlainMarkdown(file: SourceFile, log: ProblemLog, session: BuildSession): void {
+  for (const { line, message } of remembered(session.memo(PLAIN_MARKDOWN), file, () => plainMarkdownProblems(file))) {
     if (file.rel.endsWith('.mdx')) log.error(file.display, line, message);
     else log.warn(file.display, line, message);
   }
 }
 
 /** What `checkPlainMarkdown` reports of each source, kept while the source is (a rebuild reuses unchanged sources). */
-const plainMarkdownMemo = new WeakMap<SourceFile, { line: number; message: string }[]>();
+const PLAIN_MARKDOWN = slot<WeakMap<SourceFile, { line: number; message: string }[]>>('sources:plainMarkdown');
 
 function plainMarkdownProblems(file: SourceFile): { line: number; message: string }[] {
   const mdx = file.rel.endsWith('.mdx');
@@ -390,7 +391,7 @@ export interface ContentSources {
  * link: a rebuild told what changed since (`readContent`'s `changed`) lists the folder again only when
  * a file appeared or went.
  */
-const listings = new Map<string, { files: string[]; links: boolean }>();
+const LISTINGS = slot<Map<string, { files: string[]; links: boolean }>>('sources:listings');
 
 /**
  * The files below `contentDir` (`walk`), and which of them may have changed since the last read: all of
@@ -398,7 +399,9 @@ const listings = new Map<string, { files: string[]; links: boolean }>();
  * folder again, and a folder's files count as changed; a listing with symbolic links is read whole, as a
  * link changes with its target, whose name is the one a watcher reports.
  */
-function listContent(contentDir: string, changed: readonly string[] | undefined): { files: string[]; maybeChanged: ((rel: string) => boolean) | null } {
+function listContent(contentDir: string, changed: readonly string[] | undefined, session: BuildSession): { files: string[]; maybeChanged: ((rel: string) => boolean) | null } {
+  const listings = session.last(LISTINGS) ?? new Map<string, { files: string[]; links: boolean }>();
+  session.remember(LISTINGS, listings);
   const known = listings.get(contentDir);
   let hints: { files: Set<string>; folders: string[]; relist: boolean } | null = null;
   if (known && changed && !known.links) {
@@ -441,12 +444,17 @@ function listContent(contentDir: string, changed: readonly string[] | undefined)
  * taken as read then, without a look at the disk (at 10,000 docs, looking took a fifth of a one-file
  * rebuild). Without it every file is looked at.
  */
-export function readContent(contentDir: string, publicDir: string | undefined, log: ProblemLog, changed?: readonly string[]): ContentSources {
+export function readContent(contentDir: string, publicDir: string | undefined, log: ProblemLog, session: BuildSession, changed?: readonly string[]): ContentSources {
   const { input, text: configText } = loadSiteConfig(contentDir);
-  const { files: all, maybeChanged } = listContent(contentDir, changed);
+  const { files: all, maybeChanged } = listContent(contentDir, changed, session);
   const sources: SourceFile[] = [];
   const folder = displayPath(contentDir, '');
+  const parsedIn = session.last(PARSED) ?? new Map<string, Parsed>();
+  session.remember(PARSED, parsedIn);
   const parsed = remembered(parsedIn, contentDir, (): Parsed => new Map());
+  // Files gone since the last read are forgotten.
+  const listed = new Set(all);
+  for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
   for (const rel of all) {
     if (!/^(docs|pages)\/.+\.mdx?$/.test(rel)) continue;
     const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(rel)?.file : undefined;
@@ -468,7 +476,7 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
       }
     }
     if (!file || file.data.draft) continue;
-    checkPlainMarkdown(file, log);
+    checkPlainMarkdown(file, log, session);
     if (file.raw.length > LARGE_MARKDOWN) {
       log.warn(file.display, 0, `is ${(Buffer.byteLength(file.raw) / 1_048_576).toFixed(1)} MiB of markdown (more than ${LARGE_MARKDOWN / 1_048_576} MiB): it takes seconds to render, and every reader who opens the page loads all of it. Split it into pages.`);
     }
@@ -476,7 +484,7 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
   }
   const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
   const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE);
-  const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log });
+  const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,

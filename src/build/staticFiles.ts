@@ -10,10 +10,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageTarget, LinkContext } from '../../manifest/links';
-import { imageTarget, linkTarget } from './linkMemo';
+import type { LinkResolver } from './linkMemo';
 import type { ManifestFile } from '../../manifest/types';
 import { displayPath, type ProblemLog } from './errors';
 import { walk } from './walk';
+import type { BuildSession } from './session';
 
 /** Files the build measures as images. */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;
@@ -101,19 +102,16 @@ interface ImageFacts {
   script: { line: number; what: string } | null;
 }
 
-/** Image facts by path, kept while the file's size, time and inode stay the same: the dev server's rebuilds read no unchanged image (issue 16). */
-const imageFacts = new Map<string, { stamp: string; facts: ImageFacts }>();
-
-/** Measures and hashes an image file, or takes what an earlier build of this process found for the same file. */
-function readImage(full: string): ImageFacts {
+/**
+ * Measures and hashes an image file: a session product keyed by its path and what `stat` says changes when it
+ * is written (size, time, inode), so that a rebuild reads no unchanged image.
+ */
+function readImage(full: string, session: BuildSession): ImageFacts {
   const stat = statSync(full);
-  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
-  const known = imageFacts.get(full);
-  if (known?.stamp === stamp) return known.facts;
-  const bytes = readFileSync(full);
-  const facts = { size: measureImage(bytes), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16), script: /\.svg$/i.test(full) ? markupScript(bytes.toString('utf8')) : null };
-  imageFacts.set(full, { stamp, facts });
-  return facts;
+  return session.product('image', `${full}\0${stat.size}:${stat.mtimeMs}:${stat.ino}`, () => {
+    const bytes = readFileSync(full);
+    return { size: measureImage(bytes), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16), script: /\.svg$/i.test(full) ? markupScript(bytes.toString('utf8')) : null };
+  });
 }
 
 /**
@@ -123,7 +121,7 @@ function readImage(full: string): ImageFacts {
  * A content file the site may not serve (`CONTENT_FILE`), or an SVG with
  * script, goes to `log` with its line.
  */
-export function collectFiles(options: { contentDir: string; contentAssets: string[]; publicDir?: string | undefined; log: ProblemLog }): FileTable {
+export function collectFiles(options: { contentDir: string; contentAssets: string[]; publicDir?: string | undefined; log: ProblemLog; session: BuildSession }): FileTable {
   const files: Record<string, ManifestFile> = {};
   const origin = new Map<string, string>();
   const add = (key: string, href: string, full: string, image: ImageFacts | null) => {
@@ -135,7 +133,7 @@ export function collectFiles(options: { contentDir: string; contentAssets: strin
   if (publicDir && existsSync(publicDir)) {
     for (const rel of walk(publicDir, publicDir)) {
       const full = join(publicDir, rel);
-      add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readImage(full) : null);
+      add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readImage(full, options.session) : null);
     }
   }
   const { contentDir, log } = options;
@@ -151,7 +149,7 @@ export function collectFiles(options: { contentDir: string; contentAssets: strin
       add(`/${rel}`, `/${rel}`, full, null);
       continue;
     }
-    const image = readImage(full);
+    const image = readImage(full, options.session);
     if (image.script) {
       log.error(displayPath(contentDir, rel), image.script.line, `is an SVG with ${image.script.what}, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG.`);
       continue;
@@ -183,15 +181,16 @@ interface Reference {
 }
 
 /** The keys of `table` the pages refer to: what the manifest lists and the build copies. */
-export function referencedFiles(pages: { source: string; path: string; links: Reference[] }[], context: LinkContext): Set<string> {
+export function referencedFiles(pages: { source: string; path: string; links: Reference[] }[], resolver: LinkResolver): Set<string> {
+  const { context } = resolver;
   const used = new Set<string>();
   for (const page of pages) {
     for (const link of page.links) {
       if (link.image) {
-        const target = imageTarget(link.url, page.source, page.path, context);
+        const target = resolver.image(link.url, page.source, page.path);
         if (target.kind === 'file') used.add(target.key);
       } else {
-        const target = linkTarget(link.url, page.source, page.path, context);
+        const target = resolver.link(link.url, page.source, page.path);
         if (target.kind === 'asset' && context.files && Object.hasOwn(context.files, `/${target.path}`)) used.add(`/${target.path}`);
       }
     }

@@ -1,6 +1,6 @@
 /** A link to a heading that does not exist only warns, naming file and line (spec §4). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildSiteResult, RenderCache } from '../../build';
+import { BuildSession, type BuildSiteResult } from '../../build';
 import { useFixture } from '../helpers/build';
 
 describe('fixture broken-anchor', () => {
@@ -36,12 +36,12 @@ describe('a rebuild after the linked page loses its heading', () => {
   afterAll(() => project.remove());
 
   it('warns about the unchanged page whose anchor no longer exists, and again each build', async () => {
-    const cache: RenderCache = new Map();
-    await project.buildContent({ cache });
+    const session = new BuildSession();
+    await project.buildContent({ session });
     project.write('docs/other.md', '# Other\n\n## Renamed section\n\nText.\n');
     for (let build = 0; build < 2; build++) {
       project.warnings.length = 0;
-      const result = await project.buildContent({ cache });
+      const result = await project.buildContent({ session });
       expect(result.rendered).toBe(build === 0 ? 1 : 0);
       expect(project.warnings).toEqual([
         'content/docs/intro.md:5: link to "#nowhere" names anchor `#nowhere`, which is no heading of `/docs/intro`.',
@@ -52,14 +52,14 @@ describe('a rebuild after the linked page loses its heading', () => {
   });
 
   it('drops the warning when the heading comes back, and fails on a broken link until it is fixed', async () => {
-    const cache: RenderCache = new Map();
+    const session = new BuildSession();
     project.write('docs/other.md', '# Other\n\n## Renamed section\n\nText.\n');
-    await project.buildContent({ cache });
+    await project.buildContent({ session });
     project.write('docs/other.md', '# Other\n\n## Real section\n\nSee [nothing](/docs/nothing).\n');
-    await expect(project.buildContent({ cache })).rejects.toThrow(/other\.md:5: link to "\/docs\/nothing" matches no page/);
+    await expect(project.buildContent({ session })).rejects.toThrow(/other\.md:5: link to "\/docs\/nothing" matches no page/);
     project.write('docs/other.md', '# Other\n\n## Real section\n\nText.\n');
     project.warnings.length = 0;
-    await project.buildContent({ cache });
+    await project.buildContent({ session });
     expect(project.warnings).toEqual([
       'content/docs/intro.md:5: link to "#nowhere" names anchor `#nowhere`, which is no heading of `/docs/intro`.',
       'content/docs/intro.md:7: link to "/docs/other#no-such-section" names anchor `#no-such-section`, which is no heading of `/docs/other`.',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentBuildResult, RenderCache } from '../../build';
+import { BuildSession, type ContentBuildResult } from '../../build';
 import type { ManifestRoot } from '../../manifest/types';
 import { outputData, type OutputData } from '../../src/build/output';
 import { useFixture, type FixtureProject } from '../helpers/build';
@@ -17,24 +17,24 @@ describe('incremental content build', () => {
 
   it('renders 0 pages when nothing changed and exactly 1 after one edit', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
-    expect((await project.buildContent({ cache })).rendered).toBe(4);
-    expect((await project.buildContent({ cache })).rendered).toBe(0);
+    const session = new BuildSession();
+    expect((await project.buildContent({ session })).rendered).toBe(4);
+    expect((await project.buildContent({ session })).rendered).toBe(0);
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n');
-    const third = await project.buildContent({ cache });
+    const third = await project.buildContent({ session });
     expect(third.rendered).toBe(1);
     expect(third.manifest.docs['guides/deploy']!.description).toBe('Ship it.');
     // The cache holds this build's renderings only.
-    expect(cache.size).toBe(4);
+    expect(session.renders.size).toBe(4);
   });
 
   it('reads again a file written since, though its size is the same, and only that one', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
+    const session = new BuildSession();
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n');
-    await project.buildContent({ cache });
+    await project.buildContent({ session });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nSend it.\n');
-    const edited = await project.buildContent({ cache });
+    const edited = await project.buildContent({ session });
     expect(edited.rendered).toBe(1);
     expect(edited.manifest.docs['guides/deploy']!.description).toBe('Send it.');
     // Written back as it was, with a modification time a second earlier: a change all the same.
@@ -42,40 +42,40 @@ describe('incremental content build', () => {
     writeFileSync(file, '---\ntitle: Deploy\n---\n\nShip it.\n');
     const { mtime } = statSync(file);
     utimesSync(file, mtime, new Date(mtime.getTime() - 1000));
-    expect((await project.buildContent({ cache })).manifest.docs['guides/deploy']!.description).toBe('Ship it.');
+    expect((await project.buildContent({ session })).manifest.docs['guides/deploy']!.description).toBe('Ship it.');
   });
 
   it('renders a new page alone, and again the pages whose links it changes', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
-    await project.buildContent({ cache });
+    const session = new BuildSession();
+    await project.buildContent({ session });
     project.write('docs/guides/new.md', '---\ntitle: New\n---\n\nNew page.\n');
-    expect((await project.buildContent({ cache })).rendered).toBe(1);
-    expect(cache.size).toBe(5);
+    expect((await project.buildContent({ session })).rendered).toBe(1);
+    expect(session.renders.size).toBe(5);
     // A page linking to the new one, then the new one moved by its slug: the link's page renders again.
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nSee [the new page](./new.md).\n');
-    expect((await project.buildContent({ cache })).rendered).toBe(1);
+    expect((await project.buildContent({ session })).rendered).toBe(1);
     project.write('docs/guides/new.md', '---\ntitle: New\nslug: /moved\n---\n\nNew page.\n');
-    const moved = await project.buildContent({ cache });
+    const moved = await project.buildContent({ session });
     expect(moved.rendered).toBe(2);
     expect(moved.files.get(`blobs/${moved.manifest.docs['guides/deploy']!.article}`)).toContain('href="/abp-react/docs/moved"');
-    expect(cache.size).toBe(5);
+    expect(session.renders.size).toBe(5);
   });
 
   it('writes the same search files after an edit as a build from nothing', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
-    await project.buildContent({ cache });
+    const session = new BuildSession();
+    await project.buildContent({ session });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site to any static host.\n\n## Rollback\n\nKeep the previous folder.\n');
-    const rebuilt = await searchFiles((await project.buildContent({ cache })).files);
+    const rebuilt = await searchFiles((await project.buildContent({ session })).files);
     expect(rebuilt.filter(([name]) => name.startsWith('search/f.')).map(([, text]) => text).join('')).toContain('folder');
     expect(rebuilt).toEqual(await searchFiles((await project.buildContent()).files));
   });
 
   it('writes the same search files and records when the build keeps nothing for a next one', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
-    await project.buildContent({ cache });
+    const session = new BuildSession();
+    await project.buildContent({ session });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site.\n\n## Rollback\n\nKeep the previous folder.\n');
     // The same files, named by their hashes either way.
     const output = async (result: ContentBuildResult) => ({
@@ -83,11 +83,11 @@ describe('incremental content build', () => {
       records: [...result.records()].join(''),
       count: result.manifest.search.count,
     });
-    const kept = await project.buildContent({ cache });
+    const kept = await project.buildContent({ session });
     const remembered = await output(kept);
     expect(JSON.parse(remembered.records)).toHaveLength(remembered.count);
     expect(remembered.records).toContain('Keep the previous folder.');
-    const once = await project.buildContent({ once: true });
+    const once = await project.buildContent({});
     expect(await output(once)).toEqual(remembered);
     const entry = remembered.search.find(([name]) => name === once.manifest.search.entry)!;
     expect(once.manifest.search.entry).toBe(`search/entry.${createHash('sha256').update(entry[1]).digest('hex').slice(0, 12)}.json`);
@@ -99,7 +99,7 @@ describe('incremental content build', () => {
     ['each page in its route only (a large site)', 0],
   ])('writes the same manifest, shards and files after each kind of edit as a one-off build, %s', async (_, largeSiteRoutes) => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
+    const session = new BuildSession();
     // The root, the shards, the blobs and the local index's files, and the names of every file.
     const manifestFiles = async (result: ContentBuildResult) => {
       const root = JSON.parse(String(await outputData(result.files.get('manifest.json')!))) as ManifestRoot;
@@ -112,7 +112,7 @@ describe('incremental content build', () => {
         root,
       };
     };
-    await project.buildContent({ cache, largeSiteRoutes });
+    await project.buildContent({ session, largeSiteRoutes });
     const edits: [string, () => void][] = [
       ['a body', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the folder.\n')],
       // The same title and description: the sidebar and neighbours stay, the page's headings and article change.
@@ -132,33 +132,33 @@ describe('incremental content build', () => {
     ];
     for (const [what, edit] of edits) {
       edit();
-      const kept = await manifestFiles(await project.buildContent({ cache, largeSiteRoutes }));
-      expect(kept, what).toEqual(await manifestFiles(await project.buildContent({ once: true, largeSiteRoutes })));
+      const kept = await manifestFiles(await project.buildContent({ session, largeSiteRoutes }));
+      expect(kept, what).toEqual(await manifestFiles(await project.buildContent({ largeSiteRoutes })));
     }
   });
 
   it('finds a page without a title after an edit, and again after an edit elsewhere until it has one', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
-    await project.buildContent({ cache });
+    const session = new BuildSession();
+    await project.buildContent({ session });
     project.write('docs/guides/deploy.md', 'No heading here.\n');
-    await expect(project.buildContent({ cache })).rejects.toThrow(/deploy\.md:1: has no title/);
+    await expect(project.buildContent({ session })).rejects.toThrow(/deploy\.md:1: has no title/);
     project.write('docs/intro.md', '---\ntitle: Intro\n---\n\nAnother edit.\n');
-    await expect(project.buildContent({ cache })).rejects.toThrow(/deploy\.md:1: has no title/);
+    await expect(project.buildContent({ session })).rejects.toThrow(/deploy\.md:1: has no title/);
     project.write('docs/guides/deploy.md', '# Deploy\n\nShip it.\n');
-    expect((await project.buildContent({ cache })).manifest.docs['guides/deploy']!.title).toBe('Deploy');
+    expect((await project.buildContent({ session })).manifest.docs['guides/deploy']!.title).toBe('Deploy');
   });
 
   it('looks only at the files a watcher names, and builds what a one-off build does', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
+    const session = new BuildSession();
     const description = (result: ContentBuildResult) => result.manifest.docs['guides/deploy']?.description;
     const mkdir = (rel: string) => mkdirSync(join(project.contentDir, rel), { recursive: true });
-    await project.buildContent({ cache });
+    await project.buildContent({ session });
     // A file written but not named is taken as read before; named, it is read.
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n');
-    expect(description(await project.buildContent({ cache, changed: [] }))).not.toBe('Ship it.');
-    expect(description(await project.buildContent({ cache, changed: ['docs/guides/deploy.md'] }))).toBe('Ship it.');
+    expect(description(await project.buildContent({ session, changed: [] }))).not.toBe('Ship it.');
+    expect(description(await project.buildContent({ session, changed: ['docs/guides/deploy.md'] }))).toBe('Ship it.');
     const steps: [string, string[], () => void][] = [
       ['a new file', ['docs/guides/rollback.md'], () => project.write('docs/guides/rollback.md', '---\ntitle: Rollback\n---\n\nSee [deploy](./deploy.md).\n')],
       ['a new folder, named alone', ['docs/more'], () => {
@@ -172,8 +172,8 @@ describe('incremental content build', () => {
     ];
     for (const [what, changed, edit] of steps) {
       edit();
-      const told = await project.buildContent({ cache, changed });
-      const once = await project.buildContent({ once: true });
+      const told = await project.buildContent({ session, changed });
+      const once = await project.buildContent({});
       expect(Object.keys(told.manifest.routes).sort(), what).toEqual(Object.keys(once.manifest.routes).sort());
       expect(told.manifest.docs, what).toEqual(once.manifest.docs);
     }
@@ -181,11 +181,11 @@ describe('incremental content build', () => {
 
   it('renders again when an asset a link may point at appears', async () => {
     project = useFixture('basic-site');
-    const cache: RenderCache = new Map();
+    const session = new BuildSession();
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nSee [the diagram](/img/diagram.svg).\n');
-    await expect(project.buildContent({ cache })).rejects.toThrow(/link to "\/img\/diagram.svg" matches no page/);
+    await expect(project.buildContent({ session })).rejects.toThrow(/link to "\/img\/diagram.svg" matches no page/);
     writeFileSync(join(project.contentDir, 'img', 'diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const result = await project.buildContent({ cache });
+    const result = await project.buildContent({ session });
     expect(String(await outputData(result.files.get('docs/guides/deploy.html')!))).toContain('<a href="/abp-react/img/diagram.svg">the diagram</a>');
   });
 });

@@ -1,23 +1,30 @@
-/** Remembered link resolution: the same answers as resolving, kept only while the tables are the same. */
+/** Remembered link resolution: the same answers as resolving, taken over only while the tables are the same. */
 import { describe, expect, it } from 'vitest';
 import type { LinkContext } from '../../manifest/links';
-import { imageTarget, linkTarget } from '../../src/build/linkMemo';
+import { LinkResolver } from '../../src/build/linkMemo';
 
 const context = (routes: string[], files: LinkContext['files'] = {}): LinkContext => ({ baseUrl: '/abp-react/', routes: Object.fromEntries(routes.map((r) => [r, {}])), routeBySource: { 'docs/intro.md': '/docs/intro' }, assets: new Set(), files });
 
-describe('linkTarget and imageTarget', () => {
-  it('answer from memory while the routes and files are the same, in a new context too', () => {
-    const first = linkTarget('./setup#install', 'docs/intro.md', '/docs/intro', context(['/docs/intro', '/docs/setup']));
-    expect(first).toEqual({ kind: 'route', path: '/docs/setup', hash: 'install' });
-    expect(linkTarget('./setup#install', 'docs/intro.md', '/docs/intro', context(['/docs/intro', '/docs/setup']))).toBe(first);
+describe('LinkResolver', () => {
+  it('answers from memory, and takes over the answers of a resolver of a context with the same tables', () => {
+    const first = new LinkResolver(context(['/docs/intro', '/docs/setup']));
+    const answer = first.link('./setup#install', 'docs/intro.md', '/docs/intro');
+    expect(answer).toEqual({ kind: 'route', path: '/docs/setup', hash: 'install' });
+    expect(first.link('./setup#install', 'docs/intro.md', '/docs/intro')).toBe(answer);
+    const next = new LinkResolver(context(['/docs/intro', '/docs/setup']), first);
+    expect(next.tables).toBe(first.tables);
+    expect(next.link('./setup#install', 'docs/intro.md', '/docs/intro')).toBe(answer);
   });
 
-  it('resolve again once a route comes or goes, or a file changes', () => {
-    expect(linkTarget('./new', 'docs/intro.md', '/docs/intro', context(['/docs/intro']))).toEqual({ kind: 'missingPage', path: '/docs/new' });
-    expect(linkTarget('./new', 'docs/intro.md', '/docs/intro', context(['/docs/intro', '/docs/new']))).toEqual({ kind: 'route', path: '/docs/new', hash: '' });
-    const small = { '/img/a.png': { href: '/img/a.png', width: 10, height: 10 } };
-    expect(imageTarget('/img/a.png', 'docs/intro.md', '/docs/intro', context(['/docs/intro'], small))).toMatchObject({ kind: 'file', file: { width: 10 } });
-    const big = { '/img/a.png': { href: '/img/a.png', width: 20, height: 20 } };
-    expect(imageTarget('/img/a.png', 'docs/intro.md', '/docs/intro', context(['/docs/intro'], big))).toMatchObject({ kind: 'file', file: { width: 20 } });
+  it('resolves again once a route comes or goes, or a file changes', () => {
+    const before = new LinkResolver(context(['/docs/intro']));
+    expect(before.link('./new', 'docs/intro.md', '/docs/intro')).toEqual({ kind: 'missingPage', path: '/docs/new' });
+    const after = new LinkResolver(context(['/docs/intro', '/docs/new']), before);
+    expect(after.tables).not.toBe(before.tables);
+    expect(after.link('./new', 'docs/intro.md', '/docs/intro')).toEqual({ kind: 'route', path: '/docs/new', hash: '' });
+    const small = new LinkResolver(context(['/docs/intro'], { '/img/a.png': { href: '/img/a.png', width: 10, height: 10 } }));
+    expect(small.image('/img/a.png', 'docs/intro.md', '/docs/intro')).toMatchObject({ kind: 'file', file: { width: 10 } });
+    const big = new LinkResolver(context(['/docs/intro'], { '/img/a.png': { href: '/img/a.png', width: 20, height: 20 } }), small);
+    expect(big.image('/img/a.png', 'docs/intro.md', '/docs/intro')).toMatchObject({ kind: 'file', file: { width: 20 } });
   });
 });

@@ -4,6 +4,7 @@ import { llmsFiles, llmsRebuild, type LlmsDoc } from '../../src/build/llms';
 import type { SidebarItem } from '../../manifest/types';
 import type { SiteConfig } from '../../manifest/siteConfig';
 import { useFixture, type FixtureProject } from '../helpers/build';
+import { BuildSession } from '../../src/build/session';
 
 describe('llmsFiles', () => {
   let project: FixtureProject;
@@ -38,17 +39,18 @@ describe('llmsFiles', () => {
     const small = { pageLinks: true, fullMaxBytes: 10 };
     const [first, second] = docs as [LlmsDoc, LlmsDoc];
     const retitled = (doc: LlmsDoc, title: string): LlmsDoc => ({ doc: { ...doc.doc, title }, body: `${doc.body}More.\n` });
-    llmsFiles(site, sidebar, docs, { ...small, serial: 1 });
+    const session = new BuildSession();
+    llmsFiles(site, sidebar, docs, { ...small, serial: 1, session });
     // A doc's new title: its line changes.
     const edited = [retitled(second, 'Renamed'), ...docs.filter((d) => d !== second)];
-    const remade = llmsRebuild(site, sidebar, 2, 1, [edited[0]!]);
+    const remade = llmsRebuild(site, sidebar, 2, 1, [edited[0]!], session);
     expect(remade?.get('llms.txt')).toContain('[Renamed]');
     expect(remade).toEqual(llmsFiles(site, sidebar, edited, small));
     // Made whole without a plan number, the files leave what a rebuild starts from alone.
     const again = [retitled(first, 'First'), ...edited.filter((d) => d.doc.id !== first.doc.id)];
-    expect(llmsRebuild(site, sidebar, 3, 2, [again[0]!])).toEqual(llmsFiles(site, sidebar, again, small));
+    expect(llmsRebuild(site, sidebar, 3, 2, [again[0]!], session)).toEqual(llmsFiles(site, sidebar, again, small));
     // Not from the files of another plan, nor with another sidebar.
-    expect(llmsRebuild(site, sidebar, 4, 2, [again[0]!])).toBeNull();
-    expect(llmsRebuild(site, [...sidebar], 4, 3, [again[0]!])).toBeNull();
+    expect(llmsRebuild(site, sidebar, 4, 2, [again[0]!], session)).toBeNull();
+    expect(llmsRebuild(site, [...sidebar], 4, 3, [again[0]!], session)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRenderCache, writeRenderCache } from '../../src/build/renderCache';
-import type { RenderCache } from '../../src/build/renderPool';
+import type { RenderCache } from '../../src/build/session';
 import type { Rendered } from '../../src/build/render';
 
 const rendering = (html: string): Rendered => ({ html, headings: [{ depth: 2, id: 'a', text: 'A', line: 3 }], h1: null, firstParagraph: 'First\nline', links: [], codeLanguages: ['ts'], hasMermaid: false, sections: [{ path: [], text: 'x' }], searchParts: [{ heading: -1, text: 'x', code: 'const a = 1;' }], unknownDirectives: [] });

@@ -7,6 +7,7 @@ import type { Rendered, Renderer } from '../../src/build/render';
 import { RenderTimeout, renderWithin, scanMarkdown } from '../../src/build/renderLimits';
 import { renderJobs, type RenderJob } from '../../src/build/renderPool';
 import { ROOT } from '../helpers/build';
+import { LinkResolver } from '../../src/build/linkMemo';
 
 /** Keeps the thread busy for `ms`. */
 const spin = (ms: number) => {
@@ -63,7 +64,7 @@ describe('renderJobs', () => {
   const job = (rel: string, body: string): RenderJob => ({ rel, display: `content/${rel}`, bodyLine: 4, path: `/${rel.replace(/\.md$/, '')}`, body, budget: 50 });
   const rendered = { html: '', headings: [], h1: null, firstParagraph: null, links: [], codeLanguages: [], hasMermaid: false, sections: [], searchParts: [], unknownDirectives: [] } satisfies Rendered;
   const render = ((body: string) => (body.includes('slow') ? (spin(5000), rendered) : rendered)) as Renderer;
-  const context = { baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} };
+  const context = new LinkResolver({ baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} });
 
   it('names a page out of time, with the line of its construct nearest a limit', () => {
     const nested = Array.from({ length: 20 }, (_, i) => `${'  '.repeat(i)}- slow`).join('\n');

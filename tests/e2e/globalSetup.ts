@@ -21,8 +21,8 @@ export default async function setup(project: TestProject) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const distDir = join(work, 'dist');
-  // As `npm run build` builds it (`once`): the deployable site, its search index named by its hash.
-  await buildSite({ root, contentDir: join(root, 'content'), distDir, shell: true, once: true, warn: () => {} });
+  // As `npm run build` builds it: the deployable site, its search index named by its hash.
+  await buildSite({ root, contentDir: join(root, 'content'), distDir, shell: true, warn: () => {} });
   const server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1', gzip: true, base: '/abp-react/' });
   project.provide('baseUrl', server.url);
   project.provide('distDir', distDir);

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const site = join(contentDir, 'site.config.json');
   writeFileSync(site, readFileSync(site, 'utf8').replace('"baseUrl": "/abp-react/"', `"baseUrl": "${TWO}"`));
   const distDir = join(work, 'dist');
-  await buildSite({ root, contentDir, distDir, shell: true, once: true, warn: () => {} });
+  await buildSite({ root, contentDir, distDir, shell: true, warn: () => {} });
   two = await startServer({ dir: distDir, port: 0, host: '127.0.0.1', base: TWO });
   one = await startServer({
     dir: inject('distDir'),

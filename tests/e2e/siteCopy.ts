@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildSite, type BuildSiteOptions, type BuildSiteResult, type RenderCache } from '../../build';
+import { buildSite, BuildSession, type BuildSiteOptions, type BuildSiteResult } from '../../build';
 import { parseManifest } from '../../manifest/parse';
 import type { ManifestRoot } from '../../manifest/types';
 import { startServer, type RunningServer } from '../../scripts/serve';
@@ -45,7 +45,8 @@ export function useSiteCopy(options: {
   let work = '';
   let server: RunningServer | undefined;
   const requests: string[] = [];
-  const cache: RenderCache = new Map();
+  // Keeps the renderings from one build to the next, as the CLI's cache on disk does.
+  const session = new BuildSession({ keeps: false });
   const site: SiteCopy = {
     get folder() {
       return work;
@@ -58,7 +59,7 @@ export function useSiteCopy(options: {
     },
     requests,
     url: (path = '') => server!.url + path.replace(/^\//, ''),
-    build: (shell, root = ROOT) => buildSite({ root, contentDir: site.contentDir, distDir: site.distDir, shell, cache, once: true, warn: () => {}, ...options.build }),
+    build: (shell, root = ROOT) => buildSite({ root, contentDir: site.contentDir, distDir: site.distDir, shell, session, warn: () => {}, ...options.build }),
     readRoot: () => parseManifest(JSON.parse(readFileSync(join(site.distDir, 'manifest.json'), 'utf8'))),
   };
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../build';
-import { buildContent, type ContentBuildResult, type RenderCache } from '../../build';
+import { buildContent, type BuildSession, type ContentBuildResult } from '../../build';
 import { BuildError } from '../../src/build/errors';
 import type { ShellAssets } from '../../src/build/html';
 import { readBuiltManifest } from './manifest';
@@ -53,7 +53,7 @@ export interface FixtureProject {
   /** Runs `buildSite` (content only unless `shell` is given). */
   build(options?: Partial<Omit<BuildSiteOptions, 'root' | 'contentDir' | 'distDir' | 'warn'>>): Promise<BuildSiteResult>;
   /** Runs `buildContent` in memory (no `dist/`). */
-  buildContent(options?: { cache?: RenderCache; shell?: ShellAssets | null; largeSiteRoutes?: number; once?: boolean; changed?: string[] }): Promise<ContentBuildResult>;
+  buildContent(options?: { session?: BuildSession; shell?: ShellAssets | null; largeSiteRoutes?: number; changed?: string[] }): Promise<ContentBuildResult>;
   /** Reads a file below `dist/` as text. */
   read(rel: string): string;
   /** Reads and validates `dist/manifest.json`. */
@@ -89,7 +89,7 @@ export function useFixture(scenario: Scenario): FixtureProject {
     distDir,
     warnings,
     build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(local(line)) }).catch(localError),
-    buildContent: ({ cache, shell = null, largeSiteRoutes, once, changed } = {}) => buildContent({ contentDir, shell, cache, largeSiteRoutes, once, changed, publicDir: join(dir, 'public'), onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
+    buildContent: ({ session, shell = null, largeSiteRoutes, changed } = {}) => buildContent({ contentDir, shell, session, largeSiteRoutes, changed, publicDir: join(dir, 'public'), onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
     read: (rel) => readFileSync(join(distDir, rel), 'utf8'),
     manifest: () => readBuiltManifest(distDir),
     write: (rel, text) => writeFileSync(join(contentDir, rel), text),

@@ -27,7 +27,7 @@ let engine: LocalEngine;
 
 beforeAll(async () => {
   // As `npm run build` writes it (a dev build makes it when asked for).
-  const result = await buildContent({ contentDir: join(ROOT, 'content'), shell: null, once: true });
+  const result = await buildContent({ contentDir: join(ROOT, 'content'), shell: null });
   files = new Map([...result.files].filter(([name]) => name.startsWith('search/')).map(([name, data]) => [name, data as string]));
   entryPath = result.manifest.search.entry;
   engine = engineOf();

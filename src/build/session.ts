@@ -1,0 +1,115 @@
+/**
+ * What a build keeps for the next one: one object, made by the long-lived caller (the dev server, a test, the
+ * CLI with its render cache from disk) and passed to every step. A build given none makes one that it drops when
+ * it ends, so a one-off build keeps nothing. No step keeps anything anywhere else (`tests/unit/layers.test.ts`
+ * counts the build code's module-level state).
+ *
+ * A step keeps three kinds of things here:
+ * - products under a key made from every input they are made from (`product`), in one size-capped LRU cache:
+ *   a hit is reuse, a miss is work. A session made with `check` makes every product again on a hit and throws
+ *   when the two differ, which is how a key that misses an input is found (the build oracle runs with it);
+ * - memos of values made from objects a step keeps (`memo`): they live as long as those objects do;
+ * - what the last build of a step made (`last`/`remember`), for steps that work by difference from it.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { LRUCache } from 'lru-cache';
+import type { Rendered } from './render';
+
+/** A typed name for something a session keeps (`last`, `memo`): a module's constant, so that a step reads what it wrote. */
+export interface Slot<T> {
+  readonly name: string;
+  /** Type only. */
+  readonly type?: T;
+}
+
+/** A slot named `name` holding `T`. */
+export const slot = <T>(name: string): Slot<T> => ({ name });
+
+/** Renderings kept between builds, by source hash, renderer version and source path (`renderContent`). */
+export type RenderCache = Map<string, Rendered>;
+
+/** What a product costs the cache when its size is not given: a small object. */
+const SMALL = 256;
+
+/** The session's cache size unless told: room for every product of a 10,000-doc site with room to spare. */
+const SESSION_BYTES = 1024 * 1024 * 1024;
+
+export interface SessionOptions {
+  /** Renderings to start from (the CLI's, read from disk); they are pruned to each build's pages. */
+  renders?: RenderCache;
+  /** Bytes the keyed products may take, about (`SESSION_BYTES`); past it the least recently used go. */
+  maxBytes?: number;
+  /** Make every product again on a hit and throw when it differs from the kept one (tests and the build oracle). */
+  check?: boolean;
+  /**
+   * Whether builds keep what serves only a next build (each rendering's search records and index terms, the
+   * last build's products): false for a session made for one build, which keeps only what that build reuses within itself.
+   */
+  keeps?: boolean;
+}
+
+/** A product's key missed one of its inputs: a kept product differs from the one its inputs make now. */
+export class StaleProductError extends Error {}
+
+export class BuildSession {
+  /** The render cache (`renderContent`): this build's renderings once it has rendered. */
+  readonly renders: RenderCache;
+  readonly check: boolean;
+  readonly keeps: boolean;
+  private readonly products: LRUCache<string, { value: unknown }>;
+  private readonly lasts = new Map<string, unknown>();
+  private readonly memos = new Map<string, WeakMap<object, unknown>>();
+
+  constructor(options: SessionOptions = {}) {
+    this.renders = options.renders ?? new Map();
+    this.check = options.check ?? false;
+    this.keeps = options.keeps ?? true;
+    this.products = new LRUCache({ maxSize: options.maxBytes ?? SESSION_BYTES, sizeCalculation: (_, key) => SMALL + key.length });
+  }
+
+  /**
+   * The product `kind` made from the inputs `key` names, made by `make` when the session has none; `bytes` is
+   * what it holds, about, for the cache's bound. `key` must name every input `make` reads.
+   */
+  product<T>(kind: string, key: string, make: () => T, bytes?: (value: T) => number): T {
+    const name = `${kind}\0${key}`;
+    const held = this.products.get(name);
+    if (held) {
+      if (this.check) {
+        const fresh = make();
+        if (!isDeepStrictEqual(fresh, held.value)) throw new StaleProductError(`the session's ${kind} product under key ${JSON.stringify(key.slice(0, 200))} differs from one made now: its key misses an input of it.`);
+      }
+      return held.value as T;
+    }
+    const value = make();
+    this.products.set(name, { value }, bytes ? { size: SMALL + name.length + bytes(value) } : {});
+    return value;
+  }
+
+  /** What the last build left in `slot` (`remember`), if the session keeps such things. */
+  last<T>(slot: Slot<T>): T | undefined {
+    return this.lasts.get(slot.name) as T | undefined;
+  }
+
+  /** Keeps `value` in `slot` for the next build, if the session keeps such things. */
+  remember<T>(slot: Slot<T>, value: T): void {
+    if (this.keeps) this.lasts.set(slot.name, value);
+  }
+
+  /** Drops what the last build left in `slot`. */
+  forget(slot: Slot<unknown>): void {
+    this.lasts.delete(slot.name);
+  }
+
+  /** The session's memo named by `slot`: values kept while the objects they are made from live. */
+  memo<K extends object, V>(slot: Slot<WeakMap<K, V>>): WeakMap<K, V> {
+    let memo = this.memos.get(slot.name);
+    if (!memo) this.memos.set(slot.name, (memo = new WeakMap()));
+    return memo as WeakMap<K, V>;
+  }
+
+  /** Keyed products held, and their bytes about (bench and tests). */
+  get size(): { products: number; bytes: number } {
+    return { products: this.products.size, bytes: this.products.calculatedSize };
+  }
+}

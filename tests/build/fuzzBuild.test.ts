@@ -1,0 +1,20 @@
+/**
+ * The build oracle (`scripts/fuzzBuild.ts`) in `npm test`: seeded author edits of a fixture, each built as the dev
+ * server builds it and as a one-off build, in both deploy modes; every output file must be the same.
+ * `npm run fuzz:build -- --steps 500 --seed N` runs longer sequences.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runOracle } from '../../scripts/fuzzBuild';
+import { ROOT } from '../helpers/build';
+
+const fixture = join(ROOT, 'tests/fixtures/docusaurus-site');
+
+describe('the build oracle', () => {
+  it.each([11, 12])('finds every dev rebuild the same as a one-off build over 16 edits (seed %i)', async (seed) => {
+    const result = await runOracle({ content: join(fixture, 'content'), publicDir: join(fixture, 'public'), seed, steps: 16 });
+    expect(result.steps).toBe(16);
+    // Most edits build: the sequence compares outputs, not only failures.
+    expect(result.failedBuilds).toBeLessThan(8);
+  }, 300_000);
+});
