@@ -1,5 +1,5 @@
 /**
- * Author-loop benchmark (issue 16):
+ * Author-loop benchmark:
  *
  *   npm run bench:author [-- --edits 10] [--doc docs/intro.md] [--checkout <dir>]
  *

@@ -7,7 +7,7 @@
  *    (what `npm run build -- --content <dir> --out <dist>` runs) in a child
  *    process, wall time and peak RSS (GNU `/usr/bin/time -v` when present,
  *    else the peak RSS the in-process child reports); for this site also a
- *    cold content-only build (no `--shell`), issue 2's target;
+ *    cold content-only build (no `--shell`), which has a target of its own;
  *  - output: `dist/` on disk, route HTML, the root manifest and its shards;
  *  - a cold visit of one doc in Chromium with ../shared/measure (when it and
  *    `MEASURE_DEPS` are there): bytes until the network is quiet;
@@ -15,7 +15,7 @@
  *    rebuilds with the warm render cache in the same process (median of 3),
  *    once as a full build (every route's HTML, atomic swap) and once as
  *    `npm run dev` builds (content in place, route HTML on request).
- * Prints tables with the targets (issue 15) and whether each was met.
+ * Prints tables with the targets and whether each is met.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -38,7 +38,7 @@ const TIME = '/usr/bin/time';
 /** build.ts saves its render cache here; the bench puts the old file back. */
 const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.jsonl');
 
-/** Issue 2: this site's content build (no shell bundle), cold. */
+/** This site's content build (no shell bundle), cold, s. */
 const TARGET_SITE_S = 0.5;
 const TARGET_10K_S = 15;
 const TARGET_10K_MIB = 1024;
@@ -101,7 +101,7 @@ interface Row {
   generateS: number | null;
   coldWallS: number | null;
   coldBuildS: number | null;
-  /** This site only: a cold content-only build over the built shell, as build.ts reports it, s (issue 2's target). */
+  /** This site only: a cold content-only build over the built shell, as build.ts reports it, s (`TARGET_SITE_S`). */
   contentBuildS: number | null;
   peakMiB: number | null;
   peakSource: string;
@@ -279,7 +279,7 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   }
   log(`${label}: cold ${row.coldWallS.toFixed(2)} s wall, build ${row.coldBuildS.toFixed(2)} s, ${row.pages} pages, ${row.warnings} warnings`);
   if (label === 'this site') {
-    // Issue 2's target is the content build: the same cold build without bundling the shell (it keeps the one just built).
+    // This site's target is for the content build: the same cold build without bundling the shell (it keeps the one just built).
     const content = await run(process.execPath, ['--import', 'tsx', 'build.ts', '--content', contentDir, '--out', dist, '--no-cache']);
     const reported = /\[build\] .*?, (\d+) ms/.exec(content.stdout);
     if (content.code === 0 && reported) row.contentBuildS = Number(reported[1]) / 1000;

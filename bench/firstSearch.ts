@@ -25,7 +25,7 @@ export interface FirstSearch {
   /** Bytes over the wire from opening search until the results of the word typed are shown and nothing more loads. */
   bytes: number;
   requests: number;
-  /** From the last key until the results list last changed (the word's own results; 0 when those of its start already were), ms. */
+  /** From the last key until the results list last changed (the word's own results; 0 when those of its start are the same), ms. */
   afterTypingMs: number;
   /** From opening search to the first marked results (of the word's first letters, while it is typed), ms. */
   fromOpenMs: number;

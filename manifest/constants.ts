@@ -15,7 +15,7 @@ export const SHARD_MAX_BYTES = 96_000;
  * A generated category index lists this many cards in its page shard; the rest
  * are in a file of their own, fetched when the reader asks ("Show N more"), so
  * a long category costs its shard, and an update check on its page, no more
- * than other pages (issue 15).
+ * than other pages.
  */
 export const CATEGORY_CARDS = 100;
 

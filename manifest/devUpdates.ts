@@ -1,6 +1,6 @@
 /**
  * The seam between `npm run dev`'s page script (`scripts/dev.ts`) and the
- * shell (issue 16). After a content-only rebuild the script dispatches
+ * shell. After a content-only rebuild the script dispatches
  * `DEV_CONTENT_EVENT` on `window`. A shell that can take the new content in
  * place cancels the event and puts its promise in `detail.taken`; the script
  * reloads the page when no one cancels it, or when the promise resolves false

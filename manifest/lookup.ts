@@ -70,8 +70,8 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 /**
  * A page's "last updated" date as English prose ('November 23, 2026'), in UTC
  * so the build's rendering and the shell's agree wherever the reader is. Not
- * `Intl`: its first use in a page loads locale data, about 13 ms of the first
- * render of a doc, for a format that never changes (the site has one locale).
+ * `Intl`: its first use in a page loads locale data, a delay in the first render
+ * of a doc for a format that never changes (the site has one locale).
  */
 export function formatLongDate(iso: string): string {
   const date = new Date(iso);

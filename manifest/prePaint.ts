@@ -42,7 +42,7 @@ export function prePaintScript(site: Pick<SiteConfig, 'colorMode' | 'announcemen
   const { defaultMode, respectPrefersColorScheme } = site.colorMode;
   const bar = site.announcementBar?.id ?? null;
   const j = scriptLiteral;
-  // `g` reads a name of this site as the shell's `siteLocalStore` does: scoped, else as stored before the scoping.
+  // `g` reads a name of this site as the shell's `siteLocalStore` does: scoped, else unscoped.
   const g = `g=function(k){var v=l.getItem(k+${j(siteStorageKey('', site.baseUrl))});return v===null?l.getItem(k):v}`;
   return `(function(){var d=document.documentElement,m=${j(defaultMode)};try{var l=localStorage,${g},s=l.getItem(${j(THEME_STORAGE_KEY)});if(s==='light'||s==='dark'){m=s;d.setAttribute(${j(ROOT_FLAGS.themeChoice)},'')}else if(${j(respectPrefersColorScheme === true)}&&matchMedia('(prefers-color-scheme: dark)').matches)m='dark';if(g(${j(SIDEBAR_HIDDEN_KEY)})==='1')d.setAttribute(${j(ROOT_FLAGS.sidebarHidden)},'');if(${j(bar)}!==null&&g(${j(ANNOUNCEMENT_DISMISSED_KEY)})===${j(bar)})d.setAttribute(${j(ROOT_FLAGS.announcementDismissed)},'')}catch(e){}d.setAttribute('data-theme',m)})()`;
 }

@@ -1,6 +1,6 @@
 /**
- * The seam between the content build and the shell's server-render bundle
- * (issue 14): `src/entry-server.tsx` implements it, `src/build/serverRenderer.ts`
+ * The seam between the content build and the shell's server-render bundle:
+ * `src/entry-server.tsx` implements it, `src/build/serverRenderer.ts`
  * loads it. Only plain data crosses it.
  */
 import type { ManifestRoot, ManifestShard, SidebarShard } from './types';

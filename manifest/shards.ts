@@ -1,5 +1,5 @@
 /**
- * Sharding (issue 15): the root manifest stays small whatever the page count,
+ * Sharding: the root manifest stays small whatever the page count,
  * and each route's data is in one page shard found by hashing the route path.
  * The build and the shell share these functions, so they agree on where a
  * route lives.

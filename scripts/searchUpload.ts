@@ -4,7 +4,7 @@
  * them, so they are not deployed) to the configured Algolia index
  * with the admin key from `ALGOLIA_ADMIN_KEY`, replacing every record
  * atomically (`replaceAllObjects`: a temporary index filled, then moved over
- * the live one), so the index follows the content without a crawler (issue 4).
+ * the live one), so the index follows the content without a crawler.
  * `search.hosts` from the site configuration is honoured.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The shell's start, imported by `main.tsx`: one QueryClient, one router with `{ queryClient }` as context. The
- * build's HTML is the server rendering of the same app (issue 14): once the
+ * build's HTML is the server rendering of the same app: once the
  * route's data is loaded (the manifest, preloaded by the HTML; the article
  * taken from the page itself), React hydrates it, keeping its nodes.
  */
@@ -43,7 +43,7 @@ function seedStaticArticle(container: HTMLElement): void {
   if (name && article) seedArticle(queryClient, name, article.innerHTML);
 }
 
-/** Whether `#root` holds the build's rendering of what the router now shows: its route, or the not-found page. */
+/** Whether `#root` holds the build's rendering of what the router shows: its route, or the not-found page. */
 function renderedByBuild(container: HTMLElement): boolean {
   const built = container.getAttribute('data-static-route');
   const route = stripBase(window.location.pathname, BASE_URL);
@@ -59,7 +59,7 @@ function renderedByBuild(container: HTMLElement): boolean {
 /** Retries of the manifest while the static page stands in for the shell: 2 s, doubling up to a minute. */
 const MANIFEST_RETRY = { firstDelayMs: 2_000, maxDelayMs: 60_000 };
 
-/** The notice over a static page whose shell could not start (issue 13). */
+/** The notice over a static page whose shell could not start. */
 const STATIC_NOTICE = 'The site is not answering right now. You can read this page; navigation will reload pages until the site answers.';
 
 /** Whether `#root` holds the build's rendering of the page in the address bar (not an app shell of another route). */
@@ -85,7 +85,7 @@ async function manifestLoads(): Promise<boolean> {
 }
 
 /**
- * A readable page is never replaced by an error (issue 13): when the manifest
+ * A readable page is never replaced by an error: when the manifest
  * fails on the first load, the build's HTML stays (its links are plain links,
  * so navigation loads whole pages), a small notice says so, and the manifest is
  * retried in the background until the shell can start.
@@ -132,7 +132,7 @@ async function start(container: HTMLElement): Promise<void> {
     // structure as on the server, as TanStack's own hydration does.
     router.ssr = { manifest: undefined };
     // In a transition React hydrates in slices and yields to the browser between them, so no long task
-    // blocks input while the page's tree is attached (a synchronous hydration was one 100 ms+ task on a phone).
+    // blocks input while the page's tree is attached (a synchronous hydration is one long task on a phone).
     startTransition(() => {
       hydrateRoot(container, app, {
         onRecoverableError: (error) => console.error('[docs] hydration did not match the build\'s HTML; React rendered the part again.', error),
@@ -144,7 +144,7 @@ async function start(container: HTMLElement): Promise<void> {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
-  // Update checks now; the service worker and the persisted query cache after the first page (issue 5).
+  // Update checks at once; the service worker and the persisted query cache after the first page.
   setPageLoader(loadArticle);
   startUpdates(queryClient, router);
 }

@@ -1,5 +1,5 @@
 /**
- * The server-render bundle's entry (issue 14). The shell build bundles it for
+ * The server-render bundle's entry. The shell build bundles it for
  * Node beside the browser bundle; the content build loads the bundle that
  * belongs to the shell it deploys and renders every route's markup with it,
  * so the static HTML is exactly what the browser then hydrates.
@@ -29,7 +29,7 @@ export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards,
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [BASE_PATH + path] }));
   await router.load();
   const app = <App queryClient={queryClient} router={router} />;
-  // renderToString is synchronous and about twice as fast (1.5 -> 0.8 ms a route), but renders a boundary
+  // renderToString is synchronous and faster, but renders a boundary
   // whose lazy part has not loaded yet as its fallback (`<!--$!-->`); then prerender awaits it, and the
   // next routes find it loaded.
   let html = renderToString(app);

@@ -2,8 +2,7 @@
  * The shell's entry. It evaluates the app in two tasks rather than one: React
  * DOM first, then, after yielding to the browser, the router, the query cache,
  * the components and the start (`boot.tsx`). Evaluating all of them at once
- * was one task of about 110 ms on a phone (Lighthouse's 4x slower CPU), which
- * blocked input; each step is now about half that.
+ * is one long task on a phone, which blocks input; two tasks halve it.
  */
 import './styles.css';
 

@@ -17,7 +17,7 @@ import { routeTree } from './routes/routeTree';
  * Save-Data or 2g says not to (spec §2). Once the link has been in view for
  * `defaultPreloadDelay` (50 ms): a link under the pointer is in view, so this
  * covers intent too; measured against hand-written in-view plus intent
- * preloading and against 'intent' alone (issue 14, see the commit). A large
+ * preloading and against 'intent' alone. A large
  * site's article is its whole page's HTML (`ManifestRoot.articlesIn`), three
  * times the bytes, and a sidebar shows some 30 links: there, on intent only.
  */

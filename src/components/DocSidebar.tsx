@@ -66,7 +66,7 @@ function ShardItems({ name }: { name: string }) {
 }
 
 /**
- * The part of a long list the page shows (issue 15): every item up to
+ * The part of a long list the page shows: every item up to
  * `SIDEBAR_WINDOW`, else a window around the current page, so a page of a
  * 500-page category does not carry 500 links. The rest is one click away.
  */
@@ -82,7 +82,7 @@ function windowOf(items: SidebarItem[], current: string): { start: number; end: 
  * auto-collapse). The top level (`top`) learns which category holds the page
  * from the page's manifest entry, since that category's children may not be
  * loaded yet. Memoised: an update that leaves the sidebar's items as they are
- * re-renders none of its links (issue 16).
+ * re-renders none of its links.
  */
 export const DocSidebarItems = memo(function DocSidebarItems({ items, top = false }: { items: SidebarItem[]; top?: boolean }) {
   const current = useRoutePath();

@@ -73,7 +73,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     reset();
     await router.invalidate();
   };
-  // A network problem (or code a deploy removed) is a load error, never a crash (issue 13).
+  // A network problem (or code a deploy removed) is a load error, never a crash.
   if (error instanceof FetchError || error instanceof ChunkLoadError || error instanceof SyntaxError) return <LoadError error={error} onRetry={() => void retry(false)} />;
   return <CrashScreen error={error} reset={() => void retry(true)} />;
 }

@@ -1,9 +1,9 @@
 /**
  * Loading the shell's code chunks (spec §8: "Route code fails to load → page
  * reloads"). A failed `import()` is never remembered, so the next use tries
- * again; a chunk the host no longer has (a shell deploy since the page loaded,
+ * again; a chunk the host does not have (a shell deploy since the page loaded,
  * with no service worker keeping the old files) reloads the page once per
- * shell, never in a loop (issue 13).
+ * shell, never in a loop.
  */
 import { CHUNK_LOAD_MS, FETCH_STALL_MS, isStall, within } from '../lib/fetchBody';
 import { ChunkLoadError } from './errors';
@@ -30,7 +30,7 @@ export function chunkUrlOf(error: unknown): string | null {
 }
 
 /**
- * Whether the host no longer has the file a failed import asked for (404 or
+ * Whether the host does not have the file a failed import asked for (404 or
  * 410), as opposed to a network failure. Without a URL in the error (Safari),
  * the entry script stands for the shell: gone means a new shell was deployed.
  */

@@ -33,7 +33,7 @@ export class FetchError extends Error {
 export const retryOnceUnlessStalled = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof FetchError && error.stalled);
 
 /**
- * A code chunk that did not load: `missing` when the host no longer has it (a
+ * A code chunk that did not load: `missing` when the host does not have it (a
  * shell deploy replaced it since the page loaded), else a network failure. The
  * UI offers "Retry" (or a reload), never the crash screen.
  */

@@ -1,5 +1,5 @@
 /**
- * Loading the manifest (issue 15): the root `manifest.json`, the only file
+ * Loading the manifest: the root `manifest.json`, the only file
  * whose freshness matters, and its shards, immutable files below `blobs/`
  * named by their hash. A route's data is in one page shard (`shardOf`); a
  * doc's sidebar category in one sidebar shard. The shell works on a view of

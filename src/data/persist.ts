@@ -36,7 +36,7 @@ interface PersistedCache {
 
 const isManifestQuery = (key: readonly unknown[]) => key[0] === 'manifest';
 
-/** Saves the manifest query now and after every successful refetch. Returns a function that stops. */
+/** Saves the manifest query at once and after every successful refetch. Returns a function that stops. */
 export function persistQueryCache(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {

@@ -25,7 +25,7 @@ const writeLocal = (key: string, value: string) => void siteLocalStore.set(key, 
 
 /**
  * Above this estimate, offline mode says how much it will store and waits for
- * the reader before it starts (issue 15): at 10,000 pages it is some 350 MB.
+ * the reader before it starts: on a large site, saving every page is a lot to ask unannounced.
  */
 export const LARGE_SAVE_BYTES = 50 * 1024 * 1024;
 
@@ -62,22 +62,22 @@ function pageSizes(): { htmlBytes: number; articleBytes: number } {
   return { htmlBytes: size(document.documentElement.outerHTML), articleBytes: size(document.querySelector('main .markdown')?.innerHTML ?? '') };
 }
 
-/** The estimate of a save now, or null when the totals are not known. */
+/** The estimate of a save started at this moment, or null when the totals are not known. */
 function currentEstimate(): SaveEstimate | null {
   const totals = readTotals();
   return totals ? saveEstimate(totals, pageSizes()) : null;
 }
 
-/** The estimate of a save now when it waits for the reader's answer (`needsAcceptance`), else null. */
+/** The estimate of a save started at this moment when it waits for the reader's answer (`needsAcceptance`), else null. */
 function estimateToAccept(): SaveEstimate | null {
   const estimate = currentEstimate();
   return needsAcceptance(estimate, readLocal(LARGE_SAVE_KEY) === '1') ? estimate : null;
 }
 
-/** Whether saving now waits for the reader's answer (`needsAcceptance`). */
+/** Whether a save started at this moment waits for the reader's answer (`needsAcceptance`). */
 export const saveNeedsAcceptance = (): boolean => estimateToAccept() !== null;
 
-/** Whether one activation strategy applies now. */
+/** Whether one activation strategy applies at this moment. */
 function strategyApplies(strategy: OfflineStrategy): boolean {
   switch (strategy) {
     case 'queryString':

@@ -1,7 +1,7 @@
 /**
  * The shell's Web Storage, by site: every name is scoped by the base path
  * (`siteStorageKey`), so sites sharing an origin keep their choices apart;
- * names stored before the scoping are still read (`scopedStorage`).
+ * names stored unscoped are still read (`scopedStorage`).
  */
 import { siteStorageKey } from '../../manifest/constants';
 import { BASE_URL } from '../config';

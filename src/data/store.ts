@@ -13,7 +13,7 @@ import { siteKey } from './siteStorage';
 
 type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T>; removeItem(key: string): Promise<void> };
 
-/** The database shells before the scoping by site wrote, shared by every site of the origin. */
+/** The database without the site's scope, shared by every site of the origin; what readers stored in it is still read. */
 const SHARED_DB = 'abp-react-docs';
 
 /** The name of this site's database. */

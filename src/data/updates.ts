@@ -1,5 +1,5 @@
 /**
- * Content updates without rebuilding the shell (issue 5), the part the entry
+ * Content updates without rebuilding the shell, the part the entry
  * carries: the state the notices show and the triggers. The shell checks
  * `manifest.json` on navigation, on window focus, when the network returns and
  * every few minutes while the tab is visible; the check itself
@@ -26,7 +26,7 @@ const NAVIGATION_CHECK_GAP_MS = 60_000;
 /** Focus changes closer together than this do not check again. */
 const FOCUS_CHECK_GAP_MS = 5_000;
 
-/** Looks for a new manifest (and a new shell) now. */
+/** Looks for a new manifest (and a new shell) at once. */
 function checkForUpdate(queryClient: QueryClient, router: AnyRouter): Promise<void> {
   return import('./updatesCheck').then((m) => m.checkForUpdate(queryClient, router));
 }
@@ -71,8 +71,8 @@ function startUpdateChecks(queryClient: QueryClient, router: AnyRouter): () => v
 }
 
 /**
- * `npm run dev` rebuilt the content (issue 16): its page script asks the shell
- * to take the new manifest now, in place (`updatesCheck.ts` `takeDevContent`),
+ * `npm run dev` rebuilt the content: its page script asks the shell
+ * to take the new manifest at once, in place (`updatesCheck.ts` `takeDevContent`),
  * rather than reload the page.
  */
 function listenForDevContent(queryClient: QueryClient, router: AnyRouter): void {
@@ -84,7 +84,7 @@ function listenForDevContent(queryClient: QueryClient, router: AnyRouter): void 
 }
 
 /**
- * Everything of issue 5 the boot starts: update checks now; after the first
+ * What of content updates the boot starts: update checks at once; after the first
  * page, the persisted query cache and (in production builds) the service
  * worker, both loaded lazily so the first page carries neither.
  */

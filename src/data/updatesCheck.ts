@@ -1,5 +1,5 @@
 /**
- * The update check and the swap (issue 5), loaded on first use. A new manifest
+ * The update check and the swap, loaded on first use. A new manifest
  * that leaves the page on screen as it is, is taken at once; one that changes
  * it waits for the reader ('This page was updated'). Taking it swaps the
  * content in place: blobs are named by hash, so only pages that changed are
@@ -52,7 +52,7 @@ export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, n
   queryClient.setQueryData(manifestQueryOptions().queryKey, next);
   updates.set({ content: null });
   // The router scrolls to the top once it has rendered the reloaded route; it is the same page, so the
-  // position goes back in the same task, before the browser paints (issue 16).
+  // position goes back in the same task, before the browser paints.
   const keepScroll = router.subscribe('onRendered', () => window.scrollTo(0, scrollY));
   try {
     await router.invalidate();
@@ -69,7 +69,7 @@ export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, n
 let devQueue: Promise<unknown> = Promise.resolve();
 
 /**
- * `npm run dev` rebuilt the content (issue 16): the new manifest is taken at
+ * `npm run dev` rebuilt the content: the new manifest is taken at
  * once, with no notice, and the page on screen shows its new text in place
  * (`Article` follows its article's name), keeping the scroll position. The
  * page's new article, when the server named it, loads alongside the manifest.

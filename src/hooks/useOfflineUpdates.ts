@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { updates, type UpdatesState } from '../data/updates';
 
-/** The pending content and shell updates, and the swap counter the root layout keys its outlet with (issue 5). */
+/** The pending content and shell updates, and the swap counter the root layout keys its outlet with. */
 export function useOfflineUpdates(): UpdatesState {
   return useSyncExternalStore(updates.subscribe, updates.get, updates.get);
 }

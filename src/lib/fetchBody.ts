@@ -12,7 +12,7 @@ export const FETCH_STALL_MS = 10_000;
 
 /**
  * How long a code chunk may take to load. `import()` shows no progress to
- * watch, so this limits the whole load: the largest chunk takes some 6 s on a
+ * watch, so this limits the whole load, with room for the largest chunk on a
  * 2G connection.
  */
 export const CHUNK_LOAD_MS = 20_000;

@@ -2,7 +2,7 @@
  * Web Storage that degrades to memory. A browser setting, some embedded
  * webviews and sandboxed frames make `localStorage` and `sessionStorage`
  * throw on every access (even reading the property); the reader must not
- * crash for it (issue 13). Every storage access of the shell goes through here.
+ * crash for it. Every storage access of the shell goes through here.
  *
  * Generic: imports nothing of the shell.
  */

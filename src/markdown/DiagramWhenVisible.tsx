@@ -5,7 +5,7 @@ import { lazyWithReload } from './lazyWithReload';
 
 const MermaidDiagram = lazyWithReload(() => import('./MermaidDiagram'));
 
-/** Mermaid's code did not load (offline, say): the source stays, and the page does not crash (issue 13). */
+/** Mermaid's code did not load (offline, say): the source stays, and the page does not crash. */
 class DiagramBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {

@@ -25,7 +25,7 @@ export function StaticArticle({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
-  // Before the browser paints: a new text for the page (an update taken in place, issue 16) is shown
+  // Before the browser paints: a new text for the page (an update taken in place) is shown
   // with its copy buttons and its diagrams in one step, so the page does not shift under the reader.
   useLayoutEffect(() => {
     const root = ref.current;

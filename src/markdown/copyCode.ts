@@ -2,7 +2,7 @@
  * The behaviour of the code blocks' copy buttons. The button itself is article
  * markup (`manifest/markdown.ts` writes it), the same in the build's HTML and in
  * the shell's own rendering of the markdown; one click handler on the article
- * serves every button, whichever way the article was rendered (issue 14).
+ * serves every button, whichever way the article was rendered.
  */
 import { COPY_BUTTON } from '../../manifest';
 

@@ -1,5 +1,5 @@
 /**
- * Diagrams this tab has drawn, by colour mode and source (issue 16). An
+ * Diagrams this tab has drawn, by colour mode and source. An
  * article swapped in place (an update, a dev server rebuild) shows a diagram
  * it showed before at once and at its size, instead of its source until
  * Mermaid has drawn it again, so the page does not shift under the reader.

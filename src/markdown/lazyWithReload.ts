@@ -16,7 +16,7 @@ const all: RetryingLazy<never>[] = [];
  * reloads the page). A chunk a deploy removed reloads the page once and never
  * loops; a network failure throws `ChunkLoadError`, which error screens show
  * with "Retry". React.lazy keeps a rejection forever, so the failed one is
- * replaced by `retry()` (issue 13).
+ * replaced by `retry()`.
  */
 export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): RetryingLazy<P> {
   let failed = false;

@@ -13,7 +13,7 @@ import { linkContext } from '../data/manifest';
 const CACHE_SIZE = 24;
 const cache = new Map<string, Root>();
 
-/** The hast of a page's markdown, from the cache or parsed now. */
+/** The hast of a page's markdown, from the cache or parsed on the spot. */
 export function pageHast(manifest: Manifest, page: ManifestPage, markdown: string): Root {
   const key = `${manifest.contentHash}:${page.blob}`;
   const hit = cache.get(key);

@@ -12,7 +12,7 @@ let loading: Promise<typeof MarkdownView> | null = null;
 
 /**
  * Loads the renderer chunk (once). A failed load is forgotten, so the next
- * page that needs it tries again (issue 13); a chunk a deploy removed reloads
+ * page that needs it tries again; a chunk a deploy removed reloads
  * the page once, a network failure throws `ChunkLoadError` (the page offers "Retry").
  */
 export function loadRenderer(): Promise<typeof MarkdownView> {

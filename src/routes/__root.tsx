@@ -22,7 +22,7 @@ function RootLayout() {
   const { data: root } = useSuspenseQuery(manifestQueryOptions());
   const manifest = viewOf(root);
   useProgressBar();
-  // A content swap that replaces the page on screen remounts the outlet (issue 5).
+  // A content swap that replaces the page on screen remounts the outlet.
   const generation = useUpdatesGeneration();
   return (
     <SiteProvider manifest={manifest}>

@@ -36,7 +36,7 @@ class ResultsBoundary extends Component<{ query: string; children: ReactNode }, 
   }
 }
 
-/** `/search?q=…`: the shareable results page (issue 4), kept out of search engines. */
+/** `/search?q=…`: the shareable results page, kept out of search engines. */
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'search',

@@ -1,7 +1,7 @@
 /**
  * The search modal: DocSearch v3's `DocSearchModal`, fed by our client
  * (`transformSearchClient`), so Algolia and the local index answer through the
- * same interface. Loaded lazily by the navbar's search button (issue 4).
+ * same interface. Loaded lazily by the navbar's search button.
  *
  * DocSearch itself gives: the 64-character input, the selection pre-fill, the
  * stalled state after 300 ms, recent (7, or 4 with favourites) and favourite

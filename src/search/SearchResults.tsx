@@ -1,5 +1,5 @@
 /**
- * The results of the /search page (issue 4): 20 hits per page and more on
+ * The results of the /search page: 20 hits per page and more on
  * scroll, from Algolia or the local index (offline too), with the modal's
  * texts for no results and for errors. Loaded lazily by `routes/search.tsx`.
  */

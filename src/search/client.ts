@@ -1,6 +1,6 @@
 /**
  * The search client: Algolia through algoliasearch v5's lite client when the
- * site is configured for it and reachable, the local index otherwise (issue 4).
+ * site is configured for it and reachable, the local index otherwise.
  *
  * - Algolia: `POST /1/indexes/*\/queries` with the payload of spec §7, read
  *   hosts first, then fallback hosts (or `search.hosts`), timeouts connect 1 s,

@@ -1,5 +1,5 @@
 /**
- * `search.hosts` (spec issue 4): hosts that replace Algolia's own, for a
+ * `search.hosts`: hosts that replace Algolia's own, for a
  * self-hosted Algolia-compatible endpoint and for tests. Shared by the shell's
  * search client and `scripts/searchUpload.ts`, so it touches neither DOM nor Node.
  */

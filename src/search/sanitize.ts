@@ -1,7 +1,7 @@
 /**
  * Highlight markup: DocSearch and the /search page render highlight and snippet
  * values as HTML, so every value is escaped and only `<mark>` / `</mark>`
- * survive (issue 4). Algolia's values carry the tags we asked for
+ * survive. Algolia's values carry the tags we asked for
  * (`highlightPreTag`); anything else in them is treated as text.
  */
 

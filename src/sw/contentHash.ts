@@ -2,7 +2,7 @@
  * Files named by their content (ARCHITECTURE.md, "Hash"): the name carries the
  * first hex digits of the SHA-256 of the bytes, so the worker can tell a
  * truncated or wrong answer (a proxy, a half-finished deploy) from the real
- * file, and never stores or serves it (issue 13). The names are the ones
+ * file, and never stores or serves it. The names are the ones
  * `src/build/manifest.ts` writes:
  *
  * - `blobs/<16 hex>.md`, a page's markdown, `blobs/<16 hex>.html`, its article,

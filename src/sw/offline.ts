@@ -1,7 +1,7 @@
 /**
  * The worker's content logic: offline mode (save every page of the current
  * manifest, with progress), keeping the pages a reader opened current when a
- * new manifest arrives, and forgetting what is no longer named.
+ * new manifest arrives, and forgetting what it does not name.
  */
 import { MANIFEST_VERSION } from '../../manifest/constants';
 import { indexFiles } from '../../manifest/localSearch';
@@ -174,7 +174,7 @@ export async function onNewManifest(ctx: OfflineContext, root: ManifestRoot, pre
     if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      // Only files below this worker's scope are its own (issue 13).
+      // Only files below this worker's scope are its own.
       if (request.url.startsWith(ctx.scope) && /\/(blobs|search)\/[^/]+$/.test(new URL(request.url).pathname) && !keep.has(request.url)) await cache.delete(request);
     }
   }
@@ -272,7 +272,7 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
       check();
       await ensureFile(ctx, cache, fileUrl(ctx, file), { verifyStored: false });
     });
-    // Pages of routes the manifest no longer has.
+    // Pages of routes the manifest does not have.
     for (const name of offlineCacheNames(ctx)) {
       if (!(await caches.has(name))) continue;
       const bucket = await caches.open(name);

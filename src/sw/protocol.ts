@@ -52,7 +52,7 @@ export type CacheNames = { readonly [K in keyof typeof CACHE_KINDS]: string };
  * The runtime cache names of the worker registered at `scope` (an absolute
  * URL): `docs-pages-https://user.github.io/abp-react/`. Sites on one origin
  * (project sites of `user.github.io`) each keep and clean their own caches
- * (issue 13), as Workbox names its precache.
+ * as Workbox names its precache.
  */
 export function cacheNames(scope: string): CacheNames {
   const out = {} as Record<keyof typeof CACHE_KINDS, string>;
@@ -60,7 +60,7 @@ export function cacheNames(scope: string): CacheNames {
   return out;
 }
 
-/** Cache names of workers before issue 13, shared by every site of the origin: only entries below a worker's own scope are its own. */
+/** Cache names without the worker's scope, shared by every site of the origin: only entries below a worker's own scope are its own. */
 export const LEGACY_CACHE_NAMES: readonly string[] = Object.values(CACHE_KINDS);
 
 /** Header the worker adds to what it stores: when it was saved (ISO 8601). */

@@ -91,7 +91,7 @@ export async function dropCached(ctx: WorkerContext, url: string): Promise<void>
 
 /**
  * A stored copy of `url` that may be served: one whose bytes match the hash in
- * its name (issue 13). A copy that does not match is dropped, so the network
+ * its name. A copy that does not match is dropped, so the network
  * answers instead.
  */
 async function findVerified(ctx: WorkerContext, url: string): Promise<Response | undefined> {

@@ -51,7 +51,7 @@ const scopePath = new URL(scope).pathname;
 const precache = new PrecacheController();
 precache.precache(self.__WB_MANIFEST);
 
-/** Runtime caches named by this worker's scope: sites sharing the origin never touch each other's (issue 13). */
+/** Runtime caches named by this worker's scope: sites sharing the origin never touch each other's. */
 const CACHES = cacheNames(scope);
 
 const ctx: OfflineContext = {
@@ -77,7 +77,7 @@ const anyCache: WorkboxPlugin = { cachedResponseWillBeUsed: async ({ request, ca
 
 /**
  * Files named by their content (blobs, search files) are checked against the
- * name (issue 13): a stored copy that does not match is dropped and fetched
+ * name: a stored copy that does not match is dropped and fetched
  * again; a network answer that does not match is neither stored nor passed on
  * (the page gets an HTTP error, and offers Retry or renders the markdown).
  */
@@ -222,7 +222,7 @@ self.addEventListener('activate', (event) => {
         const cache = await caches.open(name);
         for (const request of await cache.keys()) if (below(new URL(request.url), 'assets/') && !shellFiles.has(request.url)) await cache.delete(request);
       }
-      // Caches of workers before issue 13 were shared by every site of the origin: drop only this scope's entries.
+      // Caches without a scope in their name are shared by every site of the origin: drop only this scope's entries.
       for (const name of LEGACY_CACHE_NAMES) {
         if (!(await caches.has(name))) continue;
         const cache = await caches.open(name);

@@ -1,5 +1,5 @@
 /**
- * scripts/devDocuments.ts (issue 16): the dev server writes a route's HTML,
+ * scripts/devDocuments.ts: the dev server writes a route's HTML,
  * which its builds leave out of dist/, when a request asks for it, and never
  * one of an older build over a newer dist/.
  */

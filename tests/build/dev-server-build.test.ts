@@ -1,5 +1,5 @@
 /**
- * Builds for `npm run dev` (`buildSite`'s `devServer`, issue 16): the per-route
+ * Builds for `npm run dev` (`buildSite`'s `devServer`): the per-route
  * HTML is returned to be made on request, not written; a content-only rebuild
  * updates dist/ in place, touching only what changed; a failed one changes
  * nothing. Everything else is what a normal build writes.

@@ -1,4 +1,4 @@
-// Per-route HTML on a worker thread (issue 15): the same markup as this thread's, whichever renders a route.
+// Per-route HTML on a worker thread: the same markup as this thread's, whichever renders a route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardWindow, withDocumentWorker } from '../../src/build/documentPool';
 import { loadServerRenderer } from '../../src/build/serverRenderer';

@@ -1,5 +1,5 @@
 /**
- * Docusaurus content works as written (issue 16): admonitions, co-located and
+ * Docusaurus content works as written: admonitions, co-located and
  * static images with their sizes, relative `.md` and absolute `/docs` links, a
  * generated index, and llms.txt listing every doc.
  */

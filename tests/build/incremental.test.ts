@@ -117,7 +117,7 @@ describe('incremental content build', () => {
       ['a body', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the folder.\n')],
       // The same title and description: the sidebar and neighbours stay, the page's headings and article change.
       ['a body below its first paragraph', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the old folder.\n\n## Logs\n\nRead them.\n')],
-      // The same again, and now the page shows a file: the site copies it, the page's shard lists it.
+      // The same again, and this time the page shows a file: the site copies it, the page's shard lists it.
       ['an image below its first paragraph', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\n![The logo](/img/logo.svg)\n')],
       // Its neighbours' previous and next links name it.
       ['a title', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\n---\n\nShip it.\n')],

@@ -1,4 +1,4 @@
-// Issue 13: content is input (a docs repository takes pull requests, CI builds them). Hostile or broken
+// Content is input (a docs repository takes pull requests, CI builds them). Hostile or broken
 // content files must fail the build with file and line, run no code, write nothing outside the output
 // folder and leave the previous dist/ as it was.
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — no markdown holds the build: nesting hundreds
+ * No markdown holds the build: nesting hundreds
  * deep, directives left open, paragraphs of thousands of `*` or `[`, long runs and endless lists are
  * refused before they are parsed, with file and line, leaving the last good dist/ as it was and no
  * temporary folder.

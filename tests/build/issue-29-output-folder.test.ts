@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — `--out` may not destroy the input: an output
+ * `--out` may not destroy the input: an output
  * folder that is, holds or lies inside the content folder, `public/` or a source folder of the
  * project is refused before anything is written.
  */

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — `public/` is published by the rules of `content/`:
+ * `public/` is published by the rules of `content/`:
  * no dot-names (`.env`, `.git/`), a symbolic link inside it becomes a copy, one that leaves it is refused.
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

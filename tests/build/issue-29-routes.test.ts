@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — a route that would write over a file of the
+ * A route that would write over a file of the
  * site, need a folder where a file is, live among the build's immutable files or have a name too long
  * for the file system stops the build with file and line (no `EEXIST`, `EISDIR` or `ENAMETOOLONG`),
  * leaving the last good dist/ as it was and no temporary folder.

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — the smaller inputs: each is named for what it is,
+ * The smaller inputs: each is named for what it is,
  * with file and line, and a failed build leaves the last good dist/ as it was and no temporary folder.
  */
 import { spawnSync } from 'node:child_process';

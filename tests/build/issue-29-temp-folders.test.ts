@@ -1,7 +1,7 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — an interrupted build leaves no copy of the site:
+ * An interrupted build leaves no copy of the site:
  * SIGINT and SIGTERM remove the build's temporary folder, and a later build removes the ones of builds
- * that no longer run (killed outright).
+ * that are not running (killed outright).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';

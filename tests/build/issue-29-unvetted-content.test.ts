@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — nothing unvetted is published: content files a
+ * Nothing unvetted is published: content files a
  * browser would open as a page of the site, and SVG images carrying script, stop the build with file
  * and line, leaving the last good dist/ as it was and no temporary folder.
  */

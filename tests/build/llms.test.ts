@@ -1,4 +1,4 @@
-// llms.txt, llms-full.txt and each doc's markdown (issue 16), with the full file left out when it grows too long (issue 15).
+// llms.txt, llms-full.txt and each doc's markdown, with the full file left out when it grows too long.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmsFiles, llmsRebuild, type LlmsDoc } from '../../src/build/llms';
 import type { SidebarItem } from '../../manifest/types';

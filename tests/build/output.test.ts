@@ -150,7 +150,7 @@ describe('fixture basic-site: output', () => {
   it('renders the article as static HTML, links resolved with the base path', () => {
     const html = project.read('docs/intro.html');
     expect(html).toContain('<div class="markdown"><h1 id="introduction">Introduction</h1>');
-    // The doc chrome is the shell's own DocPage, rendered by its server bundle (issue 14).
+    // The doc chrome is the shell's own DocPage, rendered by its server bundle.
     expect(html).toContain('<nav class="breadcrumbs" aria-label="Breadcrumbs">');
     expect(html).toMatch(/<nav class="toc" aria-label="On this page">|<div class="doc-layout"><article class="doc">/);
     expect(html).toContain('<p>Install the package.</p>');

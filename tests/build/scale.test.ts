@@ -1,4 +1,4 @@
-// Issue 15: a long category costs each page a window of its sidebar and its index page its first cards, the manifest is a small root plus shards, and a large site's pages are written once.
+// A long category costs each page a window of its sidebar and its index page its first cards, the manifest is a small root plus shards, and a large site's pages are written once.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * axe-core on the home page, a doc, the search page and the not-found page, in
- * both colour modes: no serious or critical violation (issue 3).
+ * both colour modes: no serious or critical violation.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
   it.each(['', 'docs/fundamentals/authentication', 'search?q=tenant', 'no/such/page'])('has no serious or critical axe violation on /%s', async (path) => {
     const page = await b.page({ colorScheme: mode });
-    // An init script, not a script tag: the pages' Content-Security-Policy allows no inline script (issue 13).
+    // An init script, not a script tag: the pages' Content-Security-Policy allows no inline script.
     await page.addInitScript({ path: axePath });
     await page.goto(b.url(path));
     await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main'));

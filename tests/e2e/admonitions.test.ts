@@ -1,5 +1,5 @@
 /**
- * Admonitions (issue 16): a page with one shows the same callout after client
+ * Admonitions: a page with one shows the same callout after client
  * navigation (the build's article, or the shell's own rendering of the
  * markdown) as in its static HTML, named by its type, with colours that pass
  * contrast in both colour modes.

@@ -36,7 +36,7 @@ export function useBrowser() {
       const page = (await context.newPage()) as Page & { errors: string[] };
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));
-      // A Content-Security-Policy violation fails the test that caused it (issue 13).
+      // A Content-Security-Policy violation fails the test that caused it.
       page.on('console', (m) => {
         if (m.type() === 'error' && /Content Security Policy/.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
       });

@@ -1,5 +1,5 @@
 /**
- * `npm run dev` (scripts/dev.ts, issue 16): a saved markdown file reaches the
+ * `npm run dev` (scripts/dev.ts): a saved markdown file reaches the
  * open page in place, with no reload and the scroll position kept; a build
  * that fails leaves the page as it is; a change the page cannot take in place
  * (`site.config.json`) reloads it.

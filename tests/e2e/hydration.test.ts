@@ -1,5 +1,5 @@
 /**
- * Issue 14: the build renders every route with the shell's own components and
+ * The build renders every route with the shell's own components and
  * the shell hydrates that HTML. The nodes of the HTML stay in the document
  * (React attaches to them), and no hydration error reaches the console: on
  * every route, in both colour modes, with stored preferences and with a hash.

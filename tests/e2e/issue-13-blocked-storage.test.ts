@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/13 — with `localStorage` and
+ * With `localStorage` and
  * `sessionStorage` blocked (a browser setting, some embedded webviews: every
  * access throws), nothing crashes; choices last for the page view.
  */

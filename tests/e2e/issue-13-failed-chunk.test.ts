@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/13 — one failed chunk load is
+ * One failed chunk load is
  * not remembered: after a network failure of the markdown renderer's chunk the
  * page offers "Retry" (not "This page crashed"), and once the network is back
  * the retry, and every later page, loads it.

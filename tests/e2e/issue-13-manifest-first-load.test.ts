@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/13 — a readable page is not
+ * A readable page is not
  * replaced by an error: when the manifest fails on the first load, the page the
  * build wrote stays, a small notice says navigation will reload pages until the
  * site answers, the manifest is retried in the background, and the shell takes
@@ -13,7 +13,7 @@ const b = useBrowser();
 
 const NOTICE = 'The site is not answering right now. You can read this page; navigation will reload pages until the site answers.';
 
-/** The manifest faults of the issue, each as a route handler. */
+/** The manifest faults a first load must survive, each as a route handler. */
 const faults: [string, (route: Route) => Promise<void>][] = [
   ['HTTP 500', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' })],
   [

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/13 — after a shell deploy
+ * After a shell deploy
  * without a service worker, the old search chunk is a 404: Ctrl+K offers the
  * reload of spec §8 ("Route code fails to load → page reloads") instead of
  * silently doing nothing; once only, and if it still fails, it says so.
@@ -26,7 +26,7 @@ describe('a search chunk a deploy removed', () => {
     await page.keyboard.press('Control+k');
     const alert = page.getByRole('alert').filter({ hasText: 'Search needs a reload: the site was updated since this page opened.' });
     await alert.waitFor({ timeout: 15_000 });
-    // The "new shell" is deployed now.
+    // The "new shell" is deployed at this point.
     gone = false;
     await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: 'Reload' }).click()]);
     await ready(page);

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/13 — the service worker never
+ * The service worker never
  * pins a corrupt file (blob names are hashes of their content: checked before
  * storing and before serving), and sites sharing an origin (project sites of
  * `user.github.io`) never wipe each other's caches.
@@ -96,7 +96,7 @@ describe('sites sharing an origin', () => {
   it('names its caches by its scope and leaves other sites\' caches alone on a new manifest and on offline mode off', async () => {
     const page = await controlledPage();
     await expect.poll(() => cachedText(page, url('manifest.json')).then(Boolean), { timeout: 15_000 }).toBe(true);
-    // Another site below the same origin, with caches of its own and entries in the names every site used to share.
+    // Another site below the same origin, with caches of its own and entries in the unscoped names every site shares.
     const otherScope = new URL('/other-site/', url()).href;
     const theirs = `${otherScope}blobs/0123456789abcdef.md`;
     const names = ['docs-content', 'docs-offline', `docs-content-${otherScope}`, `docs-offline-${otherScope}`];

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — a file named by its
+ * A file named by its
  * content whose bytes a proxy changed is never shown or stored, with or
  * without the service worker: not from the network, not from IndexedDB, and a
  * wrong copy the HTTP cache keeps as `immutable` does not make Retry fail for

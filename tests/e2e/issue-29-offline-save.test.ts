@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — "Save for offline
+ * "Save for offline
  * reading" never freezes: a network that drops or stalls for some seconds
  * during the save, a storage that fills up, or a worker the browser stops,
  * ends in a message with "Try again" or in a save that goes on by itself, and

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — the search page's
+ * The search page's
  * results code failing to load says "Unable to fetch results" with Retry, and
  * recovers without a reload once the network is back: by Retry, by a new query
  * (which never shows its results under the old error), and when every chunk

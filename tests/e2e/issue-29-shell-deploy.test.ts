@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — without a service
+ * Without a service
  * worker, a shell deploy is noticed from the manifest, which names the shell
  * deployed with it: the tab offers "A new version is available" with Reload
  * before a missing chunk would force it. A content-only deploy keeps the shell

@@ -1,5 +1,5 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — no fetch waits for ever:
+ * No fetch waits for ever:
  * a host that stops answering (no answer, or half a body) ends a navigation in
  * "This page could not be loaded" with Retry, as an HTTP error does, and a
  * manifest that stalls on the first load leaves the page the build wrote with

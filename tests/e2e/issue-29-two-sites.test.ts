@@ -1,9 +1,9 @@
 /**
- * https://github.com/antosubash/abp-react/issues/29 — two sites on one origin
+ * Two sites on one origin
  * (project sites of `user.github.io`: `/abp-react/` and `/abp-two/`) keep their
- * stored state apart, as their workers' caches already were: offline mode,
+ * stored state apart, as their workers' caches are: offline mode,
  * the collapsed sidebar and the content kept in IndexedDB. A reader's state
- * stored before the scoping is kept by the site.
+ * stored unscoped is kept by the site.
  *
  * `/abp-two/` is a second build of the project with its base path changed,
  * served on the same origin as the shared e2e build through a proxy.
@@ -136,7 +136,7 @@ describe('state stored before the scoping by site', () => {
     await shellReady(page);
     expect(await page.getByRole('button', { name: 'Expand sidebar', exact: true }).count()).toBe(1);
     await panel(page).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
-    // A choice made now is the site's own, and wins over the old one.
+    // A choice made on this site is its own, and wins over the unscoped one.
     await page.getByRole('button', { name: 'Expand sidebar', exact: true }).click();
     await page.reload();
     await shellReady(page);

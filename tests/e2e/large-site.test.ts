@@ -1,5 +1,5 @@
 /**
- * What a large site does differently (issue 15), in Chromium with the real
+ * What a large site does differently, in Chromium with the real
  * service worker. It deploys each page once: no article or markdown blobs,
  * the article only in the route's HTML (`ManifestRoot.articlesIn`), which
  * client navigation, offline reading and updates take it from. And a long

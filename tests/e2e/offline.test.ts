@@ -1,5 +1,5 @@
 /**
- * Offline reading and content updates without rebuilding the shell (issue 5),
+ * Offline reading and content updates without rebuilding the shell,
  * in Chromium with the real service worker and Cache Storage.
  *
  * These tests rebuild the content and the shell, so they build their own site
@@ -275,7 +275,7 @@ describe('storage', () => {
     await workerControls(page);
     const control = page.getByRole('region', { name: 'Offline reading' });
     await control.getByRole('button', { name: 'Save for offline reading' }).waitFor();
-    // Leave the origin barely more than it uses now: the first page offline mode saves cannot fit.
+    // Leave the origin barely more than it uses so far: the first page offline mode saves cannot fit.
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(url()).origin, quotaSize: usage + 2_000 });

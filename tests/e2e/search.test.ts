@@ -1,5 +1,5 @@
 /**
- * Search in Chromium against the built site (issue 4): the DocSearch modal and
+ * Search in Chromium against the built site: the DocSearch modal and
  * the /search page, on our Algolia-protocol server (tests/helpers/algoliaServer.ts)
  * and on the local index, online and offline.
  */

@@ -1,6 +1,6 @@
 /**
  * The reader shell in Chromium against the built site: routes, layout
- * behaviours, colour mode and error screens (issue 3).
+ * behaviours, colour mode and error screens.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -411,7 +411,7 @@ describe('states and errors (spec §2, §8)', () => {
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
     expect(await page.locator('main .code-block__copy').count()).toBeGreaterThan(0);
     expect(scripts.some((s) => /MarkdownView/.test(s))).toBe(true);
-    // The copy button is the pipeline's markup here too, with the same behaviour (issue 14).
+    // The copy button is the pipeline's markup here too, with the same behaviour.
     const block = page.locator('main .code-block').first();
     await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
     await expect.poll(() => block.getByRole('button', { name: 'Copied' }).count()).toBe(1);
@@ -435,7 +435,7 @@ describe('states and errors (spec §2, §8)', () => {
     const page = await b.page();
     let broken = true;
     // The root manifest names a sidebar the components cannot find. (A shard changed so is refused before it is
-    // rendered: its name is the hash of its content, issue 29.)
+    // rendered: its name is the hash of its content.)
     await page.route('**/manifest.json', async (route) => {
       const response = await route.fetch();
       const json = await response.json();
@@ -463,7 +463,7 @@ describe('states and errors (spec §2, §8)', () => {
       await route.fulfill({ response, json: { ...(await response.json()), manifestVersion: 99 } });
     });
     // The update check (on focus) meets the new version and reloads; the reloaded shell cannot read it either,
-    // and keeps the page the build wrote, with a notice, instead of reloading again (issue 13).
+    // and keeps the page the build wrote, with a notice, instead of reloading again.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByRole('status').filter({ hasText: 'navigation will reload pages until the site answers' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('main h1').first().textContent()).toBe('Frequently Asked Questions');
@@ -508,7 +508,7 @@ describe('Content-Security-Policy (issue 13)', () => {
       const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       // Two inline scripts by hash: the colour mode before the first paint, the shell's loader after it.
       expect(policy, path).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'; .*img-src 'self' data: https:; .*object-src 'none'; base-uri 'self'/);
-      // Our server sends it as a header too, with what only a header can say (issue 29).
+      // Our server sends it as a header too, with what only a header can say.
       expect(response?.headers()['content-security-policy'], path).toBe(`${policy}; frame-ancestors 'none'`);
     }
     await page.goto(b.url('docs/fundamentals/authentication'));

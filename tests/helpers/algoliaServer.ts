@@ -1,6 +1,6 @@
 /**
  * A small server of ours that speaks Algolia's REST protocol on 127.0.0.1, for
- * the search tests (issue 4): `POST /1/indexes/*\/queries` answered from
+ * the search tests: `POST /1/indexes/*\/queries` answered from
  * records by substring match, and the batch, operation, task and delete
  * endpoints that `replaceAllObjects` uses.
  *

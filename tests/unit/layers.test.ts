@@ -1,5 +1,5 @@
 /**
- * Issue 14: layers point one way, routes → components → markdown → hooks →
+ * Layers point one way, routes → components → markdown → hooks →
  * data → manifest, with generic helpers in src/lib (STYLE §1), and no import
  * cycle, counting `import()` too. Imports are read with TypeScript's own
  * pre-processor, so dynamic imports and re-exports are seen.

@@ -49,8 +49,8 @@ function DocsFrame({ manifest, children }: { manifest: Manifest; children: React
  * HTML, else the page's article file, both loaded by the route loader), or the
  * markdown rendered here when the article file could not be had. The text is
  * kept for as long as the page shows the same article, even once the query
- * cache has dropped it; a new article for the page (an update taken in place,
- * issue 16) replaces it without remounting, so the scroll position stays.
+ * cache has dropped it; a new article for the page (an update taken in place)
+ * replaces it without remounting, so the scroll position stays.
  */
 export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
   const queryClient = useQueryClient();

@@ -32,7 +32,7 @@ function useActiveHeading(ids: string[]): string | null {
 
 /** Table of contents, levels 2–3 by default (spec §2), with the heading in view highlighted. */
 export function TOC({ headings }: { headings: ManifestHeading[] }) {
-  // The same list for the same headings, a new one when an update taken in place changes them (issue 16).
+  // The same list for the same headings, a new one when an update taken in place changes them.
   const idList = headings.map((h) => h.id).join('\n');
   const ids = useMemo(() => (idList ? idList.split('\n') : []), [idList]);
   const active = useActiveHeading(ids);

@@ -1,6 +1,6 @@
 /** Why the search modal's code did not load. */
 export type SearchFailure =
-  /** The host no longer has it: a new shell was deployed since the page loaded. */
+  /** The host does not have it: a new shell was deployed since the page loaded. */
   | 'updated'
   /** Still missing after the page reloaded for it. */
   | 'still-missing'
@@ -14,7 +14,7 @@ const TEXT: Record<SearchFailure, string> = {
 };
 
 /**
- * Said instead of opening search when its code cannot load (issue 13), so
+ * Said instead of opening search when its code cannot load, so
  * Ctrl+K never silently does nothing: a reload for a new shell (spec §8, once,
  * never in a loop), "Retry" for a network failure.
  */

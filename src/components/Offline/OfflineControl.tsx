@@ -6,7 +6,7 @@ import './offline.css';
 const OfflinePanel = lazy(() => import('./OfflinePanel').then((m) => ({ default: m.OfflinePanel })).catch(() => ({ default: () => null })));
 
 /**
- * The offline-reading control above the footer (issue 5): turns offline mode on
+ * The offline-reading control above the footer: turns offline mode on
  * for any reader, shows the progress, 'Available offline' and the space used.
  * Rendered once the first page has loaded, so it never weighs on it.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useOfflineState } from '../../hooks/useOfflineState';
 
 /**
- * Offline honesty (issue 5): while the browser is offline, everything on
+ * Offline honesty: while the browser is offline, everything on
  * screen comes from what this device saved, and the notice says so, with when.
  */
 export function OfflineNotice() {

@@ -7,7 +7,7 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * The offline-reading panel above the footer (issue 5), loaded after the first
+ * The offline-reading panel above the footer, loaded after the first
  * page: turns offline mode on for any reader, shows the saving progress
  * ('Saving 12 of 33 pages for offline reading'), then 'Available offline' with
  * the space the site takes, and reports a full storage instead of failing

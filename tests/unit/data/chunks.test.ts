@@ -1,4 +1,4 @@
-// https://github.com/antosubash/abp-react/issues/13 — a failed chunk load is not remembered, and a missing chunk is told from a network failure.
+// A failed chunk load is not remembered, and a missing chunk is told from a network failure.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkUrlOf, loadChunk } from '../../../src/data/chunks';
 import { ChunkLoadError } from '../../../src/data/errors';
@@ -56,7 +56,7 @@ describe('loadChunk', () => {
     expect(probe).toHaveBeenCalledWith('http://127.0.0.1:4000/abp-react/assets/main-NEWSHELL.js', expect.objectContaining({ method: 'HEAD', cache: 'no-store', signal: expect.any(AbortSignal) }));
   });
 
-  // https://github.com/antosubash/abp-react/issues/29 — a chunk that never arrives is a network failure, retried under a new address.
+  // A chunk that never arrives is a network failure, retried under a new address.
   it('gives up a load that takes longer than CHUNK_LOAD_MS as a network failure, and imports the chunk again under a new address', async () => {
     vi.useFakeTimers();
     // As esbuild writes a call site: the import names the chunk next to this module.

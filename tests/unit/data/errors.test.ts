@@ -1,4 +1,4 @@
-// https://github.com/antosubash/abp-react/issues/29 — a stalled fetch is a load error that says so, and is not retried behind the reader's back.
+// A stalled fetch is a load error that says so, and is not retried behind the reader's back.
 import { describe, expect, it } from 'vitest';
 import { FetchError, retryOnceUnlessStalled } from '../../../src/data/errors';
 import { StallError } from '../../../src/lib/fetchBody';

@@ -24,7 +24,7 @@ describe('routeChanged', () => {
   });
 });
 
-// https://github.com/antosubash/abp-react/issues/29 — without a service worker, a shell deploy is noticed from the manifest, not only when a chunk is missing.
+// Without a service worker, a shell deploy is noticed from the manifest, not only when a chunk is missing.
 describe('offerNewShell', () => {
   const page = 'http://127.0.0.1:4000/abp-react/docs/intro';
   const reload = vi.fn();

@@ -1,4 +1,4 @@
-// https://github.com/antosubash/abp-react/issues/29 — no fetch waits for ever: a request that stops making progress is given up, a slow one that keeps coming is not.
+// No fetch waits for ever: a request that stops making progress is given up, a slow one that keeps coming is not.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchBody, isStall, StallError, within } from '../../../src/lib/fetchBody';
 

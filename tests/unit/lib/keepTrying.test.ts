@@ -1,4 +1,4 @@
-// https://github.com/antosubash/abp-react/issues/13 — the manifest is retried in the background until the site answers.
+// The manifest is retried in the background until the site answers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepTrying } from '../../../src/lib/keepTrying';
 

@@ -1,4 +1,4 @@
-// https://github.com/antosubash/abp-react/issues/13 — blocked storage must not crash the reader.
+// Blocked storage must not crash the reader.
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeStorage, scopedStorage } from '../../../src/lib/storage';
 
@@ -68,7 +68,7 @@ describe('safeStorage', () => {
   });
 });
 
-// https://github.com/antosubash/abp-react/issues/29 — sites sharing an origin keep their names apart, and keep what readers stored before.
+// Sites sharing an origin keep their names apart, and keep what readers stored before.
 describe('scopedStorage', () => {
   const scoped = (area: Storage, scope: string) => {
     Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: area });

@@ -1,5 +1,5 @@
-// https://github.com/antosubash/abp-react/issues/29 — the pre-paint script (`manifest/prePaint.ts`), the one inline script the build writes from the
-// site configuration: it reads the site's own names (and those stored before the scoping), and no configured value ends it.
+// The pre-paint script (`manifest/prePaint.ts`), the one inline script the build writes from the
+// site configuration: it reads the site's own names (and those stored unscoped), and no configured value ends it.
 import { describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_DISMISSED_KEY, prePaintScript, ROOT_FLAGS } from '../../../manifest/prePaint';
 import { makeSiteConfig } from '../../helpers/manifest';

@@ -1,5 +1,5 @@
 /**
- * `npm run search:upload` (issue 4) against our Algolia-protocol server: the
+ * `npm run search:upload` against our Algolia-protocol server: the
  * build's records replace the index's atomically, with the admin key, on the
  * configured hosts.
  */

@@ -1,5 +1,5 @@
 /**
- * The search client (issue 4, spec §7–§9): the Algolia payload, timeouts and
+ * The search client (spec §7–§9): the Algolia payload, timeouts and
  * hosts pinned through a fake requester, the down-host retry after 120 s, and
  * every way the local index takes over.
  */

@@ -75,7 +75,7 @@ describe('ranking', () => {
     expect(await first('permis')).toBe('/docs/fundamentals/permissions');
     expect(await first('authentic')).toBe('/docs/fundamentals/authentication');
     expect(await first('middlew')).toBe('/docs/fundamentals/middleware');
-    // A finished word (followed by a space) is no prefix any more.
+    // A finished word (followed by a space) is not a prefix.
     expect((await engine.query('permis ')).nbHits).toBe(0);
     expect(parseQuery('The permissions of tena')).toEqual([
       { word: 'permissions', term: 'permiss', prefix: false },

@@ -1,4 +1,4 @@
-// https://github.com/antosubash/abp-react/issues/13 — the worker must not store or serve a file that is not the one its name hashes.
+// The worker must not store or serve a file that is not the one its name hashes.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectedHash, fetchChecked, matchesName, MISMATCH_STATUS_TEXT, textMatchesName } from '../../../src/sw/contentHash';
@@ -42,7 +42,7 @@ describe('matchesName', () => {
   });
 });
 
-// https://github.com/antosubash/abp-react/issues/29 — the page checks what it shows and stores with the worker's check, and a wrong copy in the HTTP cache is not the answer for good.
+// The page checks what it shows and stores with the worker's check, and a wrong copy in the HTTP cache is not the answer for good.
 describe('the page\'s checks', () => {
   const body = '<h1>Frequently Asked Questions</h1>\n<p>Ünïcode too.</p>\n';
   const name = `${SCOPE}blobs/${sha(body).slice(0, 16)}.html`;
