@@ -75,7 +75,12 @@ function schemaProblems(issues: readonly v.BaseIssue<unknown>[], tree: JsonNode,
     let at = path;
     let detail: string;
     const key = String(path[path.length - 1]);
-    if (issue.expected === 'never') {
+    const container = issue.path?.[issue.path.length - 1]?.input;
+    if ((issue.type === 'object' || issue.type === 'strict_object') && Array.isArray(container)) {
+      // valibot reads an array as an object without the required fields; it is a value of the wrong type.
+      at = path.slice(0, -1);
+      detail = `must be object, got \`${JSON.stringify(container)}\``;
+    } else if (issue.expected === 'never') {
       at = path.slice(0, -1);
       detail = `has unknown field \`${key}\``;
     } else if ((issue.type === 'object' || issue.type === 'strict_object') && path.length && issue.input === undefined) {
@@ -93,7 +98,10 @@ function schemaProblems(issues: readonly v.BaseIssue<unknown>[], tree: JsonNode,
     const location = at.map((k) => (typeof k === 'number' ? k : String(k)));
     const node = findNodeAtLocation(tree, location);
     const field = location.length ? location.join('.') : '(root)';
-    problems.push({ file: display, line: node ? lineAt(text, node.parent && node.parent.type === 'property' ? node.parent.offset : node.offset) : 1, message: `\`${field}\` ${detail}. See manifest/site.schema.json for the expected shape.` });
+    const message = `\`${field}\` ${detail}. See manifest/site.schema.json for the expected shape.`;
+    if (!problems.some((p) => p.message === message)) {
+      problems.push({ file: display, line: node ? lineAt(text, node.parent && node.parent.type === 'property' ? node.parent.offset : node.offset) : 1, message });
+    }
   };
   for (const issue of issues) add(issue, []);
   return problems.sort((a, b) => a.line - b.line);
