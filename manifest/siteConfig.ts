@@ -1,24 +1,11 @@
 /**
  * Site configuration: what authors write in `content/site.config.json`
- * (`SiteConfigInput`, checked against `manifest/site.schema.json`) and what the
+ * (`SiteConfigInput`, derived from its schema in `manifest/siteConfigSchema.ts`) and what the
  * shell reads from the manifest (`SiteConfig`, every default filled in).
  */
+import type { LinkInput, SiteConfigInput } from './siteConfigSchema';
 
-/** A link an author writes: `to` for a route of this site, `href` for anywhere else. */
-interface LinkInput {
-  /** Text shown. */
-  label: string;
-  /** Route below the base path, such as `/docs/intro`. */
-  to?: string;
-  /** Absolute URL. */
-  href?: string;
-}
-
-/** A navbar entry as authors write it (the Docusaurus item types this site supports). */
-type NavbarItemInput =
-  | { type: 'docSidebar'; sidebarId: string; label: string; position?: 'left' | 'right' }
-  | { type: 'doc'; docId: string; label?: string; position?: 'left' | 'right' }
-  | { type?: 'default'; label: string; to?: string; href?: string; position?: 'left' | 'right' };
+export type { SiteConfigInput } from './siteConfigSchema';
 
 /** A resolved navbar entry: every target is a route path or an absolute URL. */
 interface NavbarItem {
@@ -44,67 +31,11 @@ interface SiteLink {
   external: boolean;
 }
 
-/** A home-page feature card. */
-interface HomeFeature {
-  /** Card title. */
-  title: string;
-  /** One or two sentences. */
-  description: string;
-  /** Where the card's link goes. */
-  link: LinkInput;
-}
-
-/** A home-page figure such as "58 UI component files". */
-interface HomeStat {
-  /** The figure. */
-  value: string;
-  /** What it counts. */
-  label: string;
-}
-
 /** Home page texts. */
-interface HomeConfig {
-  /** Hero heading. */
-  heading: string;
-  /** Hero sentence under the heading. */
-  lead: string;
-  /** Hero buttons, primary first. */
-  actions: LinkInput[];
-  /** Feature section heading. */
-  featuresHeading: string;
-  /** Feature cards. */
-  features: HomeFeature[];
-  /** Stats section heading. */
-  statsHeading: string;
-  /** Figures. */
-  stats: HomeStat[];
-  /** Getting-started heading. */
-  ctaHeading: string;
-  /** Getting-started sentence. */
-  ctaText: string;
-  /** Shell commands shown in the getting-started block. */
-  ctaCommands: string[];
-}
+type HomeConfig = SiteConfigInput['home'];
 
-/** Algolia DocSearch settings. */
-export interface SearchConfig {
-  /** Algolia application id (a placeholder until the site has one). */
-  appId: string;
-  /** Search-only API key. */
-  apiKey: string;
-  /** Index name. */
-  indexName: string;
-  /** Filter hits by language and docs version, as DocSearch's contextual search does. */
-  contextualSearch: boolean;
-  /** Route of the search results page. */
-  searchPagePath: string;
-  /** Hosts to query instead of Algolia's (self-hosted compatible endpoint, tests). */
-  hosts: string[] | null;
-  /** Send Algolia Insights events. Off by default. */
-  insights: boolean;
-  /** URL for "Believe this query should return results? Let us know.", or null. */
-  feedbackUrl: string | null;
-}
+/** Algolia DocSearch settings, every default filled in. */
+export type SearchConfig = Required<SiteConfigInput['search']>;
 
 /** A closeable bar above the navbar. */
 interface AnnouncementBar {
@@ -118,50 +49,11 @@ interface AnnouncementBar {
   isCloseable: boolean;
 }
 
-/** What authors write. Optional fields get the defaults of `resolveSiteConfig`. */
-export interface SiteConfigInput {
-  title: string;
-  tagline: string;
-  url: string;
-  baseUrl: string;
-  favicon?: string;
-  organizationName: string;
-  projectName: string;
-  image?: string;
-  themeColor?: string;
-  editUrl?: string;
-  copyright: string;
-  metadata?: { name: string; content: string }[];
-  colorMode?: Partial<ColorModeConfig>;
-  navbar: { title: string; logo: { src: string; alt: string }; hideOnScroll?: boolean; items: NavbarItemInput[] };
-  footer: { style?: 'dark' | 'light'; logo?: { src: string; alt: string }; links: { title: string; items: LinkInput[] }[] };
-  announcementBar?: { id: string; content: string; link?: LinkInput; isCloseable?: boolean } | null;
-  search: Partial<SearchConfig> & { appId: string; apiKey: string; indexName: string };
-  docs?: Partial<DocsConfig>;
-  home: HomeConfig;
-}
+/** Colour mode settings (spec §4), every default filled in. */
+export type ColorModeConfig = Required<NonNullable<SiteConfigInput['colorMode']>>;
 
-/** Colour mode settings (spec §4). */
-export interface ColorModeConfig {
-  /** Mode used with no stored choice and no system preference. */
-  defaultMode: 'light' | 'dark';
-  /** Hide the toggle. */
-  disableSwitch: boolean;
-  /** Follow `prefers-color-scheme` when the reader has not chosen. */
-  respectPrefersColorScheme: boolean;
-}
-
-/** The docs plugin settings. */
-interface DocsConfig {
-  /** Route segment of the docs: `docs`. */
-  routeBasePath: string;
-  /** The one sidebar's id: `tutorialSidebar`. */
-  sidebarId: string;
-  /** Label of version `current`: `Next`. */
-  versionLabel: string;
-  /** Doc shown at `/docs`: `intro`. */
-  mainDocId: string;
-}
+/** The docs plugin settings, every default filled in. */
+type DocsConfig = Required<NonNullable<SiteConfigInput['docs']>>;
 
 /** The resolved configuration that ships in the manifest. */
 export interface SiteConfig {

@@ -1,15 +1,15 @@
 /**
- * Loads `content/site.config.json`, validates it against
- * `manifest/site.schema.json` (errors carry file, line and field) and checks the
+ * Loads `content/site.config.json`, validates it against its schema
+ * (`manifest/siteConfigSchema.ts`; errors carry file, line and field) and checks the
  * search credentials with the Algolia client itself.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { liteClient } from 'algoliasearch/lite';
-import Ajv from 'ajv';
 import { findNodeAtLocation, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
-import schema from '../../manifest/site.schema.json' with { type: 'json' };
+import * as v from 'valibot';
 import type { SiteConfigInput } from '../../manifest/siteConfig';
+import { patternText, SiteConfigSchema } from '../../manifest/siteConfigSchema';
 import { BuildError, displayPath, type Problem } from './errors';
 
 export const SITE_CONFIG_FILE = 'site.config.json';
@@ -35,9 +35,6 @@ export function imageUrlProblem(value: string): string | null {
   return null;
 }
 
-/** The compiled schema, kept for the next build in the same process (dev server). */
-let validator: ReturnType<Ajv['compile']> | undefined;
-
 /** What is wrong with JSON whose arrays or objects nest too deeply for the parser. */
 export const TOO_DEEP = 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.';
 
@@ -56,6 +53,58 @@ export function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
+}
+
+/** JSON Schema's names for the types a schema issue expects (valibot's `expected`: `Object`, `(Array | null)`). */
+const JSON_TYPES = new Map([['string', 'string'], ['number', 'number'], ['boolean', 'boolean'], ['Object', 'object'], ['Array', 'array'], ['null', 'null']]);
+
+/**
+ * The schema's issues as problems at the line of their field, in the file's order and worded as
+ * `manifest/site.schema.json` states the rule, which is what an author's editor shows too.
+ */
+function schemaProblems(issues: readonly v.BaseIssue<unknown>[], tree: JsonNode, text: string, display: string): Problem[] {
+  const problems: Problem[] = [];
+  const add = (issue: v.BaseIssue<unknown>, base: readonly PropertyKey[]): void => {
+    const path = [...base, ...(issue.path ?? []).map((item) => item.key as PropertyKey)];
+    // A value that is one of a union's types but wrong inside: its own issues, not "must be null".
+    const inner = issue.type === 'union' ? (issue.issues ?? []).filter((i) => i.path?.length) : [];
+    if (inner.length) {
+      for (const i of inner) add(i, path);
+      return;
+    }
+    let at = path;
+    let detail: string;
+    const key = String(path[path.length - 1]);
+    const container = issue.path?.[issue.path.length - 1]?.input;
+    if ((issue.type === 'object' || issue.type === 'strict_object') && Array.isArray(container)) {
+      // valibot reads an array as an object without the required fields; it is a value of the wrong type.
+      at = path.slice(0, -1);
+      detail = `must be object, got \`${JSON.stringify(container)}\``;
+    } else if (issue.expected === 'never') {
+      at = path.slice(0, -1);
+      detail = `has unknown field \`${key}\``;
+    } else if ((issue.type === 'object' || issue.type === 'strict_object') && path.length && issue.input === undefined) {
+      at = path.slice(0, -1);
+      detail = `lacks required field \`${key}\``;
+    } else if (issue.type === 'regex') {
+      detail = `must match pattern "${patternText(issue.requirement as RegExp)}"`;
+    } else if (issue.type === 'min_length') {
+      detail = `must NOT have fewer than ${String(issue.requirement)} characters`;
+    } else {
+      const names = (issue.expected ?? '').replace(/[()]/g, '').split(' | ');
+      const types = names.every((n) => JSON_TYPES.has(n)) ? names.map((n) => JSON_TYPES.get(n)).join(',') : null;
+      detail = types ? `must be ${types}, got \`${JSON.stringify(issue.input ?? null)}\`` : 'must be equal to one of the allowed values';
+    }
+    const location = at.map((k) => (typeof k === 'number' ? k : String(k)));
+    const node = findNodeAtLocation(tree, location);
+    const field = location.length ? location.join('.') : '(root)';
+    const message = `\`${field}\` ${detail}. See manifest/site.schema.json for the expected shape.`;
+    if (!problems.some((p) => p.message === message)) {
+      problems.push({ file: display, line: node ? lineAt(text, node.parent && node.parent.type === 'property' ? node.parent.offset : node.offset) : 1, message });
+    }
+  };
+  for (const issue of issues) add(issue, []);
+  return problems.sort((a, b) => a.line - b.line);
 }
 
 /** Reads and validates the configuration, returned with its text; throws a `BuildError` listing every problem. */
@@ -77,25 +126,12 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
       message: `JSON syntax error (code ${e.error}). Check commas, quotes and brackets near this line.`,
     })));
   }
-  const config: unknown = JSON.parse(text);
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
-  const validate = validator;
-  if (!validate(config)) {
-    const problems: Problem[] = (validate.errors ?? [])
-      .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
-      .map((e) => {
-        const path = e.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
-        const node: JsonNode | undefined = findNodeAtLocation(tree, path);
-        const field = path.length ? path.join('.') : '(root)';
-        let detail = e.message ?? 'is invalid';
-        if (e.keyword === 'additionalProperties') detail = `has unknown field \`${String(e.params.additionalProperty)}\``;
-        if (e.keyword === 'required') detail = `lacks required field \`${String(e.params.missingProperty)}\``;
-        if (e.keyword === 'type') detail = `must be ${String(e.params.type)}, got \`${JSON.stringify(node ? JSON.parse(text.slice(node.offset, node.offset + node.length)) : null)}\``;
-        return { file: display, line: node ? lineAt(text, (node.parent && node.parent.type === 'property' ? node.parent.offset : node.offset)) : 1, message: `\`${field}\` ${detail}. See manifest/site.schema.json for the expected shape.` };
-      });
+  const parsed = v.safeParse(SiteConfigSchema, JSON.parse(text));
+  if (!parsed.success) {
+    const problems = schemaProblems(parsed.issues, tree, text, display);
     throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in \`${display}\`:`, problems);
   }
-  const input = config as unknown as SiteConfigInput;
+  const input = parsed.output;
   // Images the pages' heads and the shell show: checked as links are (no `..` out of the site, no `javascript:`).
   const images: [string, (string | number)[]][] = [['favicon', ['favicon']], ['image', ['image']], ['navbar.logo.src', ['navbar', 'logo', 'src']], ['footer.logo.src', ['footer', 'logo', 'src']]];
   const refused: Problem[] = [];

@@ -6,32 +6,16 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { SiteConfigInput } from '../../manifest/siteConfig';
 import { findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { imageUrlProblem, jsonTree, lineAt, loadSiteConfig, SITE_CONFIG_FILE, TOO_DEEP } from './siteConfig';
+import { jsonTree, lineAt, loadSiteConfig, SITE_CONFIG_FILE, TOO_DEEP } from './siteConfig';
 import { collectFiles, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
 import matter from 'gray-matter';
+import * as v from 'valibot';
+import { CategorySchema, FrontMatterSchema, IGNORED_FRONT_MATTER, type Category, type FrontMatter } from './contentSchemas';
 import { displayPath, type Problem, type ProblemLog } from './errors';
 import { remembered } from './memo';
 import { slot, type BuildSession } from './session';
-
-/** Front matter fields this site understands (Docusaurus's names). */
-interface FrontMatter {
-  id?: string;
-  title?: string;
-  sidebar_label?: string;
-  sidebar_position?: number;
-  slug?: string;
-  description?: string;
-  keywords?: string[];
-  image?: string;
-  hide_table_of_contents?: boolean;
-  toc_min_heading_level?: number;
-  toc_max_heading_level?: number;
-  draft?: boolean;
-  pagination_prev?: string | null;
-  pagination_next?: string | null;
-}
 
 /** A markdown source file. */
 export interface SourceFile {
@@ -54,54 +38,11 @@ export interface SourceFile {
 }
 
 /** A `_category_.json`. */
-export interface CategoryFile {
+export interface CategoryFile extends Category {
   /** Folder relative to `content/docs`: `fundamentals`. */
   dir: string;
   display: string;
-  label?: string;
-  position?: number;
-  collapsed?: boolean;
-  collapsible?: boolean;
-  link?: { type: 'generated-index'; description?: string; slug?: string; title?: string } | { type: 'doc'; id: string } | null;
 }
-
-type FieldType = 'string' | 'number' | 'boolean' | 'string[]' | 'string|null';
-
-const FIELDS: Record<keyof FrontMatter, FieldType> = {
-  id: 'string',
-  title: 'string',
-  sidebar_label: 'string',
-  sidebar_position: 'number',
-  slug: 'string',
-  description: 'string',
-  keywords: 'string[]',
-  image: 'string',
-  hide_table_of_contents: 'boolean',
-  toc_min_heading_level: 'number',
-  toc_max_heading_level: 'number',
-  draft: 'boolean',
-  pagination_prev: 'string|null',
-  pagination_next: 'string|null',
-};
-
-/** Docusaurus front matter keys that are accepted and ignored. */
-const IGNORED_KEYS = new Set(['tags', 'custom_edit_url', 'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar', 'unlisted', 'parse_number_prefixes', 'hide_title']);
-
-const typeMatches = (value: unknown, type: FieldType): boolean => {
-  switch (type) {
-    case 'string[]':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string');
-    case 'string|null':
-      return value === null || typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    default:
-      return typeof value === type;
-  }
-};
-
-const described = (type: FieldType) =>
-  ({ 'string[]': 'a list of strings', 'string|null': 'a doc id or null', number: 'a number', boolean: 'true or false', string: 'a string' })[type];
 
 /**
  * A value of the front matter as JSON, cut short: YAML aliases can make a value of a few lines
@@ -135,15 +76,6 @@ function yamlErrorLine(raw: string, markLine: number, reason: string): number {
   const lines = raw.split('\n');
   for (let i = Math.min(line, lines.length) - 1; i >= 1; i--) if (opener.test(lines[i]!)) return i + 1;
   return line;
-}
-
-/** Route segments a slug or id may not have: they would leave the docs folder or break the URL. */
-function badSegment(value: string): string | null {
-  for (const segment of value.split('/')) {
-    // `%`: a host decodes `%2e%2e` to `..`, so such a route is never reached as written.
-    if (segment === '.' || segment === '..' || /[\\?#%\u0000-\u001f\u007f]/.test(segment)) return segment;
-  }
-  return null;
 }
 
 /** Gray-matter engines other than YAML run or parse code in the front matter; none is accepted. */
@@ -256,20 +188,22 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
     return null;
   }
   const data: Record<string, unknown> = parsed.data;
-  for (const [key, value] of Object.entries(data)) {
-    const type = FIELDS[key as keyof FrontMatter];
-    if (!type) {
-      if (!IGNORED_KEYS.has(key)) {
-        log.error(display, keyLine(raw, key), `front matter field \`${key}\` is unknown. Known fields: ${Object.keys(FIELDS).join(', ')}.`);
+  const result = v.safeParse(FrontMatterSchema, data);
+  // A field's first issue (a list of strings has one an item): a type's message names what the field must be.
+  const problems = new Map<string, string>();
+  for (const issue of result.issues ?? []) {
+    const field = issue.path?.[0];
+    if (!field || problems.has(String(field.key))) continue;
+    problems.set(String(field.key), issue.kind === 'schema' ? `must be ${issue.message}, got \`${preview(field.value)}\`.` : issue.message);
+  }
+  // In the order the fields are written.
+  for (const key of Object.keys(data)) {
+    if (!Object.hasOwn(FrontMatterSchema.entries, key)) {
+      if (!IGNORED_FRONT_MATTER.has(key)) {
+        log.error(display, keyLine(raw, key), `front matter field \`${key}\` is unknown. Known fields: ${Object.keys(FrontMatterSchema.entries).join(', ')}.`);
       }
-      continue;
-    }
-    if (!typeMatches(value, type)) {
-      log.error(display, keyLine(raw, key), `front matter \`${key}\` must be ${described(type)}, got \`${preview(value)}\`.`);
-    } else if (key === 'image' && imageUrlProblem(value as string) !== null) {
-      log.error(display, keyLine(raw, key), `front matter \`image\` ${imageUrlProblem(value as string)}`);
-    } else if ((key === 'slug' || key === 'id') && badSegment(value as string) !== null) {
-      log.error(display, keyLine(raw, key), `front matter \`${key}\` is \`${String(value)}\`, whose part \`${badSegment(value as string)}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\`, \`#\` or \`%\`).`);
+    } else if (problems.has(key)) {
+      log.error(display, keyLine(raw, key), `front matter \`${key}\` ${problems.get(key)}`);
     }
   }
   const body = parsed.content;
@@ -280,7 +214,7 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
     raw,
     body,
     bodyLine,
-    data: data as FrontMatter,
+    data: result.success ? result.output : (data as FrontMatter),
     hash: createHash('sha256').update(raw).digest('hex'),
     mtime,
   };
@@ -348,22 +282,27 @@ function readCategory(contentDir: string, rel: string, log: ProblemLog): Categor
     log.error(display, 1, 'must hold a JSON object such as `{ "label": "Guides", "position": 2 }`.');
     return null;
   }
+  const result = v.safeParse(CategorySchema, json);
   const lineOf = (...path: string[]) => {
     const node = findNodeAtLocation(tree, path);
     return node ? lineAt(text, node.parent?.type === 'property' ? node.parent.offset : node.offset) : 1;
   };
-  const c = json as Record<string, unknown>;
-  const checks: [string, string][] = [['label', 'string'], ['position', 'number'], ['collapsed', 'boolean'], ['collapsible', 'boolean']];
-  for (const [key, type] of checks) {
-    if (c[key] !== undefined && typeof c[key] !== type) log.error(display, lineOf(key), `\`${key}\` must be a ${type}, got \`${JSON.stringify(c[key])}\`.`);
+  const reported = new Set<string>();
+  for (const issue of result.issues ?? []) {
+    const [field, inner] = issue.path ?? [];
+    if (!field) continue;
+    const key = String(field.key);
+    if (reported.has(key)) continue;
+    reported.add(key);
+    if (key !== 'link') {
+      log.error(display, lineOf(key), `\`${key}\` must be a ${issue.expected ?? 'value'}, got \`${JSON.stringify(field.value)}\`.`);
+    } else if (inner?.key === 'slug' && (field.value as { type?: unknown }).type === 'generated-index') {
+      log.error(display, lineOf('link', 'slug'), `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(inner.value)}\`.`);
+    } else {
+      log.error(display, lineOf('link'), `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(field.value)}\`.`);
+    }
   }
-  const link = c.link as Record<string, unknown> | null | undefined;
-  if (link && link.type !== 'generated-index' && !(link.type === 'doc' && typeof link.id === 'string')) {
-    log.error(display, lineOf('link'), `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(link)}\`.`);
-  } else if (link?.type === 'generated-index' && link.slug !== undefined && (typeof link.slug !== 'string' || badSegment(link.slug) !== null)) {
-    log.error(display, lineOf('link', 'slug'), `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(link.slug)}\`.`);
-  }
-  return { ...(c as Omit<CategoryFile, 'dir' | 'display'>), dir, display };
+  return { ...(result.success ? result.output : (json as Category)), dir, display };
 }
 
 /** What `content/` holds, read and checked: the first step of a build. */

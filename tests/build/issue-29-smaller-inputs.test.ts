@@ -50,6 +50,17 @@ describe('JSON files', () => {
     `);
   });
 
+  it('checks every field of a category link, and takes no front matter key for a field because every object has it', async () => {
+    mkdirSync(join(project.contentDir, 'docs', 'typed'));
+    project.write('docs/typed/_category_.json', '{\n  "label": "Typed",\n  "link": { "type": "generated-index", "description": 3 }\n}\n');
+    project.write('docs/typed/page.md', '---\ntoString: 1\n---\n\n# Page\n');
+    expect((await failure()).message).toMatchInlineSnapshot(`
+      "Cannot build: 2 problems in content:
+        content/docs/typed/page.md:2: front matter field \`toString\` is unknown. Known fields: id, title, sidebar_label, sidebar_position, slug, description, keywords, image, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, draft, pagination_prev, pagination_next.
+        content/docs/typed/_category_.json:3: \`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`{"type":"generated-index","description":3}\`."
+    `);
+  });
+
   it('names a site.config.json nested past what the parser follows', async () => {
     project.write('site.config.json', `{ "title": ${'['.repeat(100_000)}${']'.repeat(100_000)} }`);
     expect((await failure()).problems).toEqual([{ file: 'content/site.config.json', line: 1, message: 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.' }]);

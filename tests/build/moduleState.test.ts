@@ -18,7 +18,6 @@ const ALLOWED: Record<string, string> = {
   // Lazily made once per process; they hold no build's data.
   'src/build/renderPool.ts rendererPromise': 'the markdown renderer, loaded once',
   'src/build/serverRenderer.ts fromSource': 'the shell bundled from source, once',
-  'src/build/siteConfig.ts validator': 'the compiled configuration schema',
 };
 
 const CONTAINERS = /^new (Map|Set|WeakMap|WeakSet|LRUCache)\b(<[^(]*>)?\(\)/;

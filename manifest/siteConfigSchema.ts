@@ -1,0 +1,150 @@
+/**
+ * The schema of `content/site.config.json`: the one declaration of what authors may write there.
+ * The build validates with it (`src/build/siteConfig.ts`), `SiteConfigInput` and the parts of the
+ * resolved `SiteConfig` are derived from it, and `manifest/site.schema.json`, which editors read
+ * through the file's `$schema`, is generated from it (`npm run schema:site`). The shell imports
+ * only types from here, so the schema library stays out of its bundle.
+ */
+import * as v from 'valibot';
+
+/**
+ * A `RegExp` written as the text JSON Schema and the build's messages show. `source` escapes every
+ * `/` (`^\/docs`); both show the pattern as authored instead.
+ */
+export function patternText(pattern: RegExp): string {
+  return pattern.source.replace(/\\\//g, '/');
+}
+
+/** A route of this site, such as `/docs/intro`; `//host` would leave the site. */
+const ROUTE = /^\/(?![/\\])/;
+/** A route segment below the base, without a leading slash and without `.` or `..` parts. */
+const BELOW_BASE = /^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[^\\?#\s]+$/;
+/** An http(s) URL. */
+const HTTP = /^https?:\/\//;
+
+/** A link an author writes: `to` for a route of this site, `href` for anywhere else. */
+const LinkSchema = v.strictObject({
+  label: v.pipe(v.string(), v.minLength(1), v.description('Text shown.')),
+  to: v.optional(v.pipe(v.string(), v.regex(ROUTE), v.description('Route of this site, such as /docs/intro (not //host, which would leave the site).'))),
+  href: v.optional(v.pipe(v.string(), v.regex(/^(https?:|mailto:)/), v.description('Absolute URL.'))),
+});
+
+/** A logo. */
+const ImageSchema = v.strictObject({ src: v.string(), alt: v.string() });
+
+const position = v.optional(v.picklist(['left', 'right']));
+
+/**
+ * A navbar entry (the Docusaurus item types this site supports): a sidebar's first doc, one doc, or a
+ * link. Fields other than these are let through, as Docusaurus configurations carry more.
+ */
+const NavbarItemSchema = v.variant('type', [
+  v.object({ type: v.literal('docSidebar'), sidebarId: v.string(), label: v.string(), position }),
+  v.object({ type: v.literal('doc'), docId: v.string(), label: v.optional(v.string()), position }),
+  v.object({
+    type: v.optional(v.literal('default')),
+    label: v.string(),
+    to: v.optional(v.pipe(v.string(), v.regex(ROUTE), v.description('Route of this site, such as /docs/intro.'))),
+    href: v.optional(v.pipe(v.string(), v.regex(/^(https?:|mailto:)/), v.description('Absolute http(s) or mailto URL.'))),
+    position,
+  }),
+]);
+
+/** Colour mode settings (spec §4). */
+const ColorModeSchema = v.strictObject({
+  defaultMode: v.optional(v.pipe(v.picklist(['light', 'dark']), v.description('Mode used with no stored choice and no system preference.'))),
+  disableSwitch: v.optional(v.pipe(v.boolean(), v.description('Hide the toggle.'))),
+  respectPrefersColorScheme: v.optional(v.pipe(v.boolean(), v.description('Follow prefers-color-scheme when the reader has not chosen.'))),
+});
+
+/** Algolia DocSearch settings. */
+const SearchSchema = v.strictObject({
+  appId: v.pipe(v.string(), v.description('Algolia application id; YOUR_APP_ID keeps search on the local index.')),
+  apiKey: v.pipe(v.string(), v.description('Algolia search-only API key.')),
+  indexName: v.string(),
+  contextualSearch: v.optional(v.pipe(v.boolean(), v.description('Filter hits by language and docs version, as DocSearch\'s contextual search does.'))),
+  searchPagePath: v.optional(v.pipe(v.string(), v.regex(BELOW_BASE), v.description('Route of the search page below the base, without a leading slash: search.'))),
+  hosts: v.optional(v.pipe(v.union([v.array(v.string()), v.null()]), v.description('Algolia-compatible hosts (host[:port], or http://host:port) to use instead of Algolia\'s.'))),
+  insights: v.optional(v.pipe(v.boolean(), v.description('Send Algolia Insights click, view and conversion events. Off by default.'))),
+  feedbackUrl: v.optional(v.pipe(
+    v.union([v.pipe(v.string(), v.regex(/^(https?:|mailto:|\/(?![/\\]))/)), v.null()]),
+    v.description('Where \'Let us know.\' points: an http(s) or mailto URL, or a route of this site.'),
+  )),
+});
+
+/** The docs plugin settings. */
+const DocsSchema = v.strictObject({
+  routeBasePath: v.optional(v.pipe(v.string(), v.regex(BELOW_BASE), v.description('Route of the docs below the base, without a leading slash: docs.'))),
+  sidebarId: v.optional(v.pipe(v.string(), v.description('The one sidebar\'s id: tutorialSidebar.'))),
+  versionLabel: v.optional(v.pipe(v.string(), v.description('Label of version current: Next.'))),
+  mainDocId: v.optional(v.pipe(v.string(), v.description('Doc shown at /docs: intro.'))),
+});
+
+/** Home page texts. */
+const HomeSchema = v.strictObject({
+  heading: v.pipe(v.string(), v.description('Hero heading.')),
+  lead: v.pipe(v.string(), v.description('Hero sentence under the heading.')),
+  actions: v.pipe(v.array(LinkSchema), v.description('Hero buttons, primary first.')),
+  featuresHeading: v.string(),
+  features: v.array(v.strictObject({ title: v.string(), description: v.string(), link: LinkSchema })),
+  statsHeading: v.string(),
+  stats: v.pipe(v.array(v.strictObject({ value: v.string(), label: v.string() })), v.description('Figures such as "58 UI component files".')),
+  ctaHeading: v.pipe(v.string(), v.description('Getting-started heading.')),
+  ctaText: v.pipe(v.string(), v.description('Getting-started sentence.')),
+  ctaCommands: v.pipe(v.array(v.string()), v.description('Shell commands shown in the getting-started block.')),
+});
+
+/** `content/site.config.json`. */
+export const SiteConfigSchema = v.pipe(
+  v.strictObject({
+    $schema: v.optional(v.string()),
+    title: v.pipe(v.string(), v.minLength(1), v.description('Site title, shown after \'|\' in every document title.')),
+    tagline: v.string(),
+    url: v.pipe(v.string(), v.regex(HTTP), v.description('Production origin without the base path.')),
+    baseUrl: v.pipe(v.string(), v.regex(/^\/(.*\/)?$/), v.description('Base path with leading and trailing slash: /abp-react/.')),
+    favicon: v.optional(v.string()),
+    organizationName: v.string(),
+    projectName: v.string(),
+    image: v.optional(v.pipe(v.string(), v.description('Social card image below the base path (1200x630).'))),
+    themeColor: v.optional(v.string()),
+    editUrl: v.optional(v.pipe(v.string(), v.regex(HTTP), v.description('Base of \'Edit this page\' links; the doc\'s path below content/ is appended.'))),
+    copyright: v.string(),
+    metadata: v.optional(v.array(v.strictObject({ name: v.string(), content: v.string() }))),
+    colorMode: v.optional(ColorModeSchema),
+    navbar: v.strictObject({
+      title: v.string(),
+      logo: ImageSchema,
+      hideOnScroll: v.optional(v.boolean()),
+      items: v.array(NavbarItemSchema),
+    }),
+    footer: v.strictObject({
+      style: v.optional(v.picklist(['dark', 'light'])),
+      logo: v.optional(ImageSchema),
+      links: v.array(v.strictObject({ title: v.string(), items: v.array(LinkSchema) })),
+    }),
+    announcementBar: v.optional(v.union([
+      v.strictObject({
+        id: v.pipe(v.string(), v.minLength(1), v.description('Change it to show the bar again to readers who closed it.')),
+        content: v.string(),
+        link: v.optional(LinkSchema),
+        isCloseable: v.optional(v.boolean()),
+      }),
+      v.null(),
+    ])),
+    search: SearchSchema,
+    docs: v.optional(DocsSchema),
+    home: HomeSchema,
+  }),
+  v.metadata({ $id: 'https://antosubash.github.io/abp-react/site.schema.json' }),
+  v.title('ABP React docs site configuration'),
+  v.description('content/site.config.json: everything about the site that is not a page. Validated by the content build and shipped inside manifest.json.'),
+);
+
+/** The schemas `manifest/site.schema.json` names under `$defs` rather than writing them out at each use. */
+export const SITE_CONFIG_DEFINITIONS = { link: LinkSchema, image: ImageSchema };
+
+/** What authors write. Optional fields get the defaults of `resolveSiteConfig`. */
+export type SiteConfigInput = v.InferOutput<typeof SiteConfigSchema>;
+
+/** A link as authors write it: `to` for a route of this site, `href` for anywhere else. */
+export type LinkInput = v.InferOutput<typeof LinkSchema>;
