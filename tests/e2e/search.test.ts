@@ -400,8 +400,17 @@ describe('Algolia', () => {
     await page.goto(url('docs/intro'));
     await ready(page);
     requested.length = 0;
+    // The index's files answer once the word is typed: on a busy machine keystrokes 20 ms apart can reach the page
+    // further apart than the modal's pause, so each prefix's search starts; all of them are then under way at once.
+    let typed: () => void = () => {};
+    const done = new Promise<void>((resolve) => (typed = resolve));
+    await page.route(/\/search\/[a-z]+\.[0-9a-f]+\.json$/, async (route) => {
+      await done;
+      await route.continue();
+    });
     await openModal(page);
     await input(page).pressSequentially('authentication', { delay: 20 });
+    typed();
     await expect.poll(() => options(page).locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     const search = requested.filter((p) => p.includes('/search/'));
