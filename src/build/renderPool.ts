@@ -2,9 +2,10 @@
  * Renders the pages a build has no cached render for. A cold build of a big
  * tree is bound by the markdown parser, so past `PARALLEL_MIN_BYTES` of
  * markdown the pages are shared out in batches between this thread and one
- * worker per further core. Rendering is deterministic: where a page was rendered changes
- * nothing in the output. Small builds (this site, every dev rebuild) render in
- * this thread, since starting a worker costs more than they take.
+ * worker per further core. Rendering is deterministic: where a page was
+ * rendered changes nothing in the output. Small builds (this site, every dev
+ * rebuild) render in this thread, since starting a worker costs more than
+ * they take.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
