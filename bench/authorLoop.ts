@@ -20,17 +20,25 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { commandLine, wholeNumber } from '../scripts/commandLine';
 
 const ROOT = process.cwd();
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const edits = Number(flag('--edits') ?? 10);
-/** A long doc, so that there is somewhere to scroll to. */
-const doc = flag('--doc') ?? 'docs/tutorials/creating-crud-pages.md';
-const checkout = flag('--checkout');
+const USAGE = `usage: npm run bench:author [-- --edits 10] [--doc docs/tutorials/creating-crud-pages.md] [--checkout DIR]
+
+Times saved markdown edits reaching the page under npm run dev, in Chromium (CHROMIUM_PATH).
+
+  --edits N       edits to time (default: 10)
+  --doc REL       the doc to edit, below content/ (default: a long one, to scroll in)
+  --checkout DIR  run that checkout's dev server on its own content/ instead (an older commit, to compare)
+  -h, --help      print this and exit`;
+const args = commandLine('bench', USAGE, {
+  edits: { type: 'string', default: '10' },
+  /** A long doc, so that there is somewhere to scroll to. */
+  doc: { type: 'string', default: 'docs/tutorials/creating-crud-pages.md' },
+  checkout: { type: 'string' },
+}, (values) => (wholeNumber(values.edits, 1) === undefined ? `--edits takes a whole number of edits, 1 or more, not ${values.edits}` : undefined));
+const edits = Number(args.edits);
+const { doc, checkout } = args;
 /** Time between saves, so that one edit's rebuild does not run into the next one. */
 const PAUSE_MS = 400;
 const SCROLL_Y = 1200;

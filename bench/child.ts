@@ -14,6 +14,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, BuildSession } from '../build';
 import { readRenderCache } from '../src/build/renderCache';
+import { commandLine, wholeNumber } from '../scripts/commandLine';
 
 export interface ChildResult {
   pages: number;
@@ -29,18 +30,32 @@ export interface ChildResult {
   maxRss: number;
 }
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const contentDir = resolve(flag('--content') ?? 'content');
-const distDir = resolve(flag('--out') ?? 'dist-bench');
-const edit = flag('--edit');
-const rounds = Number(flag('--rounds') ?? 3);
-const cacheFile = flag('--cache-file');
+const USAGE = `usage: tsx bench/child.ts [--content content] [--out dist-bench] [--cache-file FILE] [--edit REL] [--rounds 3] [--dev-server]
+
+Builds once, then edits one doc and rebuilds in this process; prints BENCH_RESULT {json} (npm run bench runs it).
+
+  --content DIR      the content folder (default: content)
+  --out DIR          the output folder (default: dist-bench)
+  --cache-file FILE  the render cache to start from (default: none, a cold build)
+  --edit REL         the doc to edit, below the content folder (default: none, no rebuilds)
+  --rounds N         edits and rebuilds (default: 3)
+  --dev-server       build as npm run dev does
+  -h, --help         print this and exit`;
+const args = commandLine('bench', USAGE, {
+  content: { type: 'string', default: 'content' },
+  out: { type: 'string', default: 'dist-bench' },
+  'cache-file': { type: 'string' },
+  edit: { type: 'string' },
+  rounds: { type: 'string', default: '3' },
+  'dev-server': { type: 'boolean', default: false },
+}, (values) => (wholeNumber(values.rounds, 0) === undefined ? `--rounds takes a whole number, not ${values.rounds}` : undefined));
+const contentDir = resolve(args.content);
+const distDir = resolve(args.out);
+const { edit } = args;
+const rounds = Number(args.rounds);
+const cacheFile = args['cache-file'];
 /** Build as `npm run dev` does: content written into dist/ in place, route HTML made when a request asks for it, and only the saved file looked at. */
-const devServer = args.includes('--dev-server');
+const devServer = args['dev-server'];
 
 // Unreadable or missing: start cold.
 // The dev server's session keeps everything for its next build; a CLI build's keeps only its renderings.

@@ -43,6 +43,7 @@ import type { Manifest } from '../manifest/types';
 import { BuildError } from '../src/build/errors';
 import { discardActiveTemps } from '../src/build/output';
 import { SITE_CONFIG_FILE } from '../src/build/siteConfig';
+import { checkPort, commandLine, listenPort } from './commandLine';
 import { DeferredDocuments } from './devDocuments';
 import { displayUrl, startServer } from './serve';
 
@@ -58,17 +59,30 @@ const CLIENT_PATH = `${BASE}__dev/client.js`;
 const DEBOUNCE_MS = { content: 10, shell: 50 };
 const HEARTBEAT_MS = 20_000;
 
-const args = process.argv.slice(2);
-/** The value after `name` on the command line. */
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const USAGE = `usage: npm run dev [-- --port 3000] [--host 127.0.0.1] [--content content] [--out dist] [--timings]
+
+Builds the site once, serves it under ${BASE} and rebuilds it on every change of the content, src/,
+manifest/ or public/; open tabs take a content change in place and reload for the rest.
+
+  --port N        the port to serve on (default: PORT, else 3000; 0 takes a free one)
+  --host HOST     the address to listen on (default: HOST, else 127.0.0.1)
+  --content DIR   the content folder (default: content)
+  --out DIR       the output folder (default: dist)
+  --timings       print each build's time per step
+  -h, --help      print this and exit`;
+
+const args = commandLine('dev', USAGE, {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  content: { type: 'string', default: 'content' },
+  out: { type: 'string', default: 'dist' },
+  timings: { type: 'boolean', default: false },
+}, checkPort);
 
 const root = process.cwd();
-const contentDir = resolve(root, flag('--content') ?? 'content');
-const distDir = resolve(root, flag('--out') ?? 'dist');
-const timings = args.includes('--timings');
+const contentDir = resolve(root, args.content);
+const distDir = resolve(root, args.out);
+const timings = args.timings;
 /** What every build of this server keeps for the next. */
 const session = new BuildSession();
 const documents = new DeferredDocuments(distDir);
@@ -322,8 +336,8 @@ function watchDir(dir: string, shell: boolean): void {
 // --- start -----------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const port = Number(flag('--port') ?? process.env.PORT ?? 3000);
-  const host = flag('--host') ?? process.env.HOST ?? '127.0.0.1';
+  const port = listenPort(args.port)!;
+  const host = args.host ?? process.env.HOST ?? '127.0.0.1';
   let running: Awaited<ReturnType<typeof startServer>> | undefined;
   // A build under way leaves no copy of the site behind (`discardActiveTemps`).
   const stop = () => {

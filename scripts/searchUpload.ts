@@ -16,6 +16,7 @@ import { PLACEHOLDER_API_KEY, PLACEHOLDER_APP_ID } from '../manifest/siteConfig'
 import type { SearchRecord } from '../manifest/types';
 import { searchRecordsFile } from '../src/build/output';
 import { algoliaHosts } from '../src/search/hosts';
+import { commandLine } from './commandLine';
 
 /** Records sent per batch request. */
 export const UPLOAD_BATCH_SIZE = 1000;
@@ -70,10 +71,17 @@ export async function uploadSearchRecords({ distDir, adminKey, log = () => {} }:
   return { indexName, records: records.length };
 }
 
+const USAGE = `usage: npm run search:upload [-- --dist dist]
+
+Replaces every record of the Algolia index content/site.config.json names with the records of the last
+build (dist-search/records.json beside the built site), with the admin key from ALGOLIA_ADMIN_KEY.
+
+  --dist DIR      the built site (default: dist)
+  -h, --help      print this and exit`;
+
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--dist');
-  const distDir = resolve(at >= 0 && args[at + 1] ? args[at + 1]! : 'dist');
+  const args = commandLine('search:upload', USAGE, { dist: { type: 'string', default: 'dist' } });
+  const distDir = resolve(args.dist);
   try {
     await uploadSearchRecords({ distDir, adminKey: process.env.ALGOLIA_ADMIN_KEY, log: (line) => console.log(line) });
   } catch (error) {

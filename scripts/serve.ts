@@ -20,6 +20,7 @@ import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { checkPort, commandLine, listenPort } from './commandLine';
 
 export interface StartServerOptions {
   /** Folder to serve, resolved against the cwd; default `dist`. Read on every request, so it may be replaced while serving. */
@@ -293,24 +294,27 @@ export function displayUrl(url: string): string {
   return url.replace(/^http:\/\/(127\.0\.0\.1|\[::1\]|0\.0\.0\.0|\[::\])(?=:)/, 'http://localhost');
 }
 
+const USAGE = `usage: tsx scripts/serve.ts [--dir dist] [--port 3000] [--host 127.0.0.1] [--gzip | --no-gzip]
+
+Serves a built site under its base path, with the headers the site needs (npm start).
+
+  --dir DIR       the built site (default: dist)
+  --port N        the port to serve on (default: PORT, else 3000; 0 takes a free one)
+  --host HOST     the address to listen on (default: HOST, else 127.0.0.1)
+  --no-gzip       send files uncompressed (gzip is on by default)
+  -h, --help      print this and exit`;
+
 async function main() {
-  const args = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
-  };
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log('usage: tsx scripts/serve.ts [--dir dist] [--port 3000] [--host 127.0.0.1] [--gzip | --no-gzip]\n(PORT and HOST are read from the environment too)');
-    return;
-  }
-  const dir = resolve(flag('--dir') ?? 'dist');
-  const port = Number(flag('--port') ?? process.env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`[serve] invalid port: ${flag('--port') ?? process.env.PORT}`);
-    process.exit(2);
-  }
-  const host = flag('--host') ?? process.env.HOST ?? '127.0.0.1';
-  const gzip = !args.includes('--no-gzip');
+  const args = commandLine('serve', USAGE, {
+    dir: { type: 'string', default: 'dist' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    gzip: { type: 'boolean', default: true },
+  }, checkPort);
+  const dir = resolve(args.dir);
+  const port = listenPort(args.port)!;
+  const host = args.host ?? process.env.HOST ?? '127.0.0.1';
+  const gzip = args.gzip;
   if (!existsSync(join(dir, 'index.html'))) console.warn(`[serve] warning: ${dir} has no index.html; run \`npm run build\` first.`);
   const running = await startServer({ dir, port, host, gzip }).catch((error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `[serve] port ${port} is in use; set PORT or --port.` : '[serve] could not start:', error.code === 'EADDRINUSE' ? '' : error);

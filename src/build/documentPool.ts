@@ -9,9 +9,11 @@
  * worker that fails leaves its routes to this thread.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
+import type Piscina from 'piscina';
 import type { RenderRequest, ServerRenderer } from '../../manifest/serverRender';
 import type { ManifestRoot, ManifestShard, SidebarShard } from '../../manifest/types';
+import { typeScriptPool } from './workerPool';
 
 /** Below this many routes the worker's start (loading the bundle, copying the shards) costs more than it saves. */
 const POOL_MIN_ROUTES = 500;
@@ -34,120 +36,117 @@ const WORKER_HEAP_MB = 256;
  */
 const WORKER_SHARDS = 16;
 
+/** A shard a route reads. */
+export type Shard = ManifestShard | SidebarShard;
+
+/** What the document worker is given once, at its start. */
+export interface DocumentWorkerData {
+  /** The server bundle's URL (`ServerRenderer.bundleUrl`). */
+  bundleUrl: string;
+  root: ManifestRoot;
+  /** Shards it keeps (`shardWindow`). */
+  window: number;
+}
+
+/** One route for the worker: the names of the shards it reads, and those of them the worker does not hold. */
+export interface RouteTask {
+  path: string;
+  names: string[];
+  sent: Map<string, Shard>;
+  article: RenderRequest['article'];
+}
+
+/** The worker's answer for a route: its HTML, or why it could not be rendered. */
+export type RouteAnswer = { html: string } | { error: string };
+
+/** What the worker sends once it has loaded the bundle. */
+export const DOCUMENT_WORKER_READY = 'document worker ready';
+
+/** The shards one side holds by name: the same cache on both sides, so the same steps leave both holding the same names. */
+export function shardCache<T extends object | true>(size: number): LRUCache<string, T> {
+  return new LRUCache<string, T>({ max: size });
+}
+
 /**
  * Which shards the worker holds. This thread and the worker apply the same
- * steps to the same names in the same order (messages arrive in order), so
- * both agree on what it holds without asking: `take` says which of `names`
- * must be sent.
+ * steps to the same names in the same order (tasks reach the one worker in
+ * order), so both agree on what it holds without asking: `take` says which of
+ * `names` must be sent.
  */
 export function shardWindow(size: number): { take(names: string[]): string[] } {
-  const held = new Map<string, true>();
+  const held = shardCache<true>(size);
   return {
     take(names) {
       const missing: string[] = [];
       for (const name of names) {
-        if (!held.delete(name)) missing.push(name);
+        if (!held.has(name)) missing.push(name);
         held.set(name, true);
-      }
-      for (const name of held.keys()) {
-        if (held.size <= size) break;
-        held.delete(name);
       }
       return missing;
     },
   };
 }
 
-/** The worker: loads the bundle, keeps the shards it is sent (`shardWindow`'s rule), renders the routes it is sent. */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const held = new Map();
-import(workerData.url).then((bundle) => {
-  parentPort.on('message', async ({ id, path, names, sent, article }) => {
-    try {
-      const shards = {};
-      for (const name of names) {
-        const shard = name in sent ? sent[name] : held.get(name);
-        if (shard === undefined) throw new Error('shard ' + name + ' was not sent');
-        held.delete(name);
-        held.set(name, shard);
-        shards[name] = shard;
-      }
-      for (const name of held.keys()) {
-        if (held.size <= workerData.window) break;
-        held.delete(name);
-      }
-      parentPort.postMessage({ id, html: await bundle.renderRoute({ root: workerData.root, shards, path, article }) });
-    } catch (error) {
-      parentPort.postMessage({ id, error: String((error && error.stack) || error) });
-    }
-  });
-  parentPort.postMessage({ ready: true });
-}, (error) => parentPort.postMessage({ failed: String((error && error.stack) || error) }));
-`;
-
-type Answer = { ready: true } | { failed: string } | { id: number; html: string } | { id: number; error: string };
-
 /**
  * `local`, helped by a worker thread when the site is big enough, there is a
  * core to spare and the bundle says where it is. The worker never keeps the
- * process alive and stops once no route has come for a second.
+ * process alive while it has no route, and stops once no route has come for
+ * a second. A worker that fails, or is lost, leaves its routes, and all that
+ * come after, to this thread.
  */
-export function withDocumentWorker(local: ServerRenderer, root: ManifestRoot, shards: Record<string, ManifestShard | SidebarShard>, routes: number, onFallback?: (error: unknown) => void, minRoutes = POOL_MIN_ROUTES, shardsHeld = WORKER_SHARDS): ServerRenderer & { routesOnWorker(): number } {
+export function withDocumentWorker(local: ServerRenderer, root: ManifestRoot, shards: Record<string, Shard>, routes: number, onFallback?: (error: unknown) => void, minRoutes = POOL_MIN_ROUTES, shardsHeld = WORKER_SHARDS): ServerRenderer & { routesOnWorker(): number } {
   if (!local.bundleUrl || routes < minRoutes || availableParallelism() < 2) return { ...local, routesOnWorker: () => 0 };
-  let worker: Worker | null = new Worker(WORKER_SOURCE, { eval: true, workerData: { url: local.bundleUrl, root, window: shardsHeld }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const data: DocumentWorkerData = { bundleUrl: local.bundleUrl, root, window: shardsHeld };
+  // One worker, taking its routes in the order they are sent: `shardWindow` counts on it.
+  let pool: Piscina | null = typeScriptPool(new URL('./documentWorker.ts', import.meta.url), data, { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: WORKER_QUEUE, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }, (error) => stop(error));
   let ready = false;
-  let nextId = 0;
+  let onWorker = 0;
+  let waiting = 0;
   let idle: NodeJS.Timeout | undefined;
-  const waiting = new Map<number, { request: RenderRequest; resolve: (html: string) => void; reject: (error: unknown) => void }>();
-  const stop = (error?: unknown) => {
-    if (!worker) return;
-    const w = worker;
-    worker = null;
-    void w.terminate();
+  function stop(error?: unknown) {
+    if (!pool) return;
+    clearTimeout(idle);
+    // Routes it holds are rejected by its end, and rendered here.
+    void pool.destroy();
+    pool = null;
     if (error) onFallback?.(error);
-    // Whatever it held is rendered here.
-    for (const job of waiting.values()) local.renderRoute(job.request).then(job.resolve, job.reject);
-    waiting.clear();
-  };
-  // Held (ref'd) only while it has routes: an idle worker never keeps the process alive.
+  }
   const whenIdle = () => {
-    worker?.unref();
     clearTimeout(idle);
     idle = setTimeout(() => stop(), 1000).unref();
   };
-  worker.on('message', (answer: Answer) => {
-    if ('ready' in answer) ready = true;
-    else if ('failed' in answer) stop(new Error(answer.failed));
-    else {
-      const job = waiting.get(answer.id);
-      waiting.delete(answer.id);
-      if ('html' in answer) job?.resolve(answer.html);
-      else job?.reject(new Error(answer.error));
-    }
-    if (waiting.size === 0) whenIdle();
+  pool.on('message', (message: unknown) => {
+    if (message !== DOCUMENT_WORKER_READY) return;
+    ready = true;
+    if (waiting === 0) whenIdle();
   });
-  worker.once('error', (error) => stop(error));
-  worker.once('exit', () => stop());
-  // After the listeners, which hold the worker again.
-  worker.unref();
   const names = new Map(Object.entries(shards).map(([name, shard]) => [shard, name]));
   const window = shardWindow(shardsHeld);
   return {
     bundleUrl: local.bundleUrl,
-    routesOnWorker: () => nextId,
+    routesOnWorker: () => onWorker,
     renderRoute(request) {
       const shardNames = Object.values(request.shards).map((shard) => names.get(shard));
-      if (!worker || !ready || waiting.size >= WORKER_QUEUE || shardNames.some((n) => n === undefined)) return local.renderRoute(request);
-      const id = nextId++;
+      if (!pool || !ready || waiting >= WORKER_QUEUE || shardNames.some((n) => n === undefined)) return local.renderRoute(request);
+      onWorker++;
+      waiting++;
       clearTimeout(idle);
-      if (waiting.size === 0) worker.ref();
       const wanted = shardNames as string[];
-      const sent = Object.fromEntries(window.take(wanted).map((name) => [name, shards[name]]));
-      return new Promise<string>((resolve, reject) => {
-        waiting.set(id, { request, resolve, reject });
-        worker!.postMessage({ id, path: request.path, names: wanted, sent, article: request.article });
-      });
+      const task: RouteTask = { path: request.path, names: wanted, sent: new Map(window.take(wanted).map((name) => [name, shards[name]!])), article: request.article };
+      return (pool.run(task) as Promise<RouteAnswer>)
+        .then(
+          (answer) => {
+            if ('error' in answer) throw new Error(answer.error);
+            return answer.html;
+          },
+          (error: unknown) => {
+            stop(error);
+            return local.renderRoute(request);
+          },
+        )
+        .finally(() => {
+          if (--waiting === 0 && pool) whenIdle();
+        });
     },
   };
 }

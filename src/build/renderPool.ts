@@ -1,16 +1,16 @@
 /**
  * Renders the pages a build has no cached render for. A cold build of a big
  * tree is bound by the markdown parser, so past `PARALLEL_MIN_BYTES` of
- * markdown the pages are split by size between this thread and one worker per
- * further core. Rendering is deterministic: where a page was rendered changes
- * nothing in the output. Small builds (this site, every dev rebuild) render in
- * this thread, since starting a worker costs more than they take.
+ * markdown the pages are shared out in batches between this thread and one
+ * worker per further core. Rendering is deterministic: where a page was
+ * rendered changes nothing in the output. Small builds (this site, every dev
+ * rebuild) render in this thread, since starting a worker costs more than
+ * they take.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { type LinkContext, hrefFor, imageFor } from '../../manifest/links';
 import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
@@ -19,6 +19,7 @@ import { loadRenderer, type Rendered, type Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { slot, type BuildSession, type RenderCache } from './session';
+import { typeScriptPool } from './workerPool';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
 export interface RenderJob {
@@ -105,21 +106,28 @@ function checkRenderable(jobs: RenderJob[]): void {
   if (problems.length) throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in content:`, problems);
 }
 
-/** What a worker receives. */
-export interface WorkerInput {
+/** What every render worker is given once, at its start: the link context its pages resolve against. */
+export interface WorkerData {
   context: LinkContext;
-  jobs: RenderJob[];
 }
 
-/** What a worker answers: its pages in order, a batch at a time, then `done`; or the first error (a build error with its headline and problems). */
-export type WorkerOutput = { kind: 'batch'; rendered: Rendered[] } | { kind: 'done' } | { kind: 'error'; message: string; build?: { headline: string; problems: Problem[] } };
+/** What a worker answers for a batch: its pages in order, or the build error one of them raised (its headline and problems). */
+export type WorkerOutput = { rendered: Rendered[] } | { build: { headline: string; problems: Problem[] } };
 
 /**
- * Pages a worker sends at once: it keeps no more than these, and this thread
- * takes them in as they come rather than a whole share at the end (at 10,000
- * docs that one message was over 100 MB on each side at once).
+ * Pages in one task: a worker holds no more than `WORKER_IN_FLIGHT` of them,
+ * and this thread takes them in as they come rather than a whole share at the
+ * end, which at the size of a big site would be one message of many megabytes
+ * on each side at once.
  */
-export const WORKER_BATCH = 64;
+const WORKER_BATCH = 64;
+
+/**
+ * Batches given to a worker at once: it starts the next as soon as it has
+ * answered one, without waiting for this thread, which is busy rendering its
+ * own batch and takes the answer in only between two.
+ */
+const WORKER_IN_FLIGHT = 2;
 
 /** Markdown below this many bytes renders in this thread (this site has about 550 KB). */
 const PARALLEL_MIN_BYTES = 2_000_000;
@@ -132,93 +140,76 @@ export interface ParallelOptions {
   threads?: number;
   /** Overrides `PARALLEL_MIN_BYTES` (tests). */
   minBytes?: number;
-  /** Told when a worker could not help and its share was rendered in this thread instead. */
+  /** Overrides `WORKER_BATCH` (tests). */
+  batch?: number;
+  /** Told when a worker could not help and its batch was rendered in this thread instead. */
   onFallback?: (error: unknown) => void;
   /** Per-route HTML on a worker too (`documentPool.ts`): for builds that write every route, not the dev server's, which makes each on request. */
   documents?: boolean;
 }
 
 /**
- * Runs `src/build/renderWorker.ts` of `root` over `jobs`, calling `onBatch` with the pages as they
- * come; rejects when it cannot start or reports an error. Node 20 runs no TypeScript and takes no
- * `--import tsx` for a worker's entry, so the entry is two lines that register tsx's loader, then
- * import the worker.
- */
-function runWorker(root: string, input: WorkerInput, onBatch: (rendered: Rendered[]) => void): Promise<void> {
-  const entry = pathToFileURL(join(root, 'src/build/renderWorker.ts')).href;
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => (register(), import(${JSON.stringify(entry)})));`;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, { eval: true, workerData: input });
-    // After the first failure nothing more is taken from it: the rest of its share is rendered in this thread.
-    let over = false;
-    const end = (error?: unknown) => {
-      if (over) return;
-      over = true;
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve();
-    };
-    worker.on('message', (out: WorkerOutput) => {
-      if (over) return;
-      if (out.kind === 'batch') onBatch(out.rendered);
-      else end(out.kind === 'error' ? (out.build ? new BuildError(out.build.headline, out.build.problems) : new Error(out.message)) : undefined);
-    });
-    worker.once('error', end);
-    worker.once('exit', (code) => end(new Error(`render worker exited with code ${code}`)));
-  });
-}
-
-/** Cuts `jobs` into `n` runs of about the same number of bytes, in order. */
-export function splitBySize(jobs: RenderJob[], n: number): RenderJob[][] {
-  const total = jobs.reduce((sum, j) => sum + j.body.length, 0);
-  const shares: RenderJob[][] = [[]];
-  let done = 0;
-  for (const job of jobs) {
-    // A job goes to the next run when more than half of it lies past this run's end.
-    if (shares.length < n && shares[shares.length - 1]!.length > 0 && done + job.body.length / 2 > (total * shares.length) / n) shares.push([]);
-    shares[shares.length - 1]!.push(job);
-    done += job.body.length;
-  }
-  return shares;
-}
-
-/**
  * Renders `jobs` in order with `render` (this thread's renderer), or, for big
- * builds with `parallel` set, partly in workers. What a worker could not
- * render (it did not start, or failed) is rendered here, so the output never
- * depends on the workers.
+ * builds with `parallel` set, partly in a pool of workers. This thread and the
+ * workers take batches of `WORKER_BATCH` pages in turn from one queue, so the
+ * work evens out however the pages' sizes fall. A batch a worker could not
+ * render (it did not start, or failed) is rendered here and that worker takes
+ * no more, so the output never depends on the workers; a page a worker found
+ * it cannot render fails the build as it would here.
  */
 async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
   const { context } = links;
-  const renderHere = (share: RenderJob[]) => renderJobs(render, share, links);
+  const renderHere = (batch: RenderJob[]) => renderJobs(render, batch, links);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
   if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return renderHere(jobs);
 
-  // This thread starts at once while the workers load their modules, so it takes the first share.
-  const [mine = [], ...theirs] = splitBySize(jobs, threads);
-  const running = theirs.map(async (share) => {
-    const done: Rendered[] = [];
-    try {
-      await runWorker(parallel.root, { context, jobs: share }, (batch) => done.push(...batch));
-    } catch (error) {
-      // A page the worker found it cannot render fails the build as it would here.
-      if (error instanceof BuildError) throw error;
-      parallel.onFallback?.(error);
-      done.push(...renderHere(share.slice(done.length)));
+  const batches: RenderJob[][] = [];
+  const size = parallel.batch ?? WORKER_BATCH;
+  for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size));
+  const done: Rendered[][] = [];
+  let next = 0;
+  let failed = false;
+  // A worker lost between two batches lost no page: the pool starts another for the next.
+  const pool = typeScriptPool(pathToFileURL(join(parallel.root, 'src/build/renderWorker.ts')), { context } satisfies WorkerData, { minThreads: threads - 1, maxThreads: threads - 1, concurrentTasksPerWorker: WORKER_IN_FLIGHT }, () => {});
+  // A worker that fails rejects every batch it holds with the same error: it is told once.
+  const told = new Set<unknown>();
+  const inWorker = async () => {
+    while (next < batches.length && !failed) {
+      const i = next++;
+      let out: WorkerOutput;
+      try {
+        out = (await pool.run(batches[i])) as WorkerOutput;
+      } catch (error) {
+        if (failed) return;
+        if (!told.has(error)) parallel.onFallback?.(error);
+        told.add(error);
+        done[i] = renderHere(batches[i]!);
+        return;
+      }
+      if ('build' in out) throw new BuildError(out.build.headline, out.build.problems);
+      done[i] = out.rendered;
     }
-    return done;
-  });
-  // Awaited below, once this thread's share is rendered; a failure before then is not unhandled.
-  for (const share of running) share.catch(() => {});
-  // In batches too, taking the workers' batches in between rather than leaving them queued.
-  const here: Rendered[] = [];
-  for (let i = 0; i < mine.length; i += WORKER_BATCH) {
-    here.push(...renderHere(mine.slice(i, i + WORKER_BATCH)));
-    await new Promise(setImmediate);
+  };
+  const here = async () => {
+    while (next < batches.length && !failed) {
+      const i = next++;
+      done[i] = renderHere(batches[i]!);
+      // A turn of the event loop between batches takes the workers' answers in and gives them their next batch.
+      await new Promise(setImmediate);
+    }
+  };
+  // The workers' first batches are asked for first: they render them once they have loaded, while this thread goes on.
+  const running = Array.from({ length: (threads - 1) * WORKER_IN_FLIGHT }, inWorker);
+  try {
+    await Promise.all([...running, here()]);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    void pool.destroy();
   }
-  const there = await Promise.all(running);
-  return [...here, ...there.flat()];
+  return done.flat();
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */

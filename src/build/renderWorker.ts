@@ -1,27 +1,27 @@
 /**
- * Render worker: renders a share of a cold build's pages on another core
- * (`renderPool.ts`). It receives the link context and its jobs once, and
- * sends the rendered pages back in order, `WORKER_BATCH` at a time, then
- * `done`; or the first error.
+ * Render worker: renders batches of a cold build's pages on another core
+ * (`renderPool.ts`). It is given the link context once, at its start; each
+ * task is one batch of at most `WORKER_BATCH` pages, answered in order.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { loadRenderer } from './render';
 import { BuildError } from './errors';
 import { LinkResolver } from './linkMemo';
-import { renderJobs, WORKER_BATCH, type WorkerInput, type WorkerOutput } from './renderPool';
+import { renderJobs, type RenderJob, type WorkerData, type WorkerOutput } from './renderPool';
 
-const send = (out: WorkerOutput) => parentPort?.postMessage(out);
+const links = new LinkResolver((workerData as WorkerData).context);
+// Loaded before the first task: a renderer that cannot load is a worker that cannot start.
+const render = await loadRenderer();
 
-async function main(input: WorkerInput): Promise<void> {
+/**
+ * A build error is answered rather than thrown: an error crossing threads
+ * keeps its message but not its class or problems.
+ */
+export default function renderBatch(jobs: RenderJob[]): WorkerOutput {
   try {
-    const render = await loadRenderer();
-    const links = new LinkResolver(input.context);
-    for (let i = 0; i < input.jobs.length; i += WORKER_BATCH) send({ kind: 'batch', rendered: renderJobs(render, input.jobs.slice(i, i + WORKER_BATCH), links) });
-    send({ kind: 'done' });
+    return { rendered: renderJobs(render, jobs, links) };
   } catch (error) {
-    const build = error instanceof BuildError ? { headline: error.message.split('\n')[0]!, problems: error.problems } : undefined;
-    send({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error), build });
+    if (error instanceof BuildError) return { build: { headline: error.message.split('\n')[0]!, problems: error.problems } };
+    throw error;
   }
 }
-
-await main(workerData as WorkerInput);

@@ -11,6 +11,7 @@ import { uploadSearchRecords } from '../../../scripts/searchUpload';
 import { startAlgoliaServer, type AlgoliaServer } from '../../helpers/algoliaServer';
 import { makeManifest } from '../../helpers/manifest';
 import { searchRecordsFile } from '../../../src/build/output';
+import { runScript } from '../../helpers/cli';
 
 const records = Array.from({ length: 3 }, (_, i) => ({
   objectID: `/docs/intro#${i}`,
@@ -81,4 +82,16 @@ describe('search:upload', () => {
     await expect(uploadSearchRecords({ distDir: dist({ appId: 'YOUR_APP_ID', apiKey: 'YOUR_SEARCH_API_KEY' }), adminKey: 'admin-key' })).rejects.toThrow(/are the placeholders YOUR_APP_ID \/ YOUR_SEARCH_API_KEY/);
     await expect(uploadSearchRecords({ distDir: join(tmpdir(), 'no-such-dist'), adminKey: 'admin-key' })).rejects.toThrow(/manifest.json` is missing\. Run `npm run build` first\./);
   });
+});
+
+describe('npm run search:upload command line', () => {
+  it('uploads from the folder --dist names, and refuses --dist without one with the usage, exit code 2', () => {
+    const missingDist = join(tmpdir(), 'no-such-dist');
+    const named = runScript('scripts/searchUpload.ts', ['--dist', missingDist], { ALGOLIA_ADMIN_KEY: 'admin-key' });
+    expect(named.status).toBe(1);
+    expect(named.stderr).toContain(`\`${join(missingDist, 'manifest.json')}\` is missing`);
+    const bare = runScript('scripts/searchUpload.ts', ['--dist']);
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toMatch(/^\[search:upload\] Option '--dist <value>' argument missing\n\nusage: npm run search:upload \[-- --dist dist\]\n/);
+  }, 120_000);
 });

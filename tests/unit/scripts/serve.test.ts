@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../scripts/serve';
+import { runScript } from '../../helpers/cli';
 
 const BASE = '/abp-react/';
 // Long enough that gzip is worth it; the bodies are told apart by their first words.
@@ -460,3 +461,17 @@ function rawFetch(path: string, headers: Record<string, string>, method = 'GET')
     req.end();
   });
 }
+
+describe('tsx scripts/serve.ts command line', () => {
+  it('prints its usage for --help, and refuses a bad port or an argument that is no option with the usage, exit code 2', () => {
+    const help = runScript('scripts/serve.ts', ['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: tsx scripts\/serve\.ts \[--dir dist\] \[--port 3000\] \[--host 127\.0\.0\.1\] \[--gzip \| --no-gzip\]\n/);
+    const port = runScript('scripts/serve.ts', ['--port', '70000']);
+    expect(port.status).toBe(2);
+    expect(port.stderr).toMatch(/^\[serve\] invalid port: 70000\n\nusage: /);
+    const stray = runScript('scripts/serve.ts', ['dist']);
+    expect(stray.status).toBe(2);
+    expect(stray.stderr).toMatch(/^\[serve\] Unexpected argument 'dist'/);
+  }, 120_000);
+});
