@@ -13,7 +13,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, BuildSession } from '../build';
-import { readRenderCache } from '../src/build/renderCache';
+import { readRenderCache } from '../node/renderCache';
 import { commandLine, wholeNumber } from '../scripts/commandLine';
 
 export interface ChildResult {

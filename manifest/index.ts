@@ -1,7 +1,7 @@
 /** The manifest contract, shared by `build.ts` and the shell. */
 export * from './constants';
 export * from './copyButton';
-export * from './errors';
+export * from './manifestErrors';
 export * from './links';
 export * from './lookup';
 export * from './parse';

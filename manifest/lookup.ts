@@ -3,7 +3,7 @@
  * components call, computed once per page rather than inside components.
  */
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from './constants';
-import { UnknownIdError } from './errors';
+import { UnknownIdError } from './manifestErrors';
 import type { DocVersion, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
 
 /** The default docs version (`current`). */

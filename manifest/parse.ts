@@ -5,7 +5,7 @@
  * page shard and `parseSidebarShard()` a sidebar shard.
  */
 import { MANIFEST_VERSION } from './constants';
-import { ManifestShapeError, ManifestVersionError } from './errors';
+import { ManifestShapeError, ManifestVersionError } from './manifestErrors';
 import type { CategoryCard, ManifestRoot, ManifestShard, SidebarShard } from './types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,6 +1,6 @@
 /**
  * The seam between the content build and the shell's server-render bundle:
- * `src/entry-server.tsx` implements it, `src/build/serverRenderer.ts`
+ * `src/entry-server.tsx` implements it, `node/serverRenderer.ts`
  * loads it. Only plain data crosses it.
  */
 import type { ManifestRoot, ManifestShard, SidebarShard } from './types';
@@ -24,6 +24,6 @@ export interface ServerRenderer {
    * preferences sees once the page has loaded.
    */
   renderRoute(request: RenderRequest): Promise<string>;
-  /** The bundle's own URL, so a worker thread can load the same bundle (`src/build/documentPool.ts`). */
+  /** The bundle's own URL, so a worker thread can load the same bundle (`node/documentPool.ts`). */
   bundleUrl?: string;
 }

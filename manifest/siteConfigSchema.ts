@@ -1,6 +1,6 @@
 /**
  * The schema of `content/site.config.json`: the one declaration of what authors may write there.
- * The build validates with it (`src/build/siteConfig.ts`), `SiteConfigInput` and the parts of the
+ * The build validates with it (`node/siteConfigFile.ts`), `SiteConfigInput` and the parts of the
  * resolved `SiteConfig` are derived from it, and `manifest/site.schema.json`, which editors read
  * through the file's `$schema`, is generated from it (`npm run schema:site`). The shell imports
  * only types from here, so the schema library stays out of its bundle.

@@ -25,7 +25,7 @@
  * filling the old space of a process that keeps every rendering (at 10,000
  * docs a one-file rebuild took 1.35 s instead of 1.55 s).
  *
- * Build code (`build.ts`, `src/build/`, `manifest/`) is loaded once at start;
+ * Build code (`build.ts`, `node/`, `manifest/`) is loaded once at start;
  * changes to it rebuild the shell but the content build keeps the old code
  * until `npm run dev` is restarted (a hint is printed).
  *
@@ -40,9 +40,9 @@ import { buildSite, BuildSession } from '../build';
 import { DEV_CONTENT_EVENT } from '../manifest/devUpdates';
 import { pageAt } from '../manifest/lookup';
 import type { Manifest } from '../manifest/types';
-import { BuildError } from '../src/build/errors';
-import { discardActiveTemps } from '../src/build/output';
-import { SITE_CONFIG_FILE } from '../src/build/siteConfig';
+import { BuildError } from '../node/problems';
+import { discardActiveTemps } from '../node/output';
+import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { checkPort, commandLine, listenPort } from './commandLine';
 import { DeferredDocuments } from './devDocuments';
 import { displayUrl, startServer } from './serve';
@@ -323,7 +323,11 @@ function watchDir(dir: string, shell: boolean): void {
     }
     if (name && ignored(name)) return;
     const rel = relative(root, join(dir, name)).split(sep).join('/');
-    if (/^(src\/build|manifest)\//.test(rel) || rel === 'src/build' || rel === 'manifest') {
+    if (/^node(\/|$)/.test(rel)) {
+      console.log(`[dev] ${rel} is build code: restart \`npm run dev\` to apply it.`);
+      return;
+    }
+    if (/^manifest(\/|$)/.test(rel)) {
       console.log(`[dev] ${rel} is build code too: the shell is rebuilt, but restart \`npm run dev\` to apply it to the content build.`);
     }
     // The site configuration shapes each page's head and pre-paint script, which only a reload applies.
@@ -351,7 +355,7 @@ async function main(): Promise<void> {
 
   // Watch first, so edits made during the first build are not lost.
   watchDir(contentDir, false);
-  for (const dir of ['src', 'manifest', 'public']) watchDir(resolve(root, dir), true);
+  for (const dir of ['src', 'manifest', 'public', 'node']) watchDir(resolve(root, dir), true);
 
   building = true;
   const ok = await build(true, false, true);

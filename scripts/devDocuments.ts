@@ -9,8 +9,8 @@
  */
 import { copyFileSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { DeferredSearch } from '../src/build/manifest';
-import { outputData, type OutputData } from '../src/build/output';
+import type { DeferredSearch } from '../node/assembleManifest';
+import { outputData, type OutputData } from '../node/output';
 
 /** The files sirv tries for a path below the base (`extensions: ['html']`), in its order. */
 function candidates(rel: string): string[] {

@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util';
 import matter from 'gray-matter';
 import type { ManifestRoot } from '../manifest/types';
 import { buildSite, type BuildSiteResult } from '../build';
-import { BuildError } from '../src/build/errors';
-import { outputData, searchRecordsFile, SHELL_RECORD, type OutputData, type ShellRecord } from '../src/build/output';
-import { BuildSession } from '../src/build/session';
+import { BuildError } from '../node/problems';
+import { outputData, searchRecordsFile, SHELL_RECORD, type OutputData, type ShellRecord } from '../node/output';
+import { BuildSession } from '../node/session';
 
 /** A shell record and server bundle standing in for the real shell: the bundle's markup names everything it was given. */
 const SHELL: ShellRecord = {

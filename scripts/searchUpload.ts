@@ -14,8 +14,8 @@ import { SEARCH_TIMEOUTS } from '../manifest/constants';
 import { parseManifest } from '../manifest/parse';
 import { PLACEHOLDER_API_KEY, PLACEHOLDER_APP_ID } from '../manifest/siteConfig';
 import type { SearchRecord } from '../manifest/types';
-import { searchRecordsFile } from '../src/build/output';
-import { algoliaHosts } from '../src/search/hosts';
+import { searchRecordsFile } from '../node/output';
+import { algoliaHosts } from '../manifest/searchHosts';
 import { commandLine } from './commandLine';
 
 /** Records sent per batch request. */

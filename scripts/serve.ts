@@ -70,7 +70,7 @@ const FILE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe
 /**
  * The Content-Security-Policy header of a response, or null for none. A page sends the policy the
  * build wrote into its `<meta http-equiv>` (scripts by hash, search hosts: `contentSecurityPolicy` in
- * `src/build/html.ts`), plus what only a header can say: `frame-ancestors 'none'`, no site may frame
+ * `node/routeHtml.ts`), plus what only a header can say: `frame-ancestors 'none'`, no site may frame
  * it. Other files get `FILE_POLICY`, except the service worker, whose script's policy would govern
  * the worker's own fetches, and PDFs, which the browser's viewer shows as a page of its own.
  */

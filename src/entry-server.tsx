@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { RenderRequest, ServerRenderer } from '../manifest/serverRender';
 import { seedArticle } from './data/blob';
-import { manifestQueryOptions, seedShards } from './data/manifest';
+import { manifestQueryOptions, seedShards } from './data/manifestQueries';
 import { BASE_PATH } from './config';
 import { App, createAppRouter } from './router';
 

@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { memo, useEffect, useState } from 'react';
 import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
 import { BASE_URL } from '../config';
-import { sidebarShardQueryOptions } from '../data/manifest';
+import { sidebarShardQueryOptions } from '../data/manifestQueries';
 import { SmartLink } from '../markdown/SmartLink';
 import { useSite } from './SiteContext';
 

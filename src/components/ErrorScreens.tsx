@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LOADING_DELAY_MS, ManifestVersionError } from '../../manifest';
 import { reloadForVersion } from '../data/updates';
-import { forgetShards } from '../data/manifest';
-import { ChunkLoadError, FetchError } from '../data/errors';
+import { forgetShards } from '../data/manifestQueries';
+import { ChunkLoadError, FetchError } from '../data/fetchErrors';
 import { retryFailedChunks } from '../markdown/lazyWithReload';
 import { SmartLink } from '../markdown/SmartLink';
 

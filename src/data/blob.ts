@@ -9,7 +9,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { LanguageFn } from 'highlight.js';
 import { loadGrammars } from '../../manifest/highlight';
 import { parseCategoryCards, routeHtmlFile, type ManifestPage, type ManifestRoot } from '../../manifest';
-import { FetchError } from './errors';
+import { FetchError } from './fetchErrors';
 import { fetchTextOrStored } from './store';
 
 /** Loads a blob: a page's markdown (`<hash>.md`) or its rendered article (`<hash>.html`). */

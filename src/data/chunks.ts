@@ -6,7 +6,7 @@
  * shell, never in a loop.
  */
 import { CHUNK_LOAD_MS, FETCH_STALL_MS, isStall, within } from '../lib/fetchBody';
-import { ChunkLoadError } from './errors';
+import { ChunkLoadError } from './fetchErrors';
 import { siteSessionStore } from './siteStorage';
 
 /** Session key: the entry script of the shell a reload for a missing chunk was tried from. */

@@ -1,6 +1,6 @@
 import { assetUrl } from '../config';
 import { fetchChecked } from '../sw/contentHash';
-import { FetchError } from './errors';
+import { FetchError } from './fetchErrors';
 
 /**
  * GETs a file below the base path. Throws `FetchError` on a network error, a

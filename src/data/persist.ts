@@ -16,7 +16,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { MANIFEST_VERSION, parseManifest, type ManifestRoot } from '../../manifest';
 import { BASE_URL } from '../config';
-import { FetchError } from './errors';
+import { FetchError } from './fetchErrors';
 import { readStored, writeStored } from './store';
 
 /** Storage key of the dehydrated cache. */

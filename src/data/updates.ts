@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { DEV_CONTENT_EVENT, type DevContentDetail } from '../../manifest/devUpdates';
 import { afterFirstPage } from '../lib/afterFirstPage';
-import { manifestQueryOptions } from './manifest';
+import { manifestQueryOptions } from './manifestQueries';
 import { offline } from './persistOffline';
 import { updates } from './updatesStore';
 

@@ -13,7 +13,7 @@ import type { DevContentDetail } from '../../manifest/devUpdates';
 import { assetUrl, BASE_URL } from '../config';
 import { articleQueryOptions } from './blob';
 import { entryScript } from './chunks';
-import { fetchManifest, manifestQueryOptions, manifestWithRoute } from './manifest';
+import { fetchManifest, manifestQueryOptions, manifestWithRoute } from './manifestQueries';
 import { checkWorkerUpdate, loadPageForUpdate, reloadForVersion, updates } from './updatesStore';
 
 /** The route path on screen. */

@@ -9,7 +9,7 @@ import { Workbox } from 'workbox-window';
 import type { Manifest } from '../../manifest';
 import { assetUrl, BASE_URL } from '../config';
 import { encodeWorkerParams, type FromWorker, type OfflineStrategy } from '../sw/protocol';
-import { manifestQueryOptions } from './manifest';
+import { manifestQueryOptions } from './manifestQueries';
 import { offline } from './persistOffline';
 import { onWorkerMessage, postToWorker, refreshUsage, requestSave, resolveOfflineMode, saveNeedsAcceptance, setTotalsSource } from './persistOfflineActions';
 import { setWorkerUpdateCheck, updates } from './updatesStore';

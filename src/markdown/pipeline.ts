@@ -7,7 +7,7 @@ import type { Root } from 'hast';
 import { hrefFor, imageFor, resolveContentImage, resolveContentLink, type Manifest, type ManifestPage } from '../../manifest';
 import { markdownProcessor, runMarkdown, sanitizeUrls } from '../../manifest/markdown';
 import { loadedGrammars } from '../data/blob';
-import { linkContext } from '../data/manifest';
+import { linkContext } from '../data/manifestQueries';
 
 /** Parsed pages kept in memory. */
 const CACHE_SIZE = 24;

@@ -1,6 +1,6 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { manifestQueryOptions, viewOf } from '../data/manifest';
+import { manifestQueryOptions, viewOf } from '../data/manifestQueries';
 import { AnnouncementBar } from '../components/Layout/AnnouncementBar';
 import { Footer } from '../components/Layout/Footer';
 import { Navbar } from '../components/Navbar/Navbar';

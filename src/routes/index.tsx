@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Home } from '../components/Home';
-import { manifestQueryOptions, viewOf } from '../data/manifest';
+import { manifestQueryOptions, viewOf } from '../data/manifestQueries';
 import { rootRoute } from './__root';
 
 /** `/`: the home page. */

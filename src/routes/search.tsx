@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../manifest';
 import { useDocumentTitle } from '../components/DocItem/DocPage';
-import { manifestQueryOptions, viewOf } from '../data/manifest';
+import { manifestQueryOptions, viewOf } from '../data/manifestQueries';
 import { useHydrated } from '../hooks/useHydrated';
 import { lazyWithReload } from '../markdown/lazyWithReload';
 import { SearchFailed } from '../search/SearchFailed';

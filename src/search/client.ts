@@ -25,9 +25,10 @@ import {
   type Manifest,
   type SearchConfig,
 } from '../../manifest';
-import { algoliaHosts, type AlgoliaHost } from './hosts';
+import { algoliaHosts, type AlgoliaHost } from '../../manifest/searchHosts';
 import type { LocalSearcher } from './localIndex';
-import { escapeHtml, sanitizeHighlight } from './sanitize';
+import { escapeHtml } from '../../manifest/escapeHtml';
+import { sanitizeHighlight } from './sanitize';
 import { SearchUnavailableError, SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult, type SnippetValue } from './types';
 
 type ClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;

@@ -40,7 +40,7 @@ import {
   type LocalIndexEntry,
   type LocalIndexFragment,
 } from '../../manifest/localSearch';
-import { escapeHtml } from './sanitize';
+import { escapeHtml } from '../../manifest/escapeHtml';
 import { SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult } from './types';
 
 /** URL of this module's code: `localIndex.ts` starts it as a worker. */

@@ -4,14 +4,7 @@
  * survive. Algolia's values carry the tags we asked for
  * (`highlightPreTag`); anything else in them is treated as text.
  */
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const SPECIAL = /[&<>"']/;
-
-/** Escapes text for HTML. */
-export function escapeHtml(text: string): string {
-  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c]!) : text;
-}
+import { escapeHtml } from '../../manifest/escapeHtml';
 
 /**
  * Escapes a highlighted value, keeping balanced `<mark>`…`</mark>` pairs. A

@@ -3,7 +3,7 @@
  * first hex digits of the SHA-256 of the bytes, so the worker can tell a
  * truncated or wrong answer (a proxy, a half-finished deploy) from the real
  * file, and never stores or serves it. The names are the ones
- * `src/build/manifest.ts` writes:
+ * `node/assembleManifest.ts` writes:
  *
  * - `blobs/<16 hex>.md`, a page's markdown, `blobs/<16 hex>.html`, its article,
  *   and `blobs/<16 hex>.json`, a manifest shard;

@@ -1,6 +1,6 @@
 /**
  * Pure helpers the worker applies to per-route HTML. They rely on the markup
- * `src/build/html.ts` writes: one `assets/main-<hash>.js|css` pair, meta tags
+ * `node/routeHtml.ts` writes: one `assets/main-<hash>.js|css` pair, meta tags
  * naming the page's article and markdown, and `<main id="main" class="main">`.
  */
 import { normalizeRoutePath, stripBase } from '../../manifest/paths';

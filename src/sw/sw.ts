@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker, served at `/abp-react/sw.js` (spec §7). `src/build/serviceWorker.ts`
+ * The service worker, served at `/abp-react/sw.js` (spec §7). `node/serviceWorker.ts`
  * bundles it and Workbox injects the precache list (the shell's core files and
  * the home page, used as the app shell) at `self.__WB_MANIFEST`.
  *
@@ -29,7 +29,7 @@ import { dropCached, fetchOk, findCached, isQuotaError, offlineCacheNames, setMe
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
-/** Build-time facts about the shell, defined by `src/build/serviceWorker.ts`. */
+/** Build-time facts about the shell, defined by `node/serviceWorker.ts`. */
 declare const __DOCS_SW__: {
   /** Hash of the shell and of this worker: equal versions take over without asking. */
   version: string;

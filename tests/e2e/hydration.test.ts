@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Manifest } from '../../manifest/types';
 import { useBrowser } from './browser';
-import { readBuiltManifest } from '../helpers/manifest';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
 
 const b = useBrowser();
 const manifest = readBuiltManifest(inject('distDir')) as unknown as Manifest;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser';
-import { readBuiltManifest } from '../helpers/manifest';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
 
 const b = useBrowser();
 const manifest = readBuiltManifest(inject('distDir')) as unknown as {

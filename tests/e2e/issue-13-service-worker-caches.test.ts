@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser';
 import { useFaultServer } from './faultServer';
-import { readBuiltManifest } from '../helpers/manifest';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { cacheNames } from '../../src/sw/protocol';
 import { offlineCacheOf } from '../../src/sw/storage';
 

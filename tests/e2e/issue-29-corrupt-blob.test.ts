@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CONTENT_DB, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { useFaultServer } from './faultServer';
-import { readBuiltManifest } from '../helpers/manifest';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { shardOf } from '../../manifest/shards';
 import type { Manifest } from '../../manifest/types';
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { shellReady, useBrowser } from './browser';
 import { useFaultServer, type Fault } from './faultServer';
-import { readBuiltManifest } from '../helpers/manifest';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { shardOf } from '../../manifest/shards';
 import type { Manifest } from '../../manifest/types';
 

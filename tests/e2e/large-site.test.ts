@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_CARDS } from '../../manifest/constants';
 import { shardOf } from '../../manifest/shards';
-import { readBuiltManifest } from '../helpers/manifest';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
 import { useSiteCopy } from './siteCopy';
 

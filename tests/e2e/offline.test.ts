@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkUntil, inCaches, shellReady, storedContent, useBrowser, workerControls } from './browser';
-import { readBuiltManifest } from '../helpers/manifest';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { indexFiles } from '../../manifest/localSearch';
 import { shardNames, shardOf } from '../../manifest/shards';
 import { INCOMPLETE_NOTE } from '../../src/search/types';

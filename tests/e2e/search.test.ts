@@ -13,11 +13,12 @@ import { startAlgoliaServer, type AlgoliaMode, type AlgoliaServer, type StoredRe
 import { SPEC_SEARCH_PARAMS } from '../helpers/docsearchParams';
 import type { SiteConfig } from '../../manifest/siteConfig';
 import type { Manifest } from '../../manifest/types';
-import { contentSecurityPolicy, esc, inlineScripts } from '../../src/build/html';
+import { contentSecurityPolicy, inlineScripts } from '../../node/routeHtml';
 import { useBrowser } from './browser';
 import { INCOMPLETE_NOTE } from '../../src/search/types';
-import { readBuiltManifest } from '../helpers/manifest';
-import { searchRecordsFile } from '../../src/build/output';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
+import { searchRecordsFile } from '../../node/output';
+import { escapeHtml } from '../../manifest/escapeHtml';
 
 const b = useBrowser();
 const distDir = inject('distDir');
@@ -62,7 +63,7 @@ beforeAll(async () => {
       let body = Buffer.from(await answer.arrayBuffer());
       if (policySearch && headers['content-type']?.startsWith('text/html')) {
         const configured = { ...builtSite, search: { ...builtSite.search, ...policySearch } } as SiteConfig;
-        const policy = esc(contentSecurityPolicy(configured, inlineScripts(configured)));
+        const policy = escapeHtml(contentSecurityPolicy(configured, inlineScripts(configured)));
         body = Buffer.from(body.toString('utf8').replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*/, `$1${policy}`));
       }
       res.writeHead(answer.status, headers).end(body);

@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../build';
 import { buildContent, type BuildSession, type ContentBuildResult } from '../../build';
-import { BuildError } from '../../src/build/errors';
-import type { ShellAssets } from '../../src/build/html';
-import { readBuiltManifest } from './manifest';
+import { BuildError } from '../../node/problems';
+import type { ShellAssets } from '../../node/routeHtml';
+import { readBuiltManifest } from './manifestFixtures';
 import type { Manifest } from '../../manifest/types';
 
 /** The repository root. */

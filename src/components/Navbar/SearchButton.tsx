@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { Component, lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { splitHref, type Manifest } from '../../../manifest';
 import { canReloadForChunk, loadChunk, reloadForChunk } from '../../data/chunks';
-import { ChunkLoadError } from '../../data/errors';
+import { ChunkLoadError } from '../../data/fetchErrors';
 import { useSite } from '../SiteContext';
 import { SearchUnavailable, type SearchFailure } from './SearchUnavailable';
 

@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { normalizeRoutePath, pageAt, sidebarTopAt, type Manifest, type ManifestPage, type ManifestRoot } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
-import { ensureManifestFor, ensureSidebarShard } from '../../data/manifest';
+import { ensureManifestFor, ensureSidebarShard } from '../../data/manifestQueries';
 import { loadRenderer } from '../../markdown/renderer';
 
 /**

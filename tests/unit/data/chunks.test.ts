@@ -1,7 +1,7 @@
 // A failed chunk load is not remembered, and a missing chunk is told from a network failure.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkUrlOf, loadChunk } from '../../../src/data/chunks';
-import { ChunkLoadError } from '../../../src/data/errors';
+import { ChunkLoadError } from '../../../src/data/fetchErrors';
 import { CHUNK_LOAD_MS, isStall } from '../../../src/lib/fetchBody';
 
 const CHUNK = 'http://127.0.0.1:4000/abp-react/assets/chunks/MarkdownView-ODDIRCRY.js';

@@ -1,6 +1,6 @@
 // A stalled fetch is a load error that says so, and is not retried behind the reader's back.
 import { describe, expect, it } from 'vitest';
-import { FetchError, retryOnceUnlessStalled } from '../../../src/data/errors';
+import { FetchError, retryOnceUnlessStalled } from '../../../src/data/fetchErrors';
 import { StallError } from '../../../src/lib/fetchBody';
 
 const URL_ = '/abp-react/blobs/0123456789abcdef.html';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offerNewShell, routeChanged } from '../../../src/data/updatesCheck';
 import { updates } from '../../../src/data/updatesStore';
-import { makeDoc, makeManifest, makeSiteConfigInput } from '../../helpers/manifest';
+import { makeDoc, makeManifest, makeSiteConfigInput } from '../../helpers/manifestFixtures';
 
 describe('routeChanged', () => {
   const docs = [makeDoc({ id: 'intro', title: 'Introduction', blob: 'a.md' }), makeDoc({ id: 'faq', path: '/docs/faq', title: 'FAQ', blob: 'b.md' })];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UnknownIdError } from '../../../manifest/errors';
+import { UnknownIdError } from '../../../manifest/manifestErrors';
 import { currentVersion, documentTitle, formatLongDate, getDoc, getSidebar, pageAt, sidebarContains, tocHeadings } from '../../../manifest/lookup';
 import type { ManifestHeading, SidebarItem } from '../../../manifest/types';
-import { makeDoc, makeManifest, makePage } from '../../helpers/manifest';
+import { makeDoc, makeManifest, makePage } from '../../helpers/manifestFixtures';
 
 const manifest = makeManifest({
   docs: [makeDoc({ id: 'intro', title: 'Introduction' }), makeDoc({ id: 'guides/setup', title: 'Setup' })],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ManifestShapeError, ManifestVersionError } from '../../../manifest/errors';
+import { ManifestShapeError, ManifestVersionError } from '../../../manifest/manifestErrors';
 import { parseManifest, parseShard, parseSidebarShard } from '../../../manifest/parse';
 import type { Manifest } from '../../../manifest/types';
-import { makeDoc, makeManifest, makePage } from '../../helpers/manifest';
+import { makeDoc, makeManifest, makePage } from '../../helpers/manifestFixtures';
 
 /** A valid manifest as untyped JSON, after a round trip through the wire format. */
 const json = (manifest: Manifest = makeManifest({ pages: [makePage({ id: 'markdown-page' })] })): Record<string, unknown> =>

@@ -2,7 +2,7 @@
 // site configuration: it reads the site's own names (and those stored unscoped), and no configured value ends it.
 import { describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_DISMISSED_KEY, prePaintScript, ROOT_FLAGS } from '../../../manifest/prePaint';
-import { makeSiteConfig } from '../../helpers/manifest';
+import { makeSiteConfig } from '../../helpers/manifestFixtures';
 
 /** Runs the script against a stored `localStorage` and returns the attributes it set on `<html>`. */
 function run(baseUrl: string, stored: Record<string, string>, bar: string | null = null): Record<string, string> {

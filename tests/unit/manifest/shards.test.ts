@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARD_MAX_BYTES, SHARD_ROUTES } from '../../../manifest/constants';
 import { addShard, emptyView, groupRoutes, openSidebarShards, shardNames, shardOf, sidebarTop } from '../../../manifest/shards';
 import type { SidebarItem } from '../../../manifest/types';
-import { makeDoc, makeManifest } from '../../helpers/manifest';
+import { makeDoc, makeManifest } from '../../helpers/manifestFixtures';
 
 const category = (label: string, extra: Partial<Extract<SidebarItem, { type: 'category' }>> = {}): SidebarItem => ({
   type: 'category',

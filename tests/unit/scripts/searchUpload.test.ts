@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadSearchRecords } from '../../../scripts/searchUpload';
 import { startAlgoliaServer, type AlgoliaServer } from '../../helpers/algoliaServer';
-import { makeManifest } from '../../helpers/manifest';
-import { searchRecordsFile } from '../../../src/build/output';
+import { makeManifest } from '../../helpers/manifestFixtures';
+import { searchRecordsFile } from '../../../node/output';
 import { runScript } from '../../helpers/cli';
 
 const records = Array.from({ length: 3 }, (_, i) => ({

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_TIMEOUTS } from '../../../manifest/constants';
 import { SPEC_SEARCH_PARAMS } from '../../helpers/docsearchParams';
-import { makeSiteConfig } from '../../helpers/manifest';
+import { makeSiteConfig } from '../../helpers/manifestFixtures';
 import {
   ALGOLIA_BUDGET_MS,
   algoliaRequest,
@@ -16,7 +16,7 @@ import {
   type AlgoliaRequester,
   type SearchEnvironment,
 } from '../../../src/search/client';
-import { algoliaHosts } from '../../../src/search/hosts';
+import { algoliaHosts } from '../../../manifest/searchHosts';
 import type { LocalSearcher } from '../../../src/search/localIndex';
 import { sanitizeHighlight } from '../../../src/search/sanitize';
 import { SearchUnavailableError, type SearchResult } from '../../../src/search/types';

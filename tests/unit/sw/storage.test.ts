@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTICLE_HEADER, BLOB_HEADER, CONTENT_HEADER } from '../../../src/sw/protocol';
 import { contentFiles, isCurrentPage, OFFLINE_BUCKETS, offlineCacheNames, offlineCacheOf, routeFiles } from '../../../src/sw/storage';
 import { cacheNames } from '../../../src/sw/protocol';
-import { makeDoc, makeManifest } from '../../helpers/manifest';
+import { makeDoc, makeManifest } from '../../helpers/manifestFixtures';
 
 describe('isCurrentPage', () => {
   const faq = makeDoc({ id: 'faq', path: '/docs/faq', blob: 'b.md', article: 'b.html' });

@@ -1,6 +1,6 @@
 import { createRoute, notFound } from '@tanstack/react-router';
 import { CategoryPage } from '../../../components/DocItem/DocPage';
-import { ensureManifestFor, ensureSidebarShard } from '../../../data/manifest';
+import { ensureManifestFor, ensureSidebarShard } from '../../../data/manifestQueries';
 import { rootRoute } from '../../__root';
 
 /** Generated category indexes: `/docs/category/fundamentals`. */

@@ -1,0 +1,509 @@
+/**
+ * The manifest step of a build: each page's blobs (its markdown and the
+ * build's rendering of it, named by their hashes), the search files, the
+ * files the pages use, the manifest shards and the root `manifest.json`
+ * (issue 15), each checked with the parser the shell uses.
+ */
+import { createHash } from 'node:crypto';
+import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
+import { groupRoutes, sidebarTop } from '../manifest/shards';
+import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
+import { joinPath } from '../manifest/links';
+import { withBase } from '../manifest/paths';
+import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, ManifestShard, RouteTarget, SidebarItem, SidebarShard } from '../manifest/types';
+import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
+
+import type { OutputData } from './output';
+import { publishedMarkdown, type Rendered } from './render';
+import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type PageRecords, type SearchPage, type SearchPart, type Section } from './search';
+import type { ContentSources, SourceFile } from './sources';
+import { referencedFiles, usedFileOutput } from './staticFiles';
+import { remembered } from './memo';
+import { slot, type BuildSession } from './session';
+import { escapeHtml } from '../manifest/escapeHtml';
+
+const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
+
+/** Search records of each cached rendering, likewise. */
+const RECORDS = slot<WeakMap<Section[], PageRecords>>('manifest:records');
+/** Each cached rendering's local-index terms and fragment (keyed by its parts), with the other inputs they were made from. */
+const LOCAL_PRODUCT = slot<WeakMap<SearchPart[], { key: string; product: LocalPageProduct }>>('manifest:localProduct');
+/** A hash of each cached rendering's parts, for the name of an index made when read (`localIndexOf`). */
+const PARTS_KEY = slot<WeakMap<SearchPart[], string>>('manifest:partsKey');
+/** Each source's published markdown (`publishedMarkdown`), its blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
+const BODY = slot<WeakMap<SourceFile, { blob: string; size: number; text: string }>>('manifest:body');
+/** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
+const ARTICLE = slot<WeakMap<Rendered, { title: string; html: string; name: string; bytes: number }>>('manifest:article');
+/**
+ * Each page's entry, with the source and the other inputs it was made from
+ * (builds that `remember`): an unchanged page keeps its entry object, and a
+ * shard whose routes and entries are all the same keeps its JSON and name.
+ */
+const ENTRY = slot<WeakMap<Rendered, { file: SourceFile; inputs: unknown[]; entry: ManifestPage }>>('manifest:entry');
+
+/** Whether two lists of inputs hold the same values (strings, numbers, null), in order. */
+const sameInputs = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+/** The files each rendering's links and images use, with the link tables they were resolved with. */
+const USED_FILES = slot<WeakMap<Rendered, { tables: string; keys: Set<string> }>>('manifest:usedFiles');
+/** Each page entry's search input, with the values besides the entry it was made from. */
+const SEARCH_PAGE = slot<WeakMap<ManifestPage, { siteUrl: string; base: string; lvl0: string; pageRank: number; page: SearchPage }>>('manifest:searchPage');
+/** A page shard of the last build, with what it was made from (`assembleManifest`'s `sameShard`). */
+interface KeptShard {
+  tables: string;
+  paths: string[];
+  targets: RouteTarget[];
+  entries: (ManifestPage | CategoryIndex | undefined)[];
+  made: { name: string; json: string; shard: ManifestShard; bytes: number };
+}
+/** The last build's page shards by their first route: a rebuild serialises and hashes only the shards that changed. */
+const SHARDS = slot<Map<string, KeptShard>>('manifest:shards');
+/** The routes of each plan's table, sorted (a rebuild that keeps the plan's routes keeps them). */
+const SORTED_ROUTES = slot<WeakMap<Record<string, RouteTarget>, string[]>>('manifest:sortedRoutes');
+/** The manifest's copy of each link context's table of sources. */
+const SOURCES = slot<WeakMap<Record<string, string>, Record<string, string>>>('manifest:sources');
+/** Each long category's index and the file of its further cards (`CATEGORY_CARDS`), by the docs model's index. */
+const MORE_CARDS = slot<WeakMap<CategoryIndex, { json: string; name: string; bytes: number; index: CategoryIndex }>>('manifest:moreCards');
+/** Each top-level category's sidebar shard (its JSON, name and bytes), by its items. */
+const SIDEBAR_SHARD = slot<WeakMap<SidebarItem[], { json: string; name: string; bytes: number }>>('manifest:sidebarShard');
+/** Each entry's JSON length, for shard bounds. */
+const LENGTH = slot<WeakMap<object, number>>('manifest:length');
+
+/** The page entries of the last plan assembled (its number), with what they were made from and what they add to the build. */
+interface PageState {
+  serial: number;
+  model: DocsModel;
+  articlesIn: ManifestRoot['articlesIn'];
+  site: RoutePlan['site'];
+  docs: Record<string, ManifestDoc>;
+  pages: Record<string, ManifestPage>;
+  /** Each page's article by name, and its size. */
+  articles: Map<string, string>;
+  articleSizes: Map<string, number>;
+  /** Each page's article bytes by source, and their sum. */
+  articleBytesOf: Map<string, number>;
+  articleBytes: number;
+  /** With `articlesIn: 'blobs'`, each page's markdown and article files (name, contents) by source, and their bytes in all. */
+  blobs: Map<string, { body: [string, string]; article: [string, string]; bytes: number }>;
+  blobBytes: number;
+  /** The link tables the pages' files were resolved with. */
+  tables: string;
+  /** Each page's place among the docs and pages, by source. */
+  indexOf: Map<string, number>;
+  /** Each page's search input, in that order. */
+  search: SearchPage[];
+  /** The files each page uses, by route, and what the site copies of them. */
+  filesByPath: Map<string, Set<string>>;
+  usedFiles: ReturnType<typeof usedFileOutput>;
+}
+
+const LAST_PAGES = slot<PageState>('manifest:lastPages');
+
+/** What the manifest step made. */
+export interface AssembledManifest {
+  /** Everything, as the shell sees it once every shard is loaded. */
+  manifest: Manifest;
+  /** `manifest.json`. */
+  root: ManifestRoot;
+  /** Page and sidebar shards by name (below `blobs/`). */
+  shards: Record<string, ManifestShard | SidebarShard>;
+  /** DocSearch records (the text of a JSON array, in parts), written outside `dist/` for `npm run search:upload`; made when read. */
+  records: () => Iterable<string>;
+  /** The local search index, when it is made only when read (`localIndexOf`): its entry's path, and what makes its files. */
+  deferredSearch: DeferredSearch | null;
+  /** Each page's article by name, for its route's HTML (written below `blobs/` too unless `articlesIn` is `routes`). */
+  articles: ReadonlyMap<string, string>;
+}
+
+/** A local index made when read: its entry's path, and every file of it, the entry under that path too. */
+export interface DeferredSearch {
+  entry: string;
+  make: () => Map<string, string>;
+}
+
+/**
+ * The local search index of the build's pages. A build that is written puts
+ * its files into `files` now. The dev server's (`deferred`) is named by what
+ * it is made from (`entry-<key>.json`: each page's path, title, category,
+ * description and parts, hashed once per rendering) and made when a tab asks
+ * for it, so a rebuild does not encode the index of every page.
+ */
+function localIndexOf(files: Map<string, OutputData>, pages: SearchPage[], deferred: boolean, session: BuildSession): { entry: string; bytes: number; deferred: DeferredSearch | null } {
+  const remember = session.keeps;
+  const localProductMemo = session.memo(LOCAL_PRODUCT);
+  const partsKeyMemo = session.memo(PARTS_KEY);
+  const productOf = (page: SearchPage): LocalPageProduct => {
+    const key = JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings]);
+    const known = remember ? localProductMemo.get(page.parts) : undefined;
+    if (known?.key === key) return known.product;
+    const product = localPageProduct({ path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.parts });
+    if (remember) localProductMemo.set(page.parts, { key, product });
+    return product;
+  };
+  if (!deferred) {
+    const out = localIndexFiles(pages.map(productOf));
+    for (const [path, json] of out.files) files.set(path, json);
+    return { entry: out.entry, bytes: JSON.parse(out.files.get(out.entry)!).bytes as number, deferred: null };
+  }
+  const hash = createHash('sha256');
+  for (const page of pages) {
+    const parts = remembered(partsKeyMemo, page.parts, () => sha(JSON.stringify(page.parts)));
+    hash.update(JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings, parts]));
+  }
+  // Not `entry.<hash>.json`: the service worker checks such a file against its name.
+  const entry = `search/entry-${hash.digest('hex').slice(0, 12)}.json`;
+  const make = () => {
+    const out = localIndexFiles(pages.map(productOf));
+    out.files.set(entry, out.files.get(out.entry)!);
+    return out.files;
+  };
+  return { entry, bytes: 0, deferred: { entry, make } };
+}
+
+/**
+ * About the length of `JSON.stringify(value)` (escapes not counted), without
+ * making the string: shard bounds weigh every route of every build (26 MB of
+ * throwaway JSON at 10,000 docs), and a bound needs no exact byte.
+ */
+export function jsonLength(value: unknown): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value).length;
+  if (value === null || typeof value !== 'object') return 4;
+  // Brackets, and a comma after each part but the last.
+  let n = 1;
+  if (Array.isArray(value)) {
+    for (const item of value) n += jsonLength(item) + 1;
+    return Math.max(n, 2);
+  }
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) n += key.length + 4 + jsonLength(v);
+  }
+  return Math.max(n, 2);
+}
+
+/** A JSON file named by its hash, below `blobs/`: its name. */
+function putHashed(files: Map<string, OutputData>, json: string): string {
+  const name = `${sha(json).slice(0, 16)}.json`;
+  files.set(`blobs/${name}`, json);
+  return name;
+}
+
+/**
+ * Writes the blobs, search files, used files and manifest files into `files`,
+ * and returns the manifest. With `remember`, each rendering keeps its search
+ * records and local-index terms for the next build of this process.
+ */
+export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, session: BuildSession, articlesIn: ManifestRoot['articlesIn'], shell: ManifestRoot['shell'], deferSearch = false): AssembledManifest {
+  const remember = session.keeps;
+  const [recordsMemo, bodyMemo, articleMemo, entryMemo, usedFilesMemo, searchPageMemo] = [session.memo(RECORDS), session.memo(BODY), session.memo(ARTICLE), session.memo(ENTRY), session.memo(USED_FILES), session.memo(SEARCH_PAGE)];
+  const [sortedRoutesMemo, sourcesMemo, moreCardsMemo, sidebarShardMemo, lengthMemo] = [session.memo(SORTED_ROUTES), session.memo(SOURCES), session.memo(MORE_CARDS), session.memo(SIDEBAR_SHARD), session.memo(LENGTH)];
+  const { docs, pages, site, routes, linkContext } = plan;
+  const { routeBase, sources, fileTable } = src;
+  const base = site.baseUrl;
+  // Blobs and page entries.
+  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash.
+  const articleOf = (file: SourceFile, r: Rendered) => {
+    const title = texts.titleOf(file)!;
+    const known = articleMemo.get(r);
+    if (known?.title === title) return known;
+    const html = (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+    const made = { title, html, name: `${sha(html).slice(0, 16)}.html`, bytes: Buffer.byteLength(html) };
+    articleMemo.set(r, made);
+    return made;
+  };
+  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
+  let storedBytes = 0;
+  // A plan that changes a few pages of the last assembled one, with the same docs model, changes only their entries.
+  const last = remember ? session.last(LAST_PAGES) ?? null : null;
+  const tables = plan.links.tables;
+  const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site && last.tables === tables ? plan.changes.entries : null;
+  const state: PageState = delta
+    ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], filesByPath: new Map(last!.filesByPath) }
+    : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
+  const { articles, articleSizes } = state;
+
+  // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
+  const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
+    const body = remembered(bodyMemo, file, () => {
+      const text = publishedMarkdown(file.body, r);
+      return { blob: `${sha(text).slice(0, 16)}.md`, size: Buffer.byteLength(text), text };
+    });
+    const { html, name: article, bytes } = articleOf(file, r);
+    articles.set(article, html);
+    articleSizes.set(article, bytes);
+    state.articleBytes += bytes - (state.articleBytesOf.get(file.rel) ?? 0);
+    state.articleBytesOf.set(file.rel, bytes);
+    if (articlesIn === 'blobs') {
+      state.blobBytes -= state.blobs.get(file.rel)?.bytes ?? 0;
+      state.blobs.set(file.rel, { body: [body.blob, body.text], article: [article, html], bytes: body.size + bytes });
+      state.blobBytes += body.size + bytes;
+    }
+    inputs.push(body.blob, article);
+    const known = remember ? entryMemo.get(r) : undefined;
+    if (known && known.file === file && sameInputs(known.inputs, inputs)) return known.entry as T;
+    const entry = make({ blob: body.blob, size: body.size, article });
+    if (remember) entryMemo.set(r, { file, inputs, entry });
+    return entry;
+  };
+  const pageEntry = (file: SourceFile, r: Rendered, id: string, path: string, { blob, size, article }: { blob: string; size: number; article: string }): ManifestPage => ({
+    id,
+    path,
+    title: texts.titleOf(file)!,
+    description: texts.descriptionOf(file),
+    keywords: file.data.keywords ?? [],
+    image: file.data.image ?? null,
+    headings: r.headings.map(({ depth, id: hid, text }) => ({ depth, id: hid, text })),
+    blob,
+    blobSize: size,
+    article,
+    lastModified: file.mtime,
+    source: file.rel,
+    hasH1: r.h1 !== null,
+    hideTableOfContents: file.data.hide_table_of_contents ?? false,
+    tocMinLevel: file.data.toc_min_heading_level ?? 2,
+    tocMaxLevel: file.data.toc_max_heading_level ?? 3,
+    codeLanguages: r.codeLanguages,
+    hasMermaid: r.hasMermaid,
+  });
+  const editBase = site.editUrl ? site.editUrl.replace(/\/?$/, '/') : null;
+  const docEntryOf = (d: DocEntry): ManifestDoc => {
+    const r = renders.get(d.file.rel)!;
+    const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
+    const category = model.breadcrumbs.get(d.id) ?? [];
+    const top = model.topByPath.get(d.path) ?? null;
+    const title = texts.titleOf(d.file)!;
+    const label = texts.label(d);
+    const { previous: p, next: n } = nav;
+    // Values, not strings joined: most are the same string objects as last build, so comparing them is cheap.
+    const inputs = [d.id, d.path, title, texts.descriptionOf(d.file), label, site.docs.sidebarId, editBase, top, p?.id, p?.title, p?.path, n?.id, n?.title, n?.path, ...category];
+    return entryOf(d.file, r, inputs, (blobs) => ({
+      ...pageEntry(d.file, r, d.id, d.path, blobs),
+      sidebarLabel: label,
+      sidebar: site.docs.sidebarId,
+      category,
+      previous: nav.previous,
+      next: nav.next,
+      editUrl: editBase === null ? null : editBase + d.file.rel,
+      sidebarTop: top,
+    }));
+  };
+  const pageEntryOf = (p: PageEntry): ManifestPage => {
+    const r = renders.get(p.file.rel)!;
+    return entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
+  };
+  const manifestDocs = state.docs;
+  const manifestPages = state.pages;
+  if (delta) {
+    for (const { entry } of delta) {
+      if (isDoc(entry)) manifestDocs[entry.id] = docEntryOf(entry);
+      else manifestPages[entry.id] = pageEntryOf(entry);
+    }
+  } else {
+    for (const d of docs) manifestDocs[d.id] = docEntryOf(d);
+    for (const p of pages) manifestPages[p.id] = pageEntryOf(p);
+  }
+  if (delta) {
+    // Only the articles of this build's pages: an edited page's article before the edit goes.
+    const current = [...Object.values(manifestDocs), ...Object.values(manifestPages)].map((entry) => entry.article);
+    state.articles = new Map(current.map((name) => [name, articles.get(name)!]));
+    state.articleSizes = new Map(current.map((name) => [name, articleSizes.get(name)!]));
+  }
+  if (articlesIn === 'blobs') {
+    for (const { body, article } of state.blobs.values()) {
+      files.set(`blobs/${body[0]}`, body[1]);
+      files.set(`blobs/${article[0]}`, article[1]);
+    }
+    storedBytes += state.blobBytes;
+  }
+  // A long category's cards past the first `CATEGORY_CARDS` go to a file of their own.
+  const categoryIndexes: Record<string, CategoryIndex> = {};
+  for (const c of model.categoryIndexes) {
+    if (c.items.length <= CATEGORY_CARDS) {
+      categoryIndexes[c.slug] = c;
+      continue;
+    }
+    // Kept while the docs model is.
+    const made = remembered(moreCardsMemo, c, () => {
+      const json = JSON.stringify(parseCategoryCards(c.items.slice(CATEGORY_CARDS), 'new'));
+      const name = `${sha(json).slice(0, 16)}.json`;
+      return { json, name, bytes: Buffer.byteLength(json), index: { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: name } } };
+    });
+    files.set(`blobs/${made.name}`, made.json);
+    storedBytes += made.bytes;
+    categoryIndexes[c.slug] = made.index;
+  }
+
+  // Search inputs, and the files the pages refer to (co-located images are written under their hashed names).
+  const searchPageOf = (entry: ManifestPage, lvl0: string, rank: number): SearchPage => {
+    // Kept with its entry (which is kept with its rendering, so its sections too).
+    const known = remember ? searchPageMemo.get(entry) : undefined;
+    if (known && known.lvl0 === lvl0 && known.pageRank === rank && known.siteUrl === site.url && known.base === base) return known.page;
+    const r = renders.get(entry.source)!;
+    const meta = [entry.description ?? '', ...entry.keywords, 'sidebarLabel' in entry && entry.sidebarLabel !== entry.title ? entry.sidebarLabel : ''].filter(Boolean).join(' · ');
+    const page = { path: entry.path, url: site.url + withBase(entry.path, base), title: entry.title, lvl0, meta, sections: r.sections, parts: r.searchParts, headings: entry.headings, pageRank: rank };
+    if (remember) searchPageMemo.set(entry, { siteUrl: site.url, base, lvl0, pageRank: rank, page });
+    return page;
+  };
+  const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage =>
+    isDoc(entry) ? searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index) : searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
+  // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
+  const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
+    const r = renders.get(file.rel)!;
+    const known = usedFilesMemo.get(r);
+    if (remember && known?.tables === tables) return known.keys;
+    const keys = referencedFiles([{ source: file.rel, path, links: r.links }], plan.links);
+    if (remember) usedFilesMemo.set(r, { tables, keys });
+    return keys;
+  };
+  let filesChanged = !delta;
+  if (delta) {
+    for (const { entry } of delta) {
+      const index = state.indexOf.get(entry.file.rel)!;
+      state.search[index] = searchPageAt(entry, index);
+      const keys = filesOf(entry);
+      const before = state.filesByPath.get(entry.path);
+      if (!before || before.size !== keys.size || [...keys].some((key) => !before.has(key))) filesChanged = true;
+      state.filesByPath.set(entry.path, keys);
+    }
+  } else {
+    const all = [...docs, ...pages];
+    state.indexOf = new Map(all.map(({ file }, i) => [file.rel, i]));
+    state.search = all.map(searchPageAt);
+    state.filesByPath = new Map(all.map((entry) => [entry.path, filesOf(entry)]));
+  }
+  if (filesChanged) state.usedFiles = usedFileOutput(fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
+  const { usedFiles, filesByPath } = state;
+  for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
+  if (remember && plan.serial !== null) session.remember(LAST_PAGES, { ...state, serial: plan.serial });
+  const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
+  const index = localIndexOf(files, state.search, deferSearch, session);
+  // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
+  storedBytes += index.bytes;
+
+  // Sidebar shards: the children of each top-level category.
+  const shards: Record<string, ManifestShard | SidebarShard> = {};
+  const sidebar: SidebarItem[] = model.sidebar.map((item) => {
+    if (item.type !== 'category') return item;
+    // Kept while the docs model is (a rebuild that changes no label, position or neighbour).
+    const made = remembered(sidebarShardMemo, item.items, () => {
+      const json = JSON.stringify(parseSidebarShard({ items: item.items }, 'new'));
+      return { json, name: `${sha(json).slice(0, 16)}.json`, bytes: Buffer.byteLength(json) };
+    });
+    files.set(`blobs/${made.name}`, made.json);
+    storedBytes += made.bytes;
+    shards[made.name] = { items: item.items };
+    return { ...item, shard: made.name };
+  });
+
+  // Page shards: runs of consecutive routes (`groupRoutes`).
+  const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
+    const target = routes[path]!;
+    return target.kind === 'doc' ? manifestDocs[target.id] : target.kind === 'docsRoot' ? manifestDocs[target.docId] : target.kind === 'page' ? manifestPages[target.id] : target.kind === 'category' ? categoryIndexes[target.slug] : undefined;
+  };
+  const weightOf = (path: string): number => {
+    const entry = entryAt(path);
+    if (!entry) return path.length;
+    let length = lengthMemo.get(entry);
+    if (length === undefined) lengthMemo.set(entry, (length = jsonLength(entry)));
+    return path.length + length;
+  };
+  const groups = groupRoutes(remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort()), weightOf);
+  // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
+  // Every doc's and page's, and the main doc's again at the docs' root.
+  const docsRoot = routes[`/${routeBase}`];
+  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (state.articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
+  const fill = (group: string[]): ManifestShard => {
+    const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
+    for (const path of group) {
+      const target = routes[path]!;
+      shard.routes[path] = target;
+      const id = target.kind === 'doc' ? target.id : target.kind === 'docsRoot' ? target.docId : null;
+      if (id !== null) shard.docs[id] = manifestDocs[id]!;
+      if (target.kind === 'page') shard.pages[target.id] = manifestPages[target.id]!;
+      if (target.kind === 'category') shard.categories[target.slug] = categoryIndexes[target.slug]!;
+      const entry = id !== null ? manifestDocs[id] : target.kind === 'page' ? manifestPages[target.id] : undefined;
+      if (!entry) continue;
+      // What the shell needs to render this page's markdown itself: its files and the pages its `.md` links name.
+      for (const key of filesByPath.get(entry.path)!) shard.files[key] = usedFiles.files[key]!;
+      shard.sources[entry.source] = entry.path;
+      for (const link of renders.get(entry.source)!.links) {
+        const file = /\.mdx?(?:#.*)?$/i.test(link.url) ? sourceOfLink(link.url, entry.source, linkContext.routeBySource) : null;
+        if (file) shard.sources[file] = linkContext.routeBySource[file]!;
+      }
+    }
+    return shard;
+  };
+  // What a shard is made from: the link tables (its files and sources), and each route's path, target and entry (the
+  // same object while its inputs are, `entryOf`; a category's entry is the same object while the docs model is, else
+  // compared written out, as are targets, which a plan made anew makes anew).
+  const sameShard = (known: KeptShard, group: string[]): boolean =>
+    known.tables === tables && known.paths.length === group.length && group.every((path, j) => {
+      if (known.paths[j] !== path) return false;
+      const target = routes[path]!;
+      const was = known.targets[j];
+      if (target !== was && JSON.stringify(target) !== JSON.stringify(was)) return false;
+      const entry = entryAt(path);
+      const before = known.entries[j];
+      return entry === before || (target.kind === 'category' && JSON.stringify(entry) === JSON.stringify(before));
+    });
+  const shardMemo = session.last(SHARDS) ?? new Map<string, KeptShard>();
+  const kept = new Map<string, KeptShard>();
+  const shardNames = groups.map((group, i) => {
+    const known = remember ? shardMemo.get(group[0] ?? '') : undefined;
+    let made = known && sameShard(known, group) ? known.made : undefined;
+    if (made) files.set(`blobs/${made.name}`, made.json);
+    else {
+      const shard = fill(group);
+      const json = JSON.stringify(parseShard(shard, `#${i}`));
+      made = { name: putHashed(files, json), json, shard, bytes: Buffer.byteLength(json) };
+    }
+    storedBytes += made.bytes;
+    if (remember) kept.set(group[0] ?? '', { tables, paths: group, targets: group.map((path) => routes[path]!), entries: group.map(entryAt), made });
+    shards[made.name] = made.shard;
+    return made.name;
+  });
+  if (remember) session.remember(SHARDS, kept);
+
+  const version = {
+    name: 'current',
+    label: site.docs.versionLabel,
+    path: `/${routeBase}`,
+    mainDocId: site.docs.mainDocId,
+    draftIds: [],
+  };
+  const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
+    manifestVersion: MANIFEST_VERSION,
+    site,
+    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
+    search: { entry: index.entry, count: recordCount },
+    shards: shardNames,
+    shardStarts: groups.map((group) => group[0] ?? '/'),
+    totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
+    articlesIn,
+    shell,
+  };
+  // The shards' names are their hashes, so the root's hash covers every page.
+  const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
+  const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
+  const root = parseManifest({ ...rootBody, contentHash, generatedAt: new Date(latest).toISOString() });
+  files.set('manifest.json', JSON.stringify(root));
+  const manifest: Manifest = {
+    ...root,
+    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebar } }],
+    docs: manifestDocs,
+    pages: manifestPages,
+    categories: categoryIndexes,
+    routes,
+    files: usedFiles.files,
+    sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
+  };
+  return { manifest, root, shards, records, deferredSearch: index.deferred, articles: state.articles };
+}
+
+/** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */
+function sourceOfLink(url: string, source: string, routeBySource: Record<string, string>): string | null {
+  const path = decodeURI(url.split('#')[0]!);
+  const file = path.startsWith('/') ? joinPath('', path) : joinPath(source.split('/').slice(0, -1).join('/'), path);
+  if (Object.hasOwn(routeBySource, file)) return file;
+  return Object.hasOwn(routeBySource, `docs/${file}`) ? `docs/${file}` : null;
+}

@@ -1,0 +1,176 @@
+/**
+ * The checks of a build that need the rendered pages: every page has a title,
+ * every link leads somewhere (a broken page link or image fails the build;
+ * a missing anchor or markdown file warns, spec §4), and directives that are
+ * no admonition are reported.
+ */
+import type { LinkContext } from '../manifest/links';
+import { remembered } from './memo';
+import { ADMONITIONS } from '../manifest/markdown';
+import type { PageTexts, RoutePlan } from './docs';
+import { displayPath, type ProblemLog } from './problems';
+import type { Rendered } from './render';
+import type { ContentSources, SourceFile } from './sources';
+import { imageProblem } from './staticFiles';
+import { slot, type BuildSession } from './session';
+
+/** The admonition types, as a warning lists them. */
+const ADMONITION_LIST = Object.keys(ADMONITIONS).map((n) => `\`:::${n}\``).join(', ');
+
+/** The number of the last plan (`RoutePlan.serial`) whose every page was found to have a title. */
+const TITLED_PLAN = slot<number | null>('check:titledPlan');
+
+/** Every page has a title: its front matter's, or its first `# heading`. A plan that changes one found so checks its changed pages only. */
+export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog, session: BuildSession): void {
+  const pages = plan.changes && plan.changes.since === session.last(TITLED_PLAN) ? plan.changes.entries.map(({ entry }) => entry) : [...plan.docs, ...plan.pages];
+  let titled = true;
+  for (const { file } of pages) {
+    if (texts.titleOf(file)) continue;
+    log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
+    titled = false;
+  }
+  if (plan.serial !== null) session.remember(TITLED_PLAN, titled ? plan.serial : null);
+}
+
+/** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
+interface PageLinkProblems {
+  tables: string;
+  path: string;
+  display: string;
+  bodyLine: number;
+  problems: { error: boolean; line: number; message: string }[];
+  anchors: { line: number; url: string; path: string; hash: string }[];
+}
+
+/** Each rendering's findings (`PageLinkProblems`), so a rebuild checks again only the anchors of unchanged pages. */
+const LINK_PROBLEMS = slot<WeakMap<Rendered, PageLinkProblems>>('check:linkProblems');
+/** The heading ids of each rendering. */
+const HEADING_IDS = slot<WeakMap<Rendered, Set<string>>>('check:headingIds');
+
+/** Checks every link and image of the rendered pages: broken ones are thrown at once, warnings stay in `log`. */
+export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog, session: BuildSession): void {
+  const linkProblemsMemo = session.memo(LINK_PROBLEMS);
+  const headingIdsMemo = session.memo(HEADING_IDS);
+  const linkContext: LinkContext = plan.linkContext;
+  // The messages name the content folder and the main doc's route too.
+  const tables = `${plan.links.tables}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}`;
+
+  // What a page's links say whatever the other pages' headings: made once per rendering, route and link tables.
+  const findings = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {
+    const known = linkProblemsMemo.get(r);
+    if (known && known.tables === tables && known.path === path && known.display === file.display && known.bodyLine === file.bodyLine) return known;
+    const found: PageLinkProblems = { tables, path, display: file.display, bodyLine: file.bodyLine, problems: [], anchors: [] };
+    for (const link of r.links) {
+      const line = file.bodyLine + link.line - 1;
+      if (link.image) {
+        // Images: a file next to the markdown or a static file, with a size (issue 16).
+        const problem = imageProblem(link.url, plan.links.image(link.url, file.rel, path), src.fileTable, src.contentDir);
+        if (problem) found.problems.push({ error: true, line, message: problem });
+        continue;
+      }
+      const target = plan.links.link(link.url, file.rel, path);
+      if (target.kind === 'missingPage') {
+        found.problems.push({ error: true, line, message: `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.` });
+      } else if (target.kind === 'missingFile') {
+        found.problems.push({ error: false, line, message: `link to "${link.url}" names a markdown file that does not exist (\`${displayPath(src.contentDir, target.file)}\`).` });
+      } else if (target.kind === 'route' && target.hash) {
+        found.anchors.push({ line, url: link.url, path: target.path, hash: target.hash });
+      }
+    }
+    linkProblemsMemo.set(r, found);
+    return found;
+  };
+
+  // The heading ids of the doc or page at a route, looked up only for the routes anchor links name.
+  const pagesById = new Map(plan.pages.map((p) => [p.id, p]));
+  const headingIds = (path: string): Set<string> | undefined => {
+    const target = plan.routes[path];
+    const entry = target?.kind === 'doc' ? plan.docsById.get(target.id) : target?.kind === 'page' ? pagesById.get(target.id) : undefined;
+    const r = entry && entry.path === path ? renders.get(entry.file.rel) : undefined;
+    return r && remembered(headingIdsMemo, r, () => new Set(r.headings.map((h) => h.id)));
+  };
+
+  // What the check says of one page: its link problems and missing anchors in line order, its unknown directives.
+  const reportsOf = (file: SourceFile, path: string, index: number): PageReports => {
+    const r = renders.get(file.rel)!;
+    const { problems, anchors } = findings(file, path, r);
+    const links = [...problems, ...anchors.flatMap(({ line, url, path: to, hash }) => {
+      const ids = headingIds(to);
+      return ids && !ids.has(hash) ? [{ error: false, line, message: `link to "${url}" names anchor \`#${hash}\`, which is no heading of \`${to}\`.` }] : [];
+    })];
+    if (problems.length && anchors.length) links.sort((a, b) => a.line - b.line);
+    const directives = [
+      ...r.unknownDirectives.map((d) => ({ error: false, line: file.bodyLine + d.line - 1, message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.` })),
+      ...(r.unclosedFences ?? []).map((f) => ({ error: false, line: file.bodyLine + f.line - 1, message: `opens a code block that no line closes, so all that follows it (in the file, or in its list item or quote) shows as code. Close it with a line of ${f.fence} (${f.fence.length} ${f.fence[0] === '~' ? 'tildes' : 'backticks'}).` })),
+    ].sort((a, b) => a.line - b.line);
+    return { index, display: file.display, links, directives, anchorsTo: [...new Set(anchors.map((a) => a.path))] };
+  };
+
+  // A plan that changes the last checked one's pages checks those again, and the pages with anchor links to them.
+  const last = session.last(LAST_CHECK);
+  session.forget(LAST_CHECK);
+  const all = [...plan.docs, ...plan.pages];
+  let state: CheckState;
+  if (plan.changes && last && last.serial === plan.changes.since && last.tables === tables) {
+    state = last;
+    const again = new Set<string>();
+    for (const { entry } of plan.changes.entries) {
+      again.add(entry.file.rel);
+      for (const rel of state.anchorsFrom.get(entry.path) ?? []) again.add(rel);
+    }
+    for (const rel of again) {
+      const index = state.indexOf.get(rel)!;
+      const { file, path } = all[index]!;
+      for (const to of state.anchorsTo.get(rel) ?? []) state.anchorsFrom.get(to)?.delete(rel);
+      note(state, rel, reportsOf(file, path, index));
+    }
+  } else {
+    state = { serial: 0, tables, reports: new Map(), anchorsTo: new Map(), anchorsFrom: new Map(), indexOf: new Map(all.map(({ file }, i) => [file.rel, i])) };
+    all.forEach(({ file, path }, i) => note(state, file.rel, reportsOf(file, path, i)));
+  }
+  // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
+  const pages = [...state.reports.values()].sort((a, b) => a.index - b.index);
+  for (const { display, links } of pages) {
+    for (const { error, line, message } of links) {
+      if (error) log.error(display, line, message);
+      else log.warn(display, line, message);
+    }
+  }
+  log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
+  // Directives that are no admonition (shown as text, issue 16) and code blocks left open: reported.
+  for (const { display, directives } of pages) for (const { line, message } of directives) log.warn(display, line, message);
+  if (plan.serial !== null) session.remember(LAST_CHECK, { ...state, serial: plan.serial });
+}
+
+/** What the link check says of one page (`checkLinks`). */
+interface PageReports {
+  /** The page's place among the docs and pages, for the order of the messages. */
+  index: number;
+  display: string;
+  links: { error: boolean; line: number; message: string }[];
+  directives: { error: boolean; line: number; message: string }[];
+  /** The routes its anchor links name. */
+  anchorsTo: string[];
+}
+
+/** The last link check that found no broken link: its plan's number, its link tables, what it said of each page with something to say, and the anchor links between pages. */
+interface CheckState {
+  serial: number;
+  tables: string;
+  reports: Map<string, PageReports>;
+  /** The routes each page's anchor links name, and the pages whose anchor links name each route. */
+  anchorsTo: Map<string, string[]>;
+  anchorsFrom: Map<string, Set<string>>;
+  indexOf: Map<string, number>;
+}
+
+const LAST_CHECK = slot<CheckState>('check:last');
+
+/** Records what the check says of the page at `rel`, and which routes its anchor links name. */
+function note(state: CheckState, rel: string, reports: PageReports): void {
+  if (reports.links.length || reports.directives.length) state.reports.set(rel, reports);
+  else state.reports.delete(rel);
+  if (reports.anchorsTo.length) state.anchorsTo.set(rel, reports.anchorsTo);
+  else state.anchorsTo.delete(rel);
+  for (const to of reports.anchorsTo) remembered(state.anchorsFrom, to, () => new Set<string>()).add(rel);
+}

@@ -1,0 +1,482 @@
+/**
+ * Writes `dist/` atomically: everything goes into a sibling temporary folder
+ * that replaces `dist/` only once the build has succeeded, so a failed build
+ * leaves the last good site byte for byte.
+ */
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { shardNames } from '../manifest/shards';
+import type { ManifestRoot } from '../manifest/types';
+import { BuildError } from './problems';
+import { remembered } from './memo';
+import { slot, type BuildSession } from './session';
+
+/** Name of the shell build's record in `dist/`. */
+export const SHELL_RECORD = 'shell.json';
+
+/** The files a build writes at the top of `dist/` for the whole site, with what each is: no route or content file may replace one. */
+export const SITE_FILES: Readonly<Record<string, string>> = {
+  'index.html': 'the home page',
+  '404.html': 'the not-found page',
+  'manifest.json': 'the manifest',
+  'sw.js': 'the service worker',
+  [SHELL_RECORD]: "the shell's record",
+  'sitemap.xml': 'the sitemap',
+  'robots.txt': 'robots.txt',
+  'manifest.webmanifest': 'the web app manifest',
+  'llms.txt': 'llms.txt',
+  'llms-full.txt': 'llms-full.txt',
+};
+
+/**
+ * The folders of `dist/` that hold the build's own files, with what they hold: files named by their
+ * contents, served `immutable`, and the dev server's endpoints. Nothing of the content goes below them.
+ */
+export const BUILD_FOLDERS: Readonly<Record<string, string>> = {
+  assets: "the shell's files",
+  blobs: 'the content-addressed pages and images',
+  search: 'the search index',
+  ssr: "the shell's server bundle",
+  __dev: "the dev server's endpoints",
+};
+
+/** What `shell.json` holds. */
+export interface ShellRecord {
+  /** Entry module below the base. */
+  js: string;
+  /** Stylesheet below the base. */
+  css: string;
+  /** Every file the shell build wrote, below `dist/`. */
+  files: string[];
+  /** The server-render bundle's entry below `dist/` (issue 14); absent in sites built before it. */
+  server?: string;
+  /** Hash of all shell files; the service worker revision. */
+  hash: string;
+}
+
+/** The project's folders of source a build reads and never writes (with `content/` and `public/`). */
+const SOURCE_FOLDERS = ['src', 'manifest', 'scripts', 'tests', 'bench', '.git', '.github'];
+
+/** `path` with symbolic links resolved, for the part of it that exists. */
+function realPath(path: string): string {
+  const absolute = resolve(path);
+  let existing = absolute;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  return join(realpathSync(existing), relative(existing, absolute));
+}
+
+/** Whether `inner` is `outer` or lies below it. */
+const within = (outer: string, inner: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+
+/**
+ * Refuses an output folder the build would destroy input with: it replaces the folder as a whole, so
+ * one that is, holds or lies inside the content folder, `public/` or a source folder of the project
+ * (`src/`, `manifest/` …), or that holds the project, would be lost or overwritten.
+ */
+export function checkOutputFolder(options: { root: string; contentDir: string; distDir: string }): void {
+  const out = realPath(options.distDir);
+  const root = realPath(options.root);
+  const inputs: [string, string][] = [
+    [realPath(options.contentDir), 'the content folder'],
+    [join(root, 'public'), 'the `public/` folder'],
+    ...SOURCE_FOLDERS.map((name): [string, string] => [join(root, name), `the project's \`${name}/\` folder`]),
+  ];
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
+  const refuse = (how: string) => {
+    throw new BuildError(`Cannot build: the output folder \`${shown(out)}\` ${how}. The build replaces its output folder as a whole: choose another one (\`--out dist\`).`);
+  };
+  if (within(out, root)) refuse(`holds the project \`${shown(root)}\``);
+  for (const [input, what] of inputs) {
+    if (out === input) refuse(`is ${what}`);
+    if (within(out, input)) refuse(`holds ${what}, \`${shown(input)}\``);
+    if (within(input, out)) refuse(`lies inside ${what}, \`${shown(input)}\``);
+  }
+}
+
+/** The temporary folders this process's builds are writing (`tempDirFor`), which a signal must not leave behind. */
+const activeTemps = new Set<string>();
+
+/** Whether process `pid` runs (one of another user's counts: it may not be signalled, but it is there). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temporary folders beside `distDir` that builds no longer running left (`dist.tmp-<pid>-<time>`,
+ * and `dist.old-<pid>-<time>` of a swap cut short): a build killed with SIGKILL, or by a power cut, leaves
+ * its copy of the site behind. A folder of this process that none of its builds is writing is left over too.
+ */
+function removeStaleTemps(distDir: string): void {
+  const dir = dirname(distDir);
+  const name = basename(distDir);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`)) continue;
+    const match = /^\.(?:tmp|old)-(\d+)-\d+$/.exec(entry.slice(name.length));
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const path = join(dir, entry);
+    if (pid === process.pid ? !activeTemps.has(path) : !alive(pid)) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** A fresh temporary folder beside `distDir`, once the ones of builds no longer running are removed. */
+export function tempDirFor(distDir: string): string {
+  removeStaleTemps(distDir);
+  const tmp = `${distDir}.tmp-${process.pid}-${Date.now()}`;
+  mkdirSync(tmp, { recursive: true });
+  activeTemps.add(tmp);
+  return tmp;
+}
+
+/**
+ * Removes the temporary folders of this process's builds at once: for a process that stops on a
+ * signal (SIGINT, SIGTERM) in the middle of a build, and so never reaches the build's own clean-up.
+ */
+export function discardActiveTemps(): void {
+  for (const tmp of activeTemps) discard(tmp);
+}
+
+/** Hard-links (or copies) a file from the old site into the new one. */
+function carry(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  linkOrCopy(from, to);
+}
+
+/** Hard-links `from` to `to`, or copies it where links are not allowed. */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/** Reads the shell record of a built site, or null. */
+export function readShellRecord(distDir: string): ShellRecord | null {
+  try {
+    return JSON.parse(readFileSync(join(distDir, SHELL_RECORD), 'utf8')) as ShellRecord;
+  } catch {
+    return null;
+  }
+}
+
+/** Carries the previous shell's files into `tmp` (content-only builds never rewrite them). */
+export function carryShell(distDir: string, tmp: string, record: ShellRecord): void {
+  for (const file of [...record.files, SHELL_RECORD]) {
+    const from = join(distDir, file);
+    if (existsSync(from)) carry(from, join(tmp, file));
+  }
+}
+
+/** The files below `blobs/` the manifest in `distDir` names (its shards, markdown, articles, co-located images), or null without one. */
+function manifestBlobs(distDir: string): Set<string> | null {
+  type Entry = { blob: string; article?: string };
+  type Shard = { docs?: Record<string, Entry>; pages?: Record<string, Entry>; categories?: Record<string, { more?: { file: string } | null }>; files?: Record<string, { href: string }> };
+  const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
+  try {
+    const root = read<ManifestRoot>('manifest.json');
+    const keep = new Set(shardNames(root));
+    for (const name of root.shards) {
+      const shard = read<Shard>(`blobs/${name}`);
+      for (const p of [...Object.values(shard.docs ?? {}), ...Object.values(shard.pages ?? {})]) {
+        keep.add(p.blob);
+        if (p.article) keep.add(p.article);
+      }
+      for (const c of Object.values(shard.categories ?? {})) if (c.more) keep.add(c.more.file);
+      // Co-located images (`blobs/<hash>.png`), which the articles still show.
+      for (const f of Object.values(shard.files ?? {})) if (f.href.startsWith('/blobs/')) keep.add(f.href.slice('/blobs/'.length));
+    }
+    return keep;
+  } catch {
+    // No manifest, or one of another version: nothing is kept.
+    return null;
+  }
+}
+
+/**
+ * Carries the blobs of the previous manifest, so a reader whose open tab still
+ * holds the old manifest can keep navigating until it takes the new one.
+ */
+export function carryPreviousBlobs(distDir: string, tmp: string): void {
+  const dir = join(distDir, 'blobs');
+  if (!existsSync(dir)) return;
+  const keep = manifestBlobs(distDir);
+  if (!keep) return;
+  for (const name of readdirSync(dir)) {
+    if (keep.has(name) && !existsSync(join(tmp, 'blobs', name))) carry(join(dir, name), join(tmp, 'blobs', name));
+  }
+}
+
+/**
+ * Where a build's DocSearch records go: beside `dist/`, not in it, since
+ * readers never fetch them (`dist-search/records.json` for `dist/`).
+ */
+export function searchRecordsFile(distDir: string): string {
+  return `${distDir.replace(/[\\/]+$/, '')}-search/records.json`;
+}
+
+/** Writes the records after `dist/` is in place (through a temporary file, so a reader never sees half). */
+export function writeSearchRecords(distDir: string, records: Iterable<string>): void {
+  const file = searchRecordsFile(distDir);
+  mkdirSync(dirname(file), { recursive: true });
+  // Written part by part: at 10,000 docs the whole text would be 94 MB in memory.
+  const fd = openSync(`${file}.tmp`, 'w');
+  try {
+    for (const part of records) writeSync(fd, part);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * A file's contents, or a function that makes them when the file is written.
+ * Per-route HTML is made that way: each page carries the sidebar, so at 10,000
+ * docs all pages at once would hold about a gigabyte.
+ */
+export type OutputData = string | Buffer | (() => string | Promise<string>) | { linkTo: string };
+
+/** The contents of an output file, made now if they are deferred; a link names the file it shares contents with. */
+export async function outputData(data: OutputData): Promise<string | Buffer | { linkTo: string }> {
+  return typeof data === 'function' ? data() : data;
+}
+
+/** Whether `file` exists and holds exactly `data`. */
+function holds(file: string, data: Buffer): boolean {
+  try {
+    return statSync(file).size === data.length && readFileSync(file).equals(data);
+  } catch {
+    return false;
+  }
+}
+
+/** Deferred files `writeFiles` makes ahead of the one it writes. */
+const MAKE_AHEAD = 8;
+
+/**
+ * Writes files below `tmp`. A file the previous site (`previousDir`) already
+ * holds byte for byte is hard-linked from it instead: reading and comparing
+ * costs far less than writing, and a one-page edit leaves most of the site as
+ * it was. Nothing writes into a file after this step, so the old site's files
+ * are never changed through a link. Deferred files are made `MAKE_AHEAD` ahead
+ * of the one being written, so a document worker (`documentPool.ts`) renders
+ * while this thread does.
+ */
+export async function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): Promise<void> {
+  const made = new Set<string>();
+  const root = resolve(tmp);
+  const entries = [...files];
+  // Deferred files (per-route HTML) are made a few ahead of the one being written, so a document worker has work.
+  const ahead = new Map<number, Promise<Awaited<ReturnType<typeof outputData>>>>();
+  const start = (i: number) => {
+    const data = entries[i]?.[1];
+    if (typeof data !== 'function' || ahead.has(i)) return;
+    const contents = Promise.resolve().then(() => outputData(data));
+    // Awaited in its turn; until then a failure is not unhandled.
+    contents.catch(() => {});
+    ahead.set(i, contents);
+  };
+  for (let i = 0; i < entries.length; i++) {
+    // Rendering here settles in microtasks; a turn of the event loop now and then lets the worker's answers in.
+    if (i % 2 === 0) await new Promise((next) => setImmediate(next));
+    for (let j = i; j < i + MAKE_AHEAD; j++) start(j);
+    const [rel, data] = entries[i]!;
+    const to = resolve(root, rel);
+    // The last guard against a path made from content (a slug, an id, a configured path) leaving the output folder.
+    if (!to.startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
+    // A file already there is a hard link into the previous site (a carried shell file): writing would change that site too.
+    if (existsSync(to)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
+    const dir = dirname(to);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    const contents = await (ahead.get(i) ?? outputData(data));
+    ahead.delete(i);
+    if (typeof contents === 'object' && 'linkTo' in contents) {
+      // Written earlier in this loop: a second name for the same bytes (`x/index.html` for `x.html`).
+      linkOrCopy(resolve(root, contents.linkTo), to);
+      continue;
+    }
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    if (previousDir && holds(join(previousDir, rel), bytes)) {
+      try {
+        linkSync(join(previousDir, rel), to);
+        continue;
+      } catch {
+        // Another file system, or links not allowed: write the file.
+      }
+    }
+    writeFileSync(to, bytes);
+  }
+}
+
+/** A file named by its contents' hash, in its folder: `blobs/<hash>.md`, `search/index.<hash>.json`. */
+const HASHED_FILE = /^(blobs|search)\/([\w-][\w.-]*)$/;
+
+/**
+ * The dev server's content rebuild (issue 16): updates `distDir` where it is
+ * rather than swapping in a copy, which would link every shell file again and
+ * delete the old folder on every save. The build has succeeded before this
+ * runs, so a failed build still changes nothing. Files whose bytes are the
+ * same are left alone; the others are written through a temporary name, so a
+ * request never reads half a file, and `manifest.json` last, so that the files
+ * it names are there when a tab reads it. Then what this build did not make is
+ * removed, as a swap would have dropped it, except the shell's files and the
+ * previous manifest's blobs (`carryPreviousBlobs`). Per-route HTML must be
+ * deferred (`buildSite`'s `devServer`), or every route would be rewritten;
+ * `madeOnRequest` names it, since the server may write it here on request.
+ */
+export async function writeInPlace(distDir: string, files: Map<string, OutputData>, shell: ShellRecord, session: BuildSession, madeOnRequest: Iterable<string> = []): Promise<void> {
+  const { written: writtenInPlace, left: leftInPlace } = inPlaceState(session);
+  const root = resolve(distDir);
+  const last = writtenInPlace.get(root) ?? new Map<string, string | Buffer>();
+  const written = new Map<string, string | Buffer>();
+  const shellFiles = new Set([...shell.files, SHELL_RECORD]);
+  // When the manifest there is still the one this process wrote last, nothing else wrote here since:
+  // the previous manifest's blobs are that build's, and what that write left is all that can be out of date.
+  const manifestThere = existsSync(join(root, 'manifest.json')) ? readFileSync(join(root, 'manifest.json'), 'utf8') : null;
+  const left = manifestThere !== null && last.get('manifest.json') === manifestThere ? leftInPlace.get(root) : undefined;
+  const previousBlobs = left ? left.blobs : (manifestBlobs(distDir) ?? new Set<string>());
+  const order = [...files.keys()].filter((rel) => rel !== 'manifest.json');
+  if (files.has('manifest.json')) order.push('manifest.json');
+  // Checked before anything is written: a refused file leaves the site as it was.
+  for (const rel of order) {
+    // A hashed name can neither leave its folder nor be a shell file; resolving 30,000 of them took 25 ms of a rebuild.
+    if (HASHED_FILE.test(rel)) continue;
+    if (!resolve(root, rel).startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
+    if (shellFiles.has(rel)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
+  }
+  // The hashed folders' files, listed once: at 10,000 docs, 20,000 `existsSync` took 80 ms of a rebuild.
+  const listed = new Map<string, Set<string>>();
+  const isThere = (folder: string, name: string) => remembered(listed, folder, () => new Set(existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])).has(name);
+  for (const rel of order) {
+    const to = resolve(root, rel);
+    // Named by their contents' hash: one that is there holds these bytes already.
+    const hashed = HASHED_FILE.exec(rel);
+    if (hashed && isThere(hashed[1]!, hashed[2]!)) continue;
+    const contents = await outputData(files.get(rel)!);
+    const isLink = typeof contents === 'object' && 'linkTo' in contents;
+    if (!isLink) {
+      written.set(rel, contents);
+      // What this process wrote there last time: an unchanged file is known without reading it back.
+      if (last.get(rel) === contents && existsSync(to)) continue;
+    }
+    mkdirSync(dirname(to), { recursive: true });
+    const tmp = `${to}.tmp-${process.pid}`;
+    if (isLink) copyFileSync(resolve(root, contents.linkTo), tmp);
+    else {
+      const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+      if (holds(to, bytes)) continue;
+      writeFileSync(tmp, bytes);
+    }
+    renameSync(tmp, to);
+  }
+  writtenInPlace.set(root, written);
+  const keep = (rel: string) => files.has(rel) || shellFiles.has(rel) || (rel.startsWith('blobs/') && previousBlobs.has(rel.slice('blobs/'.length)));
+  const kept = new Set<string>();
+  // Removes what no longer belongs below `dir`; true when the folder is left empty.
+  const prune = (dir: string, prefix: string): boolean => {
+    let empty = true;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      const rel = prefix + entry.name;
+      if (entry.isDirectory()) {
+        if (prune(path, `${rel}/`)) rmdirSync(path);
+        else empty = false;
+      } else if (keep(rel)) {
+        empty = false;
+        kept.add(rel);
+      } else unlinkSync(path);
+    }
+    return empty;
+  };
+  if (left) {
+    // Instead of walking 30,000 files (60 ms of a rebuild at 10,000 docs), what the last write left. Most of
+    // it is the route HTML the server may have made since: each folder is listed once rather than 10,000
+    // `existsSync` (17 ms).
+    const folders = new Map<string, Set<string>>();
+    const there = (rel: string) => {
+      const cut = rel.lastIndexOf('/');
+      return remembered(folders, rel.slice(0, cut + 1), () => {
+        const folder = join(root, rel.slice(0, cut + 1));
+        return new Set(existsSync(folder) ? readdirSync(folder) : []);
+      }).has(rel.slice(cut + 1));
+    };
+    for (const rel of left.files) {
+      if (keep(rel)) {
+        kept.add(rel);
+        continue;
+      }
+      if (there(rel)) {
+        const path = join(root, rel);
+        unlinkSync(path);
+        for (let dir = dirname(path); dir !== root && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
+      }
+    }
+    for (const rel of files.keys()) kept.add(rel);
+  } else prune(root, '');
+  // The dev server may write these on request; the next write here removes them.
+  for (const rel of madeOnRequest) kept.add(rel);
+  leftInPlace.set(root, {
+    blobs: new Set([...files.keys()].filter((rel) => rel.startsWith('blobs/')).map((rel) => rel.slice('blobs/'.length))),
+    files: kept,
+  });
+}
+
+/**
+ * What each folder holds after this process's last `writeInPlace` (the dev
+ * server's): its files (and those the server may have made on request since),
+ * and the blobs its manifest (`writtenInPlace`'s `manifest.json`) names. The
+ * next write there removes from these files what it no longer keeps, instead
+ * of walking the folder.
+ */
+const LEFT_IN_PLACE = slot<Map<string, { blobs: Set<string>; files: Set<string> }>>('output:leftInPlace');
+
+/**
+ * What `writeInPlace` wrote into each folder, by file, in this process (the dev
+ * server's): comparing a file's new contents with these strings is far cheaper
+ * than reading the file back (at 10,000 docs, 1.6 s of a one-file rebuild).
+ */
+const WRITTEN_IN_PLACE = slot<Map<string, Map<string, string | Buffer>>>('output:writtenInPlace');
+
+/** What the session knows of the folders it wrote in place (`LEFT_IN_PLACE`, `WRITTEN_IN_PLACE`). */
+function inPlaceState(session: BuildSession): { written: Map<string, Map<string, string | Buffer>>; left: Map<string, { blobs: Set<string>; files: Set<string> }> } {
+  const written = session.last(WRITTEN_IN_PLACE) ?? new Map<string, Map<string, string | Buffer>>();
+  const left = session.last(LEFT_IN_PLACE) ?? new Map<string, { blobs: Set<string>; files: Set<string> }>();
+  session.remember(WRITTEN_IN_PLACE, written);
+  session.remember(LEFT_IN_PLACE, left);
+  return { written, left };
+}
+
+/** Replaces `distDir` by `tmp`. */
+export function swapIn(tmp: string, distDir: string): void {
+  const old = `${distDir}.old-${process.pid}-${Date.now()}`;
+  const had = existsSync(distDir) && statSync(distDir).isDirectory();
+  if (had) renameSync(distDir, old);
+  try {
+    renameSync(tmp, distDir);
+  } catch (error) {
+    if (had) renameSync(old, distDir);
+    throw error;
+  }
+  activeTemps.delete(tmp);
+  if (had) rmSync(old, { recursive: true, force: true });
+}
+
+/** Removes a temporary folder after a failure. */
+export function discard(tmp: string): void {
+  rmSync(tmp, { recursive: true, force: true });
+  activeTemps.delete(tmp);
+}

@@ -1,0 +1,263 @@
+/**
+ * Renders one markdown body with the shared pipeline (`manifest/markdown.ts`):
+ * static HTML, headings, the links to validate, code languages and the
+ * DocSearch-shaped sections of the page.
+ */
+import type { LanguageFn } from 'highlight.js';
+import { toHtml } from 'hast-util-to-html';
+import type { Code, Html, Root as MdastRoot, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import { GRAMMARS, loadGrammars } from '../manifest/highlight';
+import { type HeadingInfo, markdownProcessor, prepareMarkdown, type ResolvedImage, runMarkdown, sanitizeUrls, type UnknownDirective } from '../manifest/markdown';
+import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
+import { searchText, type SearchPart, type Section } from './search';
+
+/** A link found in the source, for validation. */
+interface FoundLink {
+  url: string;
+  /** Line relative to the body (1-based). */
+  line: number;
+  image: boolean;
+}
+
+
+/** What rendering one page yields. */
+export interface Rendered {
+  html: string;
+  headings: HeadingInfo[];
+  h1: string | null;
+  firstParagraph: string | null;
+  links: FoundLink[];
+  codeLanguages: string[];
+  hasMermaid: boolean;
+  sections: Section[];
+  /** The page's lead and each heading's section, for the local index (`node/search.ts`). */
+  searchParts: SearchPart[];
+  /** Directives that are no admonition (`:::details`), for the build's warnings; lines relative to the body. */
+  unknownDirectives: UnknownDirective[];
+  /** Code blocks whose fence is never closed (each shows the rest of its file, or of its list item or quote, as code): the fence and its line in the body. */
+  unclosedFences?: { line: number; fence: string }[];
+  /**
+   * Where the body's HTML comments are (`[start, end)` offsets in the body), when it has any: the page
+   * leaves them out, and so does the markdown the build publishes (`publishedMarkdown`).
+   */
+  comments?: [number, number][];
+  /**
+   * Every link and image the rendering resolved, with what it resolved to
+   * (`renderJob` records them): all it took from the route table and the files,
+   * so a later build can tell whether it still holds.
+   */
+  resolved?: { links: [string, string | null][]; images: [string, string][] };
+}
+
+/** Longest text of a content search record. */
+const MAX_SECTION_TEXT = 320;
+
+/** Collects sections of searchable text from the top-level blocks: DocSearch's records, and the local index's parts. */
+function collectSections(tree: MdastRoot, headings: HeadingInfo[]): { sections: Section[]; searchParts: SearchPart[] } {
+  const sections: Section[] = [];
+  const stack: Section['path'] = [];
+  let headingIndex = 0;
+  let part: SearchPart = { heading: -1, text: '', code: '' };
+  const searchParts: SearchPart[] = [part];
+  const visitBlock = (node: RootContent) => {
+    if (node.type === 'heading') {
+      const info = headings[headingIndex++];
+      if (!info || node.depth === 1) return;
+      while (stack.length && stack[stack.length - 1]!.depth >= node.depth) stack.pop();
+      stack.push({ text: info.text, id: info.id, depth: node.depth });
+      sections.push({ path: [...stack], text: null });
+      part = { heading: part.heading + 1, text: '', code: '' };
+      searchParts.push(part);
+      return;
+    }
+    if (node.type === 'code') {
+      if (node.lang !== 'mermaid') part.code = appendCapped(part.code, node.value);
+      return;
+    }
+    if (node.type === 'html' || node.type === 'definition' || node.type === 'thematicBreak') return;
+    if (node.type === 'list') {
+      for (const item of node.children) addText(searchText(item));
+      return;
+    }
+    addText(searchText(node));
+  };
+  const addText = (raw: string) => {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (text.length < 3) return;
+    part.text = appendCapped(part.text, text);
+    sections.push({ path: [...stack], text: text.length > MAX_SECTION_TEXT ? text.slice(0, MAX_SECTION_TEXT - 1) + '…' : text });
+  };
+  tree.children.forEach(visitBlock);
+  return { sections, searchParts };
+}
+
+/** `text` and `more` with a space between, cut at `INDEXED_SECTION_CHARS`. */
+function appendCapped(text: string, more: string): string {
+  if (text.length >= INDEXED_SECTION_CHARS) return text;
+  return (text ? `${text} ${more}` : more).slice(0, INDEXED_SECTION_CHARS);
+}
+
+/** An HTML comment, or one left open, which runs to the end of its block. */
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+
+/** Start offsets of the lines of `text`. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * The offsets in `body` of the comments in the HTML nodes of its tree. The tree's positions are in
+ * `prepareMarkdown`'s text, which differs from the body only on admonition title lines: there a
+ * comment is looked up by its text on the body's line.
+ */
+function commentRanges(body: string, nodes: Html[]): [number, number][] {
+  const source = prepareMarkdown(body);
+  const same = source === body;
+  const sourceLines = same ? [] : lineStarts(source);
+  const bodyLines = same ? [] : lineStarts(body);
+  const lineText = (text: string, starts: number[], i: number) => text.slice(starts[i], (starts[i + 1] ?? text.length + 1) - 1);
+  // Where the comment `text` at a source offset is in the body, or null when it cannot be told.
+  const toBody = (offset: number, text: string): number | null => {
+    if (same) return offset;
+    let lo = 0;
+    let hi = sourceLines.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (sourceLines[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const line = lineText(body, bodyLines, lo);
+    if (lineText(source, sourceLines, lo) === line) return bodyLines[lo]! + offset - sourceLines[lo]!;
+    const at = line.indexOf(text);
+    return at >= 0 && line.indexOf(text, at + 1) < 0 ? bodyLines[lo]! + at : null;
+  };
+  const ranges: [number, number][] = [];
+  for (const node of nodes) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
+    for (const match of source.slice(start, end).matchAll(COMMENT)) {
+      const from = toBody(start + match.index, match[0]);
+      if (from !== null && body.startsWith(match[0], from)) ranges.push([from, from + match[0].length]);
+    }
+  }
+  return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/** The fenced code blocks among `nodes` whose fence no line closes, by the body's lines. */
+function unclosedFences(body: string, nodes: Code[]): { line: number; fence: string }[] {
+  const starts = lineStarts(body);
+  const lineText = (line: number) => body.slice(starts[line - 1], (starts[line] ?? body.length + 1) - 1);
+  const out: { line: number; fence: string }[] = [];
+  for (const node of nodes) {
+    const start = node.position?.start;
+    const end = node.position?.end;
+    if (!start || !end) continue;
+    const fence = /^(`{3,}|~{3,})/.exec(lineText(start.line).slice(start.column - 1))?.[1];
+    if (!fence) continue;
+    const close = end.line > start.line ? /^[ \t>]*(`{3,}|~{3,})[ \t]*$/.exec(lineText(end.line).slice(0, end.column - 1))?.[1] : undefined;
+    if (!close || close[0] !== fence[0] || close.length < fence.length) out.push({ line: start.line, fence });
+  }
+  return out;
+}
+
+/** `Rendered.unclosedFences`, when there are any. */
+function unclosedFields(body: string, nodes: Code[]): Pick<Rendered, 'unclosedFences'> {
+  if (!nodes.length) return {};
+  const found = unclosedFences(body, nodes);
+  return found.length ? { unclosedFences: found } : {};
+}
+
+/**
+ * A page's markdown as the build publishes it (`blobs/<hash>.md`, the route's `.md`, `llms-full.txt`):
+ * its body without the HTML comments its page leaves out, so an author's `<!-- internal note -->`
+ * stays in the repository. A comment alone on its line takes the line with it.
+ */
+export function publishedMarkdown(body: string, rendered: Rendered | undefined): string {
+  const ranges = rendered?.comments;
+  if (!ranges?.length) return body;
+  let out = '';
+  let at = 0;
+  for (const [from, to] of ranges) {
+    if (from < at) continue;
+    const lineStart = from === 0 || body[from - 1] === '\n';
+    const lineEnd = /^[ \t]*(?:\r?\n|$)/.exec(body.slice(to, to + 200));
+    let keep = from;
+    // A comment that ends its line takes the spaces before it along.
+    if (lineEnd && !lineStart) while (keep > at && (body[keep - 1] === ' ' || body[keep - 1] === '\t')) keep--;
+    out += body.slice(at, keep);
+    at = lineStart && lineEnd ? to + lineEnd[0].length : to;
+  }
+  out += body.slice(at);
+  return out;
+}
+
+/** A renderer bound to a set of grammars; `render()` is reused for every page. */
+function createRenderer(grammars: Record<string, LanguageFn>) {
+  let headings: HeadingInfo[] = [];
+  let unknownDirectives: UnknownDirective[] = [];
+  let resolve: (href: string) => string | null = () => null;
+  let resolveImg: (src: string) => ResolvedImage | null = () => null;
+  const options = {
+    grammars,
+    resolveLink: (href: string) => resolve(href),
+    resolveImage: (src: string) => resolveImg(src),
+    onHeading: (h: HeadingInfo) => headings.push(h),
+    onUnknownDirective: (d: UnknownDirective) => unknownDirectives.push(d),
+  };
+  const processor = markdownProcessor(options);
+
+  return function render(body: string, resolveLink: (href: string) => string | null, resolveImage: (src: string) => ResolvedImage | null = () => null): Rendered {
+    headings = [];
+    unknownDirectives = [];
+    resolve = resolveLink;
+    resolveImg = resolveImage;
+    const { mdast, hast: rawHast } = runMarkdown(processor, body);
+    const links: FoundLink[] = [];
+    const langs = new Set<string>();
+    let firstParagraph: string | null = null;
+    const htmlNodes: Html[] = [];
+    const codeNodes: Code[] = [];
+    visit(mdast, (node) => {
+      if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+        links.push({ url: node.url, line: node.position?.start.line ?? 0, image: node.type === 'image' });
+      } else if (node.type === 'html') {
+        if (node.value.includes('<!--')) htmlNodes.push(node);
+      } else if (node.type === 'code') {
+        codeNodes.push(node);
+        if (node.lang) langs.add(node.lang);
+      } else if (node.type === 'paragraph' && firstParagraph === null && !node.data?.hName) {
+        // Without its inline HTML, which the page leaves out (an author's `<!-- note -->` among it).
+        firstParagraph = toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim() || null;
+      }
+    });
+    // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
+    const hast = sanitizeUrls(rawHast);
+    const h1 = headings.find((h) => h.depth === 1)?.text ?? null;
+    return {
+      html: toHtml(hast),
+      headings: headings.filter((h) => h.depth > 1),
+      h1,
+      firstParagraph,
+      links,
+      codeLanguages: [...langs].sort(),
+      hasMermaid: langs.has('mermaid'),
+      ...collectSections(mdast as MdastRoot, headings),
+      unknownDirectives,
+      ...(htmlNodes.length ? { comments: commentRanges(body, htmlNodes) } : {}),
+      ...unclosedFields(body, codeNodes),
+    };
+  };
+}
+
+/** A renderer: `render(body, resolveLink)`. */
+export type Renderer = ReturnType<typeof createRenderer>;
+
+/** A renderer with every grammar the build highlights. */
+export async function loadRenderer(): Promise<Renderer> {
+  return createRenderer(await loadGrammars(Object.keys(GRAMMARS)));
+}

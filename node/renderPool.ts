@@ -1,0 +1,302 @@
+/**
+ * Renders the pages a build has no cached render for. A cold build of a big
+ * tree is bound by the markdown parser, so past `PARALLEL_MIN_BYTES` of
+ * markdown the pages are shared out in batches between this thread and one
+ * worker per further core. Rendering is deterministic: where a page was
+ * rendered changes nothing in the output. Small builds (this site, every dev
+ * rebuild) render in this thread, since starting a worker costs more than
+ * they take.
+ */
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type LinkContext, hrefFor, imageFor } from '../manifest/links';
+import { LinkResolver } from './linkMemo';
+import type { RoutePlan } from './docs';
+import { BuildError, type Problem } from './problems';
+import { loadRenderer, type Rendered, type Renderer } from './render';
+import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
+import type { SourceFile } from './sources';
+import { slot, type BuildSession, type RenderCache } from './session';
+import { typeScriptPool } from './workerPool';
+
+/** One page to render: its source (relative to `content/`), route and markdown body. */
+export interface RenderJob {
+  rel: string;
+  /** The source's name in messages (`displayPath`). */
+  display: string;
+  /** Line of the body's first line in the file. */
+  bodyLine: number;
+  path: string;
+  body: string;
+  /** Milliseconds its rendering may take (`renderBudget`), set by `checkRenderable`. */
+  budget?: number;
+}
+
+/** A link of a page as its rendering shows it, resolved against the build's routes and files. */
+const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) => hrefFor(links.link(href, job.rel, job.path), links.context.baseUrl);
+
+/** An image of a page as its rendering shows it (source, size), as JSON. */
+const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, src: string) => JSON.stringify(imageFor(links.image(src, job.rel, job.path), links.context.baseUrl));
+
+/**
+ * Renders one job, its links resolved against the build's routes, recording
+ * each resolution (`Rendered.resolved`); a failure names the file.
+ */
+function renderJob(render: Renderer, job: RenderJob, resolver: LinkResolver): Rendered {
+  const links: [string, string | null][] = [];
+  const images: [string, string][] = [];
+  try {
+    const rendered = render(
+      job.body,
+      (href) => {
+        const out = linkHref(job, resolver, href);
+        links.push([href, out]);
+        return out;
+      },
+      (src) => {
+        const out = imageJson(job, resolver, src);
+        images.push([src, out]);
+        return JSON.parse(out) as ReturnType<typeof imageFor>;
+      },
+    );
+    return { ...rendered, resolved: { links, images } };
+  } catch (error) {
+    // Deep nesting past what `scanMarkdown` measures overflows the stack of the markdown tools.
+    if (error instanceof RangeError) {
+      const hot = scanMarkdown(job.body).hottest;
+      throw new BuildError('Cannot build: 1 problem in content:', [{ file: job.display, line: hot ? job.bodyLine + hot.line - 1 : 0, message: `cannot be rendered: its markdown nests too deeply${hot ? ` (${hot.what} on this line)` : ''}. Flatten the deepest nesting.` }], { cause: error });
+    }
+    throw new BuildError(`Cannot build: \`${job.display}\` cannot be rendered: ${(error as Error).message}.`, [], { cause: error });
+  }
+}
+
+/**
+ * Renders `jobs` in order, each within its time budget (`renderWithin`); a page out of time stops the
+ * build, named with the line of its construct nearest a limit of `scanMarkdown`, if any.
+ */
+export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): Rendered[] {
+  try {
+    return renderWithin(jobs, (job) => job.budget ?? renderBudget(job.body.length, 0), (job) => renderJob(render, job, links));
+  } catch (error) {
+    if (!(error instanceof RenderTimeout)) throw error;
+    const job = jobs[error.index]!;
+    const hot = scanMarkdown(job.body).hottest;
+    const budget = `${(error.budget / 1000).toFixed(1)} s`;
+    throw new BuildError('Cannot build: 1 problem in content:', [{
+      file: job.display,
+      line: hot ? job.bodyLine + hot.line - 1 : 0,
+      message: `ran out of its ${budget} to render (${RENDER_BUDGET.base / 1000} s, plus ${RENDER_BUDGET.perMiB / 1000} s a MiB of markdown and ${RENDER_BUDGET.perLine} s a thousand lines, more on a busy machine)${hot ? `; the parser is slow on ${hot.what}, most of all on this line` : ''}. Markdown this slow holds a construct the parser takes minutes over: simplify it, or split the file.`,
+    }], { cause: error });
+  }
+}
+
+/**
+ * Refuses the pages whose markdown the parser cannot take in time (`scanMarkdown`), all of them at
+ * once, before any is parsed, and gives the others their time budget.
+ */
+function checkRenderable(jobs: RenderJob[]): void {
+  const problems: Problem[] = [];
+  for (const job of jobs) {
+    const { problem, lines } = scanMarkdown(job.body);
+    job.budget = renderBudget(job.body.length, lines);
+    if (problem) problems.push({ file: job.display, line: job.bodyLine + problem.line - 1, message: problem.message });
+  }
+  if (problems.length) throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in content:`, problems);
+}
+
+/** What every render worker is given once, at its start: the link context its pages resolve against. */
+export interface WorkerData {
+  context: LinkContext;
+}
+
+/** What a worker answers for a batch: its pages in order, or the build error one of them raised (its headline and problems). */
+export type WorkerOutput = { rendered: Rendered[] } | { build: { headline: string; problems: Problem[] } };
+
+/**
+ * Pages in one task: a worker holds no more than `WORKER_IN_FLIGHT` of them,
+ * and this thread takes them in as they come rather than a whole share at the
+ * end, which at the size of a big site would be one message of many megabytes
+ * on each side at once.
+ */
+const WORKER_BATCH = 64;
+
+/**
+ * Batches given to a worker at once: it starts the next as soon as it has
+ * answered one, without waiting for this thread, which is busy rendering its
+ * own batch and takes the answer in only between two.
+ */
+const WORKER_IN_FLIGHT = 2;
+
+/** Markdown below this many bytes renders in this thread (this site has about 550 KB). */
+const PARALLEL_MIN_BYTES = 2_000_000;
+
+/** Where and how wide to render in parallel. */
+export interface ParallelOptions {
+  /** Project root: holds `node/renderWorker.ts` and `node_modules/`. */
+  root: string;
+  /** Threads in all, this one included; defaults to the cores available, at most 4. */
+  threads?: number;
+  /** Overrides `PARALLEL_MIN_BYTES` (tests). */
+  minBytes?: number;
+  /** Overrides `WORKER_BATCH` (tests). */
+  batch?: number;
+  /** Told when a worker could not help and its batch was rendered in this thread instead. */
+  onFallback?: (error: unknown) => void;
+  /** Per-route HTML on a worker too (`documentPool.ts`): for builds that write every route, not the dev server's, which makes each on request. */
+  documents?: boolean;
+}
+
+/**
+ * Renders `jobs` in order with `render` (this thread's renderer), or, for big
+ * builds with `parallel` set, partly in a pool of workers. This thread and the
+ * workers take batches of `WORKER_BATCH` pages in turn from one queue, so the
+ * work evens out however the pages' sizes fall. A batch a worker could not
+ * render (it did not start, or failed) is rendered here and that worker takes
+ * no more, so the output never depends on the workers; a page a worker found
+ * it cannot render fails the build as it would here.
+ */
+async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
+  const { context } = links;
+  const renderHere = (batch: RenderJob[]) => renderJobs(render, batch, links);
+  const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
+  const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
+  if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return renderHere(jobs);
+
+  const batches: RenderJob[][] = [];
+  const size = parallel.batch ?? WORKER_BATCH;
+  for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size));
+  const done: Rendered[][] = [];
+  let next = 0;
+  let failed = false;
+  // A worker lost between two batches lost no page: the pool starts another for the next.
+  const pool = typeScriptPool(pathToFileURL(join(parallel.root, 'node/renderWorker.ts')), { context } satisfies WorkerData, { minThreads: threads - 1, maxThreads: threads - 1, concurrentTasksPerWorker: WORKER_IN_FLIGHT }, () => {});
+  // A worker that fails rejects every batch it holds with the same error: it is told once.
+  const told = new Set<unknown>();
+  const inWorker = async () => {
+    while (next < batches.length && !failed) {
+      const i = next++;
+      let out: WorkerOutput;
+      try {
+        out = (await pool.run(batches[i])) as WorkerOutput;
+      } catch (error) {
+        if (failed) return;
+        if (!told.has(error)) parallel.onFallback?.(error);
+        told.add(error);
+        done[i] = renderHere(batches[i]!);
+        return;
+      }
+      if ('build' in out) throw new BuildError(out.build.headline, out.build.problems);
+      done[i] = out.rendered;
+    }
+  };
+  const here = async () => {
+    while (next < batches.length && !failed) {
+      const i = next++;
+      done[i] = renderHere(batches[i]!);
+      // A turn of the event loop between batches takes the workers' answers in and gives them their next batch.
+      await new Promise(setImmediate);
+    }
+  };
+  // The workers' first batches are asked for first: they render them once they have loaded, while this thread goes on.
+  const running = Array.from({ length: (threads - 1) * WORKER_IN_FLIGHT }, inWorker);
+  try {
+    await Promise.all([...running, here()]);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    void pool.destroy();
+  }
+  return done.flat();
+}
+
+/** Bump when rendering changes, so cached renders are not reused. */
+const RENDER_VERSION = 8;
+
+/** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
+function stillResolves(heldWith: WeakMap<Rendered, { tables: string; path: string }>, rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver): boolean {
+  // Known to hold with the same link tables at the same route: every answer is the same (`LinkResolver.tables`).
+  const { tables } = links;
+  const held = heldWith.get(rendered);
+  if (held && held.tables === tables && held.path === job.path) return true;
+  const { resolved } = rendered;
+  const holds = resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, links, href) === out) && resolved.images.every(([src, out]) => imageJson(job, links, src) === out);
+  if (holds) heldWith.set(rendered, { tables, path: job.path });
+  return holds;
+}
+
+/** The link tables and route each rendering was last found to hold with, or was made with. */
+const HELD_WITH = slot<WeakMap<Rendered, { tables: string; path: string }>>('render:heldWith');
+
+export type { RenderCache };
+
+let rendererPromise: Promise<Renderer> | undefined;
+
+/** One renderer per process: grammars load and the pipeline is set up once, not per build. */
+function sharedRenderer() {
+  rendererPromise ??= loadRenderer();
+  return rendererPromise;
+}
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The renderings of the last plan rendered, by its number, with the renderer version they came from. */
+const LAST_RENDERS = slot<{ serial: number; version: string; renders: ReadonlyMap<string, Rendered> }>('render:last');
+
+/** Each source's render-cache key, with the renderer version it was made for. */
+const CACHE_KEYS = slot<WeakMap<SourceFile, { version: string; key: string }>>('render:cacheKeys');
+
+/**
+ * The render step of a build: every doc and page rendered with its links
+ * resolved, by source path, taking from `cache` what a previous build
+ * rendered from the same file at the same route, when each link and image it
+ * resolved still resolves the same (a new page elsewhere renders that page
+ * alone). Afterwards `cache` holds this build's renderings and no others.
+ */
+export async function renderContent(plan: RoutePlan, session: BuildSession, parallel?: ParallelOptions): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
+  const { links } = plan;
+  const heldWith = session.memo(HELD_WITH);
+  const cacheKeys = session.memo(CACHE_KEYS);
+  // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
+  const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl])).slice(0, 16);
+  const render = await sharedRenderer();
+  const cache = session.renders;
+  // Kept with the source (a rebuild reuses the sources it did not read again), so a rebuild makes only new keys.
+  const keyOf = (file: SourceFile) => {
+    const known = cacheKeys.get(file);
+    if (known?.version === version) return known.key;
+    const key = `${file.hash}:${version}:${file.rel}`;
+    cacheKeys.set(file, { version, key });
+    return key;
+  };
+  // A plan that keeps the last rendered plan's link tables changes only its changed pages' renderings.
+  const last = session.last(LAST_RENDERS);
+  const delta = plan.changes && last?.serial === plan.changes.since && last.version === version ? plan.changes.entries : null;
+  const renders = delta ? new Map(last!.renders) : new Map<string, Rendered>();
+  const used = new Set<string>();
+  const pending = (delta ? delta.map(({ entry }) => entry) : [...plan.docs, ...plan.pages]).filter(({ file, path }) => {
+    const key = keyOf(file);
+    used.add(key);
+    const cached = cache.get(key);
+    if (!cached || !stillResolves(heldWith, cached, { rel: file.rel, path }, links)) return true;
+    renders.set(file.rel, cached);
+    return false;
+  });
+  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
+  checkRenderable(jobs);
+  const fresh = await renderPages(jobs, links, render, parallel);
+  const { tables } = links;
+  pending.forEach(({ file, path }, i) => {
+    cache.set(keyOf(file), fresh[i]!);
+    renders.set(file.rel, fresh[i]!);
+    heldWith.set(fresh[i]!, { tables, path });
+  });
+  // The cache keeps this build's renderings only: a changed route table gives every page a new key, and the old ones would stay for good.
+  if (delta) {
+    for (const { before } of delta) if (!used.has(keyOf(before))) cache.delete(keyOf(before));
+  } else for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
+  if (plan.serial !== null) session.remember(LAST_RENDERS, { serial: plan.serial, version, renders });
+  return { renders, rendered: pending.length };
+}

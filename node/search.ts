@@ -1,0 +1,351 @@
+/** Search output: DocSearch-shaped records for Algolia, and the local index's files (`manifest/localSearch.ts`). */
+import { createHash } from 'node:crypto';
+import {
+  directorySlots,
+  FRAGMENT_CHARS,
+  FRAGMENT_SECTION_CHARS,
+  fieldScore,
+  forEachTerm,
+  LOCAL_INDEX_FORMAT,
+  packFields,
+  pageSlots,
+  SEARCH_HASH_CHARS,
+  searchFile,
+  slotSpace,
+  TOP_POSTINGS,
+  encodePostings,
+  vlq,
+  type FieldCounts,
+  type LocalIndexChunk,
+  type LocalIndexDirectory,
+  type LocalIndexEntry,
+  type LocalIndexFragment,
+} from '../manifest/localSearch';
+import { fnv1a } from '../manifest/shards';
+import type { SearchRecord } from '../manifest/types';
+import type { Nodes } from 'mdast';
+
+/** A block of searchable text under a heading path. */
+export interface Section {
+  /** Headings above the text: index 0 is h2, 1 is h3 … */
+  path: { text: string; id: string; depth: number }[];
+  /** Plain text, or null for the heading record itself. */
+  text: string | null;
+}
+
+/** The text of one part of a page for the local index: its lead, or a heading's section. */
+export interface SearchPart {
+  /** Index of the part's heading in `Rendered.headings`, or -1 for the text before the first. */
+  heading: number;
+  /** Its prose (paragraphs, lists, tables, quotes), cut at `INDEXED_SECTION_CHARS`. */
+  text: string;
+  /** Its code blocks (diagrams left out), cut likewise. */
+  code: string;
+}
+
+/** Parents whose children are blocks, rows or cells: their texts are joined with a space. */
+const SPACED = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'footnoteDefinition']);
+
+/**
+ * Plain text of a markdown block for search. Unlike `mdast-util-to-string` it
+ * puts a space between list items, paragraphs and table cells (which it would
+ * glue into words such as `tenantdto`), and it leaves out code blocks and HTML.
+ */
+export function searchText(node: Nodes): string {
+  switch (node.type) {
+    case 'code':
+    case 'html':
+    case 'definition':
+      return '';
+    case 'break':
+      return ' ';
+    case 'image':
+    case 'imageReference':
+      return node.alt ?? '';
+    default:
+      if ('value' in node) return node.value;
+      if (!('children' in node)) return '';
+      return (node.children as Nodes[]).map(searchText).join(SPACED.has(node.type) ? ' ' : '');
+  }
+}
+
+/** A page as search sees it. */
+export interface SearchPage {
+  /** Route path below the base. */
+  path: string;
+  /** Absolute URL of the page, with the base. */
+  url: string;
+  title: string;
+  /** Category label (`lvl0`). */
+  lvl0: string;
+  /** Description, keywords and sidebar label (when not the title), joined: the local index weighs them above the body. */
+  meta: string;
+  sections: Section[];
+  /** The page's lead and each heading's section, for the local index. */
+  parts: SearchPart[];
+  /** The page's manifest headings. */
+  headings: { depth: number; id: string; text: string }[];
+  /** Order of the page in the sidebar, for Algolia's custom ranking. */
+  pageRank: number;
+}
+
+type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
+
+/** DocSearch records: one for the page, one per heading, one per text block. */
+function searchRecords(pages: SearchPage[], language: string, version: string): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  for (const page of pages) {
+    const base = { language, docusaurus_tag: `docs-default-${version}` };
+    const hierarchy = (path: Section['path']): SearchRecord['hierarchy'] => {
+      const h: SearchRecord['hierarchy'] = { lvl0: page.lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+      for (const p of path) h[`lvl${Math.min(p.depth, 6)}` as Level] = p.text;
+      return h;
+    };
+    records.push({ objectID: `${page.path}#`, url: page.url, type: 'lvl1', hierarchy: hierarchy([]), content: null, ...base, weight: { pageRank: page.pageRank, level: 100, position: 0 } });
+    page.sections.forEach((section, i) => {
+      const last = section.path[section.path.length - 1];
+      const url = last ? `${page.url}#${last.id}` : page.url;
+      const type: SearchRecord['type'] = section.text === null && last ? (`lvl${Math.min(last.depth, 6)}` as Level) : 'content';
+      records.push({
+        objectID: `${page.path}#${i}`,
+        url,
+        type,
+        hierarchy: hierarchy(section.path),
+        content: section.text,
+        ...base,
+        weight: { pageRank: page.pageRank, level: type === 'content' ? 0 : 100 - 10 * (last?.depth ?? 1), position: i + 1 },
+      });
+    });
+  }
+  return records;
+}
+
+/** One page's records as JSON array elements, with what they were made from. */
+export interface PageRecords {
+  key: string;
+  json: string;
+  count: number;
+}
+
+/**
+ * The records of `searchRecords` as the text of that JSON array, in parts
+ * made when read, and how many there are. With `memo`, each page's part is
+ * kept beside its rendering (keyed by its sections) with the fields it also
+ * depends on, so a rebuild serialises only the pages that changed (issue 16);
+ * without, no part outlives its writing (at 10,000 docs they are 94 MB). Parts
+ * are made only when read: the dev server never writes the records. The text
+ * is the same either way.
+ */
+export function searchRecordsJson(pages: SearchPage[], language: string, version: string, memo?: WeakMap<Section[], PageRecords>): { json: () => Iterable<string>; count: number } {
+  const part = (page: SearchPage): PageRecords => {
+    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, version]);
+    const known = memo?.get(page.sections);
+    if (known?.key === key) return known;
+    const records = searchRecords([page], language, version);
+    const made = { key, json: JSON.stringify(records).slice(1, -1), count: records.length };
+    memo?.set(page.sections, made);
+    return made;
+  };
+  function* json(): Iterable<string> {
+    yield '[';
+    let first = true;
+    for (const page of pages) {
+      yield `${first ? '' : ','}${part(page).json}`;
+      first = false;
+    }
+    yield ']';
+  }
+  // One record for the page, one per section (`searchRecords`).
+  return { json, count: pages.reduce((sum, page) => sum + 1 + page.sections.length, 0) };
+}
+
+/** A page as the local index takes it. */
+export interface LocalPageInput {
+  /** Route path below the base. */
+  path: string;
+  title: string;
+  /** Category (`lvl0`). */
+  category: string;
+  /** Description, keywords and sidebar label, joined. */
+  meta: string;
+  /** The page's headings below its title. */
+  headings: { depth: number; id: string; text: string }[];
+  /** Its lead and each heading's section (`Rendered.searchParts`). */
+  parts: SearchPart[];
+}
+
+/** What one page gives the index: its terms with where they come up (`packFields`), and its fragment. */
+export interface LocalPageProduct {
+  path: string;
+  /** Packed fields by term. */
+  terms: Map<string, number>;
+  /** The fragment's JSON and hash. */
+  fragment: { json: string; hash: string };
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, SEARCH_HASH_CHARS);
+
+/** The page's terms and fragment. */
+export function localPageProduct(page: LocalPageInput): LocalPageProduct {
+  const counts = new Map<string, FieldCounts>();
+  const add = (field: keyof FieldCounts) => (term: string) => {
+    let c = counts.get(term);
+    if (!c) counts.set(term, (c = { title: 0, headings: 0, meta: 0, body: 0, code: 0 }));
+    c[field]++;
+  };
+  forEachTerm(page.title, add('title'));
+  forEachTerm(page.meta, add('meta'));
+  for (const h of page.headings) {
+    // A heading counts once however often it repeats a word.
+    const seen = new Set<string>();
+    forEachTerm(h.text, (term) => seen.add(term));
+    seen.forEach(add('headings'));
+  }
+  for (const part of page.parts) {
+    forEachTerm(part.text, add('body'));
+    forEachTerm(part.code, add('code'));
+  }
+  const terms = new Map<string, number>();
+  for (const [term, c] of counts) terms.set(term, packFields(c));
+
+  const sections: [number, string][] = [];
+  let room = FRAGMENT_CHARS;
+  for (const part of page.parts) {
+    if (!part.text || room <= 0) continue;
+    const text = cutAtWord(part.text, Math.min(FRAGMENT_SECTION_CHARS, room));
+    room -= text.length;
+    sections.push([part.heading, text]);
+  }
+  const fragment: LocalIndexFragment = {
+    path: page.path,
+    title: page.title,
+    category: page.category,
+    headings: page.headings.map((h) => [h.depth, h.id, h.text]),
+    sections,
+  };
+  const json = JSON.stringify(fragment);
+  return { path: page.path, terms, fragment: { json, hash: hashOf(json) } };
+}
+
+/** The start of `text`, at most `chars` long, cut after a whole word when it is longer. */
+function cutAtWord(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const space = text.lastIndexOf(' ', chars);
+  return text.slice(0, space > chars / 2 ? space : chars);
+}
+
+/** The shortest start of `next` that sorts after `previous` (`previous < next`). */
+function separator(previous: string, next: string): string {
+  for (let n = 1; n < next.length; n++) if (next.slice(0, n) > previous) return next.slice(0, n);
+  return next;
+}
+
+/** Characters of postings from which a chunk may end, and after which it must. */
+const CHUNK_MIN_CHARS = 3000;
+const CHUNK_MAX_CHARS = 24_000;
+/** A chunk past its minimum ends after a term whose hash is a multiple of this (so bounds depend on the terms, not on what came before). */
+const CHUNK_CUT_ODDS = 8;
+
+/** The files of the local index, by path below the base, and the entry's path. */
+export interface LocalIndexOutput {
+  entry: string;
+  files: Map<string, string>;
+}
+
+/**
+ * The local index of `pages`: term chunks, tails, page directories, fragments
+ * and the entry (`manifest/localSearch.ts`). The same pages give the same
+ * files, in whatever order they come.
+ */
+export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexOutput {
+  const files = new Map<string, string>();
+  const put = (kind: 'c' | 't' | 'd' | 'f', json: string, hash = hashOf(json)) => {
+    files.set(searchFile(kind, hash), json);
+    return hash;
+  };
+  const slotOf = pageSlots(pages.map((p) => p.path));
+  const bySlot = [...pages].sort((a, b) => slotOf.get(a.path)! - slotOf.get(b.path)!);
+
+  // Postings of each term, in slot order (pages are visited in it).
+  const postings = new Map<string, { slots: number[]; fields: number[] }>();
+  for (const page of bySlot) {
+    const slot = slotOf.get(page.path)!;
+    for (const [term, packed] of page.terms) {
+      let p = postings.get(term);
+      if (!p) postings.set(term, (p = { slots: [], fields: [] }));
+      p.slots.push(slot);
+      p.fields.push(packed);
+    }
+  }
+
+  // Term chunks, cut where the terms say (`CHUNK_CUT_ODDS`) once long enough. The entry names each by the shortest
+  // start of its first term that sorts after the previous chunk's last (all a lookup needs to find it).
+  const chunks: [string, string][] = [];
+  let lastTerm = '';
+  let chunk: { first: string; terms: string[]; pages: string; postings: string[]; tails: [number, string][]; chars: number } | null = null;
+  const close = () => {
+    if (!chunk) return;
+    const json = JSON.stringify({ terms: chunk.terms.join(' '), pages: chunk.pages, postings: chunk.postings.join(' '), tails: chunk.tails } satisfies LocalIndexChunk);
+    chunks.push([chunks.length ? separator(lastTerm, chunk.first) : '', put('c', json)]);
+    lastTerm = chunk.terms[chunk.terms.length - 1]!;
+    chunk = null;
+  };
+  for (const term of [...postings.keys()].sort()) {
+    const { slots, fields } = postings.get(term)!;
+    chunk ??= { first: term, terms: [], pages: '', postings: [], tails: [], chars: 0 };
+    let top = encodePostings(slots, fields);
+    if (slots.length > TOP_POSTINGS) {
+      // The best postings stay with the term; the rest go to its tail, read only when a query needs them all.
+      const order = slots.map((_, i) => i).sort((a, b) => fieldScore(fields[b]!) - fieldScore(fields[a]!) || a - b);
+      const best = new Uint8Array(slots.length);
+      for (const i of order.slice(0, TOP_POSTINGS)) best[i] = 1;
+      const pick = (keep: number) => {
+        const s: number[] = [];
+        const f: number[] = [];
+        slots.forEach((slot, i) => {
+          if (best[i] === keep) s.push(slot), f.push(fields[i]!);
+        });
+        return encodePostings(s, f);
+      };
+      top = pick(1);
+      chunk.tails.push([chunk.terms.length, put('t', JSON.stringify({ postings: pick(0) }))]);
+    }
+    chunk.terms.push(term);
+    chunk.pages += vlq(slots.length);
+    chunk.postings.push(top);
+    chunk.chars += term.length + top.length + 2;
+    if (chunk.chars >= CHUNK_MAX_CHARS || (chunk.chars >= CHUNK_MIN_CHARS && fnv1a(term) % CHUNK_CUT_ODDS === 0)) close();
+  }
+  close();
+  if (!chunks.length) chunks.push(['', put('c', JSON.stringify({ terms: '', pages: '', postings: '', tails: [] } satisfies LocalIndexChunk))]);
+
+  // Page directories: each page's fragment, by slot.
+  const space = slotSpace(pages.length);
+  const span = directorySlots(space);
+  const directories: (string | null)[] = [];
+  for (let d = 0; d * span < space; d++) directories.push(null);
+  let at = 0;
+  for (let d = 0; d < directories.length; d++) {
+    let previous = d * span - 1;
+    let slots = '';
+    let fragments = '';
+    for (; at < bySlot.length && slotOf.get(bySlot[at]!.path)! < (d + 1) * span; at++) {
+      const page = bySlot[at]!;
+      const slot = slotOf.get(page.path)!;
+      slots += vlq(slot - previous - 1);
+      previous = slot;
+      fragments += put('f', page.fragment.json, page.fragment.hash);
+    }
+    if (fragments) directories[d] = put('d', JSON.stringify({ slots, fragments } satisfies LocalIndexDirectory));
+  }
+
+  // The entry counts every file, itself included.
+  let bytes = 0;
+  for (const json of files.values()) bytes += Buffer.byteLength(json);
+  const entryOf = (total: number): LocalIndexEntry => ({ format: LOCAL_INDEX_FORMAT, pages: pages.length, slots: space, directorySlots: span, chunks, directories, bytes: total, files: files.size + 1 });
+  let json = JSON.stringify(entryOf(bytes));
+  for (let i = 0; i < 3 && Buffer.byteLength(json) + bytes !== JSON.parse(json).bytes; i++) json = JSON.stringify(entryOf(bytes + Buffer.byteLength(json)));
+  const entry = searchFile('entry', hashOf(json));
+  files.set(entry, json);
+  return { entry, files };
+}

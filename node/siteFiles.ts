@@ -1,0 +1,71 @@
+/**
+ * The site-wide files of a build: sitemap, robots.txt, the web app manifest,
+ * llms.txt with each doc's markdown, and the content folder's own files,
+ * which may never replace a file the build or the shell writes.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SITEMAP } from '../manifest/constants';
+import { withBase } from '../manifest/paths';
+import type { Manifest } from '../manifest/types';
+import { isDoc, type DocsModel, type RoutePlan } from './docs';
+import { displayPath, type ProblemLog } from './problems';
+
+import { llmsFiles, llmsRebuild } from './llms';
+import { BUILD_FOLDERS, SITE_FILES, type OutputData } from './output';
+import type { ContentSources, SourceFile } from './sources';
+import type { BuildSession } from './session';
+import { escapeHtml } from '../manifest/escapeHtml';
+
+/** Whether only the build writes the path of `dist/`: a file of the site (`SITE_FILES`) or one below the build's folders. */
+const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includes('/') && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, rel.indexOf('/'))));
+
+/** The sitemap: a session product keyed by the hash of its URL, base and routes, so that a rebuild that adds no route makes none. */
+function sitemap(url: string, base: string, paths: string[], session: BuildSession): string {
+  const key = createHash('sha256').update(`${url}\n${base}\n${paths.join('\n')}`).digest('hex');
+  return session.product('sitemap', key, () => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `<url><loc>${escapeHtml(url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`, (xml) => xml.length);
+}
+
+/**
+ * Writes the site-wide files into `files`; a content file over a generated one fails the build. `large`: see `LARGE_SITE_ROUTES`.
+ * `published` is a source's markdown as the build publishes it (`publishedMarkdown`).
+ */
+export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, large: boolean, log: ProblemLog, published: (file: SourceFile) => string, session: BuildSession): void {
+  const { site, routes, docs } = plan;
+  const { assets, contentDir } = src;
+  const base = site.baseUrl;
+  const manifestDocs = manifest.docs;
+  // Sitemap, robots, web app manifest, assets.
+  files.set('sitemap.xml', sitemap(site.url, base, Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/')), session));
+  files.set('robots.txt', `User-agent: *\nAllow: /\nDisallow: ${withBase(`/${site.search.searchPagePath}`, base)}\n\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`);
+  files.set('manifest.webmanifest', JSON.stringify({
+    name: `${site.title} Documentation`,
+    short_name: site.title,
+    description: site.tagline,
+    start_url: base,
+    scope: base,
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: site.themeColor,
+    icons: [
+      { src: withBase('/img/icon-192.png', base), sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
+      { src: withBase('/img/icon-512.png', base), sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+    ],
+  }, null, 2));
+  // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
+  // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
+  const { serial, changes } = plan;
+  const changedDocs = () => (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
+  const llms = (large && serial !== null && changes ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs(), session) : null)
+    ?? llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: published(d.file) })), { pageLinks: large, serial, session });
+  for (const [path, text] of llms) files.set(path, text);
+  // Assets go where they are, but never over a file the build or the shell writes.
+  for (const a of assets) {
+    if (files.has(a) || shellFiles.has(a) || generated(a)) {
+      log.error(displayPath(contentDir, a), 0, `would replace \`${a}\`, which the build writes itself. Rename or move the file.`);
+    } else files.set(a, readFileSync(join(contentDir, a)));
+  }
+  log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
+
+}

@@ -1,0 +1,439 @@
+/**
+ * Reads `content/`: markdown files with their front matter, `_category_.json`
+ * files and static assets. Validates front matter with file and line.
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
+import type { SiteConfigInput } from '../manifest/siteConfig';
+import { findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { jsonTree, lineAt, loadSiteConfig, SITE_CONFIG_FILE, TOO_DEEP } from './siteConfigFile';
+import { collectFiles, type FileTable } from './staticFiles';
+import { walk } from './walk';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import * as v from 'valibot';
+import { CategorySchema, FrontMatterSchema, IGNORED_FRONT_MATTER, type Category, type FrontMatter } from './contentSchemas';
+import { displayPath, type Problem, type ProblemLog } from './problems';
+import { remembered } from './memo';
+import { slot, type BuildSession } from './session';
+
+/** A markdown source file. */
+export interface SourceFile {
+  /** Path relative to `content/`, POSIX separators: `docs/fundamentals/cms.md`. */
+  rel: string;
+  /** Path for messages (`displayPath`): `content/docs/fundamentals/cms.md`. */
+  display: string;
+  /** Whole file text. */
+  raw: string;
+  /** Markdown body after the front matter. */
+  body: string;
+  /** Line of the body's first line in the file (front matter lines come first). */
+  bodyLine: number;
+  /** Validated front matter. */
+  data: FrontMatter;
+  /** SHA-256 of the file text. */
+  hash: string;
+  /** Modification time, ISO 8601. */
+  mtime: string;
+}
+
+/** A `_category_.json`. */
+export interface CategoryFile extends Category {
+  /** Folder relative to `content/docs`: `fundamentals`. */
+  dir: string;
+  display: string;
+}
+
+/**
+ * A value of the front matter as JSON, cut short: YAML aliases can make a value of a few lines
+ * that JSON would write out in billions of characters (`a: &a [*b, *b, …]`).
+ */
+function preview(value: unknown): string {
+  let budget = 40;
+  const text = JSON.stringify(value, (_key, v: unknown) => (budget-- > 0 ? v : undefined)) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** Line of `key:` inside the front matter block (1-based file line), or 1. */
+export function keyLine(raw: string, key: string): number {
+  const lines = raw.split('\n');
+  for (let i = 1; i < lines.length && lines[i] !== '---'; i++) {
+    if (lines[i]!.startsWith(`${key}:`)) return i + 1;
+  }
+  return 1;
+}
+
+/**
+ * The line a YAML error belongs to. js-yaml notices an unclosed bracket or
+ * quote only where the stream ends, after the front matter; the author's
+ * mistake is on the line that opened it, so look back for that line.
+ */
+function yamlErrorLine(raw: string, markLine: number, reason: string): number {
+  // gray-matter hands js-yaml the text after `---`, starting with its newline: mark line 0 is the `---` line.
+  const line = markLine + 1;
+  const opener = /flow collection|missed comma/.test(reason) ? /[[{]/ : /double quoted/.test(reason) ? /:\s*"/ : /single quoted/.test(reason) ? /:\s*'/ : null;
+  if (!opener) return line;
+  const lines = raw.split('\n');
+  for (let i = Math.min(line, lines.length) - 1; i >= 1; i--) if (opener.test(lines[i]!)) return i + 1;
+  return line;
+}
+
+/** Gray-matter engines other than YAML run or parse code in the front matter; none is accepted. */
+const refuse = () => {
+  throw new Error('only YAML front matter is accepted');
+};
+const NO_ENGINES = { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse, json: refuse, toml: refuse };
+
+/**
+ * The byte order of UTF-16 text, or null: a byte-order mark says so, or, without one, zero bytes in
+ * every other place of the start (ASCII characters in UTF-16), which a binary file does not show.
+ */
+function utf16Order(bytes: Buffer): 'little-endian' | 'big-endian' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'little-endian';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'big-endian';
+  const sample = bytes.subarray(0, 8000);
+  if (!sample.includes(0)) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? even++ : odd++;
+  const half = sample.length / 2;
+  if (half >= 2 && odd > half * 0.7 && even < half * 0.05) return 'little-endian';
+  if (half >= 2 && even > half * 0.7 && odd < half * 0.05) return 'big-endian';
+  return null;
+}
+
+/**
+ * Why a markdown file's bytes are not text the build can read, or null: a
+ * binary file, or text in another encoding than UTF-8 (which would otherwise
+ * turn into U+FFFD characters without a word).
+ */
+function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
+  const utf16 = utf16Order(bytes);
+  if (utf16) {
+    // With a byte-order mark iconv reads the order from it (and drops it); without one it must be told.
+    const from = bytes[0]! + bytes[1]! === 0xff + 0xfe ? 'UTF-16' : utf16 === 'little-endian' ? 'UTF-16LE' : 'UTF-16BE';
+    return { line: 1, message: `is UTF-16 text (${utf16}), not UTF-8. Save it as UTF-8: in VS Code, "Save with Encoding" then "UTF-8"; on the command line, \`iconv -f ${from} -t UTF-8 file.md > file.utf8.md\`, then replace the file with it.` };
+  }
+  if (bytes.subarray(0, 8000).includes(0)) return { line: 0, message: 'is a binary file, not markdown text. Remove it, or rename it if it is an image or another asset.' };
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return null;
+  } catch {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const at = text.indexOf('\uFFFD');
+    const line = text.slice(0, Math.max(0, at)).split('\n').length;
+    return { line, message: 'is not UTF-8 text (a byte on this line is not valid UTF-8; the file may be Latin-1 or Windows-1252). Save it as UTF-8.' };
+  }
+}
+
+/** Markdown files longer than this many characters (1 MiB) are built with a warning. */
+const LARGE_MARKDOWN = 1_048_576;
+
+/** The last parse of each markdown file without problems, with the file's `stampOf` then, by its path below its content folder. */
+type Parsed = Map<string, { file: SourceFile; stamp: string }>;
+
+/**
+ * `Parsed` by content folder (absolute path): a rebuild in the same session reads only the files written
+ * since, and parses only those whose text changed.
+ */
+const PARSED = slot<Map<string, Parsed>>('sources:parsed');
+
+/** What `stat` says of a file that changes when it is written: modification time (to the nanosecond on Linux), size and inode. */
+const stampOf = (stat: Stats) => `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+
+/**
+ * The last parse of `full` when the file is as it was then (`stampOf`), so a
+ * rebuild reads only the files written since (at 10,000 docs, reading them
+ * all again took a tenth of a one-file rebuild); else null, and the caller
+ * reads it.
+ */
+function knownSource(parsed: Parsed, rel: string, display: string, stat: Stats): SourceFile | null {
+  const known = parsed.get(rel);
+  return known && known.stamp === stampOf(stat) && known.file.rel === rel && known.file.display === display ? known.file : null;
+}
+
+/** `parseSource`, or the last parse of the same text of the same file. */
+function parseSourceOnce(parsed: Parsed, rel: string, raw: string, stat: Stats, log: ProblemLog, display: string): SourceFile | null {
+  const mtime = stat.mtime.toISOString();
+  const known = parsed.get(rel)?.file;
+  const stamp = stampOf(stat);
+  if (known && known.raw === raw && known.rel === rel && known.display === display) {
+    const file = { ...known, mtime };
+    parsed.set(rel, { file, stamp });
+    return file;
+  }
+  const errors = log.errors.length;
+  const file = parseSource(rel, raw, mtime, log, display);
+  if (file && log.errors.length === errors) parsed.set(rel, { file, stamp });
+  else parsed.delete(rel);
+  return file;
+}
+
+/** Parses and validates a markdown file's front matter; problems go to `log`. */
+function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
+  // After a byte-order mark too, which editors on Windows write and gray-matter skips.
+  const engine = /^\uFEFF?---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
+  if (engine && !/^ya?ml$/i.test(engine)) {
+    log.error(display, 1, `front matter \`---${engine}\` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain \`---\` lines.`);
+    return null;
+  }
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // gray-matter caches by input string; a fresh options object disables that.
+    parsed = matter(raw, { engines: NO_ENGINES });
+  } catch (error) {
+    const mark = (error as { mark?: { line?: number } }).mark;
+    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+    log.error(display, yamlErrorLine(raw, mark?.line ?? 0, reason), `front matter is not valid YAML (${reason}). Fix the YAML between the \`---\` lines.`);
+    return null;
+  }
+  const data: Record<string, unknown> = parsed.data;
+  const result = v.safeParse(FrontMatterSchema, data);
+  // A field's first issue (a list of strings has one an item): a type's message names what the field must be.
+  const problems = new Map<string, string>();
+  for (const issue of result.issues ?? []) {
+    const field = issue.path?.[0];
+    if (!field || problems.has(String(field.key))) continue;
+    problems.set(String(field.key), issue.kind === 'schema' ? `must be ${issue.message}, got \`${preview(field.value)}\`.` : issue.message);
+  }
+  // In the order the fields are written.
+  for (const key of Object.keys(data)) {
+    if (!Object.hasOwn(FrontMatterSchema.entries, key)) {
+      if (!IGNORED_FRONT_MATTER.has(key)) {
+        log.error(display, keyLine(raw, key), `front matter field \`${key}\` is unknown. Known fields: ${Object.keys(FrontMatterSchema.entries).join(', ')}.`);
+      }
+    } else if (problems.has(key)) {
+      log.error(display, keyLine(raw, key), `front matter \`${key}\` ${problems.get(key)}`);
+    }
+  }
+  const body = parsed.content;
+  const bodyLine = raw.split('\n').length - body.split('\n').length + 1;
+  return {
+    rel,
+    display,
+    raw,
+    body,
+    bodyLine,
+    data: result.success ? result.output : (data as FrontMatter),
+    hash: createHash('sha256').update(raw).digest('hex'),
+    mtime,
+  };
+}
+
+/**
+ * Finds MDX syntax (`import`/`export` lines, JSX tags) outside code fences. In
+ * an `.mdx` file it is an error; in a `.md` file a warning, since the line
+ * would show as text and the JSX would be dropped from the page.
+ */
+function checkPlainMarkdown(file: SourceFile, log: ProblemLog, session: BuildSession): void {
+  for (const { line, message } of remembered(session.memo(PLAIN_MARKDOWN), file, () => plainMarkdownProblems(file))) {
+    if (file.rel.endsWith('.mdx')) log.error(file.display, line, message);
+    else log.warn(file.display, line, message);
+  }
+}
+
+/** What `checkPlainMarkdown` reports of each source, kept while the source is (a rebuild reuses unchanged sources). */
+const PLAIN_MARKDOWN = slot<WeakMap<SourceFile, { line: number; message: string }[]>>('sources:plainMarkdown');
+
+function plainMarkdownProblems(file: SourceFile): { line: number; message: string }[] {
+  const mdx = file.rel.endsWith('.mdx');
+  const problems: { line: number; message: string }[] = [];
+  let fence: string | null = null;
+  file.body.split('\n').forEach((line, i) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker) {
+      if (fence === null) fence = marker[0]!.repeat(marker.length);
+      else if (marker.startsWith(fence)) fence = null;
+      return;
+    }
+    if (fence !== null) return;
+    const at = file.bodyLine + i;
+    if (/^(import|export)\s/.test(line)) {
+      problems.push({ line: at, message: mdx
+        ? `MDX \`${line.split(/\s/)[0]}\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.`
+        : `MDX \`${line.split(/\s/)[0]}\` statement in a \`.md\` file: it shows as text. This site renders plain markdown: remove the line.` });
+    } else if (/^\s*<[A-Z][\w.]*[\s/>]/.test(line) || /^\s*<>\s*$/.test(line)) {
+      problems.push({ line: at, message: mdx
+        ? `JSX elements are not supported (\`${line.trim().slice(0, 40)}\`). Use plain markdown instead of MDX components.`
+        : `JSX element in a \`.md\` file (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown instead of MDX components.` });
+    }
+  });
+  return problems;
+}
+
+/** Reads and checks a `_category_.json`; each problem names the line of its field. */
+function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
+  const display = displayPath(contentDir, rel);
+  const dir = rel.replace(/^docs\/?/, '').replace(/\/?_category_\.json$/, '');
+  const text = readFileSync(join(contentDir, rel), 'utf8');
+  const syntax: ParseError[] = [];
+  const tree = jsonTree(text, syntax);
+  if (tree === 'too deep') {
+    log.error(display, 1, TOO_DEEP);
+    return null;
+  }
+  if (syntax.length || !tree) {
+    const first = syntax[0];
+    log.error(display, first ? lineAt(text, first.offset) : 1, `is not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'}). Check commas, quotes and brackets near this line.`);
+    return null;
+  }
+  const json: unknown = JSON.parse(text);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    log.error(display, 1, 'must hold a JSON object such as `{ "label": "Guides", "position": 2 }`.');
+    return null;
+  }
+  const result = v.safeParse(CategorySchema, json);
+  const lineOf = (...path: string[]) => {
+    const node = findNodeAtLocation(tree, path);
+    return node ? lineAt(text, node.parent?.type === 'property' ? node.parent.offset : node.offset) : 1;
+  };
+  const reported = new Set<string>();
+  for (const issue of result.issues ?? []) {
+    const [field, inner] = issue.path ?? [];
+    if (!field) continue;
+    const key = String(field.key);
+    if (reported.has(key)) continue;
+    reported.add(key);
+    if (key !== 'link') {
+      log.error(display, lineOf(key), `\`${key}\` must be a ${issue.expected ?? 'value'}, got \`${JSON.stringify(field.value)}\`.`);
+    } else if (inner?.key === 'slug' && (field.value as { type?: unknown }).type === 'generated-index') {
+      log.error(display, lineOf('link', 'slug'), `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(inner.value)}\`.`);
+    } else {
+      log.error(display, lineOf('link'), `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(field.value)}\`.`);
+    }
+  }
+  return { ...(result.success ? result.output : (json as Category)), dir, display };
+}
+
+/** What `content/` holds, read and checked: the first step of a build. */
+export interface ContentSources {
+  contentDir: string;
+  /** `site.config.json` as written, checked against its schema. */
+  input: SiteConfigInput;
+  /** The docs' route base (`docs`). */
+  routeBase: string;
+  /** How messages name `site.config.json`. */
+  configDisplay: string;
+  /** Its text, for the line of a field. */
+  configText: string;
+  /** Markdown files of `docs/` and `pages/`, drafts left out. */
+  sources: SourceFile[];
+  categories: CategoryFile[];
+  /** Every other file below `content/`, copied as it is. */
+  assets: string[];
+  /** Static files and co-located images, with their sizes (`staticFiles.ts`). */
+  fileTable: FileTable;
+}
+
+/**
+ * What the last read of each content folder listed (by absolute path), and whether it met a symbolic
+ * link: a rebuild told what changed since (`readContent`'s `changed`) lists the folder again only when
+ * a file appeared or went.
+ */
+const LISTINGS = slot<Map<string, { files: string[]; links: boolean }>>('sources:listings');
+
+/**
+ * The files below `contentDir` (`walk`), and which of them may have changed since the last read: all of
+ * them (null) unless `changed` names what did. A named path that appeared, went or is a folder lists the
+ * folder again, and a folder's files count as changed; a listing with symbolic links is read whole, as a
+ * link changes with its target, whose name is the one a watcher reports.
+ */
+function listContent(contentDir: string, changed: readonly string[] | undefined, session: BuildSession): { files: string[]; maybeChanged: ((rel: string) => boolean) | null } {
+  const listings = session.last(LISTINGS) ?? new Map<string, { files: string[]; links: boolean }>();
+  session.remember(LISTINGS, listings);
+  const known = listings.get(contentDir);
+  let hints: { files: Set<string>; folders: string[]; relist: boolean } | null = null;
+  if (known && changed && !known.links) {
+    const listed = new Set(known.files);
+    hints = { files: new Set(), folders: [], relist: false };
+    for (const rel of changed) {
+      // `walk` lists no name starting with a dot, nor anything below one.
+      if (!rel || rel.split('/').some((part) => part.startsWith('.') || part === '')) continue;
+      let stat: Stats | undefined;
+      try {
+        stat = lstatSync(join(contentDir, rel));
+      } catch {
+        // Gone: a file, or a folder with its files.
+      }
+      if (stat?.isFile()) {
+        hints.files.add(rel);
+        if (!listed.has(rel)) hints.relist = true;
+      } else if (stat || listed.has(rel) || known.files.some((f) => f.startsWith(`${rel}/`))) {
+        hints.folders.push(`${rel}/`);
+        hints.files.add(rel);
+        hints.relist = true;
+      }
+    }
+  }
+  let files = known?.files;
+  if (!files || !hints || hints.relist) {
+    const seen = { links: false };
+    files = walk(contentDir, contentDir, seen);
+    listings.set(contentDir, { files, links: seen.links });
+  }
+  if (!hints) return { files, maybeChanged: null };
+  const { files: named, folders } = hints;
+  return { files, maybeChanged: (rel) => named.has(rel) || folders.some((f) => rel.startsWith(f)) };
+}
+
+/**
+ * Reads `content/`: the configuration, the markdown with its front matter, the categories and the files.
+ * `changed` names the paths below `contentDir` (POSIX, relative) written, added or removed since this
+ * process last read the folder, as the dev server's watcher saw them: the other markdown files are then
+ * taken as read then, without a look at the disk (at 10,000 docs, looking took a fifth of a one-file
+ * rebuild). Without it every file is looked at.
+ */
+export function readContent(contentDir: string, publicDir: string | undefined, log: ProblemLog, session: BuildSession, changed?: readonly string[]): ContentSources {
+  const { input, text: configText } = loadSiteConfig(contentDir);
+  const { files: all, maybeChanged } = listContent(contentDir, changed, session);
+  const sources: SourceFile[] = [];
+  const folder = displayPath(contentDir, '');
+  const parsedIn = session.last(PARSED) ?? new Map<string, Parsed>();
+  session.remember(PARSED, parsedIn);
+  const parsed = remembered(parsedIn, contentDir, (): Parsed => new Map());
+  // Files gone since the last read are forgotten.
+  const listed = new Set(all);
+  for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
+  for (const rel of all) {
+    if (!/^(docs|pages)\/.+\.mdx?$/.test(rel)) continue;
+    const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(rel)?.file : undefined;
+    // The folder's name in messages is the same as at the last read unless the working folder changed.
+    let file = kept && kept.display.length === folder.length + 1 + rel.length && kept.display.startsWith(folder) ? kept : null;
+    if (!file) {
+      const full = join(contentDir, rel);
+      const display = `${folder}/${rel}`;
+      const stat = statSync(full);
+      file = knownSource(parsed, rel, display, stat);
+      if (!file) {
+        const bytes = readFileSync(full);
+        const unreadable = textProblem(bytes);
+        if (unreadable) {
+          log.error(display, unreadable.line, unreadable.message);
+          continue;
+        }
+        file = parseSourceOnce(parsed, rel, bytes.toString('utf8'), stat, log, display);
+      }
+    }
+    if (!file || file.data.draft) continue;
+    checkPlainMarkdown(file, log, session);
+    if (file.raw.length > LARGE_MARKDOWN) {
+      log.warn(file.display, 0, `is ${(Buffer.byteLength(file.raw) / 1_048_576).toFixed(1)} MiB of markdown (more than ${LARGE_MARKDOWN / 1_048_576} MiB): it takes seconds to render, and every reader who opens the page loads all of it. Split it into pages.`);
+    }
+    sources.push(file);
+  }
+  const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
+  const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE);
+  const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
+  log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
+  return {
+    contentDir,
+    input,
+    routeBase: input.docs?.routeBasePath ?? 'docs',
+    configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),
+    configText,
+    sources,
+    categories,
+    assets,
+    fileTable,
+  };
+}

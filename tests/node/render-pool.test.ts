@@ -1,0 +1,85 @@
+/** Rendering on several threads gives the same site as rendering on one. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildContent } from '../../build';
+import { BuildError } from '../../node/problems';
+import { outputData } from '../../node/output';
+import { ROOT } from '../helpers/build';
+
+const contentDir = join(ROOT, 'content');
+
+/** Builds this site in one thread, then with one render worker, and expects the same files. */
+async function expectSameSite(parallel: NonNullable<Parameters<typeof buildContent>[0]['parallel']>) {
+  const single = await buildContent({ contentDir, shell: null });
+  const pooled = await buildContent({ contentDir, shell: null, parallel });
+  expect(pooled.rendered).toBe(single.rendered);
+  expect(pooled.manifest).toEqual(single.manifest);
+  expect([...pooled.files.keys()]).toEqual([...single.files.keys()]);
+  for (const [name, data] of single.files) expect(String(await outputData(pooled.files.get(name)!)), name).toBe(String(await outputData(data)));
+}
+
+describe('render pool', () => {
+  // A project root whose render worker is `source` (the real one is at `real`), for workers that misbehave.
+  const roots: string[] = [];
+  const rootWithWorker = (source: (real: string) => string) => {
+    const root = mkdtempSync(join(tmpdir(), 'render-pool-'));
+    roots.push(root);
+    mkdirSync(join(root, 'node'), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+    writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
+    copyFileSync(join(ROOT, 'node/workerEntry.mjs'), join(root, 'node/workerEntry.mjs'));
+    writeFileSync(join(root, 'node/renderWorker.ts'), source(pathToFileURL(join(ROOT, 'node/renderWorker.ts')).href));
+    return root;
+  };
+  afterEach(() => {
+    for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('builds this site with a render worker exactly as in one thread', async () => {
+    const failures: unknown[] = [];
+    await expectSameSite({ root: ROOT, threads: 2, minBytes: 0, batch: 4, onFallback: (e) => failures.push(e) });
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('renders a batch in this thread when its worker cannot start', async () => {
+    const failures: unknown[] = [];
+    const result = await buildContent({ contentDir, shell: null, parallel: { root: join(ROOT, 'no-such-root'), threads: 2, minBytes: 0, onFallback: (e) => failures.push(e) } });
+    expect(failures).toHaveLength(1);
+    expect(existsSync(join(ROOT, 'no-such-root'))).toBe(false);
+    expect(result.rendered).toBeGreaterThan(30);
+  }, 60_000);
+
+  it('renders the rest in this thread when its worker is lost mid-way, with the same output', async () => {
+    // Answers its first batch, then dies while rendering the second.
+    const root = rootWithWorker(
+      (real) => `import renderBatch from ${JSON.stringify(real)};
+let batches = 0;
+export default function (jobs: Parameters<typeof renderBatch>[0]) {
+  if (++batches === 1) return renderBatch(jobs);
+  setImmediate(() => { throw new Error('render worker lost'); });
+  return new Promise(() => {});
+}
+`,
+    );
+    const failures: unknown[] = [];
+    await expectSameSite({ root, threads: 2, minBytes: 0, batch: 4, onFallback: (e) => failures.push(e) });
+    expect(failures.map((e) => (e as Error).message)).toEqual(['render worker lost']);
+  }, 60_000);
+
+  it('fails the build with the build error a worker found, headline and problems', async () => {
+    const root = rootWithWorker(
+      () => `export default () => ({ build: { headline: 'Cannot build: 1 problem in content:', problems: [{ file: 'content/docs/x.md', line: 3, message: 'found by the worker' }] } });
+`,
+    );
+    const failures: unknown[] = [];
+    const build = buildContent({ contentDir, shell: null, parallel: { root, threads: 2, minBytes: 0, onFallback: (e) => failures.push(e) } });
+    const error = await build.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildError);
+    expect((error as BuildError).problems).toEqual([{ file: 'content/docs/x.md', line: 3, message: 'found by the worker' }]);
+    expect((error as BuildError).message).toBe('Cannot build: 1 problem in content:\n  content/docs/x.md:3: found by the worker');
+    expect(failures).toEqual([]);
+  }, 60_000);
+});

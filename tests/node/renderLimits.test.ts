@@ -1,0 +1,87 @@
+/** `node/renderLimits.ts`: the scan of markdown the parser cannot take in time, and each page's render budget. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BuildError } from '../../node/problems';
+import type { Rendered, Renderer } from '../../node/render';
+import { RenderTimeout, renderWithin, scanMarkdown } from '../../node/renderLimits';
+import { renderJobs, type RenderJob } from '../../node/renderPool';
+import { ROOT } from '../helpers/build';
+import { LinkResolver } from '../../node/linkMemo';
+
+/** Keeps the thread busy for `ms`. */
+const spin = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+};
+
+/** Blocks the thread for `ms` without using the CPU, as a process starved by others is. */
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+describe('scanMarkdown', () => {
+  it('finds nothing to refuse in the docs of this site', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(dir, entry.name));
+        else if (entry.name.endsWith('.md')) files.push(join(dir, entry.name));
+      }
+    };
+    walk(join(ROOT, 'content'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) expect(scanMarkdown(readFileSync(file, 'utf8')).problem, file).toBeNull();
+  });
+
+  it('counts lines, and names the line nearest a limit', () => {
+    const nested = Array.from({ length: 12 }, (_, i) => `${'  '.repeat(i)}- x`).join('\n');
+    expect(scanMarkdown(`# T\n\nText.\n\n${nested}\n\nEnd.`)).toEqual({ problem: null, hottest: { line: 16, what: 'nested lists or quotes' }, lines: 18 });
+    expect(scanMarkdown('# T\n\n- a\n  - b\n').hottest).toBeNull();
+  });
+});
+
+describe('renderWithin', () => {
+  it('renders in order within the budget', () => {
+    expect(renderWithin([1, 2, 3], () => 50, (n) => n * 2)).toEqual([2, 4, 6]);
+  });
+
+  it('stops a render that outlasts its budget and names it', () => {
+    let error: unknown;
+    try {
+      renderWithin(['fast', 'fast', 'slow', 'never'], () => 50, (item) => (item === 'slow' ? spin(5000) : item));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RenderTimeout);
+    expect(error).toMatchObject({ index: 2, budget: 50 });
+  });
+
+  it('gives a page starved of the CPU its time again', () => {
+    expect(renderWithin(['a', 'sleepy', 'b'], () => 60, (item) => (item === 'sleepy' ? (sleep(200), item) : item))).toEqual(['a', 'sleepy', 'b']);
+  });
+});
+
+describe('renderJobs', () => {
+  const job = (rel: string, body: string): RenderJob => ({ rel, display: `content/${rel}`, bodyLine: 4, path: `/${rel.replace(/\.md$/, '')}`, body, budget: 50 });
+  const rendered = { html: '', headings: [], h1: null, firstParagraph: null, links: [], codeLanguages: [], hasMermaid: false, sections: [], searchParts: [], unknownDirectives: [] } satisfies Rendered;
+  const render = ((body: string) => (body.includes('slow') ? (spin(5000), rendered) : rendered)) as Renderer;
+  const context = new LinkResolver({ baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} });
+
+  it('names a page out of time, with the line of its construct nearest a limit', () => {
+    const nested = Array.from({ length: 20 }, (_, i) => `${'  '.repeat(i)}- slow`).join('\n');
+    expect(() => renderJobs(render, [job('docs/a.md', 'fine'), job('docs/b.md', `# B\n\n${nested}\n`)], context)).toThrowErrorMatchingInlineSnapshot(`
+      [BuildError: Cannot build: 1 problem in content:
+        content/docs/b.md:25: ran out of its 0.1 s to render (2 s, plus 10 s a MiB of markdown and 0.1 s a thousand lines, more on a busy machine); the parser is slow on nested lists or quotes, most of all on this line. Markdown this slow holds a construct the parser takes minutes over: simplify it, or split the file.]
+    `);
+  });
+
+  it('names the file alone when no construct stands out', () => {
+    let error: unknown;
+    try {
+      renderJobs(render, [job('docs/c.md', 'slow')], context);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(BuildError);
+    expect((error as BuildError).problems).toEqual([{ file: 'content/docs/c.md', line: 0, message: expect.stringMatching(/^ran out of its 0\.1 s to render/) }]);
+  });
+});

@@ -1,0 +1,53 @@
+/** What a build keeps for the next: products by key in one bounded cache, checked on every hit when asked. */
+import { describe, expect, it } from 'vitest';
+import { BuildSession, slot, StaleProductError } from '../../node/session';
+
+describe('BuildSession', () => {
+  it('makes a product once per key, and again for another key', () => {
+    const session = new BuildSession();
+    let made = 0;
+    const make = (n: number) => () => (made++, { n });
+    const first = session.product('square', '2', make(4));
+    expect(session.product('square', '2', make(4))).toBe(first);
+    expect(session.product('square', '3', make(9))).toEqual({ n: 9 });
+    expect(made).toBe(2);
+  });
+
+  it('finds a key that misses an input, when it checks its hits', () => {
+    const checked = new BuildSession({ check: true });
+    let title = 'Intro';
+    // The entry reads the title, which its key leaves out.
+    const entry = () => checked.product('entry', 'docs/intro.md', () => ({ title }));
+    entry();
+    expect(entry()).toEqual({ title: 'Intro' });
+    title = 'Introduction';
+    expect(entry).toThrow(StaleProductError);
+    expect(entry).toThrow(/entry product under key "docs\/intro.md" differs from one made now: its key misses an input/);
+    // Named in its key, the input makes another product.
+    expect(checked.product('entry', `docs/intro.md\0${title}`, () => ({ title }))).toEqual({ title: 'Introduction' });
+  });
+
+  it('holds no more than its bytes, the least recently used going first', () => {
+    const session = new BuildSession({ maxBytes: 4000 });
+    for (let i = 0; i < 10; i++) session.product('text', String(i), () => 'x'.repeat(1000), (text) => text.length);
+    expect(session.size.bytes).toBeLessThanOrEqual(4000);
+    expect(session.size.products).toBeLessThan(10);
+    let made = false;
+    session.product('text', '9', () => ((made = true), ''));
+    expect(made).toBe(false);
+    session.product('text', '0', () => ((made = true), ''));
+    expect(made).toBe(true);
+  });
+
+  it('keeps what the last build left only when it keeps things for a next build', () => {
+    const last = slot<number>('test:last');
+    const kept = new BuildSession();
+    kept.remember(last, 1);
+    expect(kept.last(last)).toBe(1);
+    kept.forget(last);
+    expect(kept.last(last)).toBeUndefined();
+    const oneOff = new BuildSession({ keeps: false });
+    oneOff.remember(last, 1);
+    expect(oneOff.last(last)).toBeUndefined();
+  });
+});
