@@ -7,7 +7,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import { join, resolve } from 'node:path';
 import type { Manifest } from './manifest/types';
 import type { ServerRenderer } from './manifest/serverRender';
@@ -29,6 +28,7 @@ import { buildShell } from './node/shell';
 import { loadServerRenderer } from './node/serverRenderer';
 import { writeServiceWorker } from './node/serviceWorker';
 import { stepTimer, type StepTimes } from './node/steps';
+import { limitHeapGrowth } from './node/heap';
 
 export { BuildSession };
 export type { RenderCache };
@@ -227,14 +227,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
 /** CLI builds' render cache (`renderCache.ts`). */
 const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
 
-/**
- * How far V8 lets the heap grow past what the last full collection kept, in percent, for a CLI
- * build. By default it grows the limit up to fourfold while a build allocates fast, so a
- * 10,000-doc build that keeps about 400 MB peaked at 1.5 GiB of garbage. At 50 % it peaked at
- * 0.95-1.02 GB, too close to 1 GiB; at 30 % at 0.88 GB, with no difference in time measurable on
- * this machine (builds run to run differ by more). Not a cap: a site that needs more heap gets it.
- */
-const HEAP_GROWING_PERCENT = 30;
 
 /** What `tsx build.ts --help` prints. */
 const USAGE = `usage: tsx build.ts [--shell] [--content content] [--out dist] [--no-cache]
@@ -290,7 +282,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  limitHeapGrowth();
   const root = process.cwd();
   const useCache = !args['no-cache'];
   // The CLI's session keeps only the render cache, from disk and back: nothing else serves a next build.

@@ -13,6 +13,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, BuildSession } from '../build';
+import { limitHeapGrowth } from '../node/heap';
 import { readRenderCache } from '../node/renderCache';
 import { commandLine, wholeNumber } from '../scripts/commandLine';
 
@@ -25,7 +26,8 @@ export interface ChildResult {
   firstRendered: number;
   /** Peak RSS after the first build, bytes. */
   firstMaxRss: number;
-  rebuilds: { ms: number; rendered: number }[];
+  /** Each rebuild: its time, pages rendered, milliseconds per step and this process's RSS after it (bytes). */
+  rebuilds: { ms: number; rendered: number; steps: Record<string, number>; rss: number }[];
   /** Peak RSS at the end, bytes. */
   maxRss: number;
 }
@@ -56,6 +58,8 @@ const rounds = Number(args.rounds);
 const cacheFile = args['cache-file'];
 /** Build as `npm run dev` does: content written into dist/ in place, route HTML made when a request asks for it, and only the saved file looked at. */
 const devServer = args['dev-server'];
+// As the dev server and the CLI build do.
+limitHeapGrowth();
 
 // Unreadable or missing: start cold.
 // The dev server's session keeps everything for its next build; a CLI build's keeps only its renderings.
@@ -73,7 +77,7 @@ if (edit) {
       appendFileSync(file, `\nEdited for the benchmark, round ${r}: one more paragraph of prose.\n`);
       // The dev server's watcher names the saved file to its builds; a CLI build has no such list.
       const result = await buildSite(devServer ? { ...options, changed: [edit] } : options);
-      rebuilds.push({ ms: result.ms, rendered: result.rendered });
+      rebuilds.push({ ms: result.ms, rendered: result.rendered, steps: result.steps, rss: process.memoryUsage().rss });
     }
   } finally {
     writeFileSync(file, original);

@@ -79,6 +79,8 @@ interface PageState {
   /** Each page's article by name, and its size. */
   articles: Map<string, string>;
   articleSizes: Map<string, number>;
+  /** How many pages show each article (pages with the same HTML share one). */
+  articleUses: Map<string, number>;
   /** Each page's article bytes by source, and their sum. */
   articleBytesOf: Map<string, number>;
   articleBytes: number;
@@ -96,7 +98,7 @@ interface PageState {
   usedFiles: ReturnType<typeof usedFileOutput>;
 }
 
-const LAST_PAGES = slot<PageState>('manifest:lastPages');
+export const LAST_PAGES = slot<PageState>('manifest:lastPages');
 
 /** What the manifest step made. */
 export interface AssembledManifest {
@@ -218,8 +220,8 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   const tables = plan.links.tables;
   const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site && last.tables === tables ? plan.changes.entries : null;
   const state: PageState = delta
-    ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], filesByPath: new Map(last!.filesByPath) }
-    : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
+    ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleUses: new Map(last!.articleUses), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], filesByPath: new Map(last!.filesByPath) }
+    : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleUses: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
   const { articles, articleSizes } = state;
 
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
@@ -293,20 +295,31 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   };
   const manifestDocs = state.docs;
   const manifestPages = state.pages;
+  const { articleUses } = state;
+  const use = (article: string, n: 1 | -1) => {
+    const uses = (articleUses.get(article) ?? 0) + n;
+    if (uses > 0) articleUses.set(article, uses);
+    else {
+      // No page shows it any more: its HTML goes.
+      articleUses.delete(article);
+      articles.delete(article);
+      articleSizes.delete(article);
+    }
+  };
   if (delta) {
     for (const { entry } of delta) {
-      if (isDoc(entry)) manifestDocs[entry.id] = docEntryOf(entry);
-      else manifestPages[entry.id] = pageEntryOf(entry);
+      const entries: Record<string, ManifestPage> = isDoc(entry) ? manifestDocs : manifestPages;
+      const before = entries[entry.id]?.article;
+      const made = isDoc(entry) ? docEntryOf(entry) : pageEntryOf(entry);
+      entries[entry.id] = made;
+      if (before !== made.article) {
+        use(made.article, 1);
+        if (before !== undefined) use(before, -1);
+      }
     }
   } else {
-    for (const d of docs) manifestDocs[d.id] = docEntryOf(d);
-    for (const p of pages) manifestPages[p.id] = pageEntryOf(p);
-  }
-  if (delta) {
-    // Only the articles of this build's pages: an edited page's article before the edit goes.
-    const current = [...Object.values(manifestDocs), ...Object.values(manifestPages)].map((entry) => entry.article);
-    state.articles = new Map(current.map((name) => [name, articles.get(name)!]));
-    state.articleSizes = new Map(current.map((name) => [name, articleSizes.get(name)!]));
+    for (const d of docs) use((manifestDocs[d.id] = docEntryOf(d)).article, 1);
+    for (const p of pages) use((manifestPages[p.id] = pageEntryOf(p)).article, 1);
   }
   if (articlesIn === 'blobs') {
     for (const { body, article } of state.blobs.values()) {
@@ -411,7 +424,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
   // Every doc's and page's, and the main doc's again at the docs' root.
   const docsRoot = routes[`/${routeBase}`];
-  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (state.articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
+  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
     for (const path of group) {
@@ -497,7 +510,7 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     files: usedFiles.files,
     sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
   };
-  return { manifest, root, shards, records, deferredSearch: index.deferred, articles: state.articles };
+  return { manifest, root, shards, records, deferredSearch: index.deferred, articles };
 }
 
 /** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { BuildSession, type ContentBuildResult } from '../../build';
 import type { ManifestRoot } from '../../manifest/types';
 import { outputData, type OutputData } from '../../node/output';
+import { LAST_PAGES } from '../../node/assembleManifest';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
 /** The search files of a build, by name. */
@@ -187,5 +188,24 @@ describe('incremental content build', () => {
     writeFileSync(join(project.contentDir, 'img', 'diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const result = await project.buildContent({ session });
     expect(String(await outputData(result.files.get('docs/guides/deploy.html')!))).toContain('<a href="/abp-react/img/diagram.svg">the diagram</a>');
+  });
+});
+
+describe('what a session keeps', () => {
+  let project: FixtureProject;
+  afterEach(() => project.remove());
+
+  it('keeps the articles of the pages there are, not those of every edit before', async () => {
+    project = useFixture('basic-site');
+    const session = new BuildSession();
+    await project.buildContent({ session });
+    for (let i = 1; i <= 5; i++) {
+      project.write('docs/guides/deploy.md', `---\ntitle: Deploy\n---\n\nShip it, take ${i}.\n`);
+      await project.buildContent({ session, changed: ['docs/guides/deploy.md'] });
+    }
+    const kept = session.last(LAST_PAGES)!;
+    expect(kept.articles.size).toBe(4);
+    expect([...kept.articles.values()].filter((html) => html.includes('take 5'))).toHaveLength(1);
+    expect([...kept.articles.values()].some((html) => html.includes('take 4'))).toBe(false);
   });
 });
