@@ -23,7 +23,21 @@ import { BuildSession, type RenderCache } from './node/session';
 import { publishedMarkdown } from './node/render';
 import { siteFiles } from './node/siteFiles';
 import { readContent } from './node/sources';
-import { carryPreviousBlobs, carryShell, checkOutputFolder, discard, discardActiveTemps, readShellRecord, SHELL_RECORD, swapIn, tempDirFor, writeFiles, writeInPlace, writeSearchRecords, type ShellRecord } from './node/output';
+import {
+  carryPreviousBlobs,
+  carryShell,
+  checkOutputFolder,
+  discard,
+  discardActiveTemps,
+  readShellRecord,
+  SHELL_RECORD,
+  swapIn,
+  tempDirFor,
+  writeFiles,
+  writeInPlace,
+  writeSearchRecords,
+  type ShellRecord,
+} from './node/output';
 import { buildShell } from './node/shell';
 import { loadServerRenderer } from './node/serverRenderer';
 import { writeServiceWorker } from './node/serviceWorker';
@@ -103,14 +117,39 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   time.lap('check');
   const files = new Map<string, OutputData>();
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(src, plan, renders, texts, model, files, session, large ? 'routes' : 'blobs', options.shell?.js ?? null, options.deferSearch ?? false);
+  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(
+    src,
+    plan,
+    renders,
+    texts,
+    model,
+    files,
+    session,
+    large ? 'routes' : 'blobs',
+    options.shell?.js ?? null,
+    options.deferSearch ?? false,
+  );
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
   const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));
   const parallel = options.parallel;
-  const renderer = () => (server ??= load().then((local) => (parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local)));
+  const renderer = () =>
+    (server ??= load().then((local) =>
+      parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local,
+    ));
   const documents = routeDocuments(files, { manifest, root, shards, articles }, options.shell, renderer, large);
-  siteFiles(files, src, plan, model, manifest, new Set(options.shell?.files ?? []), large, log, (file) => publishedMarkdown(file.body, renders.get(file.rel)), session);
+  siteFiles(
+    files,
+    src,
+    plan,
+    model,
+    manifest,
+    new Set(options.shell?.files ?? []),
+    large,
+    log,
+    (file) => publishedMarkdown(file.body, renders.get(file.rel)),
+    session,
+  );
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
   return { files, documents, onRequest: documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
@@ -196,7 +235,22 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
     // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
-    const result = await buildContent({ contentDir: options.contentDir, shell: shell && { ...shell, cssText }, renderer: () => loadServerRenderer({ dir: rendererDir, shell }), session, largeSiteRoutes: options.largeSiteRoutes, changed: options.changed, deferSearch: options.devServer, publicDir: join(options.root, 'public'), parallel: { root: options.root, documents: !options.devServer, onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`) }, onWarning: (p) => warn(formatProblem(p)) });
+    const result = await buildContent({
+      contentDir: options.contentDir,
+      shell: shell && { ...shell, cssText },
+      renderer: () => loadServerRenderer({ dir: rendererDir, shell }),
+      session,
+      largeSiteRoutes: options.largeSiteRoutes,
+      changed: options.changed,
+      deferSearch: options.devServer,
+      publicDir: join(options.root, 'public'),
+      parallel: {
+        root: options.root,
+        documents: !options.devServer,
+        onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`),
+      },
+      onWarning: (p) => warn(formatProblem(p)),
+    });
     time.add(result.steps);
     let documents: Map<string, OutputData> | undefined;
     if (options.devServer) {
@@ -217,7 +271,18 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none (issue 16).
     if (!options.devServer) writeSearchRecords(options.distDir, result.records());
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
-    return { pages, rendered: result.rendered, warnings: result.warnings.length, shell, manifest: result.manifest, ms: performance.now() - started, steps: time.steps, documents, deferredSearch: result.deferredSearch, ...(options.devServer ? { records: result.records } : {}) };
+    return {
+      pages,
+      rendered: result.rendered,
+      warnings: result.warnings.length,
+      shell,
+      manifest: result.manifest,
+      ms: performance.now() - started,
+      steps: time.steps,
+      documents,
+      deferredSearch: result.deferredSearch,
+      ...(options.devServer ? { records: result.records } : {}),
+    };
   } catch (error) {
     if (!inPlace) discard(out);
     throw error;
@@ -226,7 +291,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
 
 /** CLI builds' render cache (`renderCache.ts`). */
 const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
-
 
 /** What `tsx build.ts --help` prints. */
 const USAGE = `usage: tsx build.ts [--shell] [--content content] [--out dist] [--no-cache]
@@ -299,7 +363,9 @@ async function main(): Promise<void> {
     });
     // The cache holds this build's renderings only (`renderContent`): save it when it changed.
     if (useCache && (result.rendered > 0 || cache.size !== before)) writeRenderCache(join(root, CACHE_FILE), cache);
-    console.log(`[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms`);
+    console.log(
+      `[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms`,
+    );
   } catch (error) {
     if (error instanceof BuildError) {
       console.error(`[build] ${error.message}\n[build] dist/ was left unchanged.`);

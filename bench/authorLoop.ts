@@ -31,12 +31,17 @@ Times saved markdown edits reaching the page under npm run dev, in Chromium (CHR
   --doc REL       the doc to edit, below content/ (default: a long one, to scroll in)
   --checkout DIR  run that checkout's dev server on its own content/ instead (an older commit, to compare)
   -h, --help      print this and exit`;
-const args = commandLine('bench', USAGE, {
-  edits: { type: 'string', default: '10' },
-  /** A long doc, so that there is somewhere to scroll to. */
-  doc: { type: 'string', default: 'docs/tutorials/creating-crud-pages.md' },
-  checkout: { type: 'string' },
-}, (values) => (wholeNumber(values.edits, 1) === undefined ? `--edits takes a whole number of edits, 1 or more, not ${values.edits}` : undefined));
+const args = commandLine(
+  'bench',
+  USAGE,
+  {
+    edits: { type: 'string', default: '10' },
+    /** A long doc, so that there is somewhere to scroll to. */
+    doc: { type: 'string', default: 'docs/tutorials/creating-crud-pages.md' },
+    checkout: { type: 'string' },
+  },
+  (values) => (wholeNumber(values.edits, 1) === undefined ? `--edits takes a whole number of edits, 1 or more, not ${values.edits}` : undefined),
+);
 const edits = Number(args.edits);
 const { doc, checkout } = args;
 /** Time between saves, so that one edit's rebuild does not run into the next one. */
@@ -61,7 +66,14 @@ function startDev(contentDir: string, distDir: string) {
       if (m) resolve(m[1]!.replace('//localhost:', '//127.0.0.1:'));
     });
     // The router's notice about `/docs` (printed while routes are rendered) is not the bench's business.
-    child.stderr.on('data', (d: Buffer) => process.stderr.write(String(d).split('\n').filter((l) => !l.startsWith('Generated path')).join('\n')));
+    child.stderr.on('data', (d: Buffer) =>
+      process.stderr.write(
+        String(d)
+          .split('\n')
+          .filter((l) => !l.startsWith('Generated path'))
+          .join('\n'),
+      ),
+    );
     child.on('exit', (code) => reject(new Error(`npm run dev exited with ${code} before serving`)));
   });
   return { child, url, lines };
@@ -93,7 +105,10 @@ async function main(): Promise<void> {
   const file = join(contentDir, doc);
   const original = readFileSync(file, 'utf8');
   const dev = startDev(contentDir, join(work, 'dist'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   try {
     const base = await dev.url;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -143,12 +158,22 @@ async function main(): Promise<void> {
         scrollMoved++;
         await page.evaluate((y) => window.scrollTo(0, y), scrollY);
       }
-      log(`edit ${i}: ${Math.round(ms)} ms${built ? ` (server ${Math.round(built.at - started)} ms, page ${Math.round(started + ms - built.at)} ms)` : ''}${state.marker ? '' : ' (reloaded)'}${moved ? ` (scroll ${scrollY} → ${state.y})` : ''}`);
+      log(
+        `edit ${i}: ${Math.round(ms)} ms${built ? ` (server ${Math.round(built.at - started)} ms, page ${Math.round(started + ms - built.at)} ms)` : ''}${state.marker ? '' : ' (reloaded)'}${moved ? ` (scroll ${scrollY} → ${state.y})` : ''}`,
+      );
     }
     const builds = dev.lines.filter((l) => /\[dev\] rebuilt content/.test(l.text));
-    if (builds.length) log(`dev server, last rebuilds:\n  ${builds.slice(-3).map((l) => l.text).join('\n  ')}`);
+    if (builds.length)
+      log(
+        `dev server, last rebuilds:\n  ${builds
+          .slice(-3)
+          .map((l) => l.text)
+          .join('\n  ')}`,
+      );
     if (serverMs.length) log(`write → rebuilt: median ${Math.round(median(serverMs))} ms; rebuilt → text on screen: median ${Math.round(median(pageMs))} ms`);
-    console.log(`author loop (${doc}, ${edits} edits): median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms, min ${Math.round(Math.min(...times))} ms; ${reloads} reload${reloads === 1 ? '' : 's'}, scroll moved ${scrollMoved} time${scrollMoved === 1 ? '' : 's'}`);
+    console.log(
+      `author loop (${doc}, ${edits} edits): median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms, min ${Math.round(Math.min(...times))} ms; ${reloads} reload${reloads === 1 ? '' : 's'}, scroll moved ${scrollMoved} time${scrollMoved === 1 ? '' : 's'}`,
+    );
   } finally {
     if (checkout) writeFileSync(file, original);
     await browser.close();

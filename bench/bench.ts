@@ -33,7 +33,8 @@ import { engineOf, localQuality, pagefindQuality, readQuestions, type QualityRes
 
 const ROOT = process.cwd();
 /** The Node flags `npm run dev` starts with (package.json's `dev` script), so its rebuilds are measured as it runs them. */
-const DEV_NODE_FLAGS: string[] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.dev!.match(/--max-semi-space-size=\d+/g) ?? [];
+const DEV_NODE_FLAGS: string[] =
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.dev!.match(/--max-semi-space-size=\d+/g) ?? [];
 const TIME = '/usr/bin/time';
 /** build.ts saves its render cache here; the bench puts the old file back. */
 const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.jsonl');
@@ -67,7 +68,10 @@ const { values: flags } = parseArgs({
     'no-pagefind': { type: 'boolean', default: false },
   },
 });
-const sizes = flags.sizes.split(',').map((s) => Number(s.replace(/[_\s]/g, ''))).filter((n) => Number.isInteger(n) && n > 0);
+const sizes = flags.sizes
+  .split(',')
+  .map((s) => Number(s.replace(/[_\s]/g, '')))
+  .filter((n) => Number.isInteger(n) && n > 0);
 const keep = flags.keep;
 /** The word the first-search figures type: in this site's docs and in the generated trees' vocabulary. */
 const SEARCH_WORD = 'authentication';
@@ -177,7 +181,15 @@ function outputSizes(dist: string): Pick<Row, 'distBytes' | 'diskBytes' | 'htmlB
   const rootText = readFileSync(join(dist, 'manifest.json'));
   const root = parseManifest(JSON.parse(rootText.toString('utf8')));
   const shardGz = root.shards.map((name) => gzipSync(readFileSync(join(dist, 'blobs', name))).length);
-  return { distBytes, diskBytes, htmlBytes, rootBytes: rootText.length, rootGzBytes: gzipSync(rootText).length, shards: root.shards.length, maxShardGzBytes: Math.max(...shardGz) };
+  return {
+    distBytes,
+    diskBytes,
+    htmlBytes,
+    rootBytes: rootText.length,
+    rootGzBytes: gzipSync(rootText).length,
+    shards: root.shards.length,
+    maxShardGzBytes: Math.max(...shardGz),
+  };
 }
 
 /**
@@ -192,11 +204,28 @@ async function coldVisit(dist: string, route: string, work: string): Promise<{ b
     return { bytes: null, note: 'not measured: needs ../shared/measure and MEASURE_DEPS (see its README)' };
   }
   const port = 4190 + Math.floor(Math.random() * 500);
-  const server = spawn(process.execPath, [join(MEASURE_DIR, 'serve-static.mjs'), '--dir', dist, '--base', '/abp-react/', '--port', String(port), '--gzip', '--quiet'], { stdio: 'ignore' });
+  const server = spawn(
+    process.execPath,
+    [join(MEASURE_DIR, 'serve-static.mjs'), '--dir', dist, '--base', '/abp-react/', '--port', String(port), '--gzip', '--quiet'],
+    { stdio: 'ignore' },
+  );
   try {
     await new Promise((r) => setTimeout(r, 500));
     const out = join(work, 'visit.json');
-    const visit = await run(process.execPath, [join(MEASURE_DIR, 'measure-site.mjs'), 'load', '--base', `http://127.0.0.1:${port}/abp-react/`, '--paths', route.replace(/^\//, ''), '--runs', '1', '--profiles', 'none', '--out', out]);
+    const visit = await run(process.execPath, [
+      join(MEASURE_DIR, 'measure-site.mjs'),
+      'load',
+      '--base',
+      `http://127.0.0.1:${port}/abp-react/`,
+      '--paths',
+      route.replace(/^\//, ''),
+      '--runs',
+      '1',
+      '--profiles',
+      'none',
+      '--out',
+      out,
+    ]);
     if (visit.code !== 0) return { bytes: null, note: `measure-site failed: ${visit.stderr.trim().split('\n').slice(-2).join(' | ')}` };
     const result = JSON.parse(readFileSync(out, 'utf8')) as { results: { median: { untilQuiet: { wireBytes: number; count: number } } }[] };
     const quiet = result.results[0]!.median.untilQuiet;
@@ -209,7 +238,13 @@ async function coldVisit(dist: string, route: string, work: string): Promise<{ b
 /** The local index's files of a build: name and bytes. */
 function searchFiles(dist: string): Map<string, Buffer> {
   const dir = join(dist, 'search');
-  return new Map(existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(dir, f))]) : []);
+  return new Map(
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => [f, readFileSync(join(dir, f))])
+      : [],
+  );
 }
 
 /**
@@ -239,7 +274,12 @@ async function measureSearch(row: Row, dist: string, route: string, work: string
   const out = join(work, 'pagefind');
   rmSync(out, { recursive: true, force: true });
   const index = await buildPagefind(dist, out);
-  row.pagefind = { indexBytes: index.bytes, indexFiles: index.files, none: await pagefindFirstSearch(out, SEARCH_WORD, 'none'), throttled: await pagefindFirstSearch(out, SEARCH_WORD, 'throttled') };
+  row.pagefind = {
+    indexBytes: index.bytes,
+    indexFiles: index.files,
+    none: await pagefindFirstSearch(out, SEARCH_WORD, 'none'),
+    throttled: await pagefindFirstSearch(out, SEARCH_WORD, 'throttled'),
+  };
   rmSync(out, { recursive: true, force: true });
 }
 
@@ -250,8 +290,55 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-async function measure(label: string, contentDir: string, docs: number, editRel: string, editRoute: string, work: string, generateS: number | null, gnuTime: boolean): Promise<Row> {
-  const row: Row = { label, docs, pages: null, generateS, coldWallS: null, coldBuildS: null, contentBuildS: null, peakMiB: null, peakSource: '', rebuildMs: null, rebuildAll: [], devRebuildMs: null, devRebuildAll: [], rebuildRendered: null, warmupS: null, warmupRendered: null, indexBytes: null, indexGzBytes: null, indexFiles: null, queryP50: null, queryP95: null, search: null, pagefind: null, searchNote: '', deployChanged: null, quality: null, warnings: null, distBytes: null, diskBytes: null, htmlBytes: null, rootBytes: null, rootGzBytes: null, shards: null, maxShardGzBytes: null, visitBytes: null, visitNote: '', error: null };
+async function measure(
+  label: string,
+  contentDir: string,
+  docs: number,
+  editRel: string,
+  editRoute: string,
+  work: string,
+  generateS: number | null,
+  gnuTime: boolean,
+): Promise<Row> {
+  const row: Row = {
+    label,
+    docs,
+    pages: null,
+    generateS,
+    coldWallS: null,
+    coldBuildS: null,
+    contentBuildS: null,
+    peakMiB: null,
+    peakSource: '',
+    rebuildMs: null,
+    rebuildAll: [],
+    devRebuildMs: null,
+    devRebuildAll: [],
+    rebuildRendered: null,
+    warmupS: null,
+    warmupRendered: null,
+    indexBytes: null,
+    indexGzBytes: null,
+    indexFiles: null,
+    queryP50: null,
+    queryP95: null,
+    search: null,
+    pagefind: null,
+    searchNote: '',
+    deployChanged: null,
+    quality: null,
+    warnings: null,
+    distBytes: null,
+    diskBytes: null,
+    htmlBytes: null,
+    rootBytes: null,
+    rootGzBytes: null,
+    shards: null,
+    maxShardGzBytes: null,
+    visitBytes: null,
+    visitNote: '',
+    error: null,
+  };
   const dist = join(work, 'dist');
   const timeFile = join(work, 'time.txt');
   rmSync(dist, { recursive: true, force: true });
@@ -289,7 +376,9 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   const visit = await coldVisit(dist, editRoute, work);
   row.visitBytes = visit.bytes;
   row.visitNote = visit.note;
-  log(`${label}: dist ${fmt(row.distBytes! / 2 ** 20, 1)} MiB deployed (${fmt(row.diskBytes! / 2 ** 20, 1)} MiB on disk), root ${fmt(row.rootGzBytes! / 1024, 1)} KiB gz, ${row.shards} shards, cold visit ${row.visitBytes === null ? visit.note : `${fmt(row.visitBytes / 1024, 1)} KiB`}`);
+  log(
+    `${label}: dist ${fmt(row.distBytes! / 2 ** 20, 1)} MiB deployed (${fmt(row.diskBytes! / 2 ** 20, 1)} MiB on disk), root ${fmt(row.rootGzBytes! / 1024, 1)} KiB gz, ${row.shards} shards, cold visit ${row.visitBytes === null ? visit.note : `${fmt(row.visitBytes / 1024, 1)} KiB`}`,
+  );
   await measureSearch(row, dist, editRoute, work);
   const searchBefore = searchFiles(dist);
   if (flags['no-rebuilds']) {
@@ -324,7 +413,9 @@ async function measure(label: string, contentDir: string, docs: number, editRel:
   }
   row.warmupS = child.firstMs / 1000;
   row.warmupRendered = child.firstRendered;
-  log(`${label}: rebuilds ${row.rebuildAll.map((ms) => `${Math.round(ms)} ms`).join(', ')} (first build in that process: ${(child.firstMs / 1000).toFixed(2)} s, ${child.firstRendered} rendered, ${child.cacheEntries} cache entries loaded)`);
+  log(
+    `${label}: rebuilds ${row.rebuildAll.map((ms) => `${Math.round(ms)} ms`).join(', ')} (first build in that process: ${(child.firstMs / 1000).toFixed(2)} s, ${child.firstRendered} rendered, ${child.cacheEntries} cache entries loaded)`,
+  );
   // The rebuilds edited one doc: the local index files whose names are new are what a deploy of that edit uploads.
   const searchAfter = searchFiles(dist);
   const total = [...searchAfter.values()].reduce((sum, b) => sum + b.length, 0);
@@ -350,10 +441,12 @@ const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r, i) => {
-    const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
-    return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-  }).join('\n');
+  return rows
+    .map((r, i) => {
+      const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
 }
 
 async function main(): Promise<void> {
@@ -403,73 +496,138 @@ async function main(): Promise<void> {
     r.warnings === null ? '—' : String(r.warnings),
   ]);
   console.log('\nContent build benchmark');
-  console.log(`node ${process.version}, ${cpus().length} CPUs; cold = \`build.ts --no-cache\` in a fresh process (wall includes node start, tsx compiling the build code and the render-cache save); build s = the time build.ts itself reports; peak = ${gnuTime ? 'max RSS from /usr/bin/time -v' : 'maxRSS reported by the child'}; cached build = first build of the rebuild process, all renders from the saved cache; rebuild = median of 3 (mean of 2 at ≥ 5,000 docs) one-file edits, each rebuilt with the warm cache in that process.\n`);
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs; cold = \`build.ts --no-cache\` in a fresh process (wall includes node start, tsx compiling the build code and the render-cache save); build s = the time build.ts itself reports; peak = ${gnuTime ? 'max RSS from /usr/bin/time -v' : 'maxRSS reported by the child'}; cached build = first build of the rebuild process, all renders from the saved cache; rebuild = median of 3 (mean of 2 at ≥ 5,000 docs) one-file edits, each rebuilt with the warm cache in that process.\n`,
+  );
   console.log(table([header, ...body]));
   console.log('\nTargets');
   const site = rows.find((r) => r.label === 'this site');
   if (site?.contentBuildS != null) {
-    console.log(`  this site cold content build ≤ ${TARGET_SITE_S} s (build.ts without --shell, as it reports itself): ${site.contentBuildS.toFixed(2)} s → ${verdict(site.contentBuildS <= TARGET_SITE_S)}`);
+    console.log(
+      `  this site cold content build ≤ ${TARGET_SITE_S} s (build.ts without --shell, as it reports itself): ${site.contentBuildS.toFixed(2)} s → ${verdict(site.contentBuildS <= TARGET_SITE_S)}`,
+    );
   }
   const big = rows.find((r) => r.docs === 10000 && r.label !== 'this site');
   if (big) {
     if (big.coldWallS != null && big.coldBuildS != null) {
-      console.log(`  10,000 docs cold build ≤ ${TARGET_10K_S} s: wall ${big.coldWallS.toFixed(2)} s → ${verdict(big.coldWallS <= TARGET_10K_S)}; build-reported ${big.coldBuildS.toFixed(2)} s → ${verdict(big.coldBuildS <= TARGET_10K_S)}`);
-      if (big.coldWallS > TARGET_10K_S * 4) console.log(`  note: the 10,000-doc cold build took ${big.coldWallS.toFixed(0)} s, far beyond the target; it was run to completion anyway.`);
+      console.log(
+        `  10,000 docs cold build ≤ ${TARGET_10K_S} s: wall ${big.coldWallS.toFixed(2)} s → ${verdict(big.coldWallS <= TARGET_10K_S)}; build-reported ${big.coldBuildS.toFixed(2)} s → ${verdict(big.coldBuildS <= TARGET_10K_S)}`,
+      );
+      if (big.coldWallS > TARGET_10K_S * 4)
+        console.log(`  note: the 10,000-doc cold build took ${big.coldWallS.toFixed(0)} s, far beyond the target; it was run to completion anyway.`);
     }
-    if (big.peakMiB != null) console.log(`  10,000 docs peak RSS ≤ ${TARGET_10K_MIB} MiB: ${big.peakMiB.toFixed(0)} MiB → ${verdict(big.peakMiB <= TARGET_10K_MIB)}`);
+    if (big.peakMiB != null)
+      console.log(`  10,000 docs peak RSS ≤ ${TARGET_10K_MIB} MiB: ${big.peakMiB.toFixed(0)} MiB → ${verdict(big.peakMiB <= TARGET_10K_MIB)}`);
     if (big.error) console.log(`  10,000 docs: ${big.error} → MISSED`);
   } else {
     console.log('  10,000 docs: not run (pick it with --sizes …,10000)');
   }
   for (const r of rows) {
-    if (r.rebuildMs != null) console.log(`  ${r.label} one-file rebuild ≤ ${TARGET_REBUILD_MS} ms, full build (every route's HTML, atomic swap): ${Math.round(r.rebuildMs)} ms (runs: ${r.rebuildAll.map((ms) => Math.round(ms)).join(', ')}) → ${verdict(r.rebuildMs <= TARGET_REBUILD_MS)}`);
-    if (r.devRebuildMs != null) console.log(`  ${r.label} one-file rebuild ≤ ${TARGET_REBUILD_MS} ms, as npm run dev builds (in place, HTML on request): ${Math.round(r.devRebuildMs)} ms (runs: ${r.devRebuildAll.map((ms) => Math.round(ms)).join(', ')}) → ${verdict(r.devRebuildMs <= TARGET_REBUILD_MS)}`);
+    if (r.rebuildMs != null)
+      console.log(
+        `  ${r.label} one-file rebuild ≤ ${TARGET_REBUILD_MS} ms, full build (every route's HTML, atomic swap): ${Math.round(r.rebuildMs)} ms (runs: ${r.rebuildAll.map((ms) => Math.round(ms)).join(', ')}) → ${verdict(r.rebuildMs <= TARGET_REBUILD_MS)}`,
+      );
+    if (r.devRebuildMs != null)
+      console.log(
+        `  ${r.label} one-file rebuild ≤ ${TARGET_REBUILD_MS} ms, as npm run dev builds (in place, HTML on request): ${Math.round(r.devRebuildMs)} ms (runs: ${r.devRebuildAll.map((ms) => Math.round(ms)).join(', ')}) → ${verdict(r.devRebuildMs <= TARGET_REBUILD_MS)}`,
+      );
     else if (r.error) console.log(`  ${r.label}: ${r.error}`);
   }
-  console.log(`\nOutput and a reader's cost (targets: root manifest ≤ ${TARGET_ROOT_GZ_KIB} KiB gzipped at any size; cold visit of one doc ≤ ${TARGET_VISIT_KIB} KiB until the network is quiet; dist/ ≤ ${TARGET_10K_DIST_MIB} MiB at 10,000 docs, as deployed: GitHub Pages' artifact holds every hard link as a copy)`);
-  console.log(table([
-    ['content', 'deployed MiB', 'on disk MiB', 'route HTML MiB', 'root KiB', 'root gz KiB', 'page shards', 'largest shard gz KiB', 'cold visit KiB'],
-    ...rows.map((r) => [r.label, fmt(r.distBytes === null ? null : r.distBytes / 2 ** 20, 1), fmt(r.diskBytes === null ? null : r.diskBytes / 2 ** 20, 1), fmt(r.htmlBytes === null ? null : r.htmlBytes / 2 ** 20, 1), fmt(r.rootBytes === null ? null : r.rootBytes / 1024, 1), fmt(r.rootGzBytes === null ? null : r.rootGzBytes / 1024, 1), r.shards === null ? '—' : String(r.shards), fmt(r.maxShardGzBytes === null ? null : r.maxShardGzBytes / 1024, 1), r.visitBytes === null ? '—' : fmt(r.visitBytes / 1024, 1)]),
-  ]));
+  console.log(
+    `\nOutput and a reader's cost (targets: root manifest ≤ ${TARGET_ROOT_GZ_KIB} KiB gzipped at any size; cold visit of one doc ≤ ${TARGET_VISIT_KIB} KiB until the network is quiet; dist/ ≤ ${TARGET_10K_DIST_MIB} MiB at 10,000 docs, as deployed: GitHub Pages' artifact holds every hard link as a copy)`,
+  );
+  console.log(
+    table([
+      ['content', 'deployed MiB', 'on disk MiB', 'route HTML MiB', 'root KiB', 'root gz KiB', 'page shards', 'largest shard gz KiB', 'cold visit KiB'],
+      ...rows.map((r) => [
+        r.label,
+        fmt(r.distBytes === null ? null : r.distBytes / 2 ** 20, 1),
+        fmt(r.diskBytes === null ? null : r.diskBytes / 2 ** 20, 1),
+        fmt(r.htmlBytes === null ? null : r.htmlBytes / 2 ** 20, 1),
+        fmt(r.rootBytes === null ? null : r.rootBytes / 1024, 1),
+        fmt(r.rootGzBytes === null ? null : r.rootGzBytes / 1024, 1),
+        r.shards === null ? '—' : String(r.shards),
+        fmt(r.maxShardGzBytes === null ? null : r.maxShardGzBytes / 1024, 1),
+        r.visitBytes === null ? '—' : fmt(r.visitBytes / 1024, 1),
+      ]),
+    ]),
+  );
   for (const r of rows) {
-    if (r.rootGzBytes !== null) console.log(`  ${r.label} root manifest ${fmt(r.rootGzBytes / 1024, 1)} KiB gzipped → ${verdict(r.rootGzBytes <= TARGET_ROOT_GZ_KIB * 1024)}`);
-    if (r.visitBytes !== null) console.log(`  ${r.label} cold visit ${fmt(r.visitBytes / 1024, 1)} KiB (${r.visitNote}) → ${verdict(r.visitBytes <= TARGET_VISIT_KIB * 1024)}`);
+    if (r.rootGzBytes !== null)
+      console.log(`  ${r.label} root manifest ${fmt(r.rootGzBytes / 1024, 1)} KiB gzipped → ${verdict(r.rootGzBytes <= TARGET_ROOT_GZ_KIB * 1024)}`);
+    if (r.visitBytes !== null)
+      console.log(`  ${r.label} cold visit ${fmt(r.visitBytes / 1024, 1)} KiB (${r.visitNote}) → ${verdict(r.visitBytes <= TARGET_VISIT_KIB * 1024)}`);
     else if (r.visitNote) console.log(`  ${r.label} cold visit ${r.visitNote}`);
-    if (r.docs >= 10_000 && r.distBytes !== null) console.log(`  ${r.label} dist/ ${fmt(r.distBytes / 2 ** 20, 0)} MiB deployed (${fmt(r.diskBytes! / 2 ** 20, 0)} MiB on disk) → ${verdict(r.distBytes <= TARGET_10K_DIST_MIB * 2 ** 20)}`);
+    if (r.docs >= 10_000 && r.distBytes !== null)
+      console.log(
+        `  ${r.label} dist/ ${fmt(r.distBytes / 2 ** 20, 0)} MiB deployed (${fmt(r.diskBytes! / 2 ** 20, 0)} MiB on disk) → ${verdict(r.distBytes <= TARGET_10K_DIST_MIB * 2 ** 20)}`,
+      );
   }
   const kib = (n: number | null | undefined) => (n == null ? '—' : fmt(n / 1024, 1));
   const ms = (n: number | null | undefined) => (n == null ? '—' : String(Math.round(n)));
-  console.log(`\nSearch (first search: open the modal on a doc, type "${SEARCH_WORD}" a key every 60 ms, first marked results; bytes over the wire from opening search, code included; throttled = 4× CPU, 1.6 Mbit/s, 150 ms RTT; Pagefind ${'1.6'} with its UI over the same build's HTML, \`article\` as its root)`);
-  console.log(table([
-    ['content', 'index KiB', 'index gz KiB', 'files', 'query p50 ms', 'p95 ms', 'first search KiB', 'requests', 'after typing ms', 'throttled ms', 'Pagefind index KiB', 'Pagefind first KiB', 'Pagefind throttled ms', 'one-page deploy changed'],
-    ...rows.map((r) => [
-      r.label,
-      kib(r.indexBytes),
-      kib(r.indexGzBytes),
-      r.indexFiles === null ? '—' : String(r.indexFiles),
-      r.queryP50 === null ? '—' : r.queryP50.toFixed(2),
-      r.queryP95 === null ? '—' : r.queryP95.toFixed(2),
-      kib(r.search?.none.bytes),
-      r.search ? String(r.search.none.requests) : '—',
-      ms(r.search?.none.afterTypingMs),
-      ms(r.search?.throttled.afterTypingMs),
-      kib(r.pagefind?.indexBytes),
-      kib(r.pagefind?.none.bytes),
-      ms(r.pagefind?.throttled.afterTypingMs),
-      r.deployChanged === null ? '—' : `${(r.deployChanged * 100).toFixed(2)} %`,
+  console.log(
+    `\nSearch (first search: open the modal on a doc, type "${SEARCH_WORD}" a key every 60 ms, first marked results; bytes over the wire from opening search, code included; throttled = 4× CPU, 1.6 Mbit/s, 150 ms RTT; Pagefind ${'1.6'} with its UI over the same build's HTML, \`article\` as its root)`,
+  );
+  console.log(
+    table([
+      [
+        'content',
+        'index KiB',
+        'index gz KiB',
+        'files',
+        'query p50 ms',
+        'p95 ms',
+        'first search KiB',
+        'requests',
+        'after typing ms',
+        'throttled ms',
+        'Pagefind index KiB',
+        'Pagefind first KiB',
+        'Pagefind throttled ms',
+        'one-page deploy changed',
+      ],
+      ...rows.map((r) => [
+        r.label,
+        kib(r.indexBytes),
+        kib(r.indexGzBytes),
+        r.indexFiles === null ? '—' : String(r.indexFiles),
+        r.queryP50 === null ? '—' : r.queryP50.toFixed(2),
+        r.queryP95 === null ? '—' : r.queryP95.toFixed(2),
+        kib(r.search?.none.bytes),
+        r.search ? String(r.search.none.requests) : '—',
+        ms(r.search?.none.afterTypingMs),
+        ms(r.search?.throttled.afterTypingMs),
+        kib(r.pagefind?.indexBytes),
+        kib(r.pagefind?.none.bytes),
+        ms(r.pagefind?.throttled.afterTypingMs),
+        r.deployChanged === null ? '—' : `${(r.deployChanged * 100).toFixed(2)} %`,
+      ]),
     ]),
-  ]));
+  );
   for (const r of rows) {
     if (r.searchNote) console.log(`  ${r.label}: ${r.searchNote}`);
-    if (r.queryP95 !== null) console.log(`  ${r.label} local query p95 ≤ ${TARGET_QUERY_P95_MS} ms: ${r.queryP95.toFixed(2)} ms → ${verdict(r.queryP95 <= TARGET_QUERY_P95_MS)}`);
+    if (r.queryP95 !== null)
+      console.log(`  ${r.label} local query p95 ≤ ${TARGET_QUERY_P95_MS} ms: ${r.queryP95.toFixed(2)} ms → ${verdict(r.queryP95 <= TARGET_QUERY_P95_MS)}`);
     const target = TARGET_FIRST_SEARCH_KIB[r.docs];
-    if (r.search && target !== undefined && r.label !== 'this site') console.log(`  ${r.label} first search ≤ ${target} KiB: ${kib(r.search.none.bytes)} KiB → ${verdict(r.search.none.bytes <= target * 1024)}`);
-    if (r.search && r.pagefind) console.log(`  ${r.label} first search ≤ ${TARGET_FIRST_SEARCH_VS_PAGEFIND}× Pagefind's: ${kib(r.search.none.bytes)} vs ${kib(r.pagefind.none.bytes)} KiB = ${(r.search.none.bytes / r.pagefind.none.bytes).toFixed(2)}× → ${verdict(r.search.none.bytes <= TARGET_FIRST_SEARCH_VS_PAGEFIND * r.pagefind.none.bytes)}`);
-    if (r.search && r.docs === 10_000 && r.label !== 'this site') console.log(`  ${r.label} time to first results, throttled ≤ ${TARGET_FIRST_SEARCH_THROTTLED_MS} ms after typing: ${ms(r.search.throttled.afterTypingMs)} ms (${ms(r.search.throttled.fromOpenMs)} ms from opening search) → ${verdict(r.search.throttled.afterTypingMs <= TARGET_FIRST_SEARCH_THROTTLED_MS)}`);
-    if (r.deployChanged !== null) console.log(`  ${r.label} one-page deploy changes ≤ ${TARGET_DEPLOY_CHANGED * 100} % of the index's bytes: ${(r.deployChanged * 100).toFixed(2)} % → ${verdict(r.deployChanged <= TARGET_DEPLOY_CHANGED)}`);
+    if (r.search && target !== undefined && r.label !== 'this site')
+      console.log(`  ${r.label} first search ≤ ${target} KiB: ${kib(r.search.none.bytes)} KiB → ${verdict(r.search.none.bytes <= target * 1024)}`);
+    if (r.search && r.pagefind)
+      console.log(
+        `  ${r.label} first search ≤ ${TARGET_FIRST_SEARCH_VS_PAGEFIND}× Pagefind's: ${kib(r.search.none.bytes)} vs ${kib(r.pagefind.none.bytes)} KiB = ${(r.search.none.bytes / r.pagefind.none.bytes).toFixed(2)}× → ${verdict(r.search.none.bytes <= TARGET_FIRST_SEARCH_VS_PAGEFIND * r.pagefind.none.bytes)}`,
+      );
+    if (r.search && r.docs === 10_000 && r.label !== 'this site')
+      console.log(
+        `  ${r.label} time to first results, throttled ≤ ${TARGET_FIRST_SEARCH_THROTTLED_MS} ms after typing: ${ms(r.search.throttled.afterTypingMs)} ms (${ms(r.search.throttled.fromOpenMs)} ms from opening search) → ${verdict(r.search.throttled.afterTypingMs <= TARGET_FIRST_SEARCH_THROTTLED_MS)}`,
+      );
+    if (r.deployChanged !== null)
+      console.log(
+        `  ${r.label} one-page deploy changes ≤ ${TARGET_DEPLOY_CHANGED * 100} % of the index's bytes: ${(r.deployChanged * 100).toFixed(2)} % → ${verdict(r.deployChanged <= TARGET_DEPLOY_CHANGED)}`,
+      );
     if (r.quality) {
       const { ours, pagefind } = r.quality;
-      console.log(`  ${r.label} reader questions (bench/questions.json) with the right page in the top 3: local index ${ours.top3} of ${ours.total} (${ours.empty} without a result)${pagefind ? `, Pagefind ${pagefind.top3} of ${pagefind.total} (${pagefind.empty} without a result) → ${verdict(ours.top3 > pagefind.top3 && ours.empty === 0)}` : ''}`);
+      console.log(
+        `  ${r.label} reader questions (bench/questions.json) with the right page in the top 3: local index ${ours.top3} of ${ours.total} (${ours.empty} without a result)${pagefind ? `, Pagefind ${pagefind.top3} of ${pagefind.total} (${pagefind.empty} without a result) → ${verdict(ours.top3 > pagefind.top3 && ours.empty === 0)}` : ''}`,
+      );
     }
   }
   const gen = rows.filter((r) => r.generateS !== null).map((r) => `${r.docs}: ${r.generateS!.toFixed(1)} s`);

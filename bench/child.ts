@@ -43,14 +43,19 @@ Builds once, then edits one doc and rebuilds in this process; prints BENCH_RESUL
   --rounds N         edits and rebuilds (default: 3)
   --dev-server       build as npm run dev does
   -h, --help         print this and exit`;
-const args = commandLine('bench', USAGE, {
-  content: { type: 'string', default: 'content' },
-  out: { type: 'string', default: 'dist-bench' },
-  'cache-file': { type: 'string' },
-  edit: { type: 'string' },
-  rounds: { type: 'string', default: '3' },
-  'dev-server': { type: 'boolean', default: false },
-}, (values) => (wholeNumber(values.rounds, 0) === undefined ? `--rounds takes a whole number, not ${values.rounds}` : undefined));
+const args = commandLine(
+  'bench',
+  USAGE,
+  {
+    content: { type: 'string', default: 'content' },
+    out: { type: 'string', default: 'dist-bench' },
+    'cache-file': { type: 'string' },
+    edit: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    'dev-server': { type: 'boolean', default: false },
+  },
+  (values) => (wholeNumber(values.rounds, 0) === undefined ? `--rounds takes a whole number, not ${values.rounds}` : undefined),
+);
 const contentDir = resolve(args.content);
 const distDir = resolve(args.out);
 const { edit } = args;
@@ -83,5 +88,13 @@ if (edit) {
     writeFileSync(file, original);
   }
 }
-const out: ChildResult = { pages: first.pages, cacheEntries, firstMs: first.ms, firstRendered: first.rendered, firstMaxRss, rebuilds, maxRss: process.resourceUsage().maxRSS * 1024 };
+const out: ChildResult = {
+  pages: first.pages,
+  cacheEntries,
+  firstMs: first.ms,
+  firstRendered: first.rendered,
+  firstMaxRss,
+  rebuilds,
+  maxRss: process.resourceUsage().maxRSS * 1024,
+};
 console.log(`BENCH_RESULT ${JSON.stringify(out)}`);

@@ -33,7 +33,15 @@ export interface FirstSearch {
   files: { url: string; bytes: number }[];
 }
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function throttle(cdp: CDPSession, profile: Profile): Promise<void> {
   if (profile === 'none') return;
@@ -45,7 +53,10 @@ async function throttle(cdp: CDPSession, profile: Profile): Promise<void> {
  * Counts the bytes (headers and encoded body) of every request that finishes while `counting()` is true, the
  * page's own and its workers' (Pagefind's UI fetches its index from a worker).
  */
-async function countBytes(page: Page, counting: () => boolean): Promise<{ cdp: CDPSession; seen: { url: string; bytes: number }[]; settled: () => Promise<void> }> {
+async function countBytes(
+  page: Page,
+  counting: () => boolean,
+): Promise<{ cdp: CDPSession; seen: { url: string; bytes: number }[]; settled: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   const seen: { url: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
@@ -107,7 +118,13 @@ async function run(browser: Browser, open: string, profile: Profile, results: st
     await settled();
     const seenAt = await page.evaluate(() => (window as unknown as { resultsSeen: { first: number | null; last: number } }).resultsSeen);
     const files = seen.filter((r) => r.bytes > 0).sort((a, b) => b.bytes - a.bytes);
-    return { bytes: files.reduce((sum, r) => sum + r.bytes, 0), requests: files.length, afterTypingMs: Math.max(0, seenAt.last - typed), fromOpenMs: (seenAt.first ?? seenAt.last) - opened, files };
+    return {
+      bytes: files.reduce((sum, r) => sum + r.bytes, 0),
+      requests: files.length,
+      afterTypingMs: Math.max(0, seenAt.last - typed),
+      fromOpenMs: (seenAt.first ?? seenAt.last) - opened,
+      files,
+    };
   } finally {
     await context.close();
   }

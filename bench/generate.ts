@@ -50,7 +50,7 @@ export interface GeneratedDoc {
 function folderOf(i: number, count: number): string {
   const area = `area-${String(i % FOLDERS).padStart(2, '0')}`;
   // About a third of each area lives in its nested folder.
-  return (Math.floor(i / FOLDERS) % 3 === 2) && count > FOLDERS * 3 ? `${area}/advanced` : area;
+  return Math.floor(i / FOLDERS) % 3 === 2 && count > FOLDERS * 3 ? `${area}/advanced` : area;
 }
 
 /** Plans the docs of a tree without writing them. */
@@ -111,7 +111,11 @@ export function generateTree(dir: string, count: number, siteConfigFrom: string)
     if (targets[2] && rand() < 0.6) links.push(`[${targets[2].title}](${targets[2].route}#usage)`);
     const fn = ident();
     const type = fn[0]!.toUpperCase() + fn.slice(1);
-    const rows = Array.from({ length: 4 }, () => `| \`${ident()}\` | \`${['string', 'number', 'boolean', 'string[]'][Math.floor(rand() * 4)]}\` | \`${['undefined', 'true', '30', "'auto'"][Math.floor(rand() * 4)]}\` | ${sentence(5, 10)} |`);
+    const rows = Array.from(
+      { length: 4 },
+      () =>
+        `| \`${ident()}\` | \`${['string', 'number', 'boolean', 'string[]'][Math.floor(rand() * 4)]}\` | \`${['undefined', 'true', '30', "'auto'"][Math.floor(rand() * 4)]}\` | ${sentence(5, 10)} |`,
+    );
     const body = [
       '---',
       `sidebar_position: ${i + 1}`,

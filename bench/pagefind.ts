@@ -90,7 +90,10 @@ window.pagefindReady = true;
     if (accepts && /\.(js|css|json|html)$/.test(path)) {
       try {
         const body = readFileSync(join(out, decodeURIComponent(path)));
-        res.setHeader('content-type', path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : path.endsWith('.json') ? 'application/json' : 'text/html');
+        res.setHeader(
+          'content-type',
+          path.endsWith('.js') ? 'text/javascript' : path.endsWith('.css') ? 'text/css' : path.endsWith('.json') ? 'application/json' : 'text/html',
+        );
         res.setHeader('content-encoding', 'gzip');
         res.end(gzipSync(body));
         return;

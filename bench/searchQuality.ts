@@ -71,7 +71,13 @@ export async function localQuality(dist: string, questions: Question[]): Promise
   // A question is asked as a reader submits it: typed in full, then a space (no prefix on the last word).
   for (const { q } of questions) {
     const result = await engine.query(`${q} `, { hitsPerPage: 20 });
-    tops.push({ top: firstPages(result.hits.map((h) => h.url), 3), total: result.nbHits });
+    tops.push({
+      top: firstPages(
+        result.hits.map((h) => h.url),
+        3,
+      ),
+      total: result.nbHits,
+    });
   }
   return score(questions, tops);
 }
@@ -79,7 +85,10 @@ export async function localQuality(dist: string, questions: Question[]): Promise
 /** Runs the questions on Pagefind over the same build, in Chromium. */
 export async function pagefindQuality(dist: string, questions: Question[]): Promise<QualityResult> {
   const work = mkdtempSync(join(tmpdir(), 'abp-pagefind-'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     await buildPagefind(dist, work);
     const server = await servePagefind(work);
@@ -89,7 +98,11 @@ export async function pagefindQuality(dist: string, questions: Question[]): Prom
       await page.waitForFunction(() => (window as unknown as { pagefindReady?: boolean }).pagefindReady);
       const tops = [];
       for (const { q } of questions) {
-        const r = await page.evaluate(([query]) => (window as unknown as { pagefindSearch: (q: string, n: number) => Promise<{ total: number; urls: string[] }> }).pagefindSearch(query!, 6), [q]);
+        const r = await page.evaluate(
+          ([query]) =>
+            (window as unknown as { pagefindSearch: (q: string, n: number) => Promise<{ total: number; urls: string[] }> }).pagefindSearch(query!, 6),
+          [q],
+        );
         tops.push({ top: firstPages(r.urls, 3), total: r.total });
       }
       return score(questions, tops);
@@ -108,7 +121,14 @@ export function readQuestions(file: string): Question[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, questions: { type: 'string', default: 'bench/questions.json' }, 'no-pagefind': { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      dist: { type: 'string', default: 'dist' },
+      questions: { type: 'string', default: 'bench/questions.json' },
+      'no-pagefind': { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
   const dist = resolve(values.dist);
   const questions = readQuestions(values.questions);
   const ours = await localQuality(dist, questions);
@@ -116,7 +136,9 @@ async function main(): Promise<void> {
   if (values.verbose) {
     ours.answers.forEach((a, i) => {
       const p = theirs?.answers[i];
-      console.log(`${a.ok ? '✓' : '✗'} ${p ? (p.ok ? '✓' : '✗') : ' '} ${a.q}\n      ours:     ${a.top.join(', ') || '(nothing)'}${p ? `\n      pagefind: ${p.top.join(', ') || '(nothing)'}` : ''}`);
+      console.log(
+        `${a.ok ? '✓' : '✗'} ${p ? (p.ok ? '✓' : '✗') : ' '} ${a.q}\n      ours:     ${a.top.join(', ') || '(nothing)'}${p ? `\n      pagefind: ${p.top.join(', ') || '(nothing)'}` : ''}`,
+      );
     });
   }
   console.log(`local index: ${ours.top3} of ${ours.total} in the top 3, ${ours.empty} without a result`);

@@ -55,11 +55,34 @@ export const PLAIN_LANGUAGES = ['text', 'txt', 'plaintext', 'mermaid', 'output']
 
 /** Labels shown on code blocks. */
 const LABELS: Record<string, string> = {
-  ts: 'TypeScript', typescript: 'TypeScript', tsx: 'TSX', js: 'JavaScript', javascript: 'JavaScript',
-  jsx: 'JSX', json: 'JSON', bash: 'Bash', sh: 'Shell', shell: 'Shell', css: 'CSS', html: 'HTML',
-  xml: 'XML', yaml: 'YAML', yml: 'YAML', env: '.env', dockerfile: 'Dockerfile', diff: 'Diff',
-  csharp: 'C#', cs: 'C#', sql: 'SQL', text: 'Text', ini: 'INI', powershell: 'PowerShell',
-  markdown: 'Markdown', md: 'Markdown', nginx: 'Nginx', toml: 'TOML',
+  ts: 'TypeScript',
+  typescript: 'TypeScript',
+  tsx: 'TSX',
+  js: 'JavaScript',
+  javascript: 'JavaScript',
+  jsx: 'JSX',
+  json: 'JSON',
+  bash: 'Bash',
+  sh: 'Shell',
+  shell: 'Shell',
+  css: 'CSS',
+  html: 'HTML',
+  xml: 'XML',
+  yaml: 'YAML',
+  yml: 'YAML',
+  env: '.env',
+  dockerfile: 'Dockerfile',
+  diff: 'Diff',
+  csharp: 'C#',
+  cs: 'C#',
+  sql: 'SQL',
+  text: 'Text',
+  ini: 'INI',
+  powershell: 'PowerShell',
+  markdown: 'Markdown',
+  md: 'Markdown',
+  nginx: 'Nginx',
+  toml: 'TOML',
 };
 
 /** Label of a fence language for the code-block header. */
@@ -80,8 +103,6 @@ export async function loadGrammars(langs: Iterable<string>): Promise<Record<stri
     const name = grammarFor(lang);
     if (name) names.add(name);
   }
-  const entries = await Promise.all(
-    [...names].map(async (name) => [name, (await GRAMMARS[name]!()).default] as const),
-  );
+  const entries = await Promise.all([...names].map(async (name) => [name, (await GRAMMARS[name]!()).default] as const));
   return Object.fromEntries(entries);
 }

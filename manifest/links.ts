@@ -28,10 +28,7 @@ export interface LinkContext {
 }
 
 /** What an image in a markdown file shows. */
-export type ImageTarget =
-  | { kind: 'external' }
-  | { kind: 'file'; key: string; file: ManifestFile }
-  | { kind: 'missingImage'; path: string };
+export type ImageTarget = { kind: 'external' } | { kind: 'file'; key: string; file: ManifestFile } | { kind: 'missingImage'; path: string };
 
 const decodePath = (path: string) => {
   try {
@@ -92,9 +89,7 @@ export function resolveContentLink(href: string, source: string, fromRoute: stri
     // A malformed escape is kept as written; the lookup below reports it.
   }
   if (/\.mdx?$/i.test(decoded)) {
-    const file = decoded.startsWith('/')
-      ? joinPath('', decoded)
-      : joinPath(source.split('/').slice(0, -1).join('/'), decoded);
+    const file = decoded.startsWith('/') ? joinPath('', decoded) : joinPath(source.split('/').slice(0, -1).join('/'), decoded);
     const route = ctx.routeBySource[file] ?? ctx.routeBySource[`docs/${file}`];
     return route === undefined ? { kind: 'missingFile', file } : { kind: 'route', path: route, hash };
   }

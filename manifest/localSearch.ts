@@ -114,11 +114,13 @@ export const searchFile = (kind: 'entry' | 'c' | 't' | 'd' | 'f', hash: string):
 
 /** Words too common to help: left out of the index and of queries. */
 const STOP_WORDS = new Set(
-  ('a about above after again against all also am an and any are as at be because been before being below between both but by can ' +
+  (
+    'a about above after again against all also am an and any are as at be because been before being below between both but by can ' +
     'could did do does doing don doesn down during e each eg etc few for from further g had has have having he her here hers him his ' +
     'how i ie if in into is isn it its itself just me more most my no nor not now of off on once only or other our ours out over own ' +
     'same she should so some such t than that the their theirs them then there these they this those through to too under until up ' +
-    'very via was we were what when where which while who whom why will with would you your yours').split(' '),
+    'very via was we were what when where which while who whom why will with would you your yours'
+  ).split(' '),
 );
 
 /** Splits text into words: on white space, punctuation and symbols (so `multi-tenancy` is two words). */
@@ -378,8 +380,16 @@ const fail = (what: string): never => {
 export function parseEntry(json: unknown): LocalIndexEntry {
   const e = json as Partial<LocalIndexEntry> | null;
   if (!e || typeof e !== 'object') return fail('the entry');
-  if (e.format !== LOCAL_INDEX_FORMAT) throw new Error(`[docs] local search index has format \`${String(e.format)}\`; this shell reads \`${LOCAL_INDEX_FORMAT}\`.`);
-  if (typeof e.pages !== 'number' || typeof e.slots !== 'number' || typeof e.directorySlots !== 'number' || typeof e.bytes !== 'number' || typeof e.files !== 'number') return fail('the entry');
+  if (e.format !== LOCAL_INDEX_FORMAT)
+    throw new Error(`[docs] local search index has format \`${String(e.format)}\`; this shell reads \`${LOCAL_INDEX_FORMAT}\`.`);
+  if (
+    typeof e.pages !== 'number' ||
+    typeof e.slots !== 'number' ||
+    typeof e.directorySlots !== 'number' ||
+    typeof e.bytes !== 'number' ||
+    typeof e.files !== 'number'
+  )
+    return fail('the entry');
   if (!Array.isArray(e.chunks) || !e.chunks.length || !e.chunks.every((c) => Array.isArray(c) && isString(c[0]) && isString(c[1]))) return fail('the entry');
   if (!Array.isArray(e.directories) || !e.directories.every((d) => d === null || isString(d))) return fail('the entry');
   return e as LocalIndexEntry;
@@ -423,7 +433,8 @@ export function directoryPages(directory: LocalIndexDirectory, first: number): {
 /** Checks a fragment's shape. */
 export function parseFragment(json: unknown): LocalIndexFragment {
   const f = json as Partial<LocalIndexFragment> | null;
-  if (!f || !isString(f.path) || !isString(f.title) || !isString(f.category) || !Array.isArray(f.headings) || !Array.isArray(f.sections)) return fail('a fragment');
+  if (!f || !isString(f.path) || !isString(f.title) || !isString(f.category) || !Array.isArray(f.headings) || !Array.isArray(f.sections))
+    return fail('a fragment');
   return f as LocalIndexFragment;
 }
 

@@ -52,7 +52,10 @@ function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void 
         }
       }
       // An HTML comment is no part of the heading the reader sees, nor of its id.
-      const text = toString(node).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
+      const text = toString(node)
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
       id ??= slugger.slug(text);
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
       options.onHeading?.({ depth: node.depth, id, text, line: node.position?.start.line ?? 0 });
@@ -367,16 +370,18 @@ function aliasesFor(grammars: Record<string, LanguageFn>): Record<string, string
 
 /** The remark plugins, in order. */
 function remarkPlugins(options: PipelineOptions): PluggableList {
-  return [remarkGfm, remarkDirective, [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }], [remarkHeadingIds, { onHeading: options.onHeading }]];
+  return [
+    remarkGfm,
+    remarkDirective,
+    [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }],
+    [remarkHeadingIds, { onHeading: options.onHeading }],
+  ];
 }
 
 /** The rehype plugins, in order. */
 function rehypePlugins(options: PipelineOptions): PluggableList {
   return [
-    [
-      rehypeHighlight,
-      { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false },
-    ],
+    [rehypeHighlight, { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false }],
     rehypeCodeBlocks,
     [rehypeLinks, { resolve: options.resolveLink, resolveImage: options.resolveImage }],
   ];

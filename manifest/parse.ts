@@ -32,8 +32,14 @@ export function parseManifest(json: unknown): ManifestRoot {
   need(Array.isArray(json.versions) && json.versions.length > 0, '`versions` is empty');
   need(isObject(json.search) && typeof json.search.entry === 'string', '`search` lacks its entry');
   need(Array.isArray(json.shards) && json.shards.length > 0 && json.shards.every((s) => typeof s === 'string'), '`shards` is not a list of names');
-  need(Array.isArray(json.shardStarts) && json.shardStarts.length === json.shards.length && json.shardStarts.every((s) => typeof s === 'string'), '`shardStarts` does not name a first route per shard');
-  need(isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number' && typeof json.totals.articles === 'number', '`totals` lacks pages, bytes or articles');
+  need(
+    Array.isArray(json.shardStarts) && json.shardStarts.length === json.shards.length && json.shardStarts.every((s) => typeof s === 'string'),
+    '`shardStarts` does not name a first route per shard',
+  );
+  need(
+    isObject(json.totals) && typeof json.totals.pages === 'number' && typeof json.totals.bytes === 'number' && typeof json.totals.articles === 'number',
+    '`totals` lacks pages, bytes or articles',
+  );
   need(json.articlesIn === 'blobs' || json.articlesIn === 'routes', '`articlesIn` is neither "blobs" nor "routes"');
   need(json.shell === undefined || json.shell === null || typeof json.shell === 'string', '`shell` is neither a file nor null');
   // A manifest saved before it named its shell (IndexedDB, the worker's cache) names none.
@@ -54,7 +60,10 @@ export function parseShard(json: unknown, name: string): ManifestShard {
     const at = `shard ${name}: categories[${JSON.stringify(slug)}]`;
     need(isObject(category) && Array.isArray(category.items), `${at}.items is not an array`);
     const more = category.more;
-    need(more === null || (isObject(more) && typeof more.count === 'number' && typeof more.file === 'string'), `${at}.more is neither null nor a count and a file`);
+    need(
+      more === null || (isObject(more) && typeof more.count === 'number' && typeof more.file === 'string'),
+      `${at}.more is neither null nor a count and a file`,
+    );
   }
   need(isObject(json.routes), `${where('routes')} is not an object`);
   for (const [path, target] of Object.entries(json.routes)) {
@@ -74,6 +83,11 @@ export function parseSidebarShard(json: unknown, name: string): SidebarShard {
 /** Checks untrusted JSON against the contract of a category's further cards (`CategoryIndex.more`) and returns it typed. */
 export function parseCategoryCards(json: unknown, name: string): CategoryCard[] {
   need(Array.isArray(json), `category cards ${name} are not a list`);
-  json.forEach((card: unknown, i) => need(isObject(card) && typeof card.title === 'string' && typeof card.path === 'string' && typeof card.description === 'string', `category cards ${name}: card ${i} lacks a title, path or description`));
+  json.forEach((card: unknown, i) =>
+    need(
+      isObject(card) && typeof card.title === 'string' && typeof card.path === 'string' && typeof card.description === 'string',
+      `category cards ${name}: card ${i} lacks a title, path or description`,
+    ),
+  );
   return json as CategoryCard[];
 }

@@ -82,7 +82,9 @@ export function sidebarTop(items: SidebarItem[]): SidebarItem[] {
 
 /** Names (below `blobs/`) of every shard a root names: page shards, then sidebar shards. */
 export function shardNames(root: Pick<ManifestRoot, 'shards' | 'versions'>): string[] {
-  const sidebar = root.versions.flatMap((v) => Object.values(v.sidebars).flatMap((items) => items.flatMap((i) => (i.type === 'category' && i.shard ? [i.shard] : []))));
+  const sidebar = root.versions.flatMap((v) =>
+    Object.values(v.sidebars).flatMap((items) => items.flatMap((i) => (i.type === 'category' && i.shard ? [i.shard] : []))),
+  );
   return [...root.shards, ...sidebar];
 }
 

@@ -115,9 +115,7 @@ export function isExternalHref(href: string): boolean {
 function resolveLink(input: LinkInput, where: string): SiteLink {
   const href = input.to ?? input.href;
   if (!href) {
-    throw new Error(
-      `${where}: item ${JSON.stringify(input)} has no target. Give it \`to\` (a route such as "/docs/intro") or \`href\` (an absolute URL).`,
-    );
+    throw new Error(`${where}: item ${JSON.stringify(input)} has no target. Give it \`to\` (a route such as "/docs/intro") or \`href\` (an absolute URL).`);
   }
   return { label: input.label, href, external: isExternalHref(href) };
 }
@@ -139,9 +137,7 @@ export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) 
     const position = item.position ?? 'left';
     if (item.type === 'docSidebar') {
       if (item.sidebarId !== docs.sidebarId) {
-        throw new Error(
-          `${where}: item ${JSON.stringify(item)} names sidebar \`${item.sidebarId}\`. Available sidebars:\n- ${docs.sidebarId}`,
-        );
+        throw new Error(`${where}: item ${JSON.stringify(item)} names sidebar \`${item.sidebarId}\`. Available sidebars:\n- ${docs.sidebarId}`);
       }
       return { label: item.label, href: docPath(docs.mainDocId), external: false, position, sidebarId: item.sidebarId };
     }

@@ -62,20 +62,26 @@ const SearchSchema = v.strictObject({
   appId: v.pipe(v.string(), v.description('Algolia application id; YOUR_APP_ID keeps search on the local index.')),
   apiKey: v.pipe(v.string(), v.description('Algolia search-only API key.')),
   indexName: v.string(),
-  contextualSearch: v.optional(v.pipe(v.boolean(), v.description('Filter hits by language and docs version, as DocSearch\'s contextual search does.'))),
-  searchPagePath: v.optional(v.pipe(v.string(), v.regex(BELOW_BASE), v.description('Route of the search page below the base, without a leading slash: search.'))),
-  hosts: v.optional(v.pipe(v.union([v.array(v.string()), v.null()]), v.description('Algolia-compatible hosts (host[:port], or http://host:port) to use instead of Algolia\'s.'))),
+  contextualSearch: v.optional(v.pipe(v.boolean(), v.description("Filter hits by language and docs version, as DocSearch's contextual search does."))),
+  searchPagePath: v.optional(
+    v.pipe(v.string(), v.regex(BELOW_BASE), v.description('Route of the search page below the base, without a leading slash: search.')),
+  ),
+  hosts: v.optional(
+    v.pipe(v.union([v.array(v.string()), v.null()]), v.description("Algolia-compatible hosts (host[:port], or http://host:port) to use instead of Algolia's.")),
+  ),
   insights: v.optional(v.pipe(v.boolean(), v.description('Send Algolia Insights click, view and conversion events. Off by default.'))),
-  feedbackUrl: v.optional(v.pipe(
-    v.union([v.pipe(v.string(), v.regex(/^(https?:|mailto:|\/(?![/\\]))/)), v.null()]),
-    v.description('Where \'Let us know.\' points: an http(s) or mailto URL, or a route of this site.'),
-  )),
+  feedbackUrl: v.optional(
+    v.pipe(
+      v.union([v.pipe(v.string(), v.regex(/^(https?:|mailto:|\/(?![/\\]))/)), v.null()]),
+      v.description("Where 'Let us know.' points: an http(s) or mailto URL, or a route of this site."),
+    ),
+  ),
 });
 
 /** The docs plugin settings. */
 const DocsSchema = v.strictObject({
   routeBasePath: v.optional(v.pipe(v.string(), v.regex(BELOW_BASE), v.description('Route of the docs below the base, without a leading slash: docs.'))),
-  sidebarId: v.optional(v.pipe(v.string(), v.description('The one sidebar\'s id: tutorialSidebar.'))),
+  sidebarId: v.optional(v.pipe(v.string(), v.description("The one sidebar's id: tutorialSidebar."))),
   versionLabel: v.optional(v.pipe(v.string(), v.description('Label of version current: Next.'))),
   mainDocId: v.optional(v.pipe(v.string(), v.description('Doc shown at /docs: intro.'))),
 });
@@ -98,7 +104,7 @@ const HomeSchema = v.strictObject({
 export const SiteConfigSchema = v.pipe(
   v.strictObject({
     $schema: v.optional(v.string()),
-    title: v.pipe(v.string(), v.minLength(1), v.description('Site title, shown after \'|\' in every document title.')),
+    title: v.pipe(v.string(), v.minLength(1), v.description("Site title, shown after '|' in every document title.")),
     tagline: v.string(),
     url: v.pipe(v.string(), v.regex(HTTP), v.description('Production origin without the base path.')),
     baseUrl: v.pipe(v.string(), v.regex(/^\/(.*\/)?$/), v.description('Base path with leading and trailing slash: /abp-react/.')),
@@ -107,7 +113,7 @@ export const SiteConfigSchema = v.pipe(
     projectName: v.string(),
     image: v.optional(v.pipe(v.string(), v.description('Social card image below the base path (1200x630).'))),
     themeColor: v.optional(v.string()),
-    editUrl: v.optional(v.pipe(v.string(), v.regex(HTTP), v.description('Base of \'Edit this page\' links; the doc\'s path below content/ is appended.'))),
+    editUrl: v.optional(v.pipe(v.string(), v.regex(HTTP), v.description("Base of 'Edit this page' links; the doc's path below content/ is appended."))),
     copyright: v.string(),
     metadata: v.optional(v.array(v.strictObject({ name: v.string(), content: v.string() }))),
     colorMode: v.optional(ColorModeSchema),
@@ -122,15 +128,17 @@ export const SiteConfigSchema = v.pipe(
       logo: v.optional(ImageSchema),
       links: v.array(v.strictObject({ title: v.string(), items: v.array(LinkSchema) })),
     }),
-    announcementBar: v.optional(v.union([
-      v.strictObject({
-        id: v.pipe(v.string(), v.minLength(1), v.description('Change it to show the bar again to readers who closed it.')),
-        content: v.string(),
-        link: v.optional(LinkSchema),
-        isCloseable: v.optional(v.boolean()),
-      }),
-      v.null(),
-    ])),
+    announcementBar: v.optional(
+      v.union([
+        v.strictObject({
+          id: v.pipe(v.string(), v.minLength(1), v.description('Change it to show the bar again to readers who closed it.')),
+          content: v.string(),
+          link: v.optional(LinkSchema),
+          isCloseable: v.optional(v.boolean()),
+        }),
+        v.null(),
+      ]),
+    ),
     search: SearchSchema,
     docs: v.optional(DocsSchema),
     home: HomeSchema,

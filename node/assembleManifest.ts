@@ -10,12 +10,31 @@ import { groupRoutes, sidebarTop } from '../manifest/shards';
 import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
 import { withBase } from '../manifest/paths';
-import type { CategoryIndex, Manifest, ManifestDoc, ManifestPage, ManifestRoot, ManifestShard, RouteTarget, SidebarItem, SidebarShard } from '../manifest/types';
+import type {
+  CategoryIndex,
+  Manifest,
+  ManifestDoc,
+  ManifestPage,
+  ManifestRoot,
+  ManifestShard,
+  RouteTarget,
+  SidebarItem,
+  SidebarShard,
+} from '../manifest/types';
 import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
 
 import type { OutputData } from './output';
 import { publishedMarkdown, type Rendered } from './render';
-import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type PageRecords, type SearchPage, type SearchPart, type Section } from './search';
+import {
+  localIndexFiles,
+  localPageProduct,
+  searchRecordsJson,
+  type LocalPageProduct,
+  type PageRecords,
+  type SearchPage,
+  type SearchPart,
+  type Section,
+} from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { remembered } from './memo';
@@ -129,7 +148,12 @@ export interface DeferredSearch {
  * description and parts, hashed once per rendering) and made when a tab asks
  * for it, so a rebuild does not encode the index of every page.
  */
-function localIndexOf(files: Map<string, OutputData>, pages: SearchPage[], deferred: boolean, session: BuildSession): { entry: string; bytes: number; deferred: DeferredSearch | null } {
+function localIndexOf(
+  files: Map<string, OutputData>,
+  pages: SearchPage[],
+  deferred: boolean,
+  session: BuildSession,
+): { entry: string; bytes: number; deferred: DeferredSearch | null } {
   const remember = session.keeps;
   const localProductMemo = session.memo(LOCAL_PRODUCT);
   const partsKeyMemo = session.memo(PARTS_KEY);
@@ -195,10 +219,34 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
  * and returns the manifest. With `remember`, each rendering keeps its search
  * records and local-index terms for the next build of this process.
  */
-export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, texts: PageTexts, model: DocsModel, files: Map<string, OutputData>, session: BuildSession, articlesIn: ManifestRoot['articlesIn'], shell: ManifestRoot['shell'], deferSearch = false): AssembledManifest {
+export function assembleManifest(
+  src: ContentSources,
+  plan: RoutePlan,
+  renders: Map<string, Rendered>,
+  texts: PageTexts,
+  model: DocsModel,
+  files: Map<string, OutputData>,
+  session: BuildSession,
+  articlesIn: ManifestRoot['articlesIn'],
+  shell: ManifestRoot['shell'],
+  deferSearch = false,
+): AssembledManifest {
   const remember = session.keeps;
-  const [recordsMemo, bodyMemo, articleMemo, entryMemo, usedFilesMemo, searchPageMemo] = [session.memo(RECORDS), session.memo(BODY), session.memo(ARTICLE), session.memo(ENTRY), session.memo(USED_FILES), session.memo(SEARCH_PAGE)];
-  const [sortedRoutesMemo, sourcesMemo, moreCardsMemo, sidebarShardMemo, lengthMemo] = [session.memo(SORTED_ROUTES), session.memo(SOURCES), session.memo(MORE_CARDS), session.memo(SIDEBAR_SHARD), session.memo(LENGTH)];
+  const [recordsMemo, bodyMemo, articleMemo, entryMemo, usedFilesMemo, searchPageMemo] = [
+    session.memo(RECORDS),
+    session.memo(BODY),
+    session.memo(ARTICLE),
+    session.memo(ENTRY),
+    session.memo(USED_FILES),
+    session.memo(SEARCH_PAGE),
+  ];
+  const [sortedRoutesMemo, sourcesMemo, moreCardsMemo, sidebarShardMemo, lengthMemo] = [
+    session.memo(SORTED_ROUTES),
+    session.memo(SOURCES),
+    session.memo(MORE_CARDS),
+    session.memo(SIDEBAR_SHARD),
+    session.memo(LENGTH),
+  ];
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -216,16 +264,60 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
   let storedBytes = 0;
   // A plan that changes a few pages of the last assembled one, with the same docs model, changes only their entries.
-  const last = remember ? session.last(LAST_PAGES) ?? null : null;
+  const last = remember ? (session.last(LAST_PAGES) ?? null) : null;
   const tables = plan.links.tables;
-  const delta = last && plan.changes && last.serial === plan.changes.since && last.model === model && last.articlesIn === articlesIn && last.site === site && last.tables === tables ? plan.changes.entries : null;
+  const delta =
+    last &&
+    plan.changes &&
+    last.serial === plan.changes.since &&
+    last.model === model &&
+    last.articlesIn === articlesIn &&
+    last.site === site &&
+    last.tables === tables
+      ? plan.changes.entries
+      : null;
   const state: PageState = delta
-    ? { ...last!, docs: { ...last!.docs }, pages: { ...last!.pages }, articles: new Map(last!.articles), articleSizes: new Map(last!.articleSizes), articleUses: new Map(last!.articleUses), articleBytesOf: new Map(last!.articleBytesOf), blobs: new Map(last!.blobs), search: [...last!.search], filesByPath: new Map(last!.filesByPath) }
-    : { serial: 0, model, articlesIn, site, tables, docs: {}, pages: {}, articles: new Map(), articleSizes: new Map(), articleUses: new Map(), articleBytesOf: new Map(), articleBytes: 0, blobs: new Map(), blobBytes: 0, indexOf: new Map(), search: [], filesByPath: new Map(), usedFiles: { files: {}, copies: new Map() } };
+    ? {
+        ...last!,
+        docs: { ...last!.docs },
+        pages: { ...last!.pages },
+        articles: new Map(last!.articles),
+        articleSizes: new Map(last!.articleSizes),
+        articleUses: new Map(last!.articleUses),
+        articleBytesOf: new Map(last!.articleBytesOf),
+        blobs: new Map(last!.blobs),
+        search: [...last!.search],
+        filesByPath: new Map(last!.filesByPath),
+      }
+    : {
+        serial: 0,
+        model,
+        articlesIn,
+        site,
+        tables,
+        docs: {},
+        pages: {},
+        articles: new Map(),
+        articleSizes: new Map(),
+        articleUses: new Map(),
+        articleBytesOf: new Map(),
+        articleBytes: 0,
+        blobs: new Map(),
+        blobBytes: 0,
+        indexOf: new Map(),
+        search: [],
+        filesByPath: new Map(),
+        usedFiles: { files: {}, copies: new Map() },
+      };
   const { articles, articleSizes } = state;
 
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
-  const entryOf = <T extends ManifestPage>(file: SourceFile, r: Rendered, inputs: unknown[], make: (blobs: { blob: string; size: number; article: string }) => T): T => {
+  const entryOf = <T extends ManifestPage>(
+    file: SourceFile,
+    r: Rendered,
+    inputs: unknown[],
+    make: (blobs: { blob: string; size: number; article: string }) => T,
+  ): T => {
     const body = remembered(bodyMemo, file, () => {
       const text = publishedMarkdown(file.body, r);
       return { blob: `${sha(text).slice(0, 16)}.md`, size: Buffer.byteLength(text), text };
@@ -247,7 +339,13 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     if (remember) entryMemo.set(r, { file, inputs, entry });
     return entry;
   };
-  const pageEntry = (file: SourceFile, r: Rendered, id: string, path: string, { blob, size, article }: { blob: string; size: number; article: string }): ManifestPage => ({
+  const pageEntry = (
+    file: SourceFile,
+    r: Rendered,
+    id: string,
+    path: string,
+    { blob, size, article }: { blob: string; size: number; article: string },
+  ): ManifestPage => ({
     id,
     path,
     title: texts.titleOf(file)!,
@@ -277,7 +375,23 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const label = texts.label(d);
     const { previous: p, next: n } = nav;
     // Values, not strings joined: most are the same string objects as last build, so comparing them is cheap.
-    const inputs = [d.id, d.path, title, texts.descriptionOf(d.file), label, site.docs.sidebarId, editBase, top, p?.id, p?.title, p?.path, n?.id, n?.title, n?.path, ...category];
+    const inputs = [
+      d.id,
+      d.path,
+      title,
+      texts.descriptionOf(d.file),
+      label,
+      site.docs.sidebarId,
+      editBase,
+      top,
+      p?.id,
+      p?.title,
+      p?.path,
+      n?.id,
+      n?.title,
+      n?.path,
+      ...category,
+    ];
     return entryOf(d.file, r, inputs, (blobs) => ({
       ...pageEntry(d.file, r, d.id, d.path, blobs),
       sidebarLabel: label,
@@ -339,7 +453,12 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const made = remembered(moreCardsMemo, c, () => {
       const json = JSON.stringify(parseCategoryCards(c.items.slice(CATEGORY_CARDS), 'new'));
       const name = `${sha(json).slice(0, 16)}.json`;
-      return { json, name, bytes: Buffer.byteLength(json), index: { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: name } } };
+      return {
+        json,
+        name,
+        bytes: Buffer.byteLength(json),
+        index: { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: name } },
+      };
     });
     files.set(`blobs/${made.name}`, made.json);
     storedBytes += made.bytes;
@@ -352,13 +471,27 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     const known = remember ? searchPageMemo.get(entry) : undefined;
     if (known && known.lvl0 === lvl0 && known.pageRank === rank && known.siteUrl === site.url && known.base === base) return known.page;
     const r = renders.get(entry.source)!;
-    const meta = [entry.description ?? '', ...entry.keywords, 'sidebarLabel' in entry && entry.sidebarLabel !== entry.title ? entry.sidebarLabel : ''].filter(Boolean).join(' · ');
-    const page = { path: entry.path, url: site.url + withBase(entry.path, base), title: entry.title, lvl0, meta, sections: r.sections, parts: r.searchParts, headings: entry.headings, pageRank: rank };
+    const meta = [entry.description ?? '', ...entry.keywords, 'sidebarLabel' in entry && entry.sidebarLabel !== entry.title ? entry.sidebarLabel : '']
+      .filter(Boolean)
+      .join(' · ');
+    const page = {
+      path: entry.path,
+      url: site.url + withBase(entry.path, base),
+      title: entry.title,
+      lvl0,
+      meta,
+      sections: r.sections,
+      parts: r.searchParts,
+      headings: entry.headings,
+      pageRank: rank,
+    };
     if (remember) searchPageMemo.set(entry, { siteUrl: site.url, base, lvl0, pageRank: rank, page });
     return page;
   };
   const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage =>
-    isDoc(entry) ? searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index) : searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
+    isDoc(entry)
+      ? searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index)
+      : searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
   const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
     const r = renders.get(file.rel)!;
@@ -411,7 +544,15 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // Page shards: runs of consecutive routes (`groupRoutes`).
   const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
     const target = routes[path]!;
-    return target.kind === 'doc' ? manifestDocs[target.id] : target.kind === 'docsRoot' ? manifestDocs[target.docId] : target.kind === 'page' ? manifestPages[target.id] : target.kind === 'category' ? categoryIndexes[target.slug] : undefined;
+    return target.kind === 'doc'
+      ? manifestDocs[target.id]
+      : target.kind === 'docsRoot'
+        ? manifestDocs[target.docId]
+        : target.kind === 'page'
+          ? manifestPages[target.id]
+          : target.kind === 'category'
+            ? categoryIndexes[target.slug]
+            : undefined;
   };
   const weightOf = (path: string): number => {
     const entry = entryAt(path);
@@ -420,7 +561,10 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
     if (length === undefined) lengthMemo.set(entry, (length = jsonLength(entry)));
     return path.length + length;
   };
-  const groups = groupRoutes(remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort()), weightOf);
+  const groups = groupRoutes(
+    remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort()),
+    weightOf,
+  );
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
   // Every doc's and page's, and the main doc's again at the docs' root.
   const docsRoot = routes[`/${routeBase}`];
@@ -450,7 +594,9 @@ export function assembleManifest(src: ContentSources, plan: RoutePlan, renders: 
   // same object while its inputs are, `entryOf`; a category's entry is the same object while the docs model is, else
   // compared written out, as are targets, which a plan made anew makes anew).
   const sameShard = (known: KeptShard, group: string[]): boolean =>
-    known.tables === tables && known.paths.length === group.length && group.every((path, j) => {
+    known.tables === tables &&
+    known.paths.length === group.length &&
+    group.every((path, j) => {
       if (known.paths[j] !== path) return false;
       const target = routes[path]!;
       const was = known.targets[j];

@@ -15,14 +15,17 @@ import { imageProblem } from './staticFiles';
 import { slot, type BuildSession } from './session';
 
 /** The admonition types, as a warning lists them. */
-const ADMONITION_LIST = Object.keys(ADMONITIONS).map((n) => `\`:::${n}\``).join(', ');
+const ADMONITION_LIST = Object.keys(ADMONITIONS)
+  .map((n) => `\`:::${n}\``)
+  .join(', ');
 
 /** The number of the last plan (`RoutePlan.serial`) whose every page was found to have a title. */
 const TITLED_PLAN = slot<number | null>('check:titledPlan');
 
 /** Every page has a title: its front matter's, or its first `# heading`. A plan that changes one found so checks its changed pages only. */
 export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog, session: BuildSession): void {
-  const pages = plan.changes && plan.changes.since === session.last(TITLED_PLAN) ? plan.changes.entries.map(({ entry }) => entry) : [...plan.docs, ...plan.pages];
+  const pages =
+    plan.changes && plan.changes.since === session.last(TITLED_PLAN) ? plan.changes.entries.map(({ entry }) => entry) : [...plan.docs, ...plan.pages];
   let titled = true;
   for (const { file } of pages) {
     if (texts.titleOf(file)) continue;
@@ -70,9 +73,17 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       }
       const target = plan.links.link(link.url, file.rel, path);
       if (target.kind === 'missingPage') {
-        found.problems.push({ error: true, line, message: `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.` });
+        found.problems.push({
+          error: true,
+          line,
+          message: `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`,
+        });
       } else if (target.kind === 'missingFile') {
-        found.problems.push({ error: false, line, message: `link to "${link.url}" names a markdown file that does not exist (\`${displayPath(src.contentDir, target.file)}\`).` });
+        found.problems.push({
+          error: false,
+          line,
+          message: `link to "${link.url}" names a markdown file that does not exist (\`${displayPath(src.contentDir, target.file)}\`).`,
+        });
       } else if (target.kind === 'route' && target.hash) {
         found.anchors.push({ line, url: link.url, path: target.path, hash: target.hash });
       }
@@ -94,14 +105,25 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
   const reportsOf = (file: SourceFile, path: string, index: number): PageReports => {
     const r = renders.get(file.rel)!;
     const { problems, anchors } = findings(file, path, r);
-    const links = [...problems, ...anchors.flatMap(({ line, url, path: to, hash }) => {
-      const ids = headingIds(to);
-      return ids && !ids.has(hash) ? [{ error: false, line, message: `link to "${url}" names anchor \`#${hash}\`, which is no heading of \`${to}\`.` }] : [];
-    })];
+    const links = [
+      ...problems,
+      ...anchors.flatMap(({ line, url, path: to, hash }) => {
+        const ids = headingIds(to);
+        return ids && !ids.has(hash) ? [{ error: false, line, message: `link to "${url}" names anchor \`#${hash}\`, which is no heading of \`${to}\`.` }] : [];
+      }),
+    ];
     if (problems.length && anchors.length) links.sort((a, b) => a.line - b.line);
     const directives = [
-      ...r.unknownDirectives.map((d) => ({ error: false, line: file.bodyLine + d.line - 1, message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.` })),
-      ...(r.unclosedFences ?? []).map((f) => ({ error: false, line: file.bodyLine + f.line - 1, message: `opens a code block that no line closes, so all that follows it (in the file, or in its list item or quote) shows as code. Close it with a line of ${f.fence} (${f.fence.length} ${f.fence[0] === '~' ? 'tildes' : 'backticks'}).` })),
+      ...r.unknownDirectives.map((d) => ({
+        error: false,
+        line: file.bodyLine + d.line - 1,
+        message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.`,
+      })),
+      ...(r.unclosedFences ?? []).map((f) => ({
+        error: false,
+        line: file.bodyLine + f.line - 1,
+        message: `opens a code block that no line closes, so all that follows it (in the file, or in its list item or quote) shows as code. Close it with a line of ${f.fence} (${f.fence.length} ${f.fence[0] === '~' ? 'tildes' : 'backticks'}).`,
+      })),
     ].sort((a, b) => a.line - b.line);
     return { index, display: file.display, links, directives, anchorsTo: [...new Set(anchors.map((a) => a.path))] };
   };

@@ -27,7 +27,8 @@ const routeSegments = v.pipe(
   text,
   v.check(
     (value) => badSegment(value) === null,
-    (issue) => `is \`${String(issue.input)}\`, whose part \`${badSegment(String(issue.input))}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\`, \`#\` or \`%\`).`,
+    (issue) =>
+      `is \`${String(issue.input)}\`, whose part \`${badSegment(String(issue.input))}\` is no route segment. Use letters, digits, \`-\` and \`/\` (no \`.\` or \`..\` parts, \`\\\`, \`?\`, \`#\` or \`%\`).`,
   ),
 );
 
@@ -40,7 +41,15 @@ export const FrontMatterSchema = v.object({
   slug: v.optional(routeSegments),
   description: v.optional(text),
   keywords: v.optional(v.array(v.string('a list of strings'), 'a list of strings')),
-  image: v.optional(v.pipe(text, v.check((value) => imageUrlProblem(value) === null, (issue) => imageUrlProblem(String(issue.input)) ?? ''))),
+  image: v.optional(
+    v.pipe(
+      text,
+      v.check(
+        (value) => imageUrlProblem(value) === null,
+        (issue) => imageUrlProblem(String(issue.input)) ?? '',
+      ),
+    ),
+  ),
   hide_table_of_contents: v.optional(flag),
   toc_min_heading_level: v.optional(finite),
   toc_max_heading_level: v.optional(finite),
@@ -53,7 +62,17 @@ export const FrontMatterSchema = v.object({
 export type FrontMatter = v.InferOutput<typeof FrontMatterSchema>;
 
 /** Docusaurus front matter keys that are accepted and ignored. */
-export const IGNORED_FRONT_MATTER = new Set(['tags', 'custom_edit_url', 'last_update', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar', 'unlisted', 'parse_number_prefixes', 'hide_title']);
+export const IGNORED_FRONT_MATTER = new Set([
+  'tags',
+  'custom_edit_url',
+  'last_update',
+  'sidebar_class_name',
+  'sidebar_custom_props',
+  'displayed_sidebar',
+  'unlisted',
+  'parse_number_prefixes',
+  'hide_title',
+]);
 
 /**
  * A `_category_.json`. Its link is a generated index or a doc; fields Docusaurus knows and this site
@@ -64,15 +83,24 @@ export const CategorySchema = v.object({
   position: v.optional(v.number()),
   collapsed: v.optional(v.boolean()),
   collapsible: v.optional(v.boolean()),
-  link: v.optional(v.nullable(v.variant('type', [
-    v.object({
-      type: v.literal('generated-index'),
-      slug: v.optional(v.pipe(v.string(), v.check((value) => badSegment(value) === null))),
-      description: v.optional(v.string()),
-      title: v.optional(v.string()),
-    }),
-    v.object({ type: v.literal('doc'), id: v.string() }),
-  ]))),
+  link: v.optional(
+    v.nullable(
+      v.variant('type', [
+        v.object({
+          type: v.literal('generated-index'),
+          slug: v.optional(
+            v.pipe(
+              v.string(),
+              v.check((value) => badSegment(value) === null),
+            ),
+          ),
+          description: v.optional(v.string()),
+          title: v.optional(v.string()),
+        }),
+        v.object({ type: v.literal('doc'), id: v.string() }),
+      ]),
+    ),
+  ),
 });
 
 /** What a `_category_.json` says of its folder. */

@@ -139,7 +139,13 @@ interface PlanKey {
   sources: SourceFile[];
 }
 
-const planKey = (src: ContentSources): PlanKey => ({ config: JSON.stringify(src.input), categories: JSON.stringify(src.categories), assets: src.assets, files: src.fileTable.files, sources: src.sources });
+const planKey = (src: ContentSources): PlanKey => ({
+  config: JSON.stringify(src.input),
+  categories: JSON.stringify(src.categories),
+  assets: src.assets,
+  files: src.fileTable.files,
+  sources: src.sources,
+});
 
 /** Whether two plan keys make the same routes: the same names, ids and slugs in the same order, and the same rest. */
 function sameRoutes(a: PlanKey, b: PlanKey): boolean {
@@ -216,18 +222,25 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
   const files = new Map<string, string>(Object.entries(SITE_FILES));
   for (const key of Object.keys(src.fileTable.files)) if (key.startsWith('/')) files.set(key.slice(1), 'a static file of `public/` or `content/`');
   const folders = new Map<string, string>();
-  for (const file of files.keys()) for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) folders.set(file.slice(0, cut), files.get(file)!);
+  for (const file of files.keys())
+    for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) folders.set(file.slice(0, cut), files.get(file)!);
   const configured = (key: string) => ({ display: src.configDisplay, line: configLine(src, key) });
   const check = (path: string, what: string, where: { display: string; line: number }, md: boolean) => {
     const fail = (message: string) => log.error(where.display, where.line, `${what} \`${path}\` ${message}`);
     const parts = path.slice(1).split('/');
     const long = parts.find((part) => Buffer.byteLength(part) > MAX_SEGMENT_BYTES);
-    if (long !== undefined) return fail(`has a part of ${Buffer.byteLength(long)} bytes (more than ${MAX_SEGMENT_BYTES}), too long for a file name. Shorten the file name, \`id\` or \`slug\` that makes it.`);
+    if (long !== undefined)
+      return fail(
+        `has a part of ${Buffer.byteLength(long)} bytes (more than ${MAX_SEGMENT_BYTES}), too long for a file name. Shorten the file name, \`id\` or \`slug\` that makes it.`,
+      );
     const bad = parts.find((part) => part === '' || part === '.' || part === '..' || /[\\?#%\u0000-\u001f\u007f]/.test(part));
-    if (bad !== undefined) return fail(`has the part \`${bad}\`, which is no route segment. Use letters, digits, \`-\` and \`/\` in file names, ids and slugs.`);
+    if (bad !== undefined)
+      return fail(`has the part \`${bad}\`, which is no route segment. Use letters, digits, \`-\` and \`/\` in file names, ids and slugs.`);
     const top = parts[0]!;
     if (Object.hasOwn(BUILD_FOLDERS, top) && !(parts.length === 1 && top === 'search')) {
-      return fail(`lies in \`${top}/\`, which holds ${BUILD_FOLDERS[top]}: a page there would be cached as one of them (\`immutable\`) or replaced by the build. Give it another \`slug\`.`);
+      return fail(
+        `lies in \`${top}/\`, which holds ${BUILD_FOLDERS[top]}: a page there would be cached as one of them (\`immutable\`) or replaced by the build. Give it another \`slug\`.`,
+      );
     }
     const rel = path.slice(1);
     for (const file of [`${rel}.html`, `${rel}/index.html`, ...(md ? [`${rel}.md`] : [])]) {
@@ -241,7 +254,8 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
     }
     for (const file of [`${rel}.html`, `${rel}/index.html`, ...(md ? [`${rel}.md`] : [])]) {
       files.set(file, `${what} \`${path}\``);
-      for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) if (!folders.has(file.slice(0, cut))) folders.set(file.slice(0, cut), `${what} \`${path}\``);
+      for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1))
+        if (!folders.has(file.slice(0, cut))) folders.set(file.slice(0, cut), `${what} \`${path}\``);
     }
   };
   check(`/${src.input.search?.searchPagePath ?? 'search'}`, 'the search page', configured('searchPagePath'), false);
@@ -255,14 +269,19 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
 function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver | null): RoutePlan {
   const { routeBase, configDisplay } = src;
   const docs: DocEntry[] = src.sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
-  const pages: PageEntry[] = src.sources.filter((s) => s.rel.startsWith('pages/')).map((file) => {
-    const id = file.rel.replace(/^pages\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
-    const dir = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
-    // A slug without a leading `/` is relative to the page's folder, as a doc's is.
-    const slug = file.data.slug;
-    const path = normalizeRoutePath(slug === undefined ? `/${id}` : slug.startsWith('/') ? slug : `/${joinPath(dir, slug)}`);
-    return { file, id: id || 'index', path };
-  });
+  const pages: PageEntry[] = src.sources
+    .filter((s) => s.rel.startsWith('pages/'))
+    .map((file) => {
+      const id = file.rel
+        .replace(/^pages\//, '')
+        .replace(/\.mdx?$/, '')
+        .replace(/(^|\/)index$/, '');
+      const dir = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+      // A slug without a leading `/` is relative to the page's folder, as a doc's is.
+      const slug = file.data.slug;
+      const path = normalizeRoutePath(slug === undefined ? `/${id}` : slug.startsWith('/') ? slug : `/${joinPath(dir, slug)}`);
+      return { file, id: id || 'index', path };
+    });
   const claimed = new Map<string, string>();
   // Sources whose route another has: their files are not checked again (`checkOutputNames`).
   const clashing = new Set<SourceFile>();
@@ -285,7 +304,13 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   }
   for (const p of pages) claim(`path:${p.path}`, p.file, `route \`${p.path}\``);
   const categories = categoryRoutes(docs, src.categories, routeBase);
-  checkOutputNames(src, docs.filter((d) => !clashing.has(d.file)), pages.filter((p) => !clashing.has(p.file)), categories, log);
+  checkOutputNames(
+    src,
+    docs.filter((d) => !clashing.has(d.file)),
+    pages.filter((p) => !clashing.has(p.file)),
+    categories,
+    log,
+  );
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} with ids and routes:`);
 
   const docsById = new Map(docs.map((d) => [d.id, d]));
@@ -298,11 +323,15 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   try {
     site = resolveSiteConfig(src.input, docPath);
   } catch (error) {
-    throw new BuildError(`Cannot build: an item in \`${configDisplay}\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], { cause: error });
+    throw new BuildError(`Cannot build: an item in \`${configDisplay}\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], {
+      cause: error,
+    });
   }
   const routes: Record<string, RouteTarget> = { '/': { kind: 'home' }, [`/${site.search.searchPagePath}`]: { kind: 'search' } };
   if (!docsById.has(site.docs.mainDocId)) {
-    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`${configDisplay}\` is \`${site.docs.mainDocId}\`, which is no doc.`, [], { cause: new UnknownIdError('doc id', site.docs.mainDocId, [...docsById.keys()].sort()) });
+    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`${configDisplay}\` is \`${site.docs.mainDocId}\`, which is no doc.`, [], {
+      cause: new UnknownIdError('doc id', site.docs.mainDocId, [...docsById.keys()].sort()),
+    });
   }
   routes[`/${routeBase}`] = { kind: 'docsRoot', docId: site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
@@ -355,14 +384,24 @@ const LAST_MODEL = slot<{ serial: number; model: DocsModel; texts: PageTexts } |
  * The docs model of `plan` (`buildDocsModel`). A plan that changes the last one's pages without changing
  * what the model reads of them (sidebar label, description, position, previous and next) keeps its model.
  */
-export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories' | 'routeBase'>, texts: PageTexts, log: ProblemLog, session: BuildSession): DocsModel {
+export function docsModel(
+  plan: RoutePlan,
+  src: Pick<ContentSources, 'categories' | 'routeBase'>,
+  texts: PageTexts,
+  log: ProblemLog,
+  session: BuildSession,
+): DocsModel {
   const last = session.last(LAST_MODEL);
   if (plan.changes && last && plan.changes.since === last.serial) {
     const same = plan.changes.entries.every(({ entry, before }) => {
       if (!isDoc(entry)) return true;
       const was = { ...entry, file: before };
       const keys = ['sidebar_position', 'pagination_prev', 'pagination_next'] as const;
-      return texts.label(entry) === last.texts.label(was) && texts.descriptionOf(entry.file) === last.texts.descriptionOf(before) && keys.every((k) => entry.file.data[k] === before.data[k]);
+      return (
+        texts.label(entry) === last.texts.label(was) &&
+        texts.descriptionOf(entry.file) === last.texts.descriptionOf(before) &&
+        keys.every((k) => entry.file.data[k] === before.data[k])
+      );
     });
     if (same) {
       session.remember(LAST_MODEL, { ...last, serial: plan.serial!, texts });
@@ -370,7 +409,14 @@ export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories
     }
   }
   const errors = log.errors.length;
-  const model = buildDocsModel({ docs: plan.docs, categories: src.categories, routeBase: src.routeBase, label: texts.label, description: (d) => texts.descriptionOf(d.file), log });
+  const model = buildDocsModel({
+    docs: plan.docs,
+    categories: src.categories,
+    routeBase: src.routeBase,
+    label: texts.label,
+    description: (d) => texts.descriptionOf(d.file),
+    log,
+  });
   if (plan.serial !== null) session.remember(LAST_MODEL, log.errors.length === errors ? { serial: plan.serial, model, texts } : null);
   return model;
 }
@@ -402,7 +448,14 @@ function buildDocsModel(input: DocsModelInput): DocsModel {
       if (link?.type === 'doc') {
         const target = docsById.get(link.id);
         if (!target) {
-          log.error(meta!.display, 0, `\`link.id\` names doc \`${link.id}\`, which does not exist. Available doc ids:\n${[...docsById.keys()].sort().map((id) => `    - ${id}`).join('\n')}`);
+          log.error(
+            meta!.display,
+            0,
+            `\`link.id\` names doc \`${link.id}\`, which does not exist. Available doc ids:\n${[...docsById.keys()]
+              .sort()
+              .map((id) => `    - ${id}`)
+              .join('\n')}`,
+          );
         } else path = target.path;
       } else if (link?.type === 'generated-index') {
         const slug = categorySlug(link, label);
@@ -472,7 +525,10 @@ function buildDocsModel(input: DocsModelInput): DocsModel {
   });
   for (const d of docs) {
     const current = pagination.get(d.id) ?? { previous: null, next: null };
-    for (const [key, field] of [['pagination_prev', 'previous'], ['pagination_next', 'next']] as const) {
+    for (const [key, field] of [
+      ['pagination_prev', 'previous'],
+      ['pagination_next', 'next'],
+    ] as const) {
       const wanted = d.file.data[key];
       if (wanted === undefined) continue;
       if (wanted === null) {
@@ -481,7 +537,11 @@ function buildDocsModel(input: DocsModelInput): DocsModel {
       }
       const target = docsById.get(wanted);
       if (!target) {
-        log.error(d.file.display, 1, `front matter \`${key}\` names doc \`${wanted}\`, which does not exist. Use one of the doc ids (for example \`${[...docsById.keys()][0] ?? 'intro'}\`) or null.`);
+        log.error(
+          d.file.display,
+          1,
+          `front matter \`${key}\` names doc \`${wanted}\`, which does not exist. Use one of the doc ids (for example \`${[...docsById.keys()][0] ?? 'intro'}\`) or null.`,
+        );
         continue;
       }
       current[field] = { id: target.id, title: input.label(target), path: target.path };

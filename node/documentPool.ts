@@ -94,11 +94,24 @@ export function shardWindow(size: number): { take(names: string[]): string[] } {
  * a second. A worker that fails, or is lost, leaves its routes, and all that
  * come after, to this thread.
  */
-export function withDocumentWorker(local: ServerRenderer, root: ManifestRoot, shards: Record<string, Shard>, routes: number, onFallback?: (error: unknown) => void, minRoutes = POOL_MIN_ROUTES, shardsHeld = WORKER_SHARDS): ServerRenderer & { routesOnWorker(): number } {
+export function withDocumentWorker(
+  local: ServerRenderer,
+  root: ManifestRoot,
+  shards: Record<string, Shard>,
+  routes: number,
+  onFallback?: (error: unknown) => void,
+  minRoutes = POOL_MIN_ROUTES,
+  shardsHeld = WORKER_SHARDS,
+): ServerRenderer & { routesOnWorker(): number } {
   if (!local.bundleUrl || routes < minRoutes || availableParallelism() < 2) return { ...local, routesOnWorker: () => 0 };
   const data: DocumentWorkerData = { bundleUrl: local.bundleUrl, root, window: shardsHeld };
   // One worker, taking its routes in the order they are sent: `shardWindow` counts on it.
-  let pool: Piscina | null = typeScriptPool(new URL('./documentWorker.ts', import.meta.url), data, { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: WORKER_QUEUE, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }, (error) => stop(error));
+  let pool: Piscina | null = typeScriptPool(
+    new URL('./documentWorker.ts', import.meta.url),
+    data,
+    { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: WORKER_QUEUE, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } },
+    (error) => stop(error),
+  );
   let ready = false;
   let onWorker = 0;
   let waiting = 0;
@@ -132,7 +145,12 @@ export function withDocumentWorker(local: ServerRenderer, root: ManifestRoot, sh
       waiting++;
       clearTimeout(idle);
       const wanted = shardNames as string[];
-      const task: RouteTask = { path: request.path, names: wanted, sent: new Map(window.take(wanted).map((name) => [name, shards[name]!])), article: request.article };
+      const task: RouteTask = {
+        path: request.path,
+        names: wanted,
+        sent: new Map(window.take(wanted).map((name) => [name, shards[name]!])),
+        article: request.article,
+      };
       return (pool.run(task) as Promise<RouteAnswer>)
         .then(
           (answer) => {

@@ -62,7 +62,8 @@ function docMarkdown({ doc, body }: LlmsDoc): string {
 
 /** Doc ids by section: top-level docs under the site's docs, each top-level category's docs under its label. */
 function sections(sidebar: SidebarItem[], docs: Record<string, ManifestDoc>): { title: string; ids: string[] }[] {
-  const collect = (items: SidebarItem[]): string[] => items.flatMap((item) => (item.type === 'doc' ? [item.id] : item.type === 'category' ? collect(item.items) : []));
+  const collect = (items: SidebarItem[]): string[] =>
+    items.flatMap((item) => (item.type === 'doc' ? [item.id] : item.type === 'category' ? collect(item.items) : []));
   const top: string[] = [];
   const out: { title: string; ids: string[] }[] = [];
   for (const item of sidebar) {
@@ -115,7 +116,11 @@ function lineOf(lineMemo: WeakMap<ManifestDoc, DocLine>, doc: ManifestDoc, linkK
   if (line?.linkKey !== linkKey) {
     const href = pageLinks ? url(doc.path) : `${url(doc.path)}.md`;
     const description = oneLine(doc.description);
-    line = { linkKey, text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`, source: `---\n\nSource: ${url(doc.path)}\n\n` };
+    line = {
+      linkKey,
+      text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`,
+      source: `---\n\nSource: ${url(doc.path)}\n\n`,
+    };
     lineMemo.set(doc, line);
   }
   return line;
@@ -136,7 +141,14 @@ function servedOf(line: DocLine, entry: LlmsDoc): { markdown: string; bytes: num
  * sidebar are the same objects and those files were a large site's (page links, no llms-full.txt, which
  * stays too long). Null when that does not hold, and `llmsFiles` makes them all.
  */
-export function llmsRebuild(site: SiteConfig, sidebar: SidebarItem[], serial: number, since: number, changed: LlmsDoc[], session: BuildSession): Map<string, string> | null {
+export function llmsRebuild(
+  site: SiteConfig,
+  sidebar: SidebarItem[],
+  serial: number,
+  since: number,
+  changed: LlmsDoc[],
+  session: BuildSession,
+): Map<string, string> | null {
   const last = session.last(LAST_LLMS);
   if (!last || last.serial !== since || last.site !== site || last.sidebar !== sidebar) return null;
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
@@ -170,7 +182,12 @@ export function llmsRebuild(site: SiteConfig, sidebar: SidebarItem[], serial: nu
 }
 
 /** `llms.txt`, `llms-full.txt` (unless longer than `fullMaxBytes`) and every doc's `.md` (unless `pageLinks`), by path below `dist/`. */
-export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDoc[], { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, serial = null, session = new BuildSession({ keeps: false }) }: LlmsOptions = {}): Map<string, string> {
+export function llmsFiles(
+  site: SiteConfig,
+  sidebar: SidebarItem[],
+  docs: LlmsDoc[],
+  { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, serial = null, session = new BuildSession({ keeps: false }) }: LlmsOptions = {},
+): Map<string, string> {
   const lineMemo = session.memo(LINES);
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
@@ -211,6 +228,7 @@ export function llmsFiles(site: SiteConfig, sidebar: SidebarItem[], docs: LlmsDo
   out.set('llms.txt', [...head, ...made.map((section) => section.text)].join('\n'));
   if (withFull) out.set('llms-full.txt', [header, ...parts].join('\n'));
   // A large site's files can be made by difference next time (`llmsRebuild`).
-  if (serial !== null) session.remember(LAST_LLMS, pageLinks && !withFull ? { serial, site, sidebar, fullMaxBytes, head, sections: made, at, counted, fullBytes, out } : null);
+  if (serial !== null)
+    session.remember(LAST_LLMS, pageLinks && !withFull ? { serial, site, sidebar, fullMaxBytes, head, sections: made, at, counted, fullBytes, out } : null);
   return out;
 }

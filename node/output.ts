@@ -3,7 +3,24 @@
  * that replaces `dist/` only once the build has succeeded, so a failed build
  * leaves the last good site byte for byte.
  */
-import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { shardNames } from '../manifest/shards';
 import type { ManifestRoot } from '../manifest/types';
@@ -83,7 +100,9 @@ export function checkOutputFolder(options: { root: string; contentDir: string; d
   ];
   const shown = (path: string) => relative(process.cwd(), path) || '.';
   const refuse = (how: string) => {
-    throw new BuildError(`Cannot build: the output folder \`${shown(out)}\` ${how}. The build replaces its output folder as a whole: choose another one (\`--out dist\`).`);
+    throw new BuildError(
+      `Cannot build: the output folder \`${shown(out)}\` ${how}. The build replaces its output folder as a whole: choose another one (\`--out dist\`).`,
+    );
   };
   if (within(out, root)) refuse(`holds the project \`${shown(root)}\``);
   for (const [input, what] of inputs) {
@@ -182,7 +201,12 @@ export function carryShell(distDir: string, tmp: string, record: ShellRecord): v
 /** The files below `blobs/` the manifest in `distDir` names (its shards, markdown, articles, co-located images), or null without one. */
 function manifestBlobs(distDir: string): Set<string> | null {
   type Entry = { blob: string; article?: string };
-  type Shard = { docs?: Record<string, Entry>; pages?: Record<string, Entry>; categories?: Record<string, { more?: { file: string } | null }>; files?: Record<string, { href: string }> };
+  type Shard = {
+    docs?: Record<string, Entry>;
+    pages?: Record<string, Entry>;
+    categories?: Record<string, { more?: { file: string } | null }>;
+    files?: Record<string, { href: string }>;
+  };
   const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
   try {
     const root = read<ManifestRoot>('manifest.json');
@@ -294,9 +318,11 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
     const [rel, data] = entries[i]!;
     const to = resolve(root, rel);
     // The last guard against a path made from content (a slug, an id, a configured path) leaving the output folder.
-    if (!to.startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
+    if (!to.startsWith(root + sep))
+      throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
     // A file already there is a hard link into the previous site (a carried shell file): writing would change that site too.
-    if (existsSync(to)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
+    if (existsSync(to))
+      throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
     const dir = dirname(to);
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -338,7 +364,13 @@ const HASHED_FILE = /^(blobs|search)\/([\w-][\w.-]*)$/;
  * deferred (`buildSite`'s `devServer`), or every route would be rewritten;
  * `madeOnRequest` names it, since the server may write it here on request.
  */
-export async function writeInPlace(distDir: string, files: Map<string, OutputData>, shell: ShellRecord, session: BuildSession, madeOnRequest: Iterable<string> = []): Promise<void> {
+export async function writeInPlace(
+  distDir: string,
+  files: Map<string, OutputData>,
+  shell: ShellRecord,
+  session: BuildSession,
+  madeOnRequest: Iterable<string> = [],
+): Promise<void> {
   const { written: writtenInPlace, left: leftInPlace } = inPlaceState(session);
   const root = resolve(distDir);
   const last = writtenInPlace.get(root) ?? new Map<string, string | Buffer>();
@@ -355,12 +387,15 @@ export async function writeInPlace(distDir: string, files: Map<string, OutputDat
   for (const rel of order) {
     // A hashed name can neither leave its folder nor be a shell file; resolving 30,000 of them took 25 ms of a rebuild.
     if (HASHED_FILE.test(rel)) continue;
-    if (!resolve(root, rel).startsWith(root + sep)) throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
-    if (shellFiles.has(rel)) throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
+    if (!resolve(root, rel).startsWith(root + sep))
+      throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
+    if (shellFiles.has(rel))
+      throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
   }
   // The hashed folders' files, listed once: at 10,000 docs, 20,000 `existsSync` took 80 ms of a rebuild.
   const listed = new Map<string, Set<string>>();
-  const isThere = (folder: string, name: string) => remembered(listed, folder, () => new Set(existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])).has(name);
+  const isThere = (folder: string, name: string) =>
+    remembered(listed, folder, () => new Set(existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])).has(name);
   for (const rel of order) {
     const to = resolve(root, rel);
     // Named by their contents' hash: one that is there holds these bytes already.
@@ -452,7 +487,10 @@ const LEFT_IN_PLACE = slot<Map<string, { blobs: Set<string>; files: Set<string> 
 const WRITTEN_IN_PLACE = slot<Map<string, Map<string, string | Buffer>>>('output:writtenInPlace');
 
 /** What the session knows of the folders it wrote in place (`LEFT_IN_PLACE`, `WRITTEN_IN_PLACE`). */
-function inPlaceState(session: BuildSession): { written: Map<string, Map<string, string | Buffer>>; left: Map<string, { blobs: Set<string>; files: Set<string> }> } {
+function inPlaceState(session: BuildSession): {
+  written: Map<string, Map<string, string | Buffer>>;
+  left: Map<string, { blobs: Set<string>; files: Set<string> }>;
+} {
   const written = session.last(WRITTEN_IN_PLACE) ?? new Map<string, Map<string, string | Buffer>>();
   const left = session.last(LEFT_IN_PLACE) ?? new Map<string, { blobs: Set<string>; files: Set<string> }>();
   session.remember(WRITTEN_IN_PLACE, written);

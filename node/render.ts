@@ -9,7 +9,15 @@ import type { Code, Html, Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { GRAMMARS, loadGrammars } from '../manifest/highlight';
-import { type HeadingInfo, markdownProcessor, prepareMarkdown, type ResolvedImage, runMarkdown, sanitizeUrls, type UnknownDirective } from '../manifest/markdown';
+import {
+  type HeadingInfo,
+  markdownProcessor,
+  prepareMarkdown,
+  type ResolvedImage,
+  runMarkdown,
+  sanitizeUrls,
+  type UnknownDirective,
+} from '../manifest/markdown';
 import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
 import { searchText, type SearchPart, type Section } from './search';
 
@@ -20,7 +28,6 @@ interface FoundLink {
   line: number;
   image: boolean;
 }
-
 
 /** What rendering one page yields. */
 export interface Rendered {
@@ -211,7 +218,11 @@ function createRenderer(grammars: Record<string, LanguageFn>) {
   };
   const processor = markdownProcessor(options);
 
-  return function render(body: string, resolveLink: (href: string) => string | null, resolveImage: (src: string) => ResolvedImage | null = () => null): Rendered {
+  return function render(
+    body: string,
+    resolveLink: (href: string) => string | null,
+    resolveImage: (src: string) => ResolvedImage | null = () => null,
+  ): Rendered {
     headings = [];
     unknownDirectives = [];
     resolve = resolveLink;

@@ -127,12 +127,26 @@ export function scanMarkdown(body: string): MarkdownScan {
     // A list goes on over blank lines and indented lines; a paragraph after a blank line ends it.
     if (items > 0) {
       listItems++;
-      if (listItems > MAX_LIST_ITEMS / 4) note(lineNo, listItems, MAX_LIST_ITEMS, 'a long list', () => `is item ${listItems} of one list (more than ${MAX_LIST_ITEMS}), which takes the markdown parser many seconds. Split the list with headings, or into pages.`);
+      if (listItems > MAX_LIST_ITEMS / 4)
+        note(
+          lineNo,
+          listItems,
+          MAX_LIST_ITEMS,
+          'a long list',
+          () =>
+            `is item ${listItems} of one list (more than ${MAX_LIST_ITEMS}), which takes the markdown parser many seconds. Split the list with headings, or into pages.`,
+        );
     } else if (!blank && markers === 0 && columns < 2 && afterBlank) listItems = 0;
     afterBlank = blank;
     if (markers > 0 && !(markers >= 3 && THEMATIC.test(body.slice(start, end)))) {
       const depth = Math.floor(columns / 2) + markers;
-      note(lineNo, depth, MAX_NESTING, 'nested lists or quotes', () => `nests lists or quotes ${depth} deep on this line (more than ${MAX_NESTING}), which the markdown parser takes minutes over. Flatten the nesting.`);
+      note(
+        lineNo,
+        depth,
+        MAX_NESTING,
+        'nested lists or quotes',
+        () => `nests lists or quotes ${depth} deep on this line (more than ${MAX_NESTING}), which the markdown parser takes minutes over. Flatten the nesting.`,
+      );
     }
     // Each paragraph, list item, heading and table row is parsed for emphasis and links on its own.
     if (blank) table = false;
@@ -148,14 +162,29 @@ export function scanMarkdown(body: string): MarkdownScan {
       else {
         directives++;
         const open = directives;
-        note(lineNo, open, MAX_NESTING, 'directives left open', () => `opens an admonition or directive ${open} deep inside others still open (more than ${MAX_NESTING}), which the markdown parser takes minutes over. Close each with a \`:::\` line.`);
+        note(
+          lineNo,
+          open,
+          MAX_NESTING,
+          'directives left open',
+          () =>
+            `opens an admonition or directive ${open} deep inside others still open (more than ${MAX_NESTING}), which the markdown parser takes minutes over. Close each with a \`:::\` line.`,
+        );
       }
     }
     for (let k = i; k < end && !problem; k++) {
       const ch = body.charCodeAt(k);
       if (ch === 91 /* [ */) {
         brackets++;
-        if (brackets > MAX_BRACKETS / 2) note(lineNo, brackets, MAX_BRACKETS, 'many `[`', () => `has ${brackets} \`[\` in one paragraph (more than ${MAX_BRACKETS}), which the markdown parser takes minutes over. Split the paragraph, or escape the brackets that open no link (\`\\[\`).`);
+        if (brackets > MAX_BRACKETS / 2)
+          note(
+            lineNo,
+            brackets,
+            MAX_BRACKETS,
+            'many `[`',
+            () =>
+              `has ${brackets} \`[\` in one paragraph (more than ${MAX_BRACKETS}), which the markdown parser takes minutes over. Split the paragraph, or escape the brackets that open no link (\`\\[\`).`,
+          );
       } else if (ch === 42 || ch === 95 || ch === 126 /* * _ ~ */) {
         let n = 1;
         while (body.charCodeAt(k + n) === ch) n++;
@@ -165,10 +194,25 @@ export function scanMarkdown(body: string): MarkdownScan {
         const inWord = ch === 95 && isWordChar(before) && isWordChar(after);
         if (!inWord) {
           emphasis++;
-          if (emphasis > MAX_EMPHASIS / 2) note(lineNo, emphasis, MAX_EMPHASIS, 'many emphasis markers', () => `has ${emphasis} emphasis markers (\`*\`, \`_\`, \`~\`) in one paragraph (more than ${MAX_EMPHASIS}), which the markdown parser takes minutes over. Split the paragraph, or escape the markers that emphasise nothing (\`\\*\`).`);
+          if (emphasis > MAX_EMPHASIS / 2)
+            note(
+              lineNo,
+              emphasis,
+              MAX_EMPHASIS,
+              'many emphasis markers',
+              () =>
+                `has ${emphasis} emphasis markers (\`*\`, \`_\`, \`~\`) in one paragraph (more than ${MAX_EMPHASIS}), which the markdown parser takes minutes over. Split the paragraph, or escape the markers that emphasise nothing (\`\\*\`).`,
+            );
           if (n > MAX_RUN / 2) {
             const mark = String.fromCharCode(ch);
-            note(lineNo, n, MAX_RUN, `a run of ${n} \`${mark}\``, () => `has a run of ${n} \`${mark}\` (more than ${MAX_RUN}), which the markdown parser nests as deep. Escape them (\`\\${mark}\`) or put them in code.`);
+            note(
+              lineNo,
+              n,
+              MAX_RUN,
+              `a run of ${n} \`${mark}\``,
+              () =>
+                `has a run of ${n} \`${mark}\` (more than ${MAX_RUN}), which the markdown parser nests as deep. Escape them (\`\\${mark}\`) or put them in code.`,
+            );
           }
         }
         k += n - 1;

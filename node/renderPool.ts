@@ -35,10 +35,12 @@ export interface RenderJob {
 }
 
 /** A link of a page as its rendering shows it, resolved against the build's routes and files. */
-const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) => hrefFor(links.link(href, job.rel, job.path), links.context.baseUrl);
+const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) =>
+  hrefFor(links.link(href, job.rel, job.path), links.context.baseUrl);
 
 /** An image of a page as its rendering shows it (source, size), as JSON. */
-const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, src: string) => JSON.stringify(imageFor(links.image(src, job.rel, job.path), links.context.baseUrl));
+const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, src: string) =>
+  JSON.stringify(imageFor(links.image(src, job.rel, job.path), links.context.baseUrl));
 
 /**
  * Renders one job, its links resolved against the build's routes, recording
@@ -66,7 +68,17 @@ function renderJob(render: Renderer, job: RenderJob, resolver: LinkResolver): Re
     // Deep nesting past what `scanMarkdown` measures overflows the stack of the markdown tools.
     if (error instanceof RangeError) {
       const hot = scanMarkdown(job.body).hottest;
-      throw new BuildError('Cannot build: 1 problem in content:', [{ file: job.display, line: hot ? job.bodyLine + hot.line - 1 : 0, message: `cannot be rendered: its markdown nests too deeply${hot ? ` (${hot.what} on this line)` : ''}. Flatten the deepest nesting.` }], { cause: error });
+      throw new BuildError(
+        'Cannot build: 1 problem in content:',
+        [
+          {
+            file: job.display,
+            line: hot ? job.bodyLine + hot.line - 1 : 0,
+            message: `cannot be rendered: its markdown nests too deeply${hot ? ` (${hot.what} on this line)` : ''}. Flatten the deepest nesting.`,
+          },
+        ],
+        { cause: error },
+      );
     }
     throw new BuildError(`Cannot build: \`${job.display}\` cannot be rendered: ${(error as Error).message}.`, [], { cause: error });
   }
@@ -78,17 +90,27 @@ function renderJob(render: Renderer, job: RenderJob, resolver: LinkResolver): Re
  */
 export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): Rendered[] {
   try {
-    return renderWithin(jobs, (job) => job.budget ?? renderBudget(job.body.length, 0), (job) => renderJob(render, job, links));
+    return renderWithin(
+      jobs,
+      (job) => job.budget ?? renderBudget(job.body.length, 0),
+      (job) => renderJob(render, job, links),
+    );
   } catch (error) {
     if (!(error instanceof RenderTimeout)) throw error;
     const job = jobs[error.index]!;
     const hot = scanMarkdown(job.body).hottest;
     const budget = `${(error.budget / 1000).toFixed(1)} s`;
-    throw new BuildError('Cannot build: 1 problem in content:', [{
-      file: job.display,
-      line: hot ? job.bodyLine + hot.line - 1 : 0,
-      message: `ran out of its ${budget} to render (${RENDER_BUDGET.base / 1000} s, plus ${RENDER_BUDGET.perMiB / 1000} s a MiB of markdown and ${RENDER_BUDGET.perLine} s a thousand lines, more on a busy machine)${hot ? `; the parser is slow on ${hot.what}, most of all on this line` : ''}. Markdown this slow holds a construct the parser takes minutes over: simplify it, or split the file.`,
-    }], { cause: error });
+    throw new BuildError(
+      'Cannot build: 1 problem in content:',
+      [
+        {
+          file: job.display,
+          line: hot ? job.bodyLine + hot.line - 1 : 0,
+          message: `ran out of its ${budget} to render (${RENDER_BUDGET.base / 1000} s, plus ${RENDER_BUDGET.perMiB / 1000} s a MiB of markdown and ${RENDER_BUDGET.perLine} s a thousand lines, more on a busy machine)${hot ? `; the parser is slow on ${hot.what}, most of all on this line` : ''}. Markdown this slow holds a construct the parser takes minutes over: simplify it, or split the file.`,
+        },
+      ],
+      { cause: error },
+    );
   }
 }
 
@@ -171,7 +193,12 @@ async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Rende
   let next = 0;
   let failed = false;
   // A worker lost between two batches lost no page: the pool starts another for the next.
-  const pool = typeScriptPool(pathToFileURL(join(parallel.root, 'node/renderWorker.ts')), { context } satisfies WorkerData, { minThreads: threads - 1, maxThreads: threads - 1, concurrentTasksPerWorker: WORKER_IN_FLIGHT }, () => {});
+  const pool = typeScriptPool(
+    pathToFileURL(join(parallel.root, 'node/renderWorker.ts')),
+    { context } satisfies WorkerData,
+    { minThreads: threads - 1, maxThreads: threads - 1, concurrentTasksPerWorker: WORKER_IN_FLIGHT },
+    () => {},
+  );
   // A worker that fails rejects every batch it holds with the same error: it is told once.
   const told = new Set<unknown>();
   const inWorker = async () => {
@@ -216,13 +243,21 @@ async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Rende
 const RENDER_VERSION = 8;
 
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
-function stillResolves(heldWith: WeakMap<Rendered, { tables: string; path: string }>, rendered: Rendered, job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver): boolean {
+function stillResolves(
+  heldWith: WeakMap<Rendered, { tables: string; path: string }>,
+  rendered: Rendered,
+  job: Pick<RenderJob, 'rel' | 'path'>,
+  links: LinkResolver,
+): boolean {
   // Known to hold with the same link tables at the same route: every answer is the same (`LinkResolver.tables`).
   const { tables } = links;
   const held = heldWith.get(rendered);
   if (held && held.tables === tables && held.path === job.path) return true;
   const { resolved } = rendered;
-  const holds = resolved !== undefined && resolved.links.every(([href, out]) => linkHref(job, links, href) === out) && resolved.images.every(([src, out]) => imageJson(job, links, src) === out);
+  const holds =
+    resolved !== undefined &&
+    resolved.links.every(([href, out]) => linkHref(job, links, href) === out) &&
+    resolved.images.every(([src, out]) => imageJson(job, links, src) === out);
   if (holds) heldWith.set(rendered, { tables, path: job.path });
   return holds;
 }
@@ -255,7 +290,11 @@ const CACHE_KEYS = slot<WeakMap<SourceFile, { version: string; key: string }>>('
  * resolved still resolves the same (a new page elsewhere renders that page
  * alone). Afterwards `cache` holds this build's renderings and no others.
  */
-export async function renderContent(plan: RoutePlan, session: BuildSession, parallel?: ParallelOptions): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
+export async function renderContent(
+  plan: RoutePlan,
+  session: BuildSession,
+  parallel?: ParallelOptions,
+): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
   const cacheKeys = session.memo(CACHE_KEYS);

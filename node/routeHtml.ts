@@ -141,7 +141,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const imageUrl = /^https?:/.test(image) ? image : site.url + withBase('/' + image.replace(/^\//, ''), base);
   const title = documentTitle(route.title, site.title);
   const description = route.description || site.tagline;
-  const keywords = route.keywords.length ? route.keywords.join(', ') : site.metadata.find((m) => m.name === 'keywords')?.content ?? '';
+  const keywords = route.keywords.length ? route.keywords.join(', ') : (site.metadata.find((m) => m.name === 'keywords')?.content ?? '');
   const asset = (file: string) => escapeHtml(withBase('/' + file, base));
   const scripts = inlineScripts(site, Boolean(shell));
   const [colourScript, loader] = scripts;
@@ -152,7 +152,9 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     keywords ? `<meta name="keywords" content="${escapeHtml(keywords)}">` : '',
-    ...site.metadata.filter((m) => m.name !== 'keywords' && m.name !== 'description').map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}">`),
+    ...site.metadata
+      .filter((m) => m.name !== 'keywords' && m.name !== 'description')
+      .map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}">`),
     route.noindex ? '<meta name="robots" content="noindex, follow">' : `<link rel="canonical" href="${escapeHtml(url)}">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
@@ -199,7 +201,13 @@ export interface BuiltManifest {
  * and `404.html`. `server` is called when the first document is made. Returns
  * the names of the files it set.
  */
-export function routeDocuments(files: Map<string, OutputData>, built: BuiltManifest, shell: ShellAssets | null, server: () => Promise<ServerRenderer>, large: boolean): string[] {
+export function routeDocuments(
+  files: Map<string, OutputData>,
+  built: BuiltManifest,
+  shell: ShellAssets | null,
+  server: () => Promise<ServerRenderer>,
+  large: boolean,
+): string[] {
   const { manifest, root, shards, articles } = built;
   const { site } = manifest;
   if (shell && large) shell = { ...shell, cssText: undefined };
@@ -213,21 +221,95 @@ export function routeDocuments(files: Map<string, OutputData>, built: BuiltManif
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => async () => {
     const route = head();
-    return renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: articles.get(entry.article)! } }));
+    return renderDocument(
+      site,
+      shell,
+      route,
+      await (
+        await server()
+      ).renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: articles.get(entry.article)! } }),
+    );
   };
   const paths: string[] = [];
   const put = (path: string, html: () => Promise<string>) => {
     files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
     paths.push(path);
   };
-  for (const d of Object.values(manifest.docs)) put(d.path, htmlFor(() => ({ path: d.path, title: d.title, description: d.description, keywords: d.keywords, image: d.image, article: d.article, blob: d.blob, shards: shardsFor(d.path, d.sidebarTop) }), d));
+  for (const d of Object.values(manifest.docs))
+    put(
+      d.path,
+      htmlFor(
+        () => ({
+          path: d.path,
+          title: d.title,
+          description: d.description,
+          keywords: d.keywords,
+          image: d.image,
+          article: d.article,
+          blob: d.blob,
+          shards: shardsFor(d.path, d.sidebarTop),
+        }),
+        d,
+      ),
+    );
   const mainDoc = manifest.docs[site.docs.mainDocId]!;
-  put(routeBase, htmlFor(() => ({ path: routeBase, title: mainDoc.title, description: mainDoc.description, keywords: mainDoc.keywords, image: null, article: mainDoc.article, blob: mainDoc.blob, shards: shardsFor(routeBase, mainDoc.sidebarTop) }), mainDoc));
-  for (const p of Object.values(manifest.pages)) put(p.path, htmlFor(() => ({ path: p.path, title: p.title, description: p.description, keywords: p.keywords, image: p.image, article: p.article, blob: p.blob, shards: [shardOf(root, p.path)] }), p));
-  for (const c of Object.values(manifest.categories)) put(c.path, htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })));
-  put('/', htmlFor(() => ({ path: '/', title: null, description: site.tagline, keywords: [], image: null })));
-  put(`/${site.search.searchPagePath}`, htmlFor(() => ({ path: `/${site.search.searchPagePath}`, title: 'Search', description: `Search the ${site.title} documentation.`, keywords: [], image: null, noindex: true })));
-  files.set('404.html', htmlFor(() => ({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true })));
+  put(
+    routeBase,
+    htmlFor(
+      () => ({
+        path: routeBase,
+        title: mainDoc.title,
+        description: mainDoc.description,
+        keywords: mainDoc.keywords,
+        image: null,
+        article: mainDoc.article,
+        blob: mainDoc.blob,
+        shards: shardsFor(routeBase, mainDoc.sidebarTop),
+      }),
+      mainDoc,
+    ),
+  );
+  for (const p of Object.values(manifest.pages))
+    put(
+      p.path,
+      htmlFor(
+        () => ({
+          path: p.path,
+          title: p.title,
+          description: p.description,
+          keywords: p.keywords,
+          image: p.image,
+          article: p.article,
+          blob: p.blob,
+          shards: [shardOf(root, p.path)],
+        }),
+        p,
+      ),
+    );
+  for (const c of Object.values(manifest.categories))
+    put(
+      c.path,
+      htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })),
+    );
+  put(
+    '/',
+    htmlFor(() => ({ path: '/', title: null, description: site.tagline, keywords: [], image: null })),
+  );
+  put(
+    `/${site.search.searchPagePath}`,
+    htmlFor(() => ({
+      path: `/${site.search.searchPagePath}`,
+      title: 'Search',
+      description: `Search the ${site.title} documentation.`,
+      keywords: [],
+      image: null,
+      noindex: true,
+    })),
+  );
+  files.set(
+    '404.html',
+    htmlFor(() => ({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true })),
+  );
   // Hosts serve `x/index.html` for `x/`: the same file (a link), unless a route has that name; none on a large site (`LARGE_SITE_ROUTES`).
   if (!large) {
     for (const path of paths) {

@@ -101,7 +101,15 @@ function searchRecords(pages: SearchPage[], language: string, version: string): 
       for (const p of path) h[`lvl${Math.min(p.depth, 6)}` as Level] = p.text;
       return h;
     };
-    records.push({ objectID: `${page.path}#`, url: page.url, type: 'lvl1', hierarchy: hierarchy([]), content: null, ...base, weight: { pageRank: page.pageRank, level: 100, position: 0 } });
+    records.push({
+      objectID: `${page.path}#`,
+      url: page.url,
+      type: 'lvl1',
+      hierarchy: hierarchy([]),
+      content: null,
+      ...base,
+      weight: { pageRank: page.pageRank, level: 100, position: 0 },
+    });
     page.sections.forEach((section, i) => {
       const last = section.path[section.path.length - 1];
       const url = last ? `${page.url}#${last.id}` : page.url;
@@ -136,7 +144,12 @@ export interface PageRecords {
  * are made only when read: the dev server never writes the records. The text
  * is the same either way.
  */
-export function searchRecordsJson(pages: SearchPage[], language: string, version: string, memo?: WeakMap<Section[], PageRecords>): { json: () => Iterable<string>; count: number } {
+export function searchRecordsJson(
+  pages: SearchPage[],
+  language: string,
+  version: string,
+  memo?: WeakMap<Section[], PageRecords>,
+): { json: () => Iterable<string>; count: number } {
   const part = (page: SearchPage): PageRecords => {
     const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, version]);
     const known = memo?.get(page.sections);
@@ -285,7 +298,12 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
   let chunk: { first: string; terms: string[]; pages: string; postings: string[]; tails: [number, string][]; chars: number } | null = null;
   const close = () => {
     if (!chunk) return;
-    const json = JSON.stringify({ terms: chunk.terms.join(' '), pages: chunk.pages, postings: chunk.postings.join(' '), tails: chunk.tails } satisfies LocalIndexChunk);
+    const json = JSON.stringify({
+      terms: chunk.terms.join(' '),
+      pages: chunk.pages,
+      postings: chunk.postings.join(' '),
+      tails: chunk.tails,
+    } satisfies LocalIndexChunk);
     chunks.push([chunks.length ? separator(lastTerm, chunk.first) : '', put('c', json)]);
     lastTerm = chunk.terms[chunk.terms.length - 1]!;
     chunk = null;
@@ -303,7 +321,7 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
         const s: number[] = [];
         const f: number[] = [];
         slots.forEach((slot, i) => {
-          if (best[i] === keep) s.push(slot), f.push(fields[i]!);
+          if (best[i] === keep) (s.push(slot), f.push(fields[i]!));
         });
         return encodePostings(s, f);
       };
@@ -342,7 +360,16 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
   // The entry counts every file, itself included.
   let bytes = 0;
   for (const json of files.values()) bytes += Buffer.byteLength(json);
-  const entryOf = (total: number): LocalIndexEntry => ({ format: LOCAL_INDEX_FORMAT, pages: pages.length, slots: space, directorySlots: span, chunks, directories, bytes: total, files: files.size + 1 });
+  const entryOf = (total: number): LocalIndexEntry => ({
+    format: LOCAL_INDEX_FORMAT,
+    pages: pages.length,
+    slots: space,
+    directorySlots: span,
+    chunks,
+    directories,
+    bytes: total,
+    files: files.size + 1,
+  });
   let json = JSON.stringify(entryOf(bytes));
   for (let i = 0; i < 3 && Buffer.byteLength(json) + bytes !== JSON.parse(json).bytes; i++) json = JSON.stringify(entryOf(bytes + Buffer.byteLength(json)));
   const entry = searchFile('entry', hashOf(json));

@@ -26,7 +26,9 @@ export async function loadServerRenderer(options: { dir: string; shell: ShellRec
   const { shell, dir } = options;
   if (shell) {
     if (!shell.server || !existsSync(join(dir, shell.server))) {
-      throw new BuildError('Cannot build: the shell in the output folder has no server-render bundle (it was built before pages were rendered with the shell\'s components). Run `npm run build` once to rebuild the shell.');
+      throw new BuildError(
+        "Cannot build: the shell in the output folder has no server-render bundle (it was built before pages were rendered with the shell's components). Run `npm run build` once to rebuild the shell.",
+      );
     }
     return (await import(pathToFileURL(join(dir, shell.server)).href)) as ServerRenderer;
   }

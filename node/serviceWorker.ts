@@ -80,7 +80,9 @@ function coreShellFiles(outDir: string, shell: ShellRecord): Set<string> {
     core.add(file);
     const code = readFileSync(join(outDir, file), 'utf8');
     for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.\.?\/[^"']+)["']/g)) {
-      const target = normalize(join(dirname(file), m[1]!)).split('\\').join('/');
+      const target = normalize(join(dirname(file), m[1]!))
+        .split('\\')
+        .join('/');
       if (!ON_DEMAND.some((re) => re.test(target))) stack.push(target);
     }
   }

@@ -77,7 +77,10 @@ export class BuildSession {
     if (held) {
       if (this.check) {
         const fresh = make();
-        if (!isDeepStrictEqual(fresh, held.value)) throw new StaleProductError(`the session's ${kind} product under key ${JSON.stringify(key.slice(0, 200))} differs from one made now: its key misses an input of it.`);
+        if (!isDeepStrictEqual(fresh, held.value))
+          throw new StaleProductError(
+            `the session's ${kind} product under key ${JSON.stringify(key.slice(0, 200))} differs from one made now: its key misses an input of it.`,
+          );
       }
       return held.value as T;
     }

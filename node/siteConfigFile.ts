@@ -23,15 +23,18 @@ export const SITE_CONFIG_FILE = 'site.config.json';
 export function imageUrlProblem(value: string): string | null {
   const url = value.trim();
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  if (scheme) return /^https?$/i.test(scheme) ? null : `is a \`${scheme}:\` URL, \`${value}\`. Give a path of the site such as \`img/logo.svg\`, or an http(s) URL.`;
-  if (/^[\\/]{2}/.test(url)) return `names another host without a scheme, \`${value}\`. Write its https:// URL, or a path of the site such as \`img/logo.svg\`.`;
+  if (scheme)
+    return /^https?$/i.test(scheme) ? null : `is a \`${scheme}:\` URL, \`${value}\`. Give a path of the site such as \`img/logo.svg\`, or an http(s) URL.`;
+  if (/^[\\/]{2}/.test(url))
+    return `names another host without a scheme, \`${value}\`. Write its https:// URL, or a path of the site such as \`img/logo.svg\`.`;
   let decoded = url;
   try {
     decoded = decodeURIComponent(url);
   } catch {
     // Not percent-encoded: taken as written.
   }
-  if (decoded.split(/[\\/]/).includes('..') || /[\u0000-\u001f\\]/.test(decoded)) return `climbs out of the site, \`${value}\`. Give a path of the site such as \`img/logo.svg\` (no \`..\` or \`\\\`), or an http(s) URL.`;
+  if (decoded.split(/[\\/]/).includes('..') || /[\u0000-\u001f\\]/.test(decoded))
+    return `climbs out of the site, \`${value}\`. Give a path of the site such as \`img/logo.svg\` (no \`..\` or \`\\\`), or an http(s) URL.`;
   return null;
 }
 
@@ -56,7 +59,14 @@ export function lineAt(text: string, offset: number): number {
 }
 
 /** JSON Schema's names for the types a schema issue expects (valibot's `expected`: `Object`, `(Array | null)`). */
-const JSON_TYPES = new Map([['string', 'string'], ['number', 'number'], ['boolean', 'boolean'], ['Object', 'object'], ['Array', 'array'], ['null', 'null']]);
+const JSON_TYPES = new Map([
+  ['string', 'string'],
+  ['number', 'number'],
+  ['boolean', 'boolean'],
+  ['Object', 'object'],
+  ['Array', 'array'],
+  ['null', 'null'],
+]);
 
 /**
  * The schema's issues as problems at the line of their field, in the file's order and worded as
@@ -100,7 +110,11 @@ function schemaProblems(issues: readonly v.BaseIssue<unknown>[], tree: JsonNode,
     const field = location.length ? location.join('.') : '(root)';
     const message = `\`${field}\` ${detail}. See manifest/site.schema.json for the expected shape.`;
     if (!problems.some((p) => p.message === message)) {
-      problems.push({ file: display, line: node ? lineAt(text, node.parent && node.parent.type === 'property' ? node.parent.offset : node.offset) : 1, message });
+      problems.push({
+        file: display,
+        line: node ? lineAt(text, node.parent && node.parent.type === 'property' ? node.parent.offset : node.offset) : 1,
+        message,
+      });
     }
   };
   for (const issue of issues) add(issue, []);
@@ -114,17 +128,24 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
   try {
     text = readFileSync(join(contentDir, SITE_CONFIG_FILE), 'utf8');
   } catch (error) {
-    throw new BuildError(`Cannot read \`${display}\`. Create it: the site title, navbar, footer and search settings live there (see README, "Site configuration").`, [], { cause: error });
+    throw new BuildError(
+      `Cannot read \`${display}\`. Create it: the site title, navbar, footer and search settings live there (see README, "Site configuration").`,
+      [],
+      { cause: error },
+    );
   }
   const syntax: ParseError[] = [];
   const tree = jsonTree(text, syntax);
   if (tree === 'too deep') throw new BuildError(`Cannot build: 1 problem in \`${display}\`:`, [{ file: display, line: 1, message: TOO_DEEP }]);
   if (syntax.length || !tree) {
-    throw new BuildError(`Cannot build: \`${display}\` is not valid JSON.`, syntax.map((e) => ({
-      file: display,
-      line: lineAt(text, e.offset),
-      message: `JSON syntax error (code ${e.error}). Check commas, quotes and brackets near this line.`,
-    })));
+    throw new BuildError(
+      `Cannot build: \`${display}\` is not valid JSON.`,
+      syntax.map((e) => ({
+        file: display,
+        line: lineAt(text, e.offset),
+        message: `JSON syntax error (code ${e.error}). Check commas, quotes and brackets near this line.`,
+      })),
+    );
   }
   const parsed = v.safeParse(SiteConfigSchema, JSON.parse(text));
   if (!parsed.success) {
@@ -133,7 +154,12 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
   }
   const input = parsed.output;
   // Images the pages' heads and the shell show: checked as links are (no `..` out of the site, no `javascript:`).
-  const images: [string, (string | number)[]][] = [['favicon', ['favicon']], ['image', ['image']], ['navbar.logo.src', ['navbar', 'logo', 'src']], ['footer.logo.src', ['footer', 'logo', 'src']]];
+  const images: [string, (string | number)[]][] = [
+    ['favicon', ['favicon']],
+    ['image', ['image']],
+    ['navbar.logo.src', ['navbar', 'logo', 'src']],
+    ['footer.logo.src', ['footer', 'logo', 'src']],
+  ];
   const refused: Problem[] = [];
   for (const [field, path] of images) {
     const node = findNodeAtLocation(tree, path);
@@ -148,9 +174,17 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
     // Point at the field the client names (`appId` / `apiKey`), else at `search`.
     const field = /`(appId|apiKey)`/.exec((error as Error).message)?.[1];
     const node = (field && findNodeAtLocation(tree, ['search', field])) || findNodeAtLocation(tree, ['search']);
-    throw new BuildError(`Cannot build: the search settings in \`${display}\` are incomplete.`, [
-      { file: display, line: node ? lineAt(text, node.offset) : 1, message: `${(error as Error).message} Set \`search.appId\` and \`search.apiKey\` (keep the placeholders YOUR_APP_ID / YOUR_SEARCH_API_KEY to search the local index only).` },
-    ], { cause: error });
+    throw new BuildError(
+      `Cannot build: the search settings in \`${display}\` are incomplete.`,
+      [
+        {
+          file: display,
+          line: node ? lineAt(text, node.offset) : 1,
+          message: `${(error as Error).message} Set \`search.appId\` and \`search.apiKey\` (keep the placeholders YOUR_APP_ID / YOUR_SEARCH_API_KEY to search the local index only).`,
+        },
+      ],
+      { cause: error },
+    );
   }
   return { input, text };
 }

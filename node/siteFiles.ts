@@ -23,42 +23,86 @@ const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includ
 
 /** The sitemap: a session product keyed by the hash of its URL, base and routes, so that a rebuild that adds no route makes none. */
 function sitemap(url: string, base: string, paths: string[], session: BuildSession): string {
-  const key = createHash('sha256').update(`${url}\n${base}\n${paths.join('\n')}`).digest('hex');
-  return session.product('sitemap', key, () => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `<url><loc>${escapeHtml(url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`, (xml) => xml.length);
+  const key = createHash('sha256')
+    .update(`${url}\n${base}\n${paths.join('\n')}`)
+    .digest('hex');
+  return session.product(
+    'sitemap',
+    key,
+    () =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `<url><loc>${escapeHtml(url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`,
+    (xml) => xml.length,
+  );
 }
 
 /**
  * Writes the site-wide files into `files`; a content file over a generated one fails the build. `large`: see `LARGE_SITE_ROUTES`.
  * `published` is a source's markdown as the build publishes it (`publishedMarkdown`).
  */
-export function siteFiles(files: Map<string, OutputData>, src: ContentSources, plan: RoutePlan, model: DocsModel, manifest: Manifest, shellFiles: ReadonlySet<string>, large: boolean, log: ProblemLog, published: (file: SourceFile) => string, session: BuildSession): void {
+export function siteFiles(
+  files: Map<string, OutputData>,
+  src: ContentSources,
+  plan: RoutePlan,
+  model: DocsModel,
+  manifest: Manifest,
+  shellFiles: ReadonlySet<string>,
+  large: boolean,
+  log: ProblemLog,
+  published: (file: SourceFile) => string,
+  session: BuildSession,
+): void {
   const { site, routes, docs } = plan;
   const { assets, contentDir } = src;
   const base = site.baseUrl;
   const manifestDocs = manifest.docs;
   // Sitemap, robots, web app manifest, assets.
-  files.set('sitemap.xml', sitemap(site.url, base, Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/')), session));
-  files.set('robots.txt', `User-agent: *\nAllow: /\nDisallow: ${withBase(`/${site.search.searchPagePath}`, base)}\n\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`);
-  files.set('manifest.webmanifest', JSON.stringify({
-    name: `${site.title} Documentation`,
-    short_name: site.title,
-    description: site.tagline,
-    start_url: base,
-    scope: base,
-    display: 'standalone',
-    background_color: '#ffffff',
-    theme_color: site.themeColor,
-    icons: [
-      { src: withBase('/img/icon-192.png', base), sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
-      { src: withBase('/img/icon-512.png', base), sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
-    ],
-  }, null, 2));
+  files.set(
+    'sitemap.xml',
+    sitemap(
+      site.url,
+      base,
+      Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/')),
+      session,
+    ),
+  );
+  files.set(
+    'robots.txt',
+    `User-agent: *\nAllow: /\nDisallow: ${withBase(`/${site.search.searchPagePath}`, base)}\n\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`,
+  );
+  files.set(
+    'manifest.webmanifest',
+    JSON.stringify(
+      {
+        name: `${site.title} Documentation`,
+        short_name: site.title,
+        description: site.tagline,
+        start_url: base,
+        scope: base,
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: site.themeColor,
+        icons: [
+          { src: withBase('/img/icon-192.png', base), sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
+          { src: withBase('/img/icon-512.png', base), sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+        ],
+      },
+      null,
+      2,
+    ),
+  );
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
   // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
   const { serial, changes } = plan;
-  const changedDocs = () => (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
-  const llms = (large && serial !== null && changes ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs(), session) : null)
-    ?? llmsFiles(site, model.sidebar, docs.map((d) => ({ doc: manifestDocs[d.id]!, body: published(d.file) })), { pageLinks: large, serial, session });
+  const changedDocs = () =>
+    (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
+  const llms =
+    (large && serial !== null && changes ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs(), session) : null) ??
+    llmsFiles(
+      site,
+      model.sidebar,
+      docs.map((d) => ({ doc: manifestDocs[d.id]!, body: published(d.file) })),
+      { pageLinks: large, serial, session },
+    );
   for (const [path, text] of llms) files.set(path, text);
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
@@ -67,5 +111,4 @@ export function siteFiles(files: Map<string, OutputData>, src: ContentSources, p
     } else files.set(a, readFileSync(join(contentDir, a)));
   }
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
-
 }

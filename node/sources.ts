@@ -112,9 +112,13 @@ function textProblem(bytes: Buffer): Omit<Problem, 'file'> | null {
   if (utf16) {
     // With a byte-order mark iconv reads the order from it (and drops it); without one it must be told.
     const from = bytes[0]! + bytes[1]! === 0xff + 0xfe ? 'UTF-16' : utf16 === 'little-endian' ? 'UTF-16LE' : 'UTF-16BE';
-    return { line: 1, message: `is UTF-16 text (${utf16}), not UTF-8. Save it as UTF-8: in VS Code, "Save with Encoding" then "UTF-8"; on the command line, \`iconv -f ${from} -t UTF-8 file.md > file.utf8.md\`, then replace the file with it.` };
+    return {
+      line: 1,
+      message: `is UTF-16 text (${utf16}), not UTF-8. Save it as UTF-8: in VS Code, "Save with Encoding" then "UTF-8"; on the command line, \`iconv -f ${from} -t UTF-8 file.md > file.utf8.md\`, then replace the file with it.`,
+    };
   }
-  if (bytes.subarray(0, 8000).includes(0)) return { line: 0, message: 'is a binary file, not markdown text. Remove it, or rename it if it is an image or another asset.' };
+  if (bytes.subarray(0, 8000).includes(0))
+    return { line: 0, message: 'is a binary file, not markdown text. Remove it, or rename it if it is an image or another asset.' };
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return null;
@@ -174,7 +178,11 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
   // After a byte-order mark too, which editors on Windows write and gray-matter skips.
   const engine = /^\uFEFF?---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
   if (engine && !/^ya?ml$/i.test(engine)) {
-    log.error(display, 1, `front matter \`---${engine}\` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain \`---\` lines.`);
+    log.error(
+      display,
+      1,
+      `front matter \`---${engine}\` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain \`---\` lines.`,
+    );
     return null;
   }
   let parsed: matter.GrayMatterFile<string>;
@@ -249,13 +257,19 @@ function plainMarkdownProblems(file: SourceFile): { line: number; message: strin
     if (fence !== null) return;
     const at = file.bodyLine + i;
     if (/^(import|export)\s/.test(line)) {
-      problems.push({ line: at, message: mdx
-        ? `MDX \`${line.split(/\s/)[0]}\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.`
-        : `MDX \`${line.split(/\s/)[0]}\` statement in a \`.md\` file: it shows as text. This site renders plain markdown: remove the line.` });
+      problems.push({
+        line: at,
+        message: mdx
+          ? `MDX \`${line.split(/\s/)[0]}\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.`
+          : `MDX \`${line.split(/\s/)[0]}\` statement in a \`.md\` file: it shows as text. This site renders plain markdown: remove the line.`,
+      });
     } else if (/^\s*<[A-Z][\w.]*[\s/>]/.test(line) || /^\s*<>\s*$/.test(line)) {
-      problems.push({ line: at, message: mdx
-        ? `JSX elements are not supported (\`${line.trim().slice(0, 40)}\`). Use plain markdown instead of MDX components.`
-        : `JSX element in a \`.md\` file (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown instead of MDX components.` });
+      problems.push({
+        line: at,
+        message: mdx
+          ? `JSX elements are not supported (\`${line.trim().slice(0, 40)}\`). Use plain markdown instead of MDX components.`
+          : `JSX element in a \`.md\` file (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown instead of MDX components.`,
+      });
     }
   });
   return problems;
@@ -274,7 +288,11 @@ function readCategory(contentDir: string, rel: string, log: ProblemLog): Categor
   }
   if (syntax.length || !tree) {
     const first = syntax[0];
-    log.error(display, first ? lineAt(text, first.offset) : 1, `is not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'}). Check commas, quotes and brackets near this line.`);
+    log.error(
+      display,
+      first ? lineAt(text, first.offset) : 1,
+      `is not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'}). Check commas, quotes and brackets near this line.`,
+    );
     return null;
   }
   const json: unknown = JSON.parse(text);
@@ -297,9 +315,17 @@ function readCategory(contentDir: string, rel: string, log: ProblemLog): Categor
     if (key !== 'link') {
       log.error(display, lineOf(key), `\`${key}\` must be a ${issue.expected ?? 'value'}, got \`${JSON.stringify(field.value)}\`.`);
     } else if (inner?.key === 'slug' && (field.value as { type?: unknown }).type === 'generated-index') {
-      log.error(display, lineOf('link', 'slug'), `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(inner.value)}\`.`);
+      log.error(
+        display,
+        lineOf('link', 'slug'),
+        `\`link.slug\` must be a route such as \`/category/guides\` (no \`.\` or \`..\` parts), got \`${JSON.stringify(inner.value)}\`.`,
+      );
     } else {
-      log.error(display, lineOf('link'), `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(field.value)}\`.`);
+      log.error(
+        display,
+        lineOf('link'),
+        `\`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`${JSON.stringify(field.value)}\`.`,
+      );
     }
   }
   return { ...(result.success ? result.output : (json as Category)), dir, display };
@@ -338,7 +364,11 @@ const LISTINGS = slot<Map<string, { files: string[]; links: boolean }>>('sources
  * folder again, and a folder's files count as changed; a listing with symbolic links is read whole, as a
  * link changes with its target, whose name is the one a watcher reports.
  */
-function listContent(contentDir: string, changed: readonly string[] | undefined, session: BuildSession): { files: string[]; maybeChanged: ((rel: string) => boolean) | null } {
+function listContent(
+  contentDir: string,
+  changed: readonly string[] | undefined,
+  session: BuildSession,
+): { files: string[]; maybeChanged: ((rel: string) => boolean) | null } {
   const listings = session.last(LISTINGS) ?? new Map<string, { files: string[]; links: boolean }>();
   session.remember(LISTINGS, listings);
   const known = listings.get(contentDir);
@@ -383,7 +413,13 @@ function listContent(contentDir: string, changed: readonly string[] | undefined,
  * taken as read then, without a look at the disk (at 10,000 docs, looking took a fifth of a one-file
  * rebuild). Without it every file is looked at.
  */
-export function readContent(contentDir: string, publicDir: string | undefined, log: ProblemLog, session: BuildSession, changed?: readonly string[]): ContentSources {
+export function readContent(
+  contentDir: string,
+  publicDir: string | undefined,
+  log: ProblemLog,
+  session: BuildSession,
+  changed?: readonly string[],
+): ContentSources {
   const { input, text: configText } = loadSiteConfig(contentDir);
   const { files: all, maybeChanged } = listContent(contentDir, changed, session);
   const sources: SourceFile[] = [];
@@ -417,7 +453,11 @@ export function readContent(contentDir: string, publicDir: string | undefined, l
     if (!file || file.data.draft) continue;
     checkPlainMarkdown(file, log, session);
     if (file.raw.length > LARGE_MARKDOWN) {
-      log.warn(file.display, 0, `is ${(Buffer.byteLength(file.raw) / 1_048_576).toFixed(1)} MiB of markdown (more than ${LARGE_MARKDOWN / 1_048_576} MiB): it takes seconds to render, and every reader who opens the page loads all of it. Split it into pages.`);
+      log.warn(
+        file.display,
+        0,
+        `is ${(Buffer.byteLength(file.raw) / 1_048_576).toFixed(1)} MiB of markdown (more than ${LARGE_MARKDOWN / 1_048_576} MiB): it takes seconds to render, and every reader who opens the page loads all of it. Split it into pages.`,
+      );
     }
     sources.push(file);
   }

@@ -28,7 +28,8 @@ const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;
 const CONTENT_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|pdf|txt|csv|json|ya?ml|zip|gz|tgz|tar|7z|mp4|webm|ogv|ogg|mp3|wav|m4a|woff2?|ttf|otf)$/i;
 
 /** The kinds of `CONTENT_FILE`, as a message lists them. */
-const CONTENT_KINDS = 'images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF)';
+const CONTENT_KINDS =
+  'images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF)';
 
 /** 1-based line of a character offset. */
 const lineOf = (text: string, offset: number) => {
@@ -110,7 +111,11 @@ function readImage(full: string, session: BuildSession): ImageFacts {
   const stat = statSync(full);
   return session.product('image', `${full}\0${stat.size}:${stat.mtimeMs}:${stat.ino}`, () => {
     const bytes = readFileSync(full);
-    return { size: measureImage(bytes), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16), script: /\.svg$/i.test(full) ? markupScript(bytes.toString('utf8')) : null };
+    return {
+      size: measureImage(bytes),
+      hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
+      script: /\.svg$/i.test(full) ? markupScript(bytes.toString('utf8')) : null,
+    };
   });
 }
 
@@ -121,7 +126,13 @@ function readImage(full: string, session: BuildSession): ImageFacts {
  * A content file the site may not serve (`CONTENT_FILE`), or an SVG with
  * script, goes to `log` with its line.
  */
-export function collectFiles(options: { contentDir: string; contentAssets: string[]; publicDir?: string | undefined; log: ProblemLog; session: BuildSession }): FileTable {
+export function collectFiles(options: {
+  contentDir: string;
+  contentAssets: string[];
+  publicDir?: string | undefined;
+  log: ProblemLog;
+  session: BuildSession;
+}): FileTable {
   const files: Record<string, ManifestFile> = {};
   const origin = new Map<string, string>();
   const add = (key: string, href: string, full: string, image: ImageFacts | null) => {
@@ -142,7 +153,11 @@ export function collectFiles(options: { contentDir: string; contentAssets: strin
     if (!CONTENT_FILE.test(rel)) {
       const found = markupScript(readFileSync(full, 'latin1'));
       const kind = /\.([^./]+)$/.exec(rel)?.[1];
-      log.error(displayPath(contentDir, rel), found?.line ?? 1, `${kind ? `is a \`.${kind}\` file` : 'has no file extension'}, which content may not hold: the site would serve it as it is, outside the checks pages get${found ? ` (it holds ${found.what} on this line)` : ''}. Content may hold markdown and ${CONTENT_KINDS}. Write a page as markdown, or remove the file.`);
+      log.error(
+        displayPath(contentDir, rel),
+        found?.line ?? 1,
+        `${kind ? `is a \`.${kind}\` file` : 'has no file extension'}, which content may not hold: the site would serve it as it is, outside the checks pages get${found ? ` (it holds ${found.what} on this line)` : ''}. Content may hold markdown and ${CONTENT_KINDS}. Write a page as markdown, or remove the file.`,
+      );
       continue;
     }
     if (!IMAGE_FILE.test(rel)) {
@@ -151,7 +166,11 @@ export function collectFiles(options: { contentDir: string; contentAssets: strin
     }
     const image = readImage(full, options.session);
     if (image.script) {
-      log.error(displayPath(contentDir, rel), image.script.line, `is an SVG with ${image.script.what}, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG.`);
+      log.error(
+        displayPath(contentDir, rel),
+        image.script.line,
+        `is an SVG with ${image.script.what}, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG.`,
+      );
       continue;
     }
     add(`/${rel}`, `/${rel}`, full, image);

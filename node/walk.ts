@@ -42,11 +42,22 @@ export function walk(dir: string, root: string, seen?: { links: boolean }): stri
           target = realpathSync(full);
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
-          problems.push({ file: name(full), line: 0, message: code === 'ELOOP' ? 'is a symbolic link loop. Replace it with the file itself.' : `is a symbolic link to \`${readlinkSync(full)}\`, which does not exist. Remove the link or restore its target.` });
+          problems.push({
+            file: name(full),
+            line: 0,
+            message:
+              code === 'ELOOP'
+                ? 'is a symbolic link loop. Replace it with the file itself.'
+                : `is a symbolic link to \`${readlinkSync(full)}\`, which does not exist. Remove the link or restore its target.`,
+          });
           continue;
         }
         if (!inside(realRoot, target)) {
-          problems.push({ file: name(full), line: 0, message: `is a symbolic link to \`${target}\`, outside \`${displayPath(root, '')}\`. The build publishes only files inside it: copy the file in instead of linking it.` });
+          problems.push({
+            file: name(full),
+            line: 0,
+            message: `is a symbolic link to \`${target}\`, outside \`${displayPath(root, '')}\`. The build publishes only files inside it: copy the file in instead of linking it.`,
+          });
           continue;
         }
         folder = statSync(target).isDirectory();
@@ -65,4 +76,3 @@ export function walk(dir: string, root: string, seen?: { links: boolean }): stri
   if (problems.length) throw new BuildError(`Cannot build: ${problems.length} symbolic link${problems.length === 1 ? '' : 's'} cannot be followed:`, problems);
   return out;
 }
-

@@ -12,7 +12,12 @@ type PoolData<T extends object> = T & { worker: string };
  * told of a worker that failed while it had no task, which would otherwise
  * throw in this thread; a worker that fails with tasks rejects them instead.
  */
-export function typeScriptPool<T extends object>(worker: URL, data: T, options: Omit<ConstructorParameters<typeof Piscina>[0] & {}, 'filename' | 'workerData'>, onLostWorker: (error: unknown) => void): Piscina {
+export function typeScriptPool<T extends object>(
+  worker: URL,
+  data: T,
+  options: Omit<ConstructorParameters<typeof Piscina>[0] & {}, 'filename' | 'workerData'>,
+  onLostWorker: (error: unknown) => void,
+): Piscina {
   const workerData: PoolData<T> = { ...data, worker: worker.href };
   const pool = new Piscina({ ...options, filename: fileURLToPath(new URL('workerEntry.mjs', worker)), workerData });
   pool.on('error', onLostWorker);

@@ -11,7 +11,9 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
 
 /** What parseArgs makes of `options` (and `--help`). */
-type Values<O extends Options> = ReturnType<typeof parseArgs<{ options: O & typeof HELP; strict: true; allowPositionals: false; allowNegative: true }>>['values'];
+type Values<O extends Options> = ReturnType<
+  typeof parseArgs<{ options: O & typeof HELP; strict: true; allowPositionals: false; allowNegative: true }>
+>['values'];
 
 const helpAsked = (values: object) => (values as { help: boolean }).help;
 
@@ -20,7 +22,11 @@ const helpAsked = (values: object) => (values as { help: boolean }).help;
  * port): the values, or what is wrong with the command line. A boolean option
  * `--x` can be turned off with `--no-x`.
  */
-export function readCommandLine<const O extends Options>(argv: string[], options: O, check?: (values: Values<O>) => string | undefined): { values: Values<O> } | { error: string } {
+export function readCommandLine<const O extends Options>(
+  argv: string[],
+  options: O,
+  check?: (values: Values<O>) => string | undefined,
+): { values: Values<O> } | { error: string } {
   let values: Values<O>;
   try {
     ({ values } = parseArgs({ args: argv, options: { ...options, ...HELP }, strict: true, allowPositionals: false, allowNegative: true }));
@@ -61,4 +67,5 @@ export function listenPort(flag: string | undefined): number | undefined {
 }
 
 /** `check` for a command line with `--port`. */
-export const checkPort = (values: { port?: string }): string | undefined => (listenPort(values.port) === undefined ? `invalid port: ${values.port ?? process.env.PORT}` : undefined);
+export const checkPort = (values: { port?: string }): string | undefined =>
+  listenPort(values.port) === undefined ? `invalid port: ${values.port ?? process.env.PORT}` : undefined;

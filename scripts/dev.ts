@@ -72,13 +72,18 @@ manifest/ or public/; open tabs take a content change in place and reload for th
   --timings       print each build's time per step
   -h, --help      print this and exit`;
 
-const args = commandLine('dev', USAGE, {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  content: { type: 'string', default: 'content' },
-  out: { type: 'string', default: 'dist' },
-  timings: { type: 'boolean', default: false },
-}, checkPort);
+const args = commandLine(
+  'dev',
+  USAGE,
+  {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    content: { type: 'string', default: 'content' },
+    out: { type: 'string', default: 'dist' },
+    timings: { type: 'boolean', default: false },
+  },
+  checkPort,
+);
 
 const root = process.cwd();
 const contentDir = resolve(root, args.content);
@@ -97,7 +102,12 @@ let buildId = `${serverId}-0`;
 const clients = new Set<ServerResponse>();
 
 function send(res: ServerResponse, event: string, data: string): void {
-  res.write(`event: ${event}\n${data.split('\n').map((line) => `data: ${line}\n`).join('')}\n`);
+  res.write(
+    `event: ${event}\n${data
+      .split('\n')
+      .map((line) => `data: ${line}\n`)
+      .join('')}\n`,
+  );
 }
 
 function broadcast(event: string, data: string): void {
@@ -276,10 +286,13 @@ function schedule(shell: boolean, reload: boolean): void {
   if (reload) wantReload = true;
   changedAt ??= performance.now();
   clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = undefined;
-    void flush();
-  }, wantShell ? DEBOUNCE_MS.shell : DEBOUNCE_MS.content);
+  timer = setTimeout(
+    () => {
+      timer = undefined;
+      void flush();
+    },
+    wantShell ? DEBOUNCE_MS.shell : DEBOUNCE_MS.content,
+  );
 }
 
 async function flush(): Promise<void> {
@@ -366,16 +379,22 @@ async function main(): Promise<void> {
   building = false;
   if (!ok && !existsSync(join(distDir, 'index.html'))) console.error('[dev] there is no previous build to serve yet; fix the error and save.');
 
-  running = await startServer({ dir: distDir, port, host, gzip: false, base: BASE, inject: `<script src="${CLIENT_PATH}"></script>\n`, handle }).catch((error: NodeJS.ErrnoException) => {
-    console.error(error.code === 'EADDRINUSE' ? `[dev] port ${port} is in use; set PORT or --port.` : '[dev] could not start the server:', error.code === 'EADDRINUSE' ? '' : error);
-    process.exit(1);
-  });
+  running = await startServer({ dir: distDir, port, host, gzip: false, base: BASE, inject: `<script src="${CLIENT_PATH}"></script>\n`, handle }).catch(
+    (error: NodeJS.ErrnoException) => {
+      console.error(
+        error.code === 'EADDRINUSE' ? `[dev] port ${port} is in use; set PORT or --port.` : '[dev] could not start the server:',
+        error.code === 'EADDRINUSE' ? '' : error,
+      );
+      process.exit(1);
+    },
+  );
 
-  console.log(`[dev] serving ${relative(root, distDir) || '.'} at ${displayUrl(running.url)} — watching ${relative(root, contentDir) || '.'}/, src/, manifest/, public/`);
+  console.log(
+    `[dev] serving ${relative(root, distDir) || '.'} at ${displayUrl(running.url)} — watching ${relative(root, contentDir) || '.'}/, src/, manifest/, public/`,
+  );
 
   // Anything that changed during the first build (unless its debounce timer is still to fire).
   if ((wantShell || wantContent) && timer === undefined) void flush();
-
 }
 
 await main();

@@ -48,7 +48,9 @@ function placeShell(distDir: string): void {
 /** Every file below `dir` (POSIX paths relative to it). */
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name), base) : [relative(base, join(dir, e.name)).split(sep).join('/')]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name), base) : [relative(base, join(dir, e.name)).split(sep).join('/')],
+  );
 }
 
 const digest = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -65,7 +67,23 @@ export function seeded(seed: number): () => number {
   };
 }
 
-const WORDS = ['tenant', 'session', 'deploy', 'permission', 'redis', 'cookie', 'theme', 'upgrade', 'layout', 'client', 'token', 'cache', 'route', 'module', 'setting'];
+const WORDS = [
+  'tenant',
+  'session',
+  'deploy',
+  'permission',
+  'redis',
+  'cookie',
+  'theme',
+  'upgrade',
+  'layout',
+  'client',
+  'token',
+  'cache',
+  'route',
+  'module',
+  'setting',
+];
 
 /** One author edit: what it did, and the paths below `content/` it wrote, added or removed (as a watcher names them). */
 export interface Edit {
@@ -96,7 +114,9 @@ export class Author {
 
   /** Markdown docs below `docs/`. */
   private docs(): string[] {
-    return listFiles(join(this.contentDir, 'docs')).filter((f) => /\.mdx?$/.test(f)).map((f) => `docs/${f}`);
+    return listFiles(join(this.contentDir, 'docs'))
+      .filter((f) => /\.mdx?$/.test(f))
+      .map((f) => `docs/${f}`);
   }
 
   private folders(): string[] {
@@ -192,15 +212,25 @@ export class Author {
         }
         const folder = `${this.pick(this.folders())}/section-${++this.made}`;
         mkdirSync(join(this.contentDir, folder), { recursive: true });
-        writeFileSync(join(this.contentDir, folder, '_category_.json'), JSON.stringify({ label: `Section ${this.words(1)}`, position: Math.floor(this.random() * 6) }));
+        writeFileSync(
+          join(this.contentDir, folder, '_category_.json'),
+          JSON.stringify({ label: `Section ${this.words(1)}`, position: Math.floor(this.random() * 6) }),
+        );
         this.write(`${folder}/first.md`, `${this.words(9)}.\n`, { title: `First ${this.made}` });
         return { what: `new folder ${folder}`, changed: [folder, `${folder}/_category_.json`, `${folder}/first.md`] };
       }
       case 'category': {
-        const folder = this.pick(this.folders().filter((f) => f !== 'docs').concat(['docs/guides']));
+        const folder = this.pick(
+          this.folders()
+            .filter((f) => f !== 'docs')
+            .concat(['docs/guides']),
+        );
         if (!existsSync(join(this.contentDir, folder))) return { what: 'nothing', changed: [] };
         const rel = `${folder}/_category_.json`;
-        const category = this.random() < 0.5 ? { label: `Label ${this.words(1)} ${++this.made}`, position: Math.floor(this.random() * 6) } : { position: Math.floor(this.random() * 6), collapsed: this.random() < 0.5 };
+        const category =
+          this.random() < 0.5
+            ? { label: `Label ${this.words(1)} ${++this.made}`, position: Math.floor(this.random() * 6) }
+            : { position: Math.floor(this.random() * 6), collapsed: this.random() < 0.5 };
         writeFileSync(join(this.contentDir, rel), JSON.stringify(category, null, 2));
         return { what: `category ${rel}`, changed: [rel] };
       }
@@ -261,7 +291,12 @@ function diskOutput(distDir: string): Output {
 function normaliseDev(dev: Output, devRoot: ManifestRoot, oneOff: Output, root: ManifestRoot, entryBytes: number): { dev: Output; devRoot: ManifestRoot } {
   const out = new Map(dev);
   for (const rel of dev.keys()) if ((rel.startsWith('blobs/') || rel.startsWith('search/')) && !oneOff.has(rel)) out.delete(rel);
-  const normalRoot = { ...devRoot, search: { ...devRoot.search, entry: root.search.entry }, totals: { ...devRoot.totals, bytes: devRoot.totals.bytes + entryBytes }, contentHash: root.contentHash };
+  const normalRoot = {
+    ...devRoot,
+    search: { ...devRoot.search, entry: root.search.entry },
+    totals: { ...devRoot.totals, bytes: devRoot.totals.bytes + entryBytes },
+    contentHash: root.contentHash,
+  };
   out.set('manifest.json', digest(JSON.stringify(normalRoot)));
   return { dev: out, devRoot: normalRoot };
 }
@@ -308,7 +343,10 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
     const snapshot = { content: join(work, 'snapshot-content'), public: join(work, 'snapshot-public') };
     for (let step = 0; step <= options.steps; step++) {
       // The tree before the edit: an author fixes an edit that breaks the build by taking it back.
-      for (const [from, to] of [[contentDir, snapshot.content], [publicDir, snapshot.public]] as const) {
+      for (const [from, to] of [
+        [contentDir, snapshot.content],
+        [publicDir, snapshot.public],
+      ] as const) {
         rmSync(to, { recursive: true, force: true });
         cpSync(from, to, { recursive: true, preserveTimestamps: true });
       }
@@ -324,12 +362,22 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
         placeShell(oneOffDist);
         const common = { root: work, contentDir, shell: false, largeSiteRoutes: mode.largeSiteRoutes, warn: () => {} } as const;
         // One after the other: two builds at once would each take twice as long on a small machine.
-        const [dev] = await Promise.allSettled([buildSite({ ...common, distDir: mode.distDir, devServer: true, session: mode.session, changed: changed && [...changed] })]);
+        const [dev] = await Promise.allSettled([
+          buildSite({ ...common, distDir: mode.distDir, devServer: true, session: mode.session, changed: changed && [...changed] }),
+        ]);
         const [once] = await Promise.allSettled([buildSite({ ...common, distDir: oneOffDist })]);
         const where = `seed ${options.seed}, step ${step} (${edit.what}), ${mode.name} mode`;
         if (dev.status === 'rejected' || once.status === 'rejected') {
-          const reason = (r: PromiseSettledResult<BuildSiteResult>) => (r.status === 'rejected' ? (r.reason instanceof BuildError ? r.reason.message.replaceAll(work, '') : String((r.reason as Error)?.stack ?? r.reason)) : 'built');
-          if (reason(dev) !== reason(once)) throw new OracleMismatch(`${where}: the dev build ${dev.status === 'rejected' ? 'failed' : 'built'} and the one-off build ${once.status === 'rejected' ? 'failed' : 'built'}:\ndev: ${reason(dev)}\none-off: ${reason(once)}`);
+          const reason = (r: PromiseSettledResult<BuildSiteResult>) =>
+            r.status === 'rejected'
+              ? r.reason instanceof BuildError
+                ? r.reason.message.replaceAll(work, '')
+                : String((r.reason as Error)?.stack ?? r.reason)
+              : 'built';
+          if (reason(dev) !== reason(once))
+            throw new OracleMismatch(
+              `${where}: the dev build ${dev.status === 'rejected' ? 'failed' : 'built'} and the one-off build ${once.status === 'rejected' ? 'failed' : 'built'}:\ndev: ${reason(dev)}\none-off: ${reason(once)}`,
+            );
           anyFailed = true;
           options.log?.(`  both failed: ${reason(once).split('\n').slice(0, 3).join(' / ')}`);
           continue;
@@ -338,7 +386,10 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
       }
       if (anyFailed) {
         failedBuilds++;
-        for (const [from, to] of [[snapshot.content, contentDir], [snapshot.public, publicDir]] as const) {
+        for (const [from, to] of [
+          [snapshot.content, contentDir],
+          [snapshot.public, publicDir],
+        ] as const) {
           rmSync(to, { recursive: true, force: true });
           cpSync(from, to, { recursive: true, preserveTimestamps: true });
         }
@@ -369,10 +420,12 @@ async function compareBuilds(where: string, devDist: string, dev: BuildSiteResul
   for (const [rel, hash] of oneOff) {
     const theirs = normal.dev.get(rel);
     if (theirs === undefined) problems.push(`missing in the dev build: ${rel}`);
-    else if (theirs !== hash) problems.push(`differs: ${rel}${rel === 'manifest.json' ? `\n  dev:     ${JSON.stringify(normal.devRoot)}\n  one-off: ${JSON.stringify(root)}` : ''}`);
+    else if (theirs !== hash)
+      problems.push(`differs: ${rel}${rel === 'manifest.json' ? `\n  dev:     ${JSON.stringify(normal.devRoot)}\n  one-off: ${JSON.stringify(root)}` : ''}`);
   }
   for (const rel of normal.dev.keys()) if (!oneOff.has(rel)) problems.push(`only in the dev build: ${rel}`);
-  if (problems.length) throw new OracleMismatch(`${where}: ${problems.length} file${problems.length === 1 ? '' : 's'} differ:\n${problems.slice(0, 20).join('\n')}`);
+  if (problems.length)
+    throw new OracleMismatch(`${where}: ${problems.length} file${problems.length === 1 ? '' : 's'} differ:\n${problems.slice(0, 20).join('\n')}`);
 }
 
 const USAGE = `usage: npm run fuzz:build -- [--steps N] [--seed N] [--content DIR] [--public DIR]
@@ -389,7 +442,17 @@ does and as a one-off build, in both deploy modes, and stops at the first output
 async function main(): Promise<void> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { steps: { type: 'string', default: '100' }, seed: { type: 'string' }, content: { type: 'string', default: 'content' }, public: { type: 'string', default: 'public' }, help: { type: 'boolean', short: 'h', default: false } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      options: {
+        steps: { type: 'string', default: '100' },
+        seed: { type: 'string' },
+        content: { type: 'string', default: 'content' },
+        public: { type: 'string', default: 'public' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     console.error(`[fuzz] ${(error as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
@@ -405,8 +468,16 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   try {
-    const result = await runOracle({ content: resolve(values.content), publicDir: resolve(values.public), seed, steps, log: (line) => console.log(`[fuzz] ${line}`) });
-    console.log(`[fuzz] seed ${seed}: ${result.steps} edits, every output the same as a one-off build's (${result.failedBuilds} edits failed to build in both), ${Math.round((performance.now() - started) / 1000)} s`);
+    const result = await runOracle({
+      content: resolve(values.content),
+      publicDir: resolve(values.public),
+      seed,
+      steps,
+      log: (line) => console.log(`[fuzz] ${line}`),
+    });
+    console.log(
+      `[fuzz] seed ${seed}: ${result.steps} edits, every output the same as a one-off build's (${result.failedBuilds} edits failed to build in both), ${Math.round((performance.now() - started) / 1000)} s`,
+    );
   } catch (error) {
     console.error(`[fuzz] ${error instanceof OracleMismatch ? error.message : (error as Error).stack}`);
     console.error(`[fuzz] replay: npm run fuzz:build -- --seed ${seed} --steps ${steps}`);

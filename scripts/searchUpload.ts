@@ -48,24 +48,32 @@ export async function uploadSearchRecords({ distDir, adminKey, log = () => {} }:
   const manifest = parseManifest(JSON.parse(manifestText));
   const { appId, indexName, hosts } = manifest.site.search;
   if (appId === PLACEHOLDER_APP_ID || manifest.site.search.apiKey === PLACEHOLDER_API_KEY) {
-    throw new Error(`Cannot upload search records: \`search.appId\` and \`search.apiKey\` in \`content/site.config.json\` are the placeholders ${PLACEHOLDER_APP_ID} / ${PLACEHOLDER_API_KEY}. Set your Algolia application id and search-only key, then build again.`);
+    throw new Error(
+      `Cannot upload search records: \`search.appId\` and \`search.apiKey\` in \`content/site.config.json\` are the placeholders ${PLACEHOLDER_APP_ID} / ${PLACEHOLDER_API_KEY}. Set your Algolia application id and search-only key, then build again.`,
+    );
   }
   if (!adminKey) {
-    throw new Error('Cannot upload search records: `ALGOLIA_ADMIN_KEY` is not set. Export the admin API key of the Algolia application, e.g. `ALGOLIA_ADMIN_KEY=… npm run search:upload`.');
+    throw new Error(
+      'Cannot upload search records: `ALGOLIA_ADMIN_KEY` is not set. Export the admin API key of the Algolia application, e.g. `ALGOLIA_ADMIN_KEY=… npm run search:upload`.',
+    );
   }
   const recordsFile = searchRecordsFile(distDir);
   let records: SearchRecord[];
   try {
     records = JSON.parse(readFileSync(recordsFile, 'utf8')) as SearchRecord[];
   } catch (cause) {
-    throw new Error(`Cannot upload search records: \`${recordsFile}\` is missing or unreadable. Run \`npm run build\` (or \`npm run build:content\`) first.`, { cause });
+    throw new Error(`Cannot upload search records: \`${recordsFile}\` is missing or unreadable. Run \`npm run build\` (or \`npm run build:content\`) first.`, {
+      cause,
+    });
   }
   const customHosts = algoliaHosts(hosts);
   const client = algoliasearch(appId, adminKey, {
     ...(customHosts ? { hosts: customHosts } : {}),
     timeouts: { ...SEARCH_TIMEOUTS },
   });
-  log(`[search:upload] replacing every record of \`${indexName}\` with ${records.length} records from ${recordsFile}${customHosts ? ` (hosts: ${hosts!.join(', ')})` : ''}…`);
+  log(
+    `[search:upload] replacing every record of \`${indexName}\` with ${records.length} records from ${recordsFile}${customHosts ? ` (hosts: ${hosts!.join(', ')})` : ''}…`,
+  );
   await client.replaceAllObjects({ indexName, objects: records as unknown as Record<string, unknown>[], batchSize: UPLOAD_BATCH_SIZE });
   log(`[search:upload] \`${indexName}\` now holds ${records.length} records.`);
   return { indexName, records: records.length };

@@ -79,7 +79,11 @@ function policyHeader(type: string, rel: string, body: Buffer | null): string | 
   if (!type.startsWith('text/html')) return FILE_POLICY;
   const meta = body && /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(body.subarray(0, 16_384).toString('utf8'))?.[1];
   if (!meta) return FILE_POLICY;
-  const policy = meta.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const policy = meta
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return `${policy}; frame-ancestors 'none'`;
 }
 
@@ -305,19 +309,27 @@ Serves a built site under its base path, with the headers the site needs (npm st
   -h, --help      print this and exit`;
 
 async function main() {
-  const args = commandLine('serve', USAGE, {
-    dir: { type: 'string', default: 'dist' },
-    port: { type: 'string' },
-    host: { type: 'string' },
-    gzip: { type: 'boolean', default: true },
-  }, checkPort);
+  const args = commandLine(
+    'serve',
+    USAGE,
+    {
+      dir: { type: 'string', default: 'dist' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      gzip: { type: 'boolean', default: true },
+    },
+    checkPort,
+  );
   const dir = resolve(args.dir);
   const port = listenPort(args.port)!;
   const host = args.host ?? process.env.HOST ?? '127.0.0.1';
   const gzip = args.gzip;
   if (!existsSync(join(dir, 'index.html'))) console.warn(`[serve] warning: ${dir} has no index.html; run \`npm run build\` first.`);
   const running = await startServer({ dir, port, host, gzip }).catch((error: NodeJS.ErrnoException) => {
-    console.error(error.code === 'EADDRINUSE' ? `[serve] port ${port} is in use; set PORT or --port.` : '[serve] could not start:', error.code === 'EADDRINUSE' ? '' : error);
+    console.error(
+      error.code === 'EADDRINUSE' ? `[serve] port ${port} is in use; set PORT or --port.` : '[serve] could not start:',
+      error.code === 'EADDRINUSE' ? '' : error,
+    );
     process.exit(1);
   });
   console.log(`[serve] serving ${dir} at ${displayUrl(running.url)}${gzip ? '' : ' (gzip off)'}`);

@@ -65,7 +65,9 @@ const STATIC_NOTICE = 'The site is not answering right now. You can read this pa
 /** Whether `#root` holds the build's rendering of the page in the address bar (not an app shell of another route). */
 function hasStaticPage(container: HTMLElement): boolean {
   const route = stripBase(window.location.pathname, BASE_URL);
-  return route !== null && container.getAttribute('data-static-route') === normalizeRoutePath(route) && Boolean(container.querySelector('main')?.hasChildNodes());
+  return (
+    route !== null && container.getAttribute('data-static-route') === normalizeRoutePath(route) && Boolean(container.querySelector('main')?.hasChildNodes())
+  );
 }
 
 /**
@@ -135,7 +137,7 @@ async function start(container: HTMLElement): Promise<void> {
     // blocks input while the page's tree is attached (a synchronous hydration is one long task on a phone).
     startTransition(() => {
       hydrateRoot(container, app, {
-        onRecoverableError: (error) => console.error('[docs] hydration did not match the build\'s HTML; React rendered the part again.', error),
+        onRecoverableError: (error) => console.error("[docs] hydration did not match the build's HTML; React rendered the part again.", error),
       });
     });
   } else {

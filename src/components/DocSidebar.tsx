@@ -27,16 +27,33 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
         {item.path ? (
           // A category's page is preloaded on intent only: a long category's cards weigh tens of KB, and every
           // top-level category is in view on every docs page.
-          <SmartLink href={item.path} preload="intent" className={`menu__link menu__link--category${active ? ' menu__link--active' : ''}`} aria-current={active ? 'page' : undefined} onClick={() => !open && onToggle()}>
+          <SmartLink
+            href={item.path}
+            preload="intent"
+            className={`menu__link menu__link--category${active ? ' menu__link--active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+            onClick={() => !open && onToggle()}
+          >
             {item.label}
           </SmartLink>
         ) : (
-          <button type="button" className={`menu__link menu__link--category menu__link--button${item.collapsible ? ' menu__link--sublist' : ''}`} onClick={onToggle} aria-expanded={open}>
+          <button
+            type="button"
+            className={`menu__link menu__link--category menu__link--button${item.collapsible ? ' menu__link--sublist' : ''}`}
+            onClick={onToggle}
+            aria-expanded={open}
+          >
             {item.label}
           </button>
         )}
         {item.collapsible && item.path && (
-          <button type="button" className="menu__caret" aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} aria-expanded={open} onClick={onToggle} />
+          <button
+            type="button"
+            className="menu__caret"
+            aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+            aria-expanded={open}
+            onClick={onToggle}
+          />
         )}
       </div>
       {open && (item.shard ? <ShardItems name={item.shard} /> : <DocSidebarItems items={item.items} />)}
@@ -72,7 +89,10 @@ function ShardItems({ name }: { name: string }) {
  */
 function windowOf(items: SidebarItem[], current: string): { start: number; end: number } {
   if (items.length <= SIDEBAR_WINDOW) return { start: 0, end: items.length };
-  const at = Math.max(0, items.findIndex((i) => sidebarContains(i, current)));
+  const at = Math.max(
+    0,
+    items.findIndex((i) => sidebarContains(i, current)),
+  );
   const start = Math.min(Math.max(0, at - Math.floor(SIDEBAR_WINDOW / 2)), items.length - SIDEBAR_WINDOW);
   return { start, end: start + SIDEBAR_WINDOW };
 }

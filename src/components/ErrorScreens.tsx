@@ -74,7 +74,8 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     await router.invalidate();
   };
   // A network problem (or code a deploy removed) is a load error, never a crash.
-  if (error instanceof FetchError || error instanceof ChunkLoadError || error instanceof SyntaxError) return <LoadError error={error} onRetry={() => void retry(false)} />;
+  if (error instanceof FetchError || error instanceof ChunkLoadError || error instanceof SyntaxError)
+    return <LoadError error={error} onRetry={() => void retry(false)} />;
   return <CrashScreen error={error} reset={() => void retry(true)} />;
 }
 

@@ -44,6 +44,11 @@ export class ChunkLoadError extends Error {
     readonly missing: boolean,
     options?: { cause?: unknown },
   ) {
-    super(missing ? '[docs] A part of the site this page needs is gone: the site was updated since the page loaded.' : '[docs] A part of the site this page needs could not be fetched.', options);
+    super(
+      missing
+        ? '[docs] A part of the site this page needs is gone: the site was updated since the page loaded.'
+        : '[docs] A part of the site this page needs could not be fetched.',
+      options,
+    );
   }
 }

@@ -133,7 +133,9 @@ let silence: ReturnType<typeof setTimeout> | undefined;
 
 /** Asks the worker to save; an error of the asking is the save's error. */
 function postSave(): void {
-  void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) => offline.set({ phase: 'error', error: { quota: false, network: false, message: String(error) } }));
+  void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) =>
+    offline.set({ phase: 'error', error: { quota: false, network: false, message: String(error) } }),
+  );
   awaitWord();
 }
 

@@ -72,7 +72,11 @@ export async function writeStored<T>(key: string, value: T): Promise<boolean> {
  * the name before it is answered, as the network's answer was before it was
  * kept: one that does not match (kept by an older shell) is dropped.
  */
-export async function fetchTextOrStored(file: string, key: string, take: (text: string) => { text: string; key: string | null } = (text) => ({ text, key })): Promise<string> {
+export async function fetchTextOrStored(
+  file: string,
+  key: string,
+  take: (text: string) => { text: string; key: string | null } = (text) => ({ text, key }),
+): Promise<string> {
   try {
     const taken = take(await fetchText(file));
     if (taken.key !== null) void writeStored(taken.key, taken.text);

@@ -91,4 +91,3 @@ export function reloadForVersion(error: ManifestVersionError): boolean {
   else window.location.reload();
   return true;
 }
-

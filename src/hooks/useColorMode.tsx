@@ -36,7 +36,11 @@ function subscribeSystem(onChange: () => void) {
 export function ColorModeProvider({ config, children }: { config: ColorModeConfig; children: ReactNode }) {
   const [stored, setStored] = useLocalStorage(THEME_STORAGE_KEY);
   const choice: ColorChoice = stored === 'light' || stored === 'dark' ? stored : null;
-  const prefersDark = useSyncExternalStore(subscribeSystem, () => window.matchMedia(DARK_QUERY).matches, () => false);
+  const prefersDark = useSyncExternalStore(
+    subscribeSystem,
+    () => window.matchMedia(DARK_QUERY).matches,
+    () => false,
+  );
   const hydrated = useHydrated();
   const mode: 'light' | 'dark' = choice ?? (config.respectPrefersColorScheme ? (prefersDark ? 'dark' : 'light') : config.defaultMode);
   useEffect(() => {

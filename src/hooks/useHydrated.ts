@@ -9,5 +9,9 @@ const never = () => () => {};
  * the markup the build wrote.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

@@ -20,7 +20,11 @@ function subscribe(onChange: () => void) {
  * `store`: the site's names (`siteLocalStore`) rather than the bare key.
  */
 export function useLocalStorage(key: string, store: SafeStorage = localStore): [string | null, (value: string | null) => void] {
-  const value = useSyncExternalStore(subscribe, () => store.get(key), () => null);
+  const value = useSyncExternalStore(
+    subscribe,
+    () => store.get(key),
+    () => null,
+  );
   const set = useCallback(
     (next: string | null) => {
       store.set(key, next);

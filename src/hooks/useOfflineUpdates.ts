@@ -8,5 +8,9 @@ export function useOfflineUpdates(): UpdatesState {
 
 /** Only the swap counter: the root layout re-renders when a swap replaces the page, not when a notice appears. */
 export function useUpdatesGeneration(): number {
-  return useSyncExternalStore(updates.subscribe, () => updates.get().generation, () => updates.get().generation);
+  return useSyncExternalStore(
+    updates.subscribe,
+    () => updates.get().generation,
+    () => updates.get().generation,
+  );
 }

@@ -12,5 +12,9 @@ function subscribe(onChange: () => void) {
 
 /** `desktop` at 996 px and wider, else `mobile` (spec §4). */
 export function useWindowSize(): 'desktop' | 'mobile' {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(query).matches ? 'desktop' : 'mobile'), () => 'desktop');
+  return useSyncExternalStore(
+    subscribe,
+    () => (window.matchMedia(query).matches ? 'desktop' : 'mobile'),
+    () => 'desktop',
+  );
 }

@@ -13,4 +13,3 @@ export function afterFirstPage(task: () => void, maxWaitMs = 2000): void {
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
-

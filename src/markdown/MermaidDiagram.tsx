@@ -30,7 +30,12 @@ export default function MermaidDiagram({ source }: { source: string }) {
     };
   }, [id, source, mode]);
   if (error) return <pre className="mermaid-error" role="alert" tabIndex={0}>{`[docs] Mermaid diagram failed to render: ${error}\n\n${source}`}</pre>;
-  if (!svg) return <pre className="mermaid-source" tabIndex={0}>{source}</pre>;
+  if (!svg)
+    return (
+      <pre className="mermaid-source" tabIndex={0}>
+        {source}
+      </pre>
+    );
   // Mermaid sanitises its SVG output at securityLevel 'strict'.
   return <div className="mermaid-svg" role="img" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

@@ -58,10 +58,16 @@ export function StaticArticle({ html }: { html: string }) {
   return (
     <>
       {/* The markup is the build's output of the same pipeline, already sanitised (no raw HTML, safe URLs). */}
-      <div ref={ref} className="markdown" onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} onTouchStart={onIntent} dangerouslySetInnerHTML={{ __html: html }} />
-      {diagrams.map(({ el, source }, i) =>
-        createPortal(<DiagramWhenVisible source={source} />, el, String(i)),
-      )}
+      <div
+        ref={ref}
+        className="markdown"
+        onClick={onClick}
+        onMouseOver={onIntent}
+        onFocus={onIntent}
+        onTouchStart={onIntent}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {diagrams.map(({ el, source }, i) => createPortal(<DiagramWhenVisible source={source} />, el, String(i)))}
     </>
   );
 }

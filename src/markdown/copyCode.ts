@@ -33,7 +33,10 @@ export function copyCodeOnClick(target: EventTarget | null): boolean {
       () => {
         show(button, COPY_BUTTON.copied);
         clearTimeout(resets.get(button));
-        resets.set(button, setTimeout(() => show(button, COPY_BUTTON.idle), COPY_BUTTON.feedbackMs));
+        resets.set(
+          button,
+          setTimeout(() => show(button, COPY_BUTTON.idle), COPY_BUTTON.feedbackMs),
+        );
       },
       () => show(button, COPY_BUTTON.idle),
     );

@@ -27,10 +27,14 @@ function RootLayout() {
   return (
     <SiteProvider manifest={manifest}>
       <ColorModeProvider config={manifest.site.colorMode}>
-        <a className="skip-link" href="#main" onClick={(e) => {
-          e.preventDefault();
-          document.getElementById('main')?.focus();
-        }}>
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
           Skip to main content
         </a>
         <AnnouncementBar />

@@ -40,7 +40,8 @@ class ResultsBoundary extends Component<{ query: string; children: ReactNode }, 
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'search',
-  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {}),
+  validateSearch: (search: Record<string, unknown>): { q?: string } =>
+    typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {},
   component: function SearchView() {
     const manifest = viewOf(useSuspenseQuery(manifestQueryOptions()).data);
     const { q: asked = '' } = searchRoute.useSearch();

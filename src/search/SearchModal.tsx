@@ -81,7 +81,11 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
     const request = params.requests?.[0] ?? {};
     const query = request.query ?? '';
     try {
-      const result = await client.search(query, { snippetWords: snippetWords(request.attributesToSnippet), hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE, ...(latestOf ? { latestOf } : {}) });
+      const result = await client.search(query, {
+        snippetWords: snippetWords(request.attributesToSnippet),
+        hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE,
+        ...(latestOf ? { latestOf } : {}),
+      });
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
       if (call === latest) onOutcome(query, false, result.incomplete === true);
@@ -128,7 +132,17 @@ function ErrorScreen() {
     ? createPortal(
         <div className="DocSearch-ErrorScreen docs-search-error" role="alert">
           <div className="DocSearch-Screen-Icon">
-            <svg width="40" height="40" viewBox="0 0 20 20" fill="none" fillRule="evenodd" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg
+              width="40"
+              height="40"
+              viewBox="0 0 20 20"
+              fill="none"
+              fillRule="evenodd"
+              stroke="currentColor"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
             </svg>
           </div>
@@ -187,7 +201,10 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
     setFailed(didFail && current ? query : null);
     setIncomplete(partial && current);
   }, []);
-  const transformSearchClient = useCallback((c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }), [client, onOutcome]);
+  const transformSearchClient = useCallback(
+    (c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }),
+    [client, onOutcome],
+  );
   useEffect(() => {
     // An emptied input shows the start screen again, not the error.
     const onInput = (e: Event) => {

@@ -6,7 +6,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_STALL_MS, SNIPPET_SMALL_SCREEN_PX, SNIPPET_WORDS, SNIPPET_WORDS_SMALL, splitHref, type Manifest } from '../../manifest';
+import {
+  isExternalHref,
+  SEARCH_HITS_PER_PAGE,
+  SEARCH_STALL_MS,
+  SNIPPET_SMALL_SCREEN_PX,
+  SNIPPET_WORDS,
+  SNIPPET_WORDS_SMALL,
+  splitHref,
+  type Manifest,
+} from '../../manifest';
 import { localSearcher } from './localIndex';
 import { SearchFailed } from './SearchFailed';
 import { hitHref, siteSearchClient } from './site';
@@ -40,11 +49,9 @@ function useStalled(active: boolean, ms: number): boolean {
 
 /** One hit: its deepest heading as the title, the levels above as a path, and the snippet. */
 function Result({ hit, baseUrl }: { hit: SearchHit; baseUrl: string }) {
-  const titleLevel = hit.type === 'content' ? LEVELS.find((l) => hit.hierarchy[l as keyof SearchHit['hierarchy']]) ?? 'lvl1' : hit.type;
+  const titleLevel = hit.type === 'content' ? (LEVELS.find((l) => hit.hierarchy[l as keyof SearchHit['hierarchy']]) ?? 'lvl1') : hit.type;
   const title = hit._highlightResult.hierarchy[titleLevel]?.value ?? hit.hierarchy[titleLevel as keyof SearchHit['hierarchy']] ?? '';
-  const path = (['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5'] as const)
-    .filter((l) => l < titleLevel && hit.hierarchy[l])
-    .map((l) => hit.hierarchy[l]!);
+  const path = (['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5'] as const).filter((l) => l < titleLevel && hit.hierarchy[l]).map((l) => hit.hierarchy[l]!);
   const snippet = hit._snippetResult.content?.value;
   const { path: to, hash } = splitHref(hit.url);
   const titleHtml = { __html: title };
@@ -72,7 +79,8 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
     idle(() => void localSearcher(manifest).catch(() => {}));
   }, [manifest]);
   const q = useDebounced(query.trim(), 150);
-  const snippetWords = typeof window !== 'undefined' && window.matchMedia?.(`(max-width: ${SNIPPET_SMALL_SCREEN_PX}px)`).matches ? SNIPPET_WORDS_SMALL : SNIPPET_WORDS;
+  const snippetWords =
+    typeof window !== 'undefined' && window.matchMedia?.(`(max-width: ${SNIPPET_SMALL_SCREEN_PX}px)`).matches ? SNIPPET_WORDS_SMALL : SNIPPET_WORDS;
   const results = useInfiniteQuery({
     queryKey: ['search', manifest.search.entry, JSON.stringify(manifest.site.search), q, snippetWords],
     queryFn: ({ pageParam }) => client.search(q, { page: pageParam, hitsPerPage: SEARCH_HITS_PER_PAGE, snippetWords }),
@@ -92,9 +100,12 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, results.data?.pages.length]);
@@ -107,7 +118,11 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
 
   if (results.isError && !first) return <SearchFailed onRetry={() => void results.refetch()} />;
   if (!first || (results.isFetching && first.query !== q && !isFetchingNextPage)) {
-    return <div className="search-status" aria-live="polite">{stalled ? <p>Searching…</p> : null}</div>;
+    return (
+      <div className="search-status" aria-live="polite">
+        {stalled ? <p>Searching…</p> : null}
+      </div>
+    );
   }
   if (first.nbHits === 0) {
     return (
@@ -138,7 +153,11 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         {first.nbHits === 1 ? '1 result' : `${first.nbHits} results`}
         {first.fromLocalIndex && <span className="search-note"> · Results from the local index</span>}
       </p>
-      {first.incomplete && <p className="search-note" role="status">{INCOMPLETE_NOTE}</p>}
+      {first.incomplete && (
+        <p className="search-note" role="status">
+          {INCOMPLETE_NOTE}
+        </p>
+      )}
       <ul className="search-results">
         {hits.map((hit) => (
           <Result key={hit.objectID} hit={hit} baseUrl={manifest.site.baseUrl} />

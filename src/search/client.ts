@@ -29,7 +29,17 @@ import { algoliaHosts, type AlgoliaHost } from '../../manifest/searchHosts';
 import type { LocalSearcher } from './localIndex';
 import { escapeHtml } from '../../manifest/escapeHtml';
 import { sanitizeHighlight } from './sanitize';
-import { SearchUnavailableError, SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult, type SnippetValue } from './types';
+import {
+  SearchUnavailableError,
+  SupersededError,
+  type HighlightValue,
+  type HitType,
+  type Level,
+  type SearchHit,
+  type SearchOptions,
+  type SearchResult,
+  type SnippetValue,
+} from './types';
 
 type ClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;
 /** The client's cache interface (used for host states). */
@@ -201,7 +211,14 @@ export function normalizeAlgoliaHit(raw: RawHit, site: { url: string; baseUrl: s
     _highlightResult: { hierarchy: highlight, ...(content !== null ? { content: highlightOf(raw._highlightResult?.content, content) } : {}) },
     _snippetResult: {
       hierarchy: Object.fromEntries(Object.entries(highlight).map(([k, v]) => [k, { value: v.value, matchLevel: v.matchLevel } satisfies SnippetValue])),
-      ...(content !== null ? { content: { value: contentSnippet ? highlightOf(contentSnippet, content).value : escapeHtml(content), matchLevel: level(contentSnippet?.matchLevel) } } : {}),
+      ...(content !== null
+        ? {
+            content: {
+              value: contentSnippet ? highlightOf(contentSnippet, content).value : escapeHtml(content),
+              matchLevel: level(contentSnippet?.matchLevel),
+            },
+          }
+        : {}),
     },
     fromLocalIndex: false,
   };
@@ -273,7 +290,8 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
     });
     try {
       const response = await Promise.race([algolia().search({ requests: [request] }), budget]);
-      const first = response.results[0] as { hits?: RawHit[]; nbHits?: number; page?: number; nbPages?: number; hitsPerPage?: number; queryID?: string } | undefined;
+      const first = response.results[0] as
+        { hits?: RawHit[]; nbHits?: number; page?: number; nbPages?: number; hitsPerPage?: number; queryID?: string } | undefined;
       if (!first || !Array.isArray(first.hits)) throw new Error('[docs] Algolia answered without hits.');
       const hits = first.hits.map((h) => normalizeAlgoliaHit(h, env.site)).filter((h): h is SearchHit => h !== null);
       const nbHits = first.nbHits ?? hits.length;
@@ -302,7 +320,8 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
         snippetWords: options.snippetWords ?? SNIPPET_WORDS,
         ...(options.latestOf === undefined ? {} : { latestOf: options.latestOf }),
       };
-      if (!query.trim()) return { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: opts.hitsPerPage, queryID: null, fromLocalIndex: localReason() !== null };
+      if (!query.trim())
+        return { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: opts.hitsPerPage, queryID: null, fromLocalIndex: localReason() !== null };
       let algoliaError: unknown = null;
       if (localReason() === null) {
         try {

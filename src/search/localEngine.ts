@@ -158,7 +158,8 @@ export function matcherOf(terms: Iterable<string>, prefix: string | null, words:
 }
 
 /** Whether a displayed word matches the query; stems it only when its first letters may. */
-const matchesTerm = (m: Matcher, w: Token): boolean => (m.prefix !== null && w.raw.startsWith(m.prefix)) || (m.heads.has(w.raw.slice(0, 2)) && m.terms.has(termOf(w) ?? ''));
+const matchesTerm = (m: Matcher, w: Token): boolean =>
+  (m.prefix !== null && w.raw.startsWith(m.prefix)) || (m.heads.has(w.raw.slice(0, 2)) && m.terms.has(termOf(w) ?? ''));
 
 /** A displayed word's stem (`indexTerm`), worked out when first asked for. */
 function termOf(w: Token): string | null {
@@ -231,7 +232,9 @@ export function snippet(text: string, m: Matcher, count: number): string {
 /** How many adjacent pairs of the query's stems `text` holds side by side. */
 function adjacentPairs(text: string, stems: string[]): number {
   if (stems.length < 2) return 0;
-  const terms = tokensOf(text).words.map(termOf).filter((t): t is string => t !== null);
+  const terms = tokensOf(text)
+    .words.map(termOf)
+    .filter((t): t is string => t !== null);
   let pairs = 0;
   for (let i = 0; i + 1 < stems.length; i++) {
     for (let j = 0; j + 1 < terms.length; j++) {
@@ -303,7 +306,8 @@ export class LocalEngine {
       const postings = c.postings ? c.postings.split(' ') : [];
       const dfs: number[] = [];
       readVlq(c.pages, (n) => dfs.push(n));
-      if (postings.length !== terms.length || dfs.length !== terms.length) throw new Error('[docs] local search index: a term chunk has terms and postings of different lengths.');
+      if (postings.length !== terms.length || dfs.length !== terms.length)
+        throw new Error('[docs] local search index: a term chunk has terms and postings of different lengths.');
       const tails = new Map(c.tails.map(([i, hash]) => [i, hash]));
       const byTerm = new SearchableMap<{ df: number; postings: string; tail: string | null }>();
       terms.forEach((t, i) => byTerm.set(t, { df: dfs[i]!, postings: postings[i]!, tail: tails.get(i) ?? null }));
@@ -355,7 +359,8 @@ export class LocalEngine {
     const typos = word.term && !found.size ? typoTolerance(word.term) : 0;
     if (typos) {
       for (const { byTerm } of loaded) {
-        for (const [term, [info, distance]] of byTerm.fuzzyGet(word.term!, typos)) put(term, distance <= 1 ? MATCH_WEIGHTS.typo : MATCH_WEIGHTS.secondTypo, info);
+        for (const [term, [info, distance]] of byTerm.fuzzyGet(word.term!, typos))
+          put(term, distance <= 1 ? MATCH_WEIGHTS.typo : MATCH_WEIGHTS.secondTypo, info);
       }
     }
     // The most telling first: weight times rarity, and common enough to be worth reading.
@@ -442,9 +447,16 @@ export class LocalEngine {
   private async fragmentsOf(slots: number[]): Promise<{ bySlot: Map<number, LocalIndexFragment>; missing: boolean }> {
     const span = this.entry.directorySlots;
     const dirIndexes = [...new Set(slots.map((s) => Math.floor(s / span)))];
-    const dirPaths = dirIndexes.map((d) => this.entry.directories[d]).filter((h): h is string => !!h).map((h) => searchFile('d', h));
+    const dirPaths = dirIndexes
+      .map((d) => this.entry.directories[d])
+      .filter((h): h is string => !!h)
+      .map((h) => searchFile('d', h));
     // Keyed by slot within the directory.
-    let { missing } = await this.fetchAll(dirPaths, this.directories, (json) => new Map<number, string>(directoryPages(parseDirectory(json), 0).map((p) => [p.slot, p.fragment])));
+    let { missing } = await this.fetchAll(
+      dirPaths,
+      this.directories,
+      (json) => new Map<number, string>(directoryPages(parseDirectory(json), 0).map((p) => [p.slot, p.fragment])),
+    );
     const nameOf = (slot: number): string | null => {
       const d = Math.floor(slot / span);
       const hash = this.entry.directories[d];
@@ -453,7 +465,11 @@ export class LocalEngine {
       return fragment ? searchFile('f', fragment) : null;
     };
     const names = slots.map(nameOf);
-    const got = await this.fetchAll(names.filter((n): n is string => n !== null), this.fragments, parseFragment);
+    const got = await this.fetchAll(
+      names.filter((n): n is string => n !== null),
+      this.fragments,
+      parseFragment,
+    );
     missing ||= got.missing || names.includes(null);
     const bySlot = new Map<number, LocalIndexFragment>();
     slots.forEach((slot, i) => {
@@ -468,7 +484,17 @@ export class LocalEngine {
     const hitsPerPage = options.hitsPerPage ?? SEARCH_HITS_PER_PAGE;
     const page = options.page ?? 0;
     const words = parseQuery(input.slice(0, 512));
-    const empty = (incomplete: boolean): SearchResult => ({ query: input, hits: [], nbHits: 0, page, nbPages: 0, hitsPerPage, queryID: null, fromLocalIndex: true, incomplete });
+    const empty = (incomplete: boolean): SearchResult => ({
+      query: input,
+      hits: [],
+      nbHits: 0,
+      page,
+      nbPages: 0,
+      hitsPerPage,
+      queryID: null,
+      fromLocalIndex: true,
+      incomplete,
+    });
     if (!words.length) return empty(false);
     const stream = options.latestOf;
     const id = ++this.queries;
@@ -577,7 +603,9 @@ function hitOf(f: LocalIndexFragment, m: Matcher, snippetWords: number): SearchH
     content: text ? escapeHtml(text) : null,
     _highlightResult: {
       hierarchy: highlight,
-      ...(text ? { content: { value: markTerms(text, m).html, matchLevel: contentMarked ? 'partial' : 'none', matchedWords: contentMarked ? m.words : [] } } : {}),
+      ...(text
+        ? { content: { value: markTerms(text, m).html, matchLevel: contentMarked ? 'partial' : 'none', matchedWords: contentMarked ? m.words : [] } }
+        : {}),
     },
     _snippetResult: {
       hierarchy: Object.fromEntries(Object.entries(highlight).map(([key, v]) => [key, { value: v.value, matchLevel: v.matchLevel }])),
@@ -588,10 +616,31 @@ function hitOf(f: LocalIndexFragment, m: Matcher, snippetWords: number): SearchH
 }
 
 /** Queries the benchmark and the tests time: everyday words, several words, prefixes, a typo, a stop word. */
-const BENCH_QUERIES = ['authentication', 'tenant', 'deploy', 'permissions', 'redis', 'session cookie', 'perm', 'the', 'configuration', 'midleware', 'multi tenancy', 'api client', 'form validation', 'cms page', 'co', 'docker image'];
+const BENCH_QUERIES = [
+  'authentication',
+  'tenant',
+  'deploy',
+  'permissions',
+  'redis',
+  'session cookie',
+  'perm',
+  'the',
+  'configuration',
+  'midleware',
+  'multi tenancy',
+  'api client',
+  'form validation',
+  'cms page',
+  'co',
+  'docker image',
+];
 
 /** Times `queries` (after one warm-up round, which loads their files) over `rounds` rounds: median and 95th percentile, ms. */
-export async function measureQueries(engine: LocalEngine, queries: readonly string[] = BENCH_QUERIES, rounds = 5): Promise<{ p50: number; p95: number; runs: number }> {
+export async function measureQueries(
+  engine: LocalEngine,
+  queries: readonly string[] = BENCH_QUERIES,
+  rounds = 5,
+): Promise<{ p50: number; p95: number; runs: number }> {
   for (const q of queries) await engine.query(q);
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -648,7 +697,13 @@ export function serveEngine(scope: { onmessage: ((e: MessageEvent<WorkerRequest>
         const id = data.id;
         engine.query(data.query, data.options).then(
           (result) => scope.postMessage({ type: 'result', id, result }),
-          (error: unknown) => scope.postMessage({ type: 'error', id, message: error instanceof Error ? error.message : String(error), superseded: error instanceof SupersededError }),
+          (error: unknown) =>
+            scope.postMessage({
+              type: 'error',
+              id,
+              message: error instanceof Error ? error.message : String(error),
+              superseded: error instanceof SupersededError,
+            }),
         );
       }
     } catch (error) {
@@ -666,4 +721,3 @@ export function parseEntryText(text: string): LocalIndexEntry {
 if (typeof document === 'undefined' && typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined') {
   serveEngine(globalThis as unknown as Parameters<typeof serveEngine>[0]);
 }
-

@@ -175,7 +175,8 @@ export async function onNewManifest(ctx: OfflineContext, root: ManifestRoot, pre
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       // Only files below this worker's scope are its own.
-      if (request.url.startsWith(ctx.scope) && /\/(blobs|search)\/[^/]+$/.test(new URL(request.url).pathname) && !keep.has(request.url)) await cache.delete(request);
+      if (request.url.startsWith(ctx.scope) && /\/(blobs|search)\/[^/]+$/.test(new URL(request.url).pathname) && !keep.has(request.url))
+        await cache.delete(request);
     }
   }
   if (options.save && (await getMeta(ctx, 'offline-mode')) === '1') await saveAll(ctx, root);
@@ -286,7 +287,12 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
     await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: manifest.contentHash, total });
   } catch (error) {
     if (error instanceof Cancelled) return;
-    await ctx.broadcast({ type: 'OFFLINE_ERROR', quota: isQuotaError(error), network: error instanceof NetworkError, message: error instanceof Error ? error.message : String(error) });
+    await ctx.broadcast({
+      type: 'OFFLINE_ERROR',
+      quota: isQuotaError(error),
+      network: error instanceof NetworkError,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

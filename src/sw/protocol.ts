@@ -90,6 +90,8 @@ export function encodeWorkerParams(params: WorkerParams): string {
 /** Reads the parameters back from the worker's own URL. */
 export function decodeWorkerParams(search: string): WorkerParams {
   const q = new URLSearchParams(search);
-  const strategies = (q.get('strategies') ?? '').split(',').filter((s): s is OfflineStrategy => s === 'appInstalled' || s === 'standalone' || s === 'queryString');
+  const strategies = (q.get('strategies') ?? '')
+    .split(',')
+    .filter((s): s is OfflineStrategy => s === 'appInstalled' || s === 'standalone' || s === 'queryString');
   return { offlineMode: q.get('offlineMode') === 'true', strategies };
 }

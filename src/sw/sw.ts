@@ -73,7 +73,9 @@ registerQuotaErrorCallback(() => reportQuota('QuotaExceededError'));
 const okOnly: WorkboxPlugin = { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) };
 
 /** A miss in the strategy's own cache may be in another one of this worker (offline mode stores into its own cache). */
-const anyCache: WorkboxPlugin = { cachedResponseWillBeUsed: async ({ request, cachedResponse }) => cachedResponse ?? (await findCached(ctx, request.url)) ?? null };
+const anyCache: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => cachedResponse ?? (await findCached(ctx, request.url)) ?? null,
+};
 
 /**
  * Files named by their content (blobs, search files) are checked against the
@@ -131,13 +133,23 @@ router.registerRoute(
 router.registerRoute(
   new Route(
     ({ url }) => url.origin === self.location.origin && url.pathname === scopePath + 'manifest.json',
-    new NetworkFirst({ cacheName: CACHES.manifest, networkTimeoutSeconds: NETWORK_TIMEOUT_S, plugins: [manifestPlugin], matchOptions: { ignoreVary: true, ignoreSearch: true } }),
+    new NetworkFirst({
+      cacheName: CACHES.manifest,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+      plugins: [manifestPlugin],
+      matchOptions: { ignoreVary: true, ignoreSearch: true },
+    }),
   ),
 );
 router.registerRoute(
-  new Route(({ url }) => below(url, 'blobs/') || below(url, 'search/'), new CacheFirst({ cacheName: CACHES.content, plugins: [anyCache, verified, okOnly], matchOptions: { ignoreVary: true } })),
+  new Route(
+    ({ url }) => below(url, 'blobs/') || below(url, 'search/'),
+    new CacheFirst({ cacheName: CACHES.content, plugins: [anyCache, verified, okOnly], matchOptions: { ignoreVary: true } }),
+  ),
 );
-router.registerRoute(new Route(({ url }) => below(url, 'assets/'), new CacheFirst({ cacheName: CACHES.assets, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } })));
+router.registerRoute(
+  new Route(({ url }) => below(url, 'assets/'), new CacheFirst({ cacheName: CACHES.assets, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } })),
+);
 router.registerRoute(
   new Route(
     ({ url }) => below(url, '') && url.pathname !== scopePath + 'sw.js' && !url.pathname.startsWith(scopePath + '__'),
@@ -150,7 +162,11 @@ router.registerRoute(
  * `store`, stored under the page's canonical URL as it arrives), else the
  * stored copy; the network's answer to wait for when neither.
  */
-async function networkOrStoredPage(request: Request, event: FetchEvent, { store }: { store: boolean }): Promise<{ fresh: Response | null; saved: Response | null; network: Promise<Response> }> {
+async function networkOrStoredPage(
+  request: Request,
+  event: FetchEvent,
+  { store }: { store: boolean },
+): Promise<{ fresh: Response | null; saved: Response | null; network: Promise<Response> }> {
   const key = pageKey(new URL(request.url), scope);
   const network = fetch(request);
   const stored = network.then(async (response) => {

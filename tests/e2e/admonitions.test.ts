@@ -23,7 +23,12 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Each callout of the article: its markup, and its accessible name and title as a reader gets them. */
 const callouts = (page: Page) =>
   page.locator('main .markdown .admonition').evaluateAll((els) =>
-    els.map((el) => ({ html: el.outerHTML, role: el.getAttribute('role'), label: el.getAttribute('aria-label'), title: el.querySelector('.admonition__title')?.textContent })),
+    els.map((el) => ({
+      html: el.outerHTML,
+      role: el.getAttribute('role'),
+      label: el.getAttribute('aria-label'),
+      title: el.querySelector('.admonition__title')?.textContent,
+    })),
   );
 
 /** Opens the page next to `doc` and follows its pagination link to `doc`, a client navigation. */
@@ -80,7 +85,9 @@ describe('admonitions', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
     await page.addScriptTag({ path: axePath });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+      ).axe;
       const result = await axe.run({ include: [['main .admonition']] }, { runOnly: ['color-contrast'], resultTypes: ['violations'] });
       return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
     });

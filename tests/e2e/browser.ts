@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { siteStorageKey } from '../../manifest/constants';
 
 /** Flags that keep Chromium off the network on this machine. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Launches Chromium for the file and returns helpers. */
 export function useBrowser() {
@@ -56,7 +64,8 @@ export async function workerControls(page: Page): Promise<void> {
 }
 
 /** Whether Cache Storage holds the absolute URL `href` (any cache). */
-export const inCaches = (page: Page, href: string): Promise<boolean> => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), href);
+export const inCaches = (page: Page, href: string): Promise<boolean> =>
+  page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), href);
 
 /** Dispatches \`focus\` (an update check) until \`text\` shows. */
 export async function checkUntil(page: Page, text: string): Promise<void> {

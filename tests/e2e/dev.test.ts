@@ -41,7 +41,10 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'docs-dev-'));
   contentDir = join(work, 'content');
   cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
-  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', join(work, 'dist')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', contentDir, '--out', join(work, 'dist')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   dev.stdout.on('data', (d: Buffer) => (output += String(d)));
   dev.stderr.on('data', (d: Buffer) => (output += String(d)));
   await printed(/serving .* at http:\/\/\S+/, 0);

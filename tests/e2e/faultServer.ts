@@ -27,7 +27,12 @@ export type Fault =
   | { kind: 'corrupt'; change: (text: string) => string; cacheControl: string };
 
 /** Content types of the files the faults apply to. */
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.json': 'application/json; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
 
 export function useFaultServer() {
   const distDir = inject('distDir');

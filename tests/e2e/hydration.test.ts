@@ -31,7 +31,10 @@ async function hydrated(page: Page & { errors: string[] }, path: string): Promis
   await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main'));
   const same = await page.evaluate(() => {
     const w = window as unknown as Record<string, Element | null>;
-    return { heading: w.__builtHeading === document.querySelector('main h1') && Boolean(w.__builtHeading?.isConnected), navLink: w.__builtNavLink === document.querySelector('header a') };
+    return {
+      heading: w.__builtHeading === document.querySelector('main h1') && Boolean(w.__builtHeading?.isConnected),
+      navLink: w.__builtNavLink === document.querySelector('header a'),
+    };
   });
   return { ...same, errors: [...errors, ...page.errors] };
 }
@@ -93,7 +96,10 @@ describe('the shell starts after the first frame', () => {
     await page.waitForFunction(() => !document.querySelector('#root[data-static-route]'));
     const timing = await page.evaluate(() => ({
       frame: (window as unknown as { __frame?: number }).__frame ?? null,
-      scripts: performance.getEntriesByType('resource').filter((e) => /\/assets\/.*\.js$/.test(e.name)).map((e) => e.startTime),
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+        .map((e) => e.startTime),
       preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
     }));
     expect(timing.frame).not.toBeNull();

@@ -29,13 +29,15 @@ describe('blocked storage', () => {
     });
     await page.goto(b.url('docs/fundamentals/authentication'));
     await ready(page);
-    expect(await page.evaluate(() => {
-      try {
-        return typeof sessionStorage;
-      } catch {
-        return 'blocked';
-      }
-    })).toBe('blocked');
+    expect(
+      await page.evaluate(() => {
+        try {
+          return typeof sessionStorage;
+        } catch {
+          return 'blocked';
+        }
+      }),
+    ).toBe('blocked');
 
     // The diagram's chunk loads when it nears the viewport: the load must not touch storage unguarded.
     await page.locator('.mermaid-diagram').first().scrollIntoViewIfNeeded();

@@ -55,7 +55,8 @@ const ask = (page: Page, message: unknown) =>
 const cachedText = (page: Page, href: string) => page.evaluate(async (u) => (await caches.match(u, { ignoreVary: true }))?.text() ?? null, href);
 
 /** Whether the named cache holds a URL. */
-const cacheHas = (page: Page, name: string, href: string) => page.evaluate(async ([n, u]) => (await caches.has(n!)) && Boolean(await (await caches.open(n!)).match(u!)), [name, href]);
+const cacheHas = (page: Page, name: string, href: string) =>
+  page.evaluate(async ([n, u]) => (await caches.has(n!)) && Boolean(await (await caches.open(n!)).match(u!)), [name, href]);
 
 describe('content-addressed files in the worker', () => {
   it('neither stores nor passes on a blob whose bytes do not match its name, and stores it once the host is fixed', async () => {
@@ -86,26 +87,36 @@ describe('content-addressed files in the worker', () => {
     const real = readFileSync(join(distDir, 'blobs', manifest.docs.faq!.blob), 'utf8');
     // The offline-mode cache that holds this URL (`offlineCacheOf`).
     const store = offlineCacheOf({ names: cacheNames(scope()) }, href);
-    await page.evaluate(async ([name, u]) => (await caches.open(name!)).put(u!, new Response('# Trunc', { headers: { 'content-type': 'text/markdown' } })), [store, href]);
+    await page.evaluate(
+      async ([name, u]) => (await caches.open(name!)).put(u!, new Response('# Trunc', { headers: { 'content-type': 'text/markdown' } })),
+      [store, href],
+    );
     expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe(real);
     expect(await cacheHas(page, store, href)).toBe(false);
   });
 });
 
 describe('sites sharing an origin', () => {
-  it('names its caches by its scope and leaves other sites\' caches alone on a new manifest and on offline mode off', async () => {
+  it("names its caches by its scope and leaves other sites' caches alone on a new manifest and on offline mode off", async () => {
     const page = await controlledPage();
     await expect.poll(() => cachedText(page, url('manifest.json')).then(Boolean), { timeout: 15_000 }).toBe(true);
     // Another site below the same origin, with caches of its own and entries in the unscoped names every site shares.
     const otherScope = new URL('/other-site/', url()).href;
     const theirs = `${otherScope}blobs/0123456789abcdef.md`;
     const names = ['docs-content', 'docs-offline', `docs-content-${otherScope}`, `docs-offline-${otherScope}`];
-    await page.evaluate(async ([u, ...ns]) => {
-      for (const n of ns) await (await caches.open(n!)).put(u!, new Response('# Theirs'));
-    }, [theirs, ...names]);
+    await page.evaluate(
+      async ([u, ...ns]) => {
+        for (const n of ns) await (await caches.open(n!)).put(u!, new Response('# Theirs'));
+      },
+      [theirs, ...names],
+    );
 
     // A content deploy: the worker takes the new manifest and drops the blobs no manifest names.
-    host.fault('manifest.json', { kind: 'corrupt', change: (text) => JSON.stringify({ ...JSON.parse(text), contentHash: 'f'.repeat(16) }), cacheControl: 'no-cache' });
+    host.fault('manifest.json', {
+      kind: 'corrupt',
+      change: (text) => JSON.stringify({ ...JSON.parse(text), contentHash: 'f'.repeat(16) }),
+      cacheControl: 'no-cache',
+    });
     try {
       expect(await ask(page, { type: 'CACHE_URLS', urls: [url('manifest.json')] })).toBe(true);
     } finally {

@@ -24,7 +24,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const tamper = (text: string) => (text.startsWith('{') ? text.replaceAll('Frequently Asked Questions', TAMPERED) : `${text}\n\n<p>${TAMPERED}</p>\n`);
 
 const h1 = (page: Page) => page.locator('main h1').first().textContent();
-const openFaq = (page: Page) => page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Frequently Asked Questions', exact: true }).click();
+const openFaq = (page: Page) =>
+  page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Frequently Asked Questions', exact: true }).click();
 const tamperedShown = (page: Page) => page.getByText(TAMPERED).count();
 
 /**
@@ -96,7 +97,9 @@ describe('a file whose bytes a proxy changed, without a service worker', () => {
 
   it('says the page could not be loaded when article and markdown are wrong, and Retry shows the right article once the host sends it', async () => {
     const page = await refusedThenRetried([`blobs/${faq.article}`, `blobs/${faq.blob}`], { worker: false });
-    await expect.poll(() => stored(page, `blob:${faq.article}`).then((text) => text?.includes('Frequently Asked Questions') ?? false), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => stored(page, `blob:${faq.article}`).then((text) => text?.includes('Frequently Asked Questions') ?? false), { timeout: 10_000 })
+      .toBe(true);
     expect(await stored(page, `blob:${faq.article}`)).not.toContain(TAMPERED);
   });
 
@@ -114,7 +117,10 @@ describe('a file whose bytes a proxy changed, without a service worker', () => {
     await store(page, `blob:${faq.article}`, tamper((await stored(page, `blob:${faq.article}`))!));
 
     // Routing also keeps the browser's HTTP cache out of the way, where the right files are.
-    await page.route((u) => [faq.article, faq.blob].some((file) => u.pathname.endsWith(`/blobs/${file}`)), (route) => route.abort('internetdisconnected'));
+    await page.route(
+      (u) => [faq.article, faq.blob].some((file) => u.pathname.endsWith(`/blobs/${file}`)),
+      (route) => route.abort('internetdisconnected'),
+    );
     await page.goto(host.url('docs/intro'));
     await shellReady(page);
     await openFaq(page);

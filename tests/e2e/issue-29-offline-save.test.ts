@@ -55,7 +55,9 @@ describe('saving for offline reading', () => {
 
   it('ends in the error with Try again when the host fails a page, reporting no page saved after it, and Try again saves every page', async () => {
     const page = await savingPage(() => host.fault('docs/fundamentals/middleware', { kind: 'status', status: 500 }));
-    const failed = panel(page).getByRole('alert').filter({ hasText: /^Saving for offline reading failed: .*docs\/fundamentals\/middleware answered HTTP 500\.$/ });
+    const failed = panel(page)
+      .getByRole('alert')
+      .filter({ hasText: /^Saving for offline reading failed: .*docs\/fundamentals\/middleware answered HTTP 500\.$/ });
     await failed.waitFor({ timeout: 30_000 });
     // The other pages being saved when it failed finish first: the error is the last word, not a progress that never ends.
     await page.waitForTimeout(3_000);

@@ -66,7 +66,7 @@ describe('the search page when its results code fails to load', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('shows a new query\'s results, without the old error, once the network is back', async () => {
+  it("shows a new query's results, without the old error, once the network is back", async () => {
     const { page, restore } = await searchWithDroppedChunks((path) => RESULTS_CHUNK.test(path), 'authentication');
     restore();
     await page.getByRole('searchbox', { name: 'Search' }).fill('middleware');
@@ -75,9 +75,12 @@ describe('the search page when its results code fails to load', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Search results for "middleware"');
   });
 
-  it('recovers without a reload when every chunk the results need beyond the first page\'s was dropped', async () => {
+  it("recovers without a reload when every chunk the results need beyond the first page's was dropped", async () => {
     const first = firstPageChunks();
-    const { page, restore } = await searchWithDroppedChunks((path) => path.startsWith('/assets/') && path.endsWith('.js') && !first.has(path), 'authentication');
+    const { page, restore } = await searchWithDroppedChunks(
+      (path) => path.startsWith('/assets/') && path.endsWith('.js') && !first.has(path),
+      'authentication',
+    );
     let loads = 0;
     page.on('load', () => loads++);
     restore();
@@ -88,7 +91,10 @@ describe('the search page when its results code fails to load', () => {
   });
 
   it('offers Retry when the local index (the only source with placeholder credentials) cannot load, and Retry shows the results', async () => {
-    const { page, restore } = await searchWithDroppedChunks((path) => /^\/search\/index\.[0-9a-f]+\.json$/.test(path) || /\/localEngine-[A-Z0-9]+\.js$/.test(path), 'tenant');
+    const { page, restore } = await searchWithDroppedChunks(
+      (path) => /^\/search\/index\.[0-9a-f]+\.json$/.test(path) || /\/localEngine-[A-Z0-9]+\.js$/.test(path),
+      'tenant',
+    );
     restore();
     await unable(page).getByRole('button', { name: 'Retry' }).click();
     await resultCount(page).waitFor({ timeout: 15_000 });

@@ -30,7 +30,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'docs-two-sites-'));
   // The project with another base path, as a fork hosted beside it would change it (README, "Deploying").
   const root = join(work, 'root');
-  for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
+  for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json'])
+    cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   const config = join(root, 'src/config.ts');
   writeFileSync(config, readFileSync(config, 'utf8').replace("BASE_URL = '/abp-react/'", `BASE_URL = '${TWO}'`));
@@ -89,7 +90,11 @@ describe('two sites on one origin', () => {
     await workerControls(other);
     await panel(other).getByRole('button', { name: 'Save for offline reading' }).waitFor({ timeout: 15_000 });
     await other.waitForTimeout(2_000);
-    expect(await panel(other).getByText(/^Saving|^Preparing|^Available offline$/).count()).toBe(0);
+    expect(
+      await panel(other)
+        .getByText(/^Saving|^Preparing|^Available offline$/)
+        .count(),
+    ).toBe(0);
     // Its worker saved nothing for offline reading.
     const offlineCaches = await other.evaluate((scope) => caches.keys().then((keys) => keys.filter((k) => k.startsWith(`docs-offline-${scope}`))), at(TWO));
     expect(offlineCaches).toEqual([]);

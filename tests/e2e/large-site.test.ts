@@ -27,11 +27,16 @@ const site = useSiteCopy({
   prepare: (contentDir) => {
     mkdirSync(join(contentDir, 'docs/many'));
     writeFileSync(join(contentDir, 'docs/many/_category_.json'), JSON.stringify({ label: 'Many', position: 90, link: { type: 'generated-index' } }));
-    for (let i = 0; i < MANY; i++) writeFileSync(join(contentDir, `docs/many/item-${String(i).padStart(3, '0')}.md`), `---\nsidebar_position: ${i + 1}\n---\n\n# Item ${i}\n\nText of item ${i}.\n`);
+    for (let i = 0; i < MANY; i++)
+      writeFileSync(
+        join(contentDir, `docs/many/item-${String(i).padStart(3, '0')}.md`),
+        `---\nsidebar_position: ${i + 1}\n---\n\n# Item ${i}\n\nText of item ${i}.\n`,
+      );
   },
 });
 const { requests, url, build, readRoot } = site;
-const readManifest = () => readBuiltManifest(site.distDir) as unknown as { docs: Record<string, { path: string; title: string; blob: string; article: string }> };
+const readManifest = () =>
+  readBuiltManifest(site.distDir) as unknown as { docs: Record<string, { path: string; title: string; blob: string; article: string }> };
 /** Adds `sentence` before the first section of a doc, then deploys the content. */
 async function deploySentence(rel: string, sentence: string): Promise<void> {
   const file = join(site.contentDir, rel);
@@ -55,7 +60,7 @@ describe('a site whose articles are in its pages', () => {
     expect(() => readFileSync(join(site.distDir, 'blobs', faq.blob))).toThrow();
   });
 
-  it('navigates in the app with the article taken from the page\'s HTML', async () => {
+  it("navigates in the app with the article taken from the page's HTML", async () => {
     const page = await b.page();
     await page.goto(url('docs/intro'));
     await shellReady(page);
@@ -147,7 +152,9 @@ describe('a long category', () => {
     const cards = page.locator('main .card-grid').getByRole('listitem');
     expect(await cards.count()).toBe(CATEGORY_CARDS);
     // The first attempt fails: the page says so and offers Retry.
-    await page.route('**/blobs/*.json', (route) => (route.request().url().includes(shardOf(readRoot(), '/docs/category/many')) ? route.continue() : route.abort()));
+    await page.route('**/blobs/*.json', (route) =>
+      route.request().url().includes(shardOf(readRoot(), '/docs/category/many')) ? route.continue() : route.abort(),
+    );
     await page.getByRole('button', { name: 'Show 5 more' }).click();
     await page.getByRole('alert').filter({ hasText: 'The other 5 pages could not be loaded.' }).waitFor();
     await page.unroute('**/blobs/*.json');

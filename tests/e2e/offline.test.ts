@@ -90,7 +90,9 @@ describe('offline reading', () => {
       expect(await page.locator('main h1').first().textContent(), doc.path).toBe(doc.title);
     }
     await offlineAgain(page);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).textContent(), { timeout: 10_000 }).toMatch(/This page is the copy saved on \w+ \d+, \d{4}/);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).textContent(), { timeout: 10_000 })
+      .toMatch(/This page is the copy saved on \w+ \d+, \d{4}/);
     // Search answers any word offline, with nothing missing.
     await page.keyboard.press('Control+k');
     const modal = page.locator('.DocSearch-Modal');
@@ -209,7 +211,7 @@ describe('updates', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('brings a site saved for offline reading up to date with the changed page\'s files only', async () => {
+  it("brings a site saved for offline reading up to date with the changed page's files only", async () => {
     const page = await newPage();
     await page.goto(url('docs/intro?offlineMode=true'));
     await page.getByRole('region', { name: 'Offline reading' }).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
@@ -248,7 +250,8 @@ describe('updates', () => {
     // Another shell: the same code with one more public file, so its hash (and sw.js) change.
     const root = join(site.folder, 'root');
     mkdirSync(root);
-    for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
+    for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json'])
+      cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
     writeFileSync(join(root, 'public/img/offline-test.txt'), 'a new shell\n');
     await build(true, root);
@@ -294,9 +297,7 @@ describe('storage', () => {
     await page.goto(url('docs/faq'));
     await shellReady(page);
     // The persister writes after the first page is idle.
-    await expect
-      .poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
     // The document still loads; the manifest and the blob do not.
     await page.route(/\/(manifest\.json|blobs\/)/, (route) => route.abort('internetdisconnected'));
     await page.reload();

@@ -202,7 +202,12 @@ describe('the modal', () => {
     expect(await options(page).first().textContent()).toContain('Authentication System');
     expect(await localNote(page).count()).toBe(1);
     expect(await modal(page).locator('mark').count()).toBeGreaterThan(0);
-    expect(page.workers().map((w) => w.url()).some((u) => /localEngine-[A-Z0-9]+\.js$/.test(u))).toBe(true);
+    expect(
+      page
+        .workers()
+        .map((w) => w.url())
+        .some((u) => /localEngine-[A-Z0-9]+\.js$/.test(u)),
+    ).toBe(true);
     // DocSearch's colours follow the site's dark palette (--surface, --text).
     const [background, text] = await page.evaluate(() => {
       const m = getComputedStyle(document.querySelector('.DocSearch-Modal')!);
@@ -237,12 +242,21 @@ describe('the modal', () => {
 
     // Limits: DocSearch keeps them in localStorage under keys named after the index.
     const stored = (n: number, prefix: string) =>
-      Array.from({ length: n }, (_, i) => ({ objectID: `${prefix}${i}`, url: '/docs/intro', type: 'lvl1', content: null, hierarchy: { lvl0: 'Documentation', lvl1: `${prefix} ${i}`, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null } }));
+      Array.from({ length: n }, (_, i) => ({
+        objectID: `${prefix}${i}`,
+        url: '/docs/intro',
+        type: 'lvl1',
+        content: null,
+        hierarchy: { lvl0: 'Documentation', lvl1: `${prefix} ${i}`, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      }));
     const key = (kind: string) => `__DOCSEARCH_${kind}_SEARCHES__${manifest.site.search.indexName}`;
-    await page.evaluate(([r, f, rk, fk]) => {
-      localStorage.setItem(rk as string, JSON.stringify(r));
-      localStorage.setItem(fk as string, JSON.stringify(f));
-    }, [stored(9, 'Recent'), [], key('RECENT'), key('FAVORITE')] as const);
+    await page.evaluate(
+      ([r, f, rk, fk]) => {
+        localStorage.setItem(rk as string, JSON.stringify(r));
+        localStorage.setItem(fk as string, JSON.stringify(f));
+      },
+      [stored(9, 'Recent'), [], key('RECENT'), key('FAVORITE')] as const,
+    );
     await page.reload();
     await ready(page);
     await openModal(page);
@@ -265,7 +279,9 @@ describe('the modal', () => {
     await options(page).filter({ hasText: 'Redis token store' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/abp-react/docs/fundamentals/session-management#redis-token-store');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('redis-token-store')?.getBoundingClientRect().top ?? -1))).toBeGreaterThanOrEqual(60);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('redis-token-store')?.getBoundingClientRect().top ?? -1)))
+      .toBeGreaterThanOrEqual(60);
     expect(await page.evaluate(() => document.getElementById('redis-token-store')!.getBoundingClientRect().top)).toBeLessThan(200);
     // Keyboard: Enter opens the active hit, still without a reload.
     await openModal(page);
@@ -340,7 +356,9 @@ describe('Algolia', () => {
     await ready(page);
     await openModal(page);
     await search(page, 'redis');
-    const bodies = server.requests.slice(before).map((r) => (r.body as { requests?: { attributesToSnippet?: string[] }[] })?.requests?.[0]?.attributesToSnippet);
+    const bodies = server.requests
+      .slice(before)
+      .map((r) => (r.body as { requests?: { attributesToSnippet?: string[] }[] })?.requests?.[0]?.attributesToSnippet);
     expect(bodies).toContainEqual(['content:5']);
   });
 

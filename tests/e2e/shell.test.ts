@@ -25,7 +25,29 @@ describe('routes (spec §2)', () => {
     const page = await b.page();
     const docs = Object.values(manifest.docs);
     // Every doc route of spec §2 exists (the site has more pages besides them).
-    const spec = ['intro', 'faq', 'contributing', 'code-of-conduct', ...['cms-components', 'custom-components', 'forms', 'role-management', 'ui-components'].map((d) => `components/${d}`), ...['custom-hooks', 'performance', 'setup', 'testing', 'validation'].map((d) => `development/${d}`), ...['admin-interface', 'api-integration', 'architecture', 'authentication', 'cms', 'cms-overview', 'configuration', 'middleware', 'multi-tenancy', 'permissions', 'project-structure', 'session-management'].map((d) => `fundamentals/${d}`), ...['cms-tutorials', 'create-a-page', 'creating-crud-pages', 'deploy-your-site', 'deployment'].map((d) => `tutorials/${d}`)];
+    const spec = [
+      'intro',
+      'faq',
+      'contributing',
+      'code-of-conduct',
+      ...['cms-components', 'custom-components', 'forms', 'role-management', 'ui-components'].map((d) => `components/${d}`),
+      ...['custom-hooks', 'performance', 'setup', 'testing', 'validation'].map((d) => `development/${d}`),
+      ...[
+        'admin-interface',
+        'api-integration',
+        'architecture',
+        'authentication',
+        'cms',
+        'cms-overview',
+        'configuration',
+        'middleware',
+        'multi-tenancy',
+        'permissions',
+        'project-structure',
+        'session-management',
+      ].map((d) => `fundamentals/${d}`),
+      ...['cms-tutorials', 'create-a-page', 'creating-crud-pages', 'deploy-your-site', 'deployment'].map((d) => `tutorials/${d}`),
+    ];
     expect(spec).toHaveLength(31);
     expect(docs.map((d) => d.path)).toEqual(expect.arrayContaining(spec.map((id) => `/docs/${id}`)));
     for (const doc of docs) {
@@ -85,7 +107,9 @@ describe('routes (spec §2)', () => {
     const page = await b.page();
     // A large site writes no `x/index.html` (LARGE_SITE_ROUTES): GitHub Pages then answers its 404 page.
     const notFound = readFileSync(join(inject('distDir'), '404.html'), 'utf8');
-    await page.route(/\/docs\/fundamentals\/middleware\/(index\.html)?(\?.*)?$/, (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFound }));
+    await page.route(/\/docs\/fundamentals\/middleware\/(index\.html)?(\?.*)?$/, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/html', body: notFound }),
+    );
     for (const path of ['docs/fundamentals/middleware/', 'docs/fundamentals/middleware/index.html']) {
       const response = await page.goto(b.url(path));
       expect(response?.status(), path).toBe(404);
@@ -124,9 +148,7 @@ describe('navigation', () => {
     const page = await b.page();
     await page.goto(b.url('docs/fundamentals/middleware#matcher'));
     await ready(page);
-    await expect
-      .poll(async () => page.evaluate(() => Math.round(document.getElementById('matcher')!.getBoundingClientRect().top)))
-      .toBeGreaterThanOrEqual(60);
+    await expect.poll(async () => page.evaluate(() => Math.round(document.getElementById('matcher')!.getBoundingClientRect().top))).toBeGreaterThanOrEqual(60);
     const top = await page.evaluate(() => document.getElementById('matcher')!.getBoundingClientRect().top);
     expect(top).toBeLessThan(200);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
@@ -210,7 +232,19 @@ describe('layout', () => {
     expect(await page.getByRole('link', { name: 'English' }).count()).toBe(1);
     const footer = page.getByRole('contentinfo');
     for (const title of ['Documentation', 'Community', 'More']) expect(await footer.getByRole('heading', { name: title }).count()).toBe(1);
-    for (const name of ['Getting Started', 'Fundamentals', 'Components', 'CMS Components', 'Tutorials', 'CMS Tutorials', 'GitHub Discussions', 'Twitter', 'GitHub', 'ABP Framework', 'Demo']) {
+    for (const name of [
+      'Getting Started',
+      'Fundamentals',
+      'Components',
+      'CMS Components',
+      'Tutorials',
+      'CMS Tutorials',
+      'GitHub Discussions',
+      'Twitter',
+      'GitHub',
+      'ABP Framework',
+      'Demo',
+    ]) {
       expect(await footer.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     }
     expect(await footer.textContent()).toContain('Copyright ©');
@@ -269,7 +303,9 @@ describe('layout', () => {
     await ready(page);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).textContent()).toContain('Fundamentals');
     expect(await page.getByText('Version: Next').count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')).toBe('https://github.com/antosubash/abp-react/tree/main/docs/docs/fundamentals/middleware.md');
+    expect(await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')).toBe(
+      'https://github.com/antosubash/abp-react/tree/main/docs/docs/fundamentals/middleware.md',
+    );
     const pager = page.getByRole('navigation', { name: 'Docs pages' });
     expect(await pager.textContent()).toContain('Session Management');
     expect(await pager.textContent()).toContain('API Integration');
@@ -370,7 +406,7 @@ describe('colour mode (spec §4)', () => {
 });
 
 describe('states and errors (spec §2, §8)', () => {
-  it('offers Retry when a page\'s article and blob fail to load, and recovers once the network does', async () => {
+  it("offers Retry when a page's article and blob fail to load, and recovers once the network does", async () => {
     const page = await b.page();
     // Only this page's files fail, from the start, so in-view preloading cannot fetch them early either.
     const { blob, article } = manifest.docs['code-of-conduct']!;
@@ -501,13 +537,23 @@ describe('Content-Security-Policy (issue 13)', () => {
   it('every route runs under the policy with no violation: load, navigation, Mermaid, search', async () => {
     // Violations fail this test through the browser helper's afterEach.
     const page = await b.page();
-    const paths = ['', 'markdown-page', 'search?q=tenant', 'docs', 'docs/category/fundamentals', 'nothing-here', ...Object.values(manifest.docs).map((d) => d.path)];
+    const paths = [
+      '',
+      'markdown-page',
+      'search?q=tenant',
+      'docs',
+      'docs/category/fundamentals',
+      'nothing-here',
+      ...Object.values(manifest.docs).map((d) => d.path),
+    ];
     for (const path of paths) {
       const response = await page.goto(b.url(path));
       await ready(page);
       const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       // Two inline scripts by hash: the colour mode before the first paint, the shell's loader after it.
-      expect(policy, path).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'; .*img-src 'self' data: https:; .*object-src 'none'; base-uri 'self'/);
+      expect(policy, path).toMatch(
+        /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'; .*img-src 'self' data: https:; .*object-src 'none'; base-uri 'self'/,
+      );
       // Our server sends it as a header too, with what only a header can say.
       expect(response?.headers()['content-security-policy'], path).toBe(`${policy}; frame-ancestors 'none'`);
     }

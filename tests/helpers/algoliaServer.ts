@@ -68,18 +68,31 @@ function mark(text: string, words: string[]): { value: string; matchLevel: 'none
 /** Cuts `text` to `n` words around the first match. */
 function snippetOf(text: string, words: string[], n: number) {
   const all = text.split(/\s+/);
-  const first = Math.max(0, all.findIndex((w) => words.some((q) => w.toLowerCase().includes(q))));
+  const first = Math.max(
+    0,
+    all.findIndex((w) => words.some((q) => w.toLowerCase().includes(q))),
+  );
   const start = Math.max(0, Math.min(first - 2, all.length - n));
   const cut = all.slice(start, start + n).join(' ');
   const h = mark(cut, words);
   return { value: (start > 0 ? '…' : '') + h.value + (start + n < all.length ? '…' : ''), matchLevel: h.matchLevel };
 }
 
-type Request = { indexName?: string; query?: string; hitsPerPage?: number; page?: number; attributesToSnippet?: string[]; facetFilters?: (string | string[])[] };
+type Request = {
+  indexName?: string;
+  query?: string;
+  hitsPerPage?: number;
+  page?: number;
+  attributesToSnippet?: string[];
+  facetFilters?: (string | string[])[];
+};
 
 /** Answers one search request from the records. */
 function answer(records: StoredRecord[], request: Request, taskQueryId: string) {
-  const words = String(request.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const words = String(request.query ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
   const hitsPerPage = request.hitsPerPage ?? 20;
   const page = request.page ?? 0;
   const snippetSpec = (request.attributesToSnippet ?? []).find((a) => a.startsWith('content:'));
@@ -87,18 +100,44 @@ function answer(records: StoredRecord[], request: Request, taskQueryId: string) 
   const filters = (request.facetFilters ?? []).map((f) => (Array.isArray(f) ? f : [f]));
   const text = (r: StoredRecord) => {
     const h = (r.hierarchy ?? {}) as Record<string, string | null>;
-    return [...Object.values(h), r.content].filter((v): v is string => typeof v === 'string').join(' ').toLowerCase();
+    return [...Object.values(h), r.content]
+      .filter((v): v is string => typeof v === 'string')
+      .join(' ')
+      .toLowerCase();
   };
   const matches = records
-    .filter((r) => filters.every((any) => any.some((f) => { const [k, v] = f.split(':'); return String(r[k!]) === v; })))
+    .filter((r) =>
+      filters.every((any) =>
+        any.some((f) => {
+          const [k, v] = f.split(':');
+          return String(r[k!]) === v;
+        }),
+      ),
+    )
     .filter((r) => words.every((w) => text(r).includes(w)))
     // Page records whose title matches first, then headings, then the rest, as DocSearch's ranking does.
-    .map((r, i) => ({ r, i, rank: String((r.hierarchy as Record<string, string>)?.lvl1 ?? '').toLowerCase().includes(words[0] ?? '') ? (r.type === 'lvl1' ? 0 : 1) : r.type === 'content' ? 3 : 2 }))
+    .map((r, i) => ({
+      r,
+      i,
+      rank: String((r.hierarchy as Record<string, string>)?.lvl1 ?? '')
+        .toLowerCase()
+        .includes(words[0] ?? '')
+        ? r.type === 'lvl1'
+          ? 0
+          : 1
+        : r.type === 'content'
+          ? 3
+          : 2,
+    }))
     .sort((a, b) => a.rank - b.rank || a.i - b.i)
     .map(({ r }) => r);
   const hits = matches.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((r) => {
     const hierarchy = (r.hierarchy ?? {}) as Record<string, string | null>;
-    const hl = Object.fromEntries(Object.entries(hierarchy).filter(([, v]) => v !== null).map(([k, v]) => [k, mark(v!, words)]));
+    const hl = Object.fromEntries(
+      Object.entries(hierarchy)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, mark(v!, words)]),
+    );
     const content = typeof r.content === 'string' ? r.content : null;
     return {
       objectID: r.objectID,
@@ -146,7 +185,12 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions = {}): Pr
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST, PUT, DELETE', 'access-control-allow-headers': '*', 'access-control-max-age': '600' });
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+        'access-control-allow-headers': '*',
+        'access-control-max-age': '600',
+      });
       res.end();
       return;
     }
@@ -227,18 +271,20 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions = {}): Pr
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    if (!server.listening) return resolve();
-    for (const s of sockets) s.destroy();
-    server.close(() => resolve());
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
   await listen(0);
   const port = (server.address() as AddressInfo).port;
   if (mode === 'down') await stop();

@@ -88,8 +88,18 @@ export function useFixture(scenario: Scenario): FixtureProject {
     contentDir,
     distDir,
     warnings,
-    build: (options = {}) => buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(local(line)) }).catch(localError),
-    buildContent: ({ session, shell = null, largeSiteRoutes, changed } = {}) => buildContent({ contentDir, shell, session, largeSiteRoutes, changed, publicDir: join(dir, 'public'), onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)) }).catch(localError),
+    build: (options = {}) =>
+      buildSite({ shell: false, ...options, root: dir, contentDir, distDir, warn: (line) => warnings.push(local(line)) }).catch(localError),
+    buildContent: ({ session, shell = null, largeSiteRoutes, changed } = {}) =>
+      buildContent({
+        contentDir,
+        shell,
+        session,
+        largeSiteRoutes,
+        changed,
+        publicDir: join(dir, 'public'),
+        onWarning: (p) => warnings.push(local(`${p.file}:${p.line}: ${p.message}`)),
+      }).catch(localError),
     read: (rel) => readFileSync(join(distDir, rel), 'utf8'),
     manifest: () => readBuiltManifest(distDir),
     write: (rel, text) => writeFileSync(join(contentDir, rel), text),

@@ -23,7 +23,18 @@ export function makeSiteConfigInput(overrides: Partial<SiteConfigInput> = {}): S
     navbar: { title: 'ABP React', logo: { src: 'img/logo.svg', alt: 'Logo' }, items: [] },
     footer: { links: [] },
     search: { appId: 'YOUR_APP_ID', apiKey: 'YOUR_SEARCH_API_KEY', indexName: 'YOUR_INDEX_NAME' },
-    home: { heading: 'Home', lead: 'Lead', actions: [], featuresHeading: 'F', features: [], statsHeading: 'S', stats: [], ctaHeading: 'C', ctaText: 'T', ctaCommands: [] },
+    home: {
+      heading: 'Home',
+      lead: 'Lead',
+      actions: [],
+      featuresHeading: 'F',
+      features: [],
+      statsHeading: 'S',
+      stats: [],
+      ctaHeading: 'C',
+      ctaText: 'T',
+      ctaCommands: [],
+    },
     ...overrides,
   };
 }
@@ -131,11 +142,14 @@ export function readBuiltManifest(distDir: string): Manifest {
   view.versions = root.versions.map((v) => ({
     ...v,
     sidebars: Object.fromEntries(
-      Object.entries(v.sidebars).map(([id, items]) => [id, items.map((item) => {
-        if (item.type !== 'category' || !item.shard) return item;
-        const { shard, ...category } = item;
-        return { ...category, items: parseSidebarShard(read(`blobs/${shard}`), shard).items };
-      })]),
+      Object.entries(v.sidebars).map(([id, items]) => [
+        id,
+        items.map((item) => {
+          if (item.type !== 'category' || !item.shard) return item;
+          const { shard, ...category } = item;
+          return { ...category, items: parseSidebarShard(read(`blobs/${shard}`), shard).items };
+        }),
+      ]),
     ),
   }));
   return view;

@@ -4,7 +4,16 @@ import { jsonLength } from '../../node/assembleManifest';
 
 describe('jsonLength', () => {
   it('is the length of the JSON of a value without escapes, undefined fields left out as JSON does', () => {
-    const entry = { id: 'guides/deploy', title: 'Deploy', keywords: [], image: null, headings: [{ depth: 2, id: 'ship', text: 'Ship it' }], hasH1: false, order: -1.5, gone: undefined };
+    const entry = {
+      id: 'guides/deploy',
+      title: 'Deploy',
+      keywords: [],
+      image: null,
+      headings: [{ depth: 2, id: 'ship', text: 'Ship it' }],
+      hasH1: false,
+      order: -1.5,
+      gone: undefined,
+    };
     expect(jsonLength(entry)).toBe(JSON.stringify(entry).length);
     expect(jsonLength([1, 'a', [true, {}]])).toBe(JSON.stringify([1, 'a', [true, {}]]).length);
   });

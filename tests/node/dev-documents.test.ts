@@ -19,10 +19,13 @@ let made: Record<string, number>;
 /** A build's deferred documents: each records that it was made and returns `<name> of <build>`. */
 function build(name: string, rels: string[]): Map<string, OutputData> {
   return new Map(
-    rels.map((rel): [string, OutputData] => [rel, () => {
-      made[rel] = (made[rel] ?? 0) + 1;
-      return `${rel} of ${name}`;
-    }]),
+    rels.map((rel): [string, OutputData] => [
+      rel,
+      () => {
+        made[rel] = (made[rel] ?? 0) + 1;
+        return `${rel} of ${name}`;
+      },
+    ]),
   );
 }
 
@@ -87,10 +90,17 @@ describe('DeferredDocuments', () => {
   it('tries a failed render again', async () => {
     let fail = true;
     documents.begin();
-    documents.end(new Map([['docs/intro.html', () => {
-      if (fail) throw new Error('render failed');
-      return 'docs/intro.html, second try';
-    }]]));
+    documents.end(
+      new Map([
+        [
+          'docs/intro.html',
+          () => {
+            if (fail) throw new Error('render failed');
+            return 'docs/intro.html, second try';
+          },
+        ],
+      ]),
+    );
     await expect(documents.prepare('docs/intro')).rejects.toThrow('render failed');
     fail = false;
     await documents.prepare('docs/intro');

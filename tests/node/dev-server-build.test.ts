@@ -66,10 +66,19 @@ describe('dev server builds', () => {
       const root = JSON.parse(normal.read('manifest.json')) as ManifestRoot;
       const entryBytes = (JSON.parse(normal.read(root.search.entry)) as { bytes: number }).bytes;
       expect(devRoot.search.entry).toMatch(/^search\/entry-[0-9a-f]{12}\.json$/);
-      expect({ ...devRoot, contentHash: root.contentHash, search: root.search, totals: { ...devRoot.totals, bytes: devRoot.totals.bytes + entryBytes } }).toEqual(root);
+      expect({
+        ...devRoot,
+        contentHash: root.contentHash,
+        search: root.search,
+        totals: { ...devRoot.totals, bytes: devRoot.totals.bytes + entryBytes },
+      }).toEqual(root);
 
       const documents = first.documents!;
-      expect([...documents.keys()].sort()).toEqual(listFiles(normal.distDir).filter((f) => isDocument(f) && !f.endsWith('.json')).sort());
+      expect([...documents.keys()].sort()).toEqual(
+        listFiles(normal.distDir)
+          .filter((f) => isDocument(f) && !f.endsWith('.json'))
+          .sort(),
+      );
       expect(await outputData(documents.get('docs/intro.html')!)).toBe(normal.read('docs/intro.html'));
       expect(await outputData(documents.get('404.html')!)).toBe(normal.read('404.html'));
       expect(await outputData(documents.get('docs/intro/index.html')!)).toEqual({ linkTo: 'docs/intro.html' });

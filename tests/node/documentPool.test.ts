@@ -21,9 +21,16 @@ describe('withDocumentWorker', () => {
     const { manifest } = built;
     const root = JSON.parse(String(built.files.get('manifest.json'))) as Parameters<typeof withDocumentWorker>[1];
     // Page shards and sidebar shards: every JSON file below blobs/.
-    const shards = Object.fromEntries([...built.files].filter(([rel]) => /^blobs\/.*\.json$/.test(rel)).map(([rel, json]) => [rel.slice('blobs/'.length), JSON.parse(String(json))]));
+    const shards = Object.fromEntries(
+      [...built.files].filter(([rel]) => /^blobs\/.*\.json$/.test(rel)).map(([rel, json]) => [rel.slice('blobs/'.length), JSON.parse(String(json))]),
+    );
     const routes = Object.keys(manifest.routes);
-    const articles = new Map([...Object.values(manifest.docs), ...Object.values(manifest.pages)].map((p) => [p.path, { name: p.article, html: String(built.files.get(`blobs/${p.article}`)) }]));
+    const articles = new Map(
+      [...Object.values(manifest.docs), ...Object.values(manifest.pages)].map((p) => [
+        p.path,
+        { name: p.article, html: String(built.files.get(`blobs/${p.article}`)) },
+      ]),
+    );
     // Every shard (the route's page shard and the sidebar shards it opens among them), and the page's article.
     const request = (path: string) => ({ root, shards, path, article: articles.get(path) });
     // The worker holds one shard at a time, so shards cross to it again and again.

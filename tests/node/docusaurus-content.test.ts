@@ -9,7 +9,8 @@ import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../helpers/build';
 
-const ADMONITIONS = /<div class="admonition admonition--(\w+)" role="note" aria-label="(\w+)"><div class="admonition__heading"><svg[^>]*>.*?<\/svg><span class="admonition__title">(.*?)<\/span><\/div>/g;
+const ADMONITIONS =
+  /<div class="admonition admonition--(\w+)" role="note" aria-label="(\w+)"><div class="admonition__heading"><svg[^>]*>.*?<\/svg><span class="admonition__title">(.*?)<\/span><\/div>/g;
 
 describe('fixture docusaurus-site', () => {
   const project = useFixture('docusaurus-site');

@@ -11,10 +11,14 @@ import { ROOT } from '../helpers/build';
 const fixture = join(ROOT, 'tests/fixtures/docusaurus-site');
 
 describe('the build oracle', () => {
-  it.each([11, 12])('finds every dev rebuild the same as a one-off build over 16 edits (seed %i)', async (seed) => {
-    const result = await runOracle({ content: join(fixture, 'content'), publicDir: join(fixture, 'public'), seed, steps: 16 });
-    expect(result.steps).toBe(16);
-    // Most edits build: the sequence compares outputs, not only failures.
-    expect(result.failedBuilds).toBeLessThan(8);
-  }, 300_000);
+  it.each([11, 12])(
+    'finds every dev rebuild the same as a one-off build over 16 edits (seed %i)',
+    async (seed) => {
+      const result = await runOracle({ content: join(fixture, 'content'), publicDir: join(fixture, 'public'), seed, steps: 16 });
+      expect(result.steps).toBe(16);
+      // Most edits build: the sequence compares outputs, not only failures.
+      expect(result.failedBuilds).toBeLessThan(8);
+    },
+    300_000,
+  );
 });

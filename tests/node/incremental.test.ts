@@ -10,7 +10,8 @@ import { LAST_PAGES } from '../../node/assembleManifest';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
 /** The search files of a build, by name. */
-const searchFiles = (files: Map<string, OutputData>) => Promise.all([...files].filter(([name]) => name.startsWith('search/')).map(async ([name, data]) => [name, String(await outputData(data))] as const));
+const searchFiles = (files: Map<string, OutputData>) =>
+  Promise.all([...files].filter(([name]) => name.startsWith('search/')).map(async ([name, data]) => [name, String(await outputData(data))] as const));
 
 describe('incremental content build', () => {
   let project: FixtureProject;
@@ -69,7 +70,12 @@ describe('incremental content build', () => {
     await project.buildContent({ session });
     project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip the site to any static host.\n\n## Rollback\n\nKeep the previous folder.\n');
     const rebuilt = await searchFiles((await project.buildContent({ session })).files);
-    expect(rebuilt.filter(([name]) => name.startsWith('search/f.')).map(([, text]) => text).join('')).toContain('folder');
+    expect(
+      rebuilt
+        .filter(([name]) => name.startsWith('search/f.'))
+        .map(([, text]) => text)
+        .join(''),
+    ).toContain('folder');
     expect(rebuilt).toEqual(await searchFiles((await project.buildContent()).files));
   });
 
@@ -108,8 +114,18 @@ describe('incremental content build', () => {
         search: await searchFiles(result.files),
         records: [...result.records()].join(''),
         names: [...result.files.keys()].sort(),
-        blobs: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.(md|html)$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
-        shards: Object.fromEntries(await Promise.all([...result.files].filter(([name]) => /^blobs\/.*\.json$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const))),
+        blobs: Object.fromEntries(
+          await Promise.all(
+            [...result.files]
+              .filter(([name]) => /^blobs\/.*\.(md|html)$/.test(name))
+              .map(async ([name, data]) => [name, String(await outputData(data))] as const),
+          ),
+        ),
+        shards: Object.fromEntries(
+          await Promise.all(
+            [...result.files].filter(([name]) => /^blobs\/.*\.json$/.test(name)).map(async ([name, data]) => [name, String(await outputData(data))] as const),
+          ),
+        ),
         root,
       };
     };
@@ -117,9 +133,15 @@ describe('incremental content build', () => {
     const edits: [string, () => void][] = [
       ['a body', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the folder.\n')],
       // The same title and description: the sidebar and neighbours stay, the page's headings and article change.
-      ['a body below its first paragraph', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the old folder.\n\n## Logs\n\nRead them.\n')],
+      [
+        'a body below its first paragraph',
+        () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\nKeep the old folder.\n\n## Logs\n\nRead them.\n'),
+      ],
       // The same again, and this time the page shows a file: the site copies it, the page's shard lists it.
-      ['an image below its first paragraph', () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\n![The logo](/img/logo.svg)\n')],
+      [
+        'an image below its first paragraph',
+        () => project.write('docs/guides/deploy.md', '---\ntitle: Deploy\n---\n\nShip it.\n\n## Rollback\n\n![The logo](/img/logo.svg)\n'),
+      ],
       // Its neighbours' previous and next links name it.
       ['a title', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\n---\n\nShip it.\n')],
       ['a sidebar label', () => project.write('docs/guides/deploy.md', '---\ntitle: Shipping\nsidebar_label: Ship\n---\n\nShip it.\n')],
@@ -162,11 +184,19 @@ describe('incremental content build', () => {
     expect(description(await project.buildContent({ session, changed: ['docs/guides/deploy.md'] }))).toBe('Ship it.');
     const steps: [string, string[], () => void][] = [
       ['a new file', ['docs/guides/rollback.md'], () => project.write('docs/guides/rollback.md', '---\ntitle: Rollback\n---\n\nSee [deploy](./deploy.md).\n')],
-      ['a new folder, named alone', ['docs/more'], () => {
-        mkdir('docs/more');
-        project.write('docs/more/extra.md', '---\ntitle: Extra\n---\n\nMore.\n');
-      }],
-      ['a file in a folder renamed', ['docs/more', 'docs/moved'], () => renameSync(join(project.contentDir, 'docs/more'), join(project.contentDir, 'docs/moved'))],
+      [
+        'a new folder, named alone',
+        ['docs/more'],
+        () => {
+          mkdir('docs/more');
+          project.write('docs/more/extra.md', '---\ntitle: Extra\n---\n\nMore.\n');
+        },
+      ],
+      [
+        'a file in a folder renamed',
+        ['docs/more', 'docs/moved'],
+        () => renameSync(join(project.contentDir, 'docs/more'), join(project.contentDir, 'docs/moved')),
+      ],
       ['a removed file', ['docs/guides/rollback.md'], () => rmSync(join(project.contentDir, 'docs/guides/rollback.md'))],
       ['a removed folder', ['docs/moved'], () => rmSync(join(project.contentDir, 'docs/moved'), { recursive: true })],
       ['names a build does not list', ['.git/index', 'docs/.deploy.md.swp', 'docs/guides/gone.md'], () => project.write('docs/.deploy.md.swp', 'x')],

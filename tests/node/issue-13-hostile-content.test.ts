@@ -26,7 +26,8 @@ describe('front matter', () => {
       {
         file: 'content/docs/evil.md',
         line: 1,
-        message: 'front matter `---js` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain `---` lines.',
+        message:
+          'front matter `---js` is not accepted: only YAML front matter is (other engines run code during the build). Write YAML between plain `---` lines.',
       },
     ]);
   });
@@ -50,7 +51,9 @@ describe('front matter', () => {
 describe('files that are not markdown text', () => {
   it('names a binary .md file', async () => {
     writeFileSync(join(project.contentDir, 'docs/binary.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]));
-    expect((await failure()).problems).toEqual([{ file: 'content/docs/binary.md', line: 0, message: expect.stringContaining('is a binary file, not markdown text') }]);
+    expect((await failure()).problems).toEqual([
+      { file: 'content/docs/binary.md', line: 0, message: expect.stringContaining('is a binary file, not markdown text') },
+    ]);
   });
 
   it('names a Latin-1 file and the line of its first bad byte', async () => {
@@ -61,7 +64,9 @@ describe('files that are not markdown text', () => {
   it('names the file whose nesting is too deep to render, and its line', async () => {
     project.write('docs/deep.md', `# Deep\n\n${'>'.repeat(5000)} quote\n`);
     const error = await failure();
-    expect(error.problems).toEqual([{ file: 'content/docs/deep.md', line: 3, message: expect.stringContaining('nests lists or quotes 5000 deep on this line') }]);
+    expect(error.problems).toEqual([
+      { file: 'content/docs/deep.md', line: 3, message: expect.stringContaining('nests lists or quotes 5000 deep on this line') },
+    ]);
   });
 
   it('warns about MDX syntax in a .md file, with file and line', async () => {
@@ -78,7 +83,9 @@ describe('symbolic links', () => {
   it('refuses a link that leaves content/, naming it', async () => {
     symlinkSync('/etc/passwd', join(project.contentDir, 'img/passwd.txt'));
     const error = await failure();
-    expect(error.problems).toEqual([{ file: 'content/img/passwd.txt', line: 0, message: expect.stringContaining('is a symbolic link to `/etc/passwd`, outside `content`') }]);
+    expect(error.problems).toEqual([
+      { file: 'content/img/passwd.txt', line: 0, message: expect.stringContaining('is a symbolic link to `/etc/passwd`, outside `content`') },
+    ]);
   });
 
   it('names a dangling link and a loop instead of throwing ENOENT or ELOOP', async () => {
@@ -135,7 +142,9 @@ describe('generated files and built-in routes', () => {
     config.navbar.items.push({ label: 'Evil', href: 'javascript:alert(1)' }, { label: 'Away', to: '//evil.example' });
     project.write('site.config.json', JSON.stringify(config, null, 2));
     const error = await failure();
-    expect(error.problems.map((p) => p.message.split(' ')[0]).sort()).toEqual(['`navbar.items.2.href`', '`navbar.items.3.to`', '`search.feedbackUrl`', '`search.searchPagePath`'].sort());
+    expect(error.problems.map((p) => p.message.split(' ')[0]).sort()).toEqual(
+      ['`navbar.items.2.href`', '`navbar.items.3.to`', '`search.feedbackUrl`', '`search.searchPagePath`'].sort(),
+    );
     expect(existsSync(join(project.dir, '..', 'escaped.html'))).toBe(false);
   });
 });

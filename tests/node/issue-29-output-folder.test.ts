@@ -35,16 +35,30 @@ async function refused(out: string, contentDir = project.contentDir): Promise<st
 
 describe('the output folder', () => {
   it('is refused when it is, holds or lies inside the content folder', async () => {
-    expect(await refused('content')).toMatchInlineSnapshot(`"Cannot build: the output folder \`W/content\` is the content folder. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`);
-    expect(await refused('content-link')).toMatchInlineSnapshot(`"Cannot build: the output folder \`W/content\` is the content folder. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`);
-    expect(await refused('site', join(project.dir, 'site/content'))).toMatchInlineSnapshot(`"Cannot build: the output folder \`W/site\` holds the content folder, \`W/site/content\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`);
-    expect(await refused('content/docs/out')).toMatchInlineSnapshot(`"Cannot build: the output folder \`W/content/docs/out\` lies inside the content folder, \`W/content\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`);
+    expect(await refused('content')).toMatchInlineSnapshot(
+      `"Cannot build: the output folder \`W/content\` is the content folder. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`,
+    );
+    expect(await refused('content-link')).toMatchInlineSnapshot(
+      `"Cannot build: the output folder \`W/content\` is the content folder. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`,
+    );
+    expect(await refused('site', join(project.dir, 'site/content'))).toMatchInlineSnapshot(
+      `"Cannot build: the output folder \`W/site\` holds the content folder, \`W/site/content\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`,
+    );
+    expect(await refused('content/docs/out')).toMatchInlineSnapshot(
+      `"Cannot build: the output folder \`W/content/docs/out\` lies inside the content folder, \`W/content\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`,
+    );
   });
 
   it('is refused when it is or lies inside public/ or a source folder, or holds the project', async () => {
-    expect(await refused('public')).toMatchInlineSnapshot(`"Cannot build: the output folder \`W/public\` is the \`public/\` folder. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`);
-    expect(await refused('src/site')).toMatchInlineSnapshot(`"Cannot build: the output folder \`W/src/site\` lies inside the project's \`src/\` folder, \`W/src\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`);
-    expect(await refused('.')).toMatchInlineSnapshot(`"Cannot build: the output folder \`W\` holds the project \`W\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`);
+    expect(await refused('public')).toMatchInlineSnapshot(
+      `"Cannot build: the output folder \`W/public\` is the \`public/\` folder. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`,
+    );
+    expect(await refused('src/site')).toMatchInlineSnapshot(
+      `"Cannot build: the output folder \`W/src/site\` lies inside the project's \`src/\` folder, \`W/src\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`,
+    );
+    expect(await refused('.')).toMatchInlineSnapshot(
+      `"Cannot build: the output folder \`W\` holds the project \`W\`. The build replaces its output folder as a whole: choose another one (\`--out dist\`)."`,
+    );
   });
 
   it('may be any other folder of the project', async () => {

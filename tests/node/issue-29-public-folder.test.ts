@@ -54,7 +54,13 @@ describe('copyPublic (the shell build’s copy of public/)', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(BuildError);
-    expect((error as BuildError).problems).toEqual([{ file: `${publicDir}/img/pw.txt`, line: 0, message: `is a symbolic link to \`/etc/passwd\`, outside \`${publicDir}\`. The build publishes only files inside it: copy the file in instead of linking it.` }]);
+    expect((error as BuildError).problems).toEqual([
+      {
+        file: `${publicDir}/img/pw.txt`,
+        line: 0,
+        message: `is a symbolic link to \`/etc/passwd\`, outside \`${publicDir}\`. The build publishes only files inside it: copy the file in instead of linking it.`,
+      },
+    ]);
     expect(existsSync(join(outDir, 'img'))).toBe(false);
   });
 });

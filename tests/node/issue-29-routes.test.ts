@@ -49,7 +49,8 @@ describe('routes over the files of the site', () => {
   });
 
   it('names the page whose route would replace the not-found page, the home page or the docs root', async () => {
-    expect(await refused({ 'pages/lost.md': page('/404'), 'pages/home.md': page('/index'), 'pages/docs.md': page('/docs'), 'docs/index.md': '# Index\n' })).toMatchInlineSnapshot(`
+    expect(await refused({ 'pages/lost.md': page('/404'), 'pages/home.md': page('/index'), 'pages/docs.md': page('/docs'), 'docs/index.md': '# Index\n' }))
+      .toMatchInlineSnapshot(`
       [
         "content/pages/docs.md:3: route \`/docs\` is also used by the docs root, which shows \`docs.mainDocId\` (\`intro\`, in \`content/site.config.json\`). Give one of them another \`id\` or \`slug\` in its front matter.",
         "content/docs/index.md:1: route \`/docs/index\` would write \`docs/index.html\`, where the build writes the docs root \`/docs\`. Give it another \`slug\`.",

@@ -29,7 +29,9 @@ describe('encodings', () => {
 
   it('reads a byte-order mark before `---js` as the start of the front matter it refuses', async () => {
     project.write('docs/bom.md', '\uFEFF---js\n{ title: "T" }\n---\n\n# T\n');
-    expect((await failure()).problems).toEqual([{ file: 'content/docs/bom.md', line: 1, message: expect.stringMatching(/^front matter `---js` is not accepted: only YAML front matter is/) }]);
+    expect((await failure()).problems).toEqual([
+      { file: 'content/docs/bom.md', line: 1, message: expect.stringMatching(/^front matter `---js` is not accepted: only YAML front matter is/) },
+    ]);
   });
 });
 
@@ -63,14 +65,21 @@ describe('JSON files', () => {
 
   it('names a site.config.json nested past what the parser follows', async () => {
     project.write('site.config.json', `{ "title": ${'['.repeat(100_000)}${']'.repeat(100_000)} }`);
-    expect((await failure()).problems).toEqual([{ file: 'content/site.config.json', line: 1, message: 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.' }]);
+    expect((await failure()).problems).toEqual([
+      { file: 'content/site.config.json', line: 1, message: 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.' },
+    ]);
   });
 });
 
 describe('front matter', () => {
   it('names a value of the wrong type that YAML aliases make billions of characters long, without writing it out', async () => {
     const lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-    for (let i = 1; i < 12; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 12; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(9)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     project.write('docs/bomb.md', `---\nsidebar_custom_props:\n  ${lines.join('\n  ')}\ntitle: *a11\n---\n\n# Bomb\n`);
     expect((await failure()).message).toMatchInlineSnapshot(`
       "Cannot build: 1 problem in content:
@@ -81,7 +90,28 @@ describe('front matter', () => {
 
 describe('warnings', () => {
   it('warns of a code fence that is never closed, with its line', async () => {
-    project.write('docs/open.md', ['# Open', '', '```ts', 'const a = 1;', '```', '', '- item', '', '  ~~~~bash', '  echo inside an item', '', 'After the item.', '', '````md', 'the rest of the file', '```', 'is code'].join('\n'));
+    project.write(
+      'docs/open.md',
+      [
+        '# Open',
+        '',
+        '```ts',
+        'const a = 1;',
+        '```',
+        '',
+        '- item',
+        '',
+        '  ~~~~bash',
+        '  echo inside an item',
+        '',
+        'After the item.',
+        '',
+        '````md',
+        'the rest of the file',
+        '```',
+        'is code',
+      ].join('\n'),
+    );
     await project.build();
     expect(project.warnings).toMatchInlineSnapshot(`
       [

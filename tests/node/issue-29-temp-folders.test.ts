@@ -16,7 +16,10 @@ beforeAll(() => {
 });
 afterAll(() => project.remove());
 
-const siblings = () => readdirSync(project.dir).filter((name) => name.startsWith('dist')).sort();
+const siblings = () =>
+  readdirSync(project.dir)
+    .filter((name) => name.startsWith('dist'))
+    .sort();
 
 describe('temporary folders', () => {
   it('are removed by a later build when the build that made them no longer runs', async () => {
@@ -37,7 +40,10 @@ describe('temporary folders', () => {
       // Enough pages that the build is still writing when the signal comes.
       for (let i = 0; i < 400; i++) project.write(`docs/page-${i}.md`, `# Page ${i}\n\n${'Some text to render. '.repeat(40)}\n\n## Part\n\n- one\n- two\n`);
       const before = readdirSync(project.distDir).sort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'build.ts', '--content', project.contentDir, '--out', project.distDir, '--no-cache'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'build.ts', '--content', project.contentDir, '--out', project.distDir, '--no-cache'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -38,7 +38,10 @@ describe('content files', () => {
     project.write('img/handler.svg', SVG('<rect width="1" height="1"\n  ONLOAD = "alert(1)"/>'));
     project.write('img/link.svg', SVG('<a href="&#106;ava&#x9;script&#58;alert(1)"><rect width="1" height="1"/></a>'));
     project.write('img/animate.svg', SVG('<a><set attributeName="href" to="javascript:alert(1)"/><rect width="1" height="1"/></a>'));
-    project.write('img/foreign.svg', SVG('<foreignObject width="10" height="10"><iframe xmlns="http://www.w3.org/1999/xhtml" src="/abp-react/"/></foreignObject>'));
+    project.write(
+      'img/foreign.svg',
+      SVG('<foreignObject width="10" height="10"><iframe xmlns="http://www.w3.org/1999/xhtml" src="/abp-react/"/></foreignObject>'),
+    );
     project.write('img/entity.svg', `<!DOCTYPE svg [\n<!ENTITY js "javascript:">\n]>\n${SVG('<a href="&js;alert(1)"/>')}`);
     const error = await failure();
     expect(error.problems.map((p) => `${p.file}:${p.line}: ${p.message.slice(0, p.message.indexOf(', which'))}`)).toMatchInlineSnapshot(`
@@ -52,7 +55,9 @@ describe('content files', () => {
         "content/img/script.svg:3: is an SVG with a \`<script>\` element",
       ]
     `);
-    expect(error.problems[0]!.message).toMatchInlineSnapshot(`"is an SVG with a \`javascript:\` URL, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG."`);
+    expect(error.problems[0]!.message).toMatchInlineSnapshot(
+      `"is an SVG with a \`javascript:\` URL, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG."`,
+    );
   });
 
   it('publishes plain SVG and the other kinds of files', async () => {
@@ -69,14 +74,21 @@ describe('content files', () => {
 describe('site.config.json strings in the HTML', () => {
   it('keeps every configured string text: the pre-paint script stays one element, no tag is written from a value', async () => {
     const hostile = (what: string) => `${what}</script><script>alert(1)</script>"><img src=x onerror=alert(1)><!--`;
-    const config = JSON.parse(project.read('../content/site.config.json')) as Record<string, unknown> & { navbar: Record<string, unknown>; metadata: Record<string, string>[] };
+    const config = JSON.parse(project.read('../content/site.config.json')) as Record<string, unknown> & {
+      navbar: Record<string, unknown>;
+      metadata: Record<string, string>[];
+    };
     config.title = hostile('title');
     config.tagline = hostile('tagline');
     config.copyright = hostile('copyright');
     config.themeColor = hostile('#fff');
     config.metadata = [{ name: hostile('name'), content: hostile('content') }];
     config.navbar.title = hostile('navbar');
-    config.announcementBar = { id: `</script><meta http-equiv=refresh content=1;url=https://example.invalid/phish><script>\u2028`, content: hostile('announcement'), isCloseable: true };
+    config.announcementBar = {
+      id: `</script><meta http-equiv=refresh content=1;url=https://example.invalid/phish><script>\u2028`,
+      content: hostile('announcement'),
+      isCloseable: true,
+    };
     project.write('site.config.json', JSON.stringify(config, null, 2));
     await project.build();
     for (const page of ['index.html', 'docs/intro.html', '404.html']) {
@@ -119,7 +131,12 @@ describe('HTML comments in markdown', () => {
     );
     await project.build();
     const doc = project.manifest().docs.notes!;
-    const forms = { 'docs/notes.md': project.read('docs/notes.md'), [`blobs/${doc.blob}`]: project.read(`blobs/${doc.blob}`), 'llms-full.txt': project.read('llms-full.txt'), 'docs/notes.html': project.read('docs/notes.html') };
+    const forms = {
+      'docs/notes.md': project.read('docs/notes.md'),
+      [`blobs/${doc.blob}`]: project.read(`blobs/${doc.blob}`),
+      'llms-full.txt': project.read('llms-full.txt'),
+      'docs/notes.html': project.read('docs/notes.html'),
+    };
     for (const [name, text] of Object.entries(forms)) {
       expect(text, name).not.toContain('internal note');
       expect(text, name).toContain('code keeps its comment');
@@ -148,7 +165,10 @@ describe('HTML comments in markdown', () => {
 
 describe('configured images and a page’s image', () => {
   it('are checked as links are: no `..` out of the site, no `javascript:`, no host without a scheme', async () => {
-    const config = JSON.parse(project.read('../content/site.config.json')) as Record<string, unknown> & { navbar: { logo: Record<string, string> }; footer: { logo?: Record<string, string> } };
+    const config = JSON.parse(project.read('../content/site.config.json')) as Record<string, unknown> & {
+      navbar: { logo: Record<string, string> };
+      footer: { logo?: Record<string, string> };
+    };
     config.favicon = '../../../etc/passwd';
     config.image = '%2e%2e/%2e%2e/etc/passwd';
     config.navbar.logo.src = 'javascript:alert(1)';

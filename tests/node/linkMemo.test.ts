@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { LinkContext } from '../../manifest/links';
 import { LinkResolver } from '../../node/linkMemo';
 
-const context = (routes: string[], files: LinkContext['files'] = {}): LinkContext => ({ baseUrl: '/abp-react/', routes: Object.fromEntries(routes.map((r) => [r, {}])), routeBySource: { 'docs/intro.md': '/docs/intro' }, assets: new Set(), files });
+const context = (routes: string[], files: LinkContext['files'] = {}): LinkContext => ({
+  baseUrl: '/abp-react/',
+  routes: Object.fromEntries(routes.map((r) => [r, {}])),
+  routeBySource: { 'docs/intro.md': '/docs/intro' },
+  assets: new Set(),
+  files,
+});
 
 describe('LinkResolver', () => {
   it('answers from memory, and takes over the answers of a resolver of a context with the same tables', () => {

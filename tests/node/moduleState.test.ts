@@ -36,11 +36,14 @@ function moduleState(file: string): string[] {
   return found;
 }
 
-const buildFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? buildFiles(join(dir, e.name)) : /\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
+const buildFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? buildFiles(join(dir, e.name)) : /\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
 
 describe('build code', () => {
   it('holds no module-level mutable state besides the named process resources and singletons', () => {
-    const found = [...buildFiles(join(ROOT, 'node')), join(ROOT, 'build.ts')].flatMap((file) => moduleState(file).map((name) => `${file.slice(ROOT.length + 1)} ${name}`));
+    const found = [...buildFiles(join(ROOT, 'node')), join(ROOT, 'build.ts')].flatMap((file) =>
+      moduleState(file).map((name) => `${file.slice(ROOT.length + 1)} ${name}`),
+    );
     expect(found.filter((binding) => !Object.hasOwn(ALLOWED, binding))).toEqual([]);
     // The list names only bindings there are.
     expect(Object.keys(ALLOWED).filter((binding) => !found.includes(binding))).toEqual([]);

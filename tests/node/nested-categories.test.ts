@@ -77,13 +77,17 @@ describe('fixture nested-categories', () => {
       sidebarTop: 1,
       more: null,
     });
-    expect(manifest.categories['advanced-topics']).toMatchObject({ category: ['Guides'], previous: link('guides/first', 'First guide'), next: link('guides/advanced/deep', 'Deep dive') });
+    expect(manifest.categories['advanced-topics']).toMatchObject({
+      category: ['Guides'],
+      previous: link('guides/first', 'First guide'),
+      next: link('guides/advanced/deep', 'Deep dive'),
+    });
     const html = project.read('docs/category/guides.html');
     expect(html).toContain('<title>Guides | ABP React</title>');
     expect(html).toContain('<h2 class="card__title">Advanced Topics</h2><p class="card__description">1 item</p>');
   });
 
-  it('renders each page\'s sidebar with the categories that hold it open and its own link current', () => {
+  it("renders each page's sidebar with the categories that hold it open and its own link current", () => {
     const sidebar = (file: string) => project.read(file).match(/<aside class="doc-sidebar"[\s\S]*?<\/aside>/)![0];
     const state = (html: string, label: string) => {
       const item = html.match(new RegExp(`<li class="menu__item( menu__item--collapsed)?"><div class="menu__category"><(?:a|span)[^>]*>${label}</`));

@@ -52,7 +52,7 @@ describe('fixture basic-site: output', () => {
     expect(project.read(`blobs/${manifest.docs.intro!.blob}`)).toContain('## Getting Started');
   });
 
-  it('writes each page\'s article, named by its hash, as the static HTML shows it', () => {
+  it("writes each page's article, named by its hash, as the static HTML shows it", () => {
     for (const entry of [...Object.values(manifest.docs), ...Object.values(manifest.pages)]) {
       const html = project.read(`blobs/${entry.article}`);
       expect(entry.article).toMatch(/^[0-9a-f]{16}\.html$/);
@@ -66,7 +66,7 @@ describe('fixture basic-site: output', () => {
     expect(project.read(`blobs/${manifest.docs.intro!.article}`)).toContain('<h2 id="getting-started">Getting Started</h2>');
   });
 
-  it('counts in the root what offline mode stores besides the pages\' HTML: markdown, articles, shards and the local index', () => {
+  it("counts in the root what offline mode stores besides the pages' HTML: markdown, articles, shards and the local index", () => {
     const root = parseManifest(JSON.parse(project.read('manifest.json')));
     const size = (name: string) => statSync(join(project.distDir, 'blobs', name)).size;
     const entries = [...Object.values(manifest.docs), ...Object.values(manifest.pages)];
@@ -137,7 +137,7 @@ describe('fixture basic-site: output', () => {
     }
   });
 
-  it('preloads manifest.json and the route\'s shards, and no blob: the page carries its article', () => {
+  it("preloads manifest.json and the route's shards, and no blob: the page carries its article", () => {
     const html = project.read('docs/intro.html');
     expect(html).toContain('<link rel="preload" href="/abp-react/manifest.json" as="fetch" crossorigin="anonymous">');
     const preloaded = [...html.matchAll(/<link rel="preload" href="\/abp-react\/blobs\/([^"]+)"/g)].map((m) => m[1]);
@@ -210,7 +210,9 @@ describe('fixture basic-site: output', () => {
       const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       expect(inline, file).toHaveLength(1);
       const hash = createHash('sha256').update(inline[0]!).digest('base64');
-      expect(policy, file).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self' https://*.algolia.net https://*.algolianet.com; object-src 'none'; base-uri 'self'; form-action 'self'`);
+      expect(policy, file).toBe(
+        `default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self' https://*.algolia.net https://*.algolianet.com; object-src 'none'; base-uri 'self'; form-action 'self'`,
+      );
     }
   });
 });

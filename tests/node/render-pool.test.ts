@@ -46,7 +46,11 @@ describe('render pool', () => {
 
   it('renders a batch in this thread when its worker cannot start', async () => {
     const failures: unknown[] = [];
-    const result = await buildContent({ contentDir, shell: null, parallel: { root: join(ROOT, 'no-such-root'), threads: 2, minBytes: 0, onFallback: (e) => failures.push(e) } });
+    const result = await buildContent({
+      contentDir,
+      shell: null,
+      parallel: { root: join(ROOT, 'no-such-root'), threads: 2, minBytes: 0, onFallback: (e) => failures.push(e) },
+    });
     expect(failures).toHaveLength(1);
     expect(existsSync(join(ROOT, 'no-such-root'))).toBe(false);
     expect(result.rendered).toBeGreaterThan(30);
@@ -76,7 +80,10 @@ export default function (jobs: Parameters<typeof renderBatch>[0]) {
     );
     const failures: unknown[] = [];
     const build = buildContent({ contentDir, shell: null, parallel: { root, threads: 2, minBytes: 0, onFallback: (e) => failures.push(e) } });
-    const error = await build.then(() => null, (e: unknown) => e);
+    const error = await build.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BuildError);
     expect((error as BuildError).problems).toEqual([{ file: 'content/docs/x.md', line: 3, message: 'found by the worker' }]);
     expect((error as BuildError).message).toBe('Cannot build: 1 problem in content:\n  content/docs/x.md:3: found by the worker');

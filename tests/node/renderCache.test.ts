@@ -7,7 +7,18 @@ import { readRenderCache, writeRenderCache } from '../../node/renderCache';
 import type { RenderCache } from '../../node/session';
 import type { Rendered } from '../../node/render';
 
-const rendering = (html: string): Rendered => ({ html, headings: [{ depth: 2, id: 'a', text: 'A', line: 3 }], h1: null, firstParagraph: 'First\nline', links: [], codeLanguages: ['ts'], hasMermaid: false, sections: [{ path: [], text: 'x' }], searchParts: [{ heading: -1, text: 'x', code: 'const a = 1;' }], unknownDirectives: [] });
+const rendering = (html: string): Rendered => ({
+  html,
+  headings: [{ depth: 2, id: 'a', text: 'A', line: 3 }],
+  h1: null,
+  firstParagraph: 'First\nline',
+  links: [],
+  codeLanguages: ['ts'],
+  hasMermaid: false,
+  sections: [{ path: [], text: 'x' }],
+  searchParts: [{ heading: -1, text: 'x', code: 'const a = 1;' }],
+  unknownDirectives: [],
+});
 
 describe('render cache file', () => {
   let dir: string;

@@ -41,13 +41,23 @@ describe('scanMarkdown', () => {
 
 describe('renderWithin', () => {
   it('renders in order within the budget', () => {
-    expect(renderWithin([1, 2, 3], () => 50, (n) => n * 2)).toEqual([2, 4, 6]);
+    expect(
+      renderWithin(
+        [1, 2, 3],
+        () => 50,
+        (n) => n * 2,
+      ),
+    ).toEqual([2, 4, 6]);
   });
 
   it('stops a render that outlasts its budget and names it', () => {
     let error: unknown;
     try {
-      renderWithin(['fast', 'fast', 'slow', 'never'], () => 50, (item) => (item === 'slow' ? spin(5000) : item));
+      renderWithin(
+        ['fast', 'fast', 'slow', 'never'],
+        () => 50,
+        (item) => (item === 'slow' ? spin(5000) : item),
+      );
     } catch (e) {
       error = e;
     }
@@ -56,13 +66,37 @@ describe('renderWithin', () => {
   });
 
   it('gives a page starved of the CPU its time again', () => {
-    expect(renderWithin(['a', 'sleepy', 'b'], () => 60, (item) => (item === 'sleepy' ? (sleep(200), item) : item))).toEqual(['a', 'sleepy', 'b']);
+    expect(
+      renderWithin(
+        ['a', 'sleepy', 'b'],
+        () => 60,
+        (item) => (item === 'sleepy' ? (sleep(200), item) : item),
+      ),
+    ).toEqual(['a', 'sleepy', 'b']);
   });
 });
 
 describe('renderJobs', () => {
-  const job = (rel: string, body: string): RenderJob => ({ rel, display: `content/${rel}`, bodyLine: 4, path: `/${rel.replace(/\.md$/, '')}`, body, budget: 50 });
-  const rendered = { html: '', headings: [], h1: null, firstParagraph: null, links: [], codeLanguages: [], hasMermaid: false, sections: [], searchParts: [], unknownDirectives: [] } satisfies Rendered;
+  const job = (rel: string, body: string): RenderJob => ({
+    rel,
+    display: `content/${rel}`,
+    bodyLine: 4,
+    path: `/${rel.replace(/\.md$/, '')}`,
+    body,
+    budget: 50,
+  });
+  const rendered = {
+    html: '',
+    headings: [],
+    h1: null,
+    firstParagraph: null,
+    links: [],
+    codeLanguages: [],
+    hasMermaid: false,
+    sections: [],
+    searchParts: [],
+    unknownDirectives: [],
+  } satisfies Rendered;
   const render = ((body: string) => (body.includes('slow') ? (spin(5000), rendered) : rendered)) as Renderer;
   const context = new LinkResolver({ baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} });
 
@@ -82,6 +116,8 @@ describe('renderJobs', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(BuildError);
-    expect((error as BuildError).problems).toEqual([{ file: 'content/docs/c.md', line: 0, message: expect.stringMatching(/^ran out of its 0\.1 s to render/) }]);
+    expect((error as BuildError).problems).toEqual([
+      { file: 'content/docs/c.md', line: 0, message: expect.stringMatching(/^ran out of its 0\.1 s to render/) },
+    ]);
   });
 });

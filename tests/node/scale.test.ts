@@ -98,7 +98,7 @@ describe('a site above the large-site route count', () => {
     expect([...result.files.keys()].filter((rel) => rel.endsWith('/index.html'))).toEqual([]);
   });
 
-  it('deploys each page once: its article in its route\'s HTML only, no markdown or article blob', async () => {
+  it("deploys each page once: its article in its route's HTML only, no markdown or article blob", async () => {
     const root = parseManifest(JSON.parse(await text('manifest.json')));
     expect(root.articlesIn).toBe('routes');
     const pages = [...Object.values(result.manifest.docs), ...Object.values(result.manifest.pages)];
@@ -115,7 +115,7 @@ describe('a site above the large-site route count', () => {
     expect(root.totals.bytes).toBe(stored.reduce((sum, json) => sum + Buffer.byteLength(json), 0));
   });
 
-  it('links llms.txt to each doc\'s page and writes no markdown beside it', async () => {
+  it("links llms.txt to each doc's page and writes no markdown beside it", async () => {
     const intro = result.manifest.docs.intro!;
     const llms = await text('llms.txt');
     expect(llms).toContain(`](https://antosubash.github.io/abp-react/docs/intro)`);

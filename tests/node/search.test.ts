@@ -5,7 +5,16 @@
  * through tails and directories what the pages hold.
  */
 import { describe, expect, it } from 'vitest';
-import { directorySlots, fieldScore, FRAGMENT_SECTION_CHARS, parseChunk, parseEntry, parseFragment, readPostings, TOP_POSTINGS } from '../../manifest/localSearch';
+import {
+  directorySlots,
+  fieldScore,
+  FRAGMENT_SECTION_CHARS,
+  parseChunk,
+  parseEntry,
+  parseFragment,
+  readPostings,
+  TOP_POSTINGS,
+} from '../../manifest/localSearch';
 import { localIndexFiles, localPageProduct, type LocalPageInput } from '../../node/search';
 import { LocalEngine } from '../../src/search/localEngine';
 
@@ -28,7 +37,8 @@ function page(n: number, extra = ''): LocalPageInput {
 }
 
 const products = (inputs: LocalPageInput[]) => inputs.map(localPageProduct);
-const engineOf = (files: Map<string, string>, entry: string) => new LocalEngine(parseEntry(JSON.parse(files.get(entry)!)), async (paths) => paths.map((p) => files.get(p) ?? null));
+const engineOf = (files: Map<string, string>, entry: string) =>
+  new LocalEngine(parseEntry(JSON.parse(files.get(entry)!)), async (paths) => paths.map((p) => files.get(p) ?? null));
 
 describe('the local index files', () => {
   const inputs = Array.from({ length: 700 }, (_, n) => page(n));
@@ -102,7 +112,13 @@ describe('the local index files', () => {
 describe("a page's fragment", () => {
   it('keeps its title, category, headings and the start of each section', () => {
     const long = 'word '.repeat(1000).trim();
-    const product = localPageProduct({ ...page(1), parts: [{ heading: -1, text: long, code: '' }, { heading: 0, text: 'Short.', code: 'secret()' }] });
+    const product = localPageProduct({
+      ...page(1),
+      parts: [
+        { heading: -1, text: long, code: '' },
+        { heading: 0, text: 'Short.', code: 'secret()' },
+      ],
+    });
     const fragment = parseFragment(JSON.parse(product.fragment.json));
     expect(fragment).toMatchObject({ path: '/docs/p-1', title: 'Page bravo 1', category: 'Docs', headings: [[2, 'usage', 'Usage of hotel']] });
     expect(fragment.sections[0]![1].length).toBeLessThanOrEqual(FRAGMENT_SECTION_CHARS);

@@ -29,7 +29,13 @@ describe('BuildSession', () => {
 
   it('holds no more than its bytes, the least recently used going first', () => {
     const session = new BuildSession({ maxBytes: 4000 });
-    for (let i = 0; i < 10; i++) session.product('text', String(i), () => 'x'.repeat(1000), (text) => text.length);
+    for (let i = 0; i < 10; i++)
+      session.product(
+        'text',
+        String(i),
+        () => 'x'.repeat(1000),
+        (text) => text.length,
+      );
     expect(session.size.bytes).toBeLessThanOrEqual(4000);
     expect(session.size.products).toBeLessThan(10);
     let made = false;

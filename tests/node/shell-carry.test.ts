@@ -53,7 +53,9 @@ describe('content-only build over a previous shell', () => {
   }
 
   it("renders every page with the kept shell's server bundle, never with src/ (issue 14)", () => {
-    expect(project.read('docs/intro.html')).toContain('<div id="root" data-static-route="/docs/intro"><main id="main"><h1>kept shell renders /docs/intro</h1></main></div>');
+    expect(project.read('docs/intro.html')).toContain(
+      '<div id="root" data-static-route="/docs/intro"><main id="main"><h1>kept shell renders /docs/intro</h1></main></div>',
+    );
     expect(project.read('404.html')).toContain('<h1>kept shell renders /404</h1>');
   });
 
@@ -76,7 +78,7 @@ describe('content-only build over a previous shell', () => {
     }
   });
 
-  it('changes only the edited doc\'s entry and blob', async () => {
+  it("changes only the edited doc's entry and blob", async () => {
     const blobsBefore = hashTree(join(project.distDir, 'blobs'));
     project.write('docs/guides/setup.md', '---\nsidebar_position: 1\n---\n\n# Setup\n\nSet the project up, now in two steps.\n');
     await project.build();

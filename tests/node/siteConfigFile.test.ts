@@ -36,7 +36,7 @@ describe('fixture bad-config-navbar-doc', () => {
 });
 
 describe('fixture bad-config-search', () => {
-  it('rejects an empty search.appId with the client\'s own message', async () => {
+  it("rejects an empty search.appId with the client's own message", async () => {
     const error = await buildError('bad-config-search');
     expect(error).toBeInstanceOf(BuildError);
     expect(error.message).toContain('`appId` is missing.');
@@ -53,7 +53,9 @@ describe('fixture bad-config-search', () => {
 describe('the schema of site.config.json', () => {
   /** The problems `loadSiteConfig` finds in basic-site's configuration after `edit`, as `line: message`. */
   function problems(edit: (config: Record<string, unknown> & { navbar: { items: unknown[] } }) => void): string[] {
-    const config = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/basic-site/content/site.config.json'), 'utf8')) as Record<string, unknown> & { navbar: { items: unknown[] } };
+    const config = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/basic-site/content/site.config.json'), 'utf8')) as Record<string, unknown> & {
+      navbar: { items: unknown[] };
+    };
     edit(config);
     const dir = mkdtempSync(join(tmpdir(), 'site-config-'));
     try {
@@ -69,7 +71,8 @@ describe('the schema of site.config.json', () => {
   }
 
   it('checks each navbar item by its type: a sidebar needs its id, a doc its id, and no other type is known', () => {
-    expect(problems((c) => c.navbar.items.push({ type: 'docSidebar', label: 'Docs' }, { type: 'doc', label: 'Intro' }, { type: 'dropdown', label: 'More' }))).toMatchInlineSnapshot(`
+    expect(problems((c) => c.navbar.items.push({ type: 'docSidebar', label: 'Docs' }, { type: 'doc', label: 'Intro' }, { type: 'dropdown', label: 'More' })))
+      .toMatchInlineSnapshot(`
       [
         "44: \`navbar.items.2\` lacks required field \`sidebarId\`. See manifest/site.schema.json for the expected shape.",
         "48: \`navbar.items.3\` lacks required field \`docId\`. See manifest/site.schema.json for the expected shape.",

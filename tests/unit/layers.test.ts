@@ -39,7 +39,10 @@ function resolveImport(from: string, spec: string): string | null {
 const graph = new Map<string, string[]>();
 for (const file of modules()) {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  graph.set(file, importedFiles.flatMap((i) => resolveImport(file, i.fileName) ?? []));
+  graph.set(
+    file,
+    importedFiles.flatMap((i) => resolveImport(file, i.fileName) ?? []),
+  );
 }
 const name = (file: string) => relative(ROOT, file).split(sep).join('/');
 

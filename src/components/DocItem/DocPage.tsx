@@ -1,7 +1,19 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
-import { documentTitle, formatLongDate, getSidebar, setRootFlag, SIDEBAR_HIDDEN_KEY, tocHeadings, type CategoryCard, type CategoryIndex, type Manifest, type ManifestDoc, type ManifestPage } from '../../../manifest';
+import {
+  documentTitle,
+  formatLongDate,
+  getSidebar,
+  setRootFlag,
+  SIDEBAR_HIDDEN_KEY,
+  tocHeadings,
+  type CategoryCard,
+  type CategoryIndex,
+  type Manifest,
+  type ManifestDoc,
+  type ManifestPage,
+} from '../../../manifest';
 import { cachedArticle, categoryCardsQueryOptions, pageQueryOptions } from '../../data/blob';
 import { siteLocalStore } from '../../data/siteStorage';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
@@ -110,7 +122,9 @@ function CategoryCards({ category }: { category: CategoryIndex }) {
         {category.items.map((item) => (
           <Card key={item.path} item={item} />
         ))}
-        {rest.data?.map((item) => <Card key={item.path} item={item} />)}
+        {rest.data?.map((item) => (
+          <Card key={item.path} item={item} />
+        ))}
       </ul>
       {more && !rest.data && (
         <p className="category-more">
@@ -134,7 +148,11 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
       <div className="doc-layout">
         <article className="doc">
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
-          {version && <span className="badge" title="Docs version">Version: {version.label}</span>}
+          {version && (
+            <span className="badge" title="Docs version">
+              Version: {version.label}
+            </span>
+          )}
           <Article key={doc.id} manifest={manifest} page={doc} />
           <footer className="doc-footer">
             {doc.editUrl && (

@@ -22,10 +22,15 @@ export function AnnouncementBar() {
         )}
       </p>
       {bar.isCloseable && (
-        <button type="button" className="icon-button announcement-bar__close" aria-label="Close announcement" onClick={() => {
-          setDismissed(bar.id);
-          setRootFlag(document.documentElement, 'announcementDismissed', true);
-        }}>
+        <button
+          type="button"
+          className="icon-button announcement-bar__close"
+          aria-label="Close announcement"
+          onClick={() => {
+            setDismissed(bar.id);
+            setRootFlag(document.documentElement, 'announcementDismissed', true);
+          }}
+        >
           ✕
         </button>
       )}

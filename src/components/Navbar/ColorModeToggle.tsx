@@ -7,11 +7,22 @@ export function ColorModeToggle() {
   const { mode, choice, cycle } = useColorMode();
   const current = choice ?? 'system';
   return (
-    <button type="button" className="icon-button color-mode-toggle" onClick={cycle} aria-label={`Switch between dark and light mode (currently ${LABELS[current]})`} title={`Colour mode: ${current}`} data-mode={mode}>
+    <button
+      type="button"
+      className="icon-button color-mode-toggle"
+      onClick={cycle}
+      aria-label={`Switch between dark and light mode (currently ${LABELS[current]})`}
+      title={`Colour mode: ${current}`}
+      data-mode={mode}
+    >
       {/* Both icons are in the markup; the stylesheet shows the one of <html data-theme>, set before the first paint. */}
       <span className="icon icon--moon color-mode-toggle__dark" aria-hidden="true" />
       <span className="icon icon--sun color-mode-toggle__light" aria-hidden="true" />
-      {choice === null && <span className="color-mode-toggle__auto" aria-hidden="true">A</span>}
+      {choice === null && (
+        <span className="color-mode-toggle__auto" aria-hidden="true">
+          A
+        </span>
+      )}
     </button>
   );
 }

@@ -22,19 +22,30 @@ export function Navbar() {
     <header className={`navbar${visible ? '' : ' navbar--hidden'}`}>
       <div className="navbar__inner">
         {/* Both layouts are in the markup and CSS shows one (996 px), so the build's HTML fits every screen. */}
-        <button type="button" className="navbar__toggle icon-button" aria-label="Open navigation menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button
+          type="button"
+          className="navbar__toggle icon-button"
+          aria-label="Open navigation menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
           <span className="icon icon--menu" aria-hidden="true" />
         </button>
         <NavbarBrand />
         <nav className="navbar__items" aria-label="Main">
-            {items.map((item) => {
-              const active = !item.external && item.sidebarId !== null && pathname.includes('/docs');
-              return (
-                <SmartLink key={item.label} href={item.href} className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`} aria-current={active ? 'page' : undefined}>
-                  {item.label}
-                </SmartLink>
-              );
-            })}
+          {items.map((item) => {
+            const active = !item.external && item.sidebarId !== null && pathname.includes('/docs');
+            return (
+              <SmartLink
+                key={item.label}
+                href={item.href}
+                className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`}
+                aria-current={active ? 'page' : undefined}
+              >
+                {item.label}
+              </SmartLink>
+            );
+          })}
         </nav>
         <div className="navbar__tools">
           <SearchButton />

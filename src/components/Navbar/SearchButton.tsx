@@ -33,7 +33,17 @@ function lazyModal(manifest: Manifest) {
 }
 
 /** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** Whether a key event comes from a place where the reader types. */
 function isTyping(event: KeyboardEvent): boolean {
@@ -167,8 +177,12 @@ export function SearchButton() {
       >
         <span className="icon icon--search" aria-hidden="true" />
         {/* The name comes from the hidden span, so it stays "Search" (or "Search: <kept query>") on narrow screens, where the visible text is hidden. */}
-        <span className="search-button__placeholder" aria-hidden="true">{kept || 'Search'}</span>
-        <kbd className="search-button__keys" aria-hidden="true">Ctrl K</kbd>
+        <span className="search-button__placeholder" aria-hidden="true">
+          {kept || 'Search'}
+        </span>
+        <kbd className="search-button__keys" aria-hidden="true">
+          Ctrl K
+        </kbd>
         <span style={VISUALLY_HIDDEN}>{kept ? `Search: ${kept}` : 'Search'}</span>
       </button>
       {Modal && (

@@ -18,7 +18,17 @@ const TEXT: Record<SearchFailure, string> = {
  * Ctrl+K never silently does nothing: a reload for a new shell (spec §8, once,
  * never in a loop), "Retry" for a network failure.
  */
-export function SearchUnavailable({ failure, onReload, onRetry, onClose }: { failure: SearchFailure; onReload: () => void; onRetry: () => void; onClose: () => void }) {
+export function SearchUnavailable({
+  failure,
+  onReload,
+  onRetry,
+  onClose,
+}: {
+  failure: SearchFailure;
+  onReload: () => void;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
   return (
     <div className="update-notices" role="alert">
       <div className="update-notice">

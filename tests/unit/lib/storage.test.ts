@@ -75,7 +75,7 @@ describe('scopedStorage', () => {
     return scopedStorage(safeStorage('localStorage'), (name) => `${name}-${scope}`);
   };
 
-  it('stores under the scoped name, so two scopes never see each other\'s values', () => {
+  it("stores under the scoped name, so two scopes never see each other's values", () => {
     const area = memoryArea();
     const one = scoped(area, '/abp-react/');
     const two = scoped(area, '/abp-two/');

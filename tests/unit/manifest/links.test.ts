@@ -113,7 +113,10 @@ describe('resolveContentImage', () => {
   it('resolves an image next to the markdown to its hashed copy', () => {
     expect(fromSetup('./diagram.png')).toEqual({ src: '/abp-react/blobs/0123456789abcdef.png', width: 40, height: 20 });
     expect(fromSetup('diagram.png')).toEqual({ src: '/abp-react/blobs/0123456789abcdef.png', width: 40, height: 20 });
-    expect(resolveContentImage('../guides/diagram.png', 'docs/intro.md', '/docs/intro', images)).toMatchObject({ kind: 'missingImage', path: 'guides/diagram.png' });
+    expect(resolveContentImage('../guides/diagram.png', 'docs/intro.md', '/docs/intro', images)).toMatchObject({
+      kind: 'missingImage',
+      path: 'guides/diagram.png',
+    });
   });
 
   it('leaves external images and reports missing ones', () => {

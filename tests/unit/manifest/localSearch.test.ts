@@ -127,7 +127,14 @@ describe('page slots', () => {
 });
 
 describe('chunks', () => {
-  const entry = { chunks: [['', 'a'], ['delet', 'b'], ['permiss', 'c'], ['tenant', 'd']] as [string, string][] };
+  const entry = {
+    chunks: [
+      ['', 'a'],
+      ['delet', 'b'],
+      ['permiss', 'c'],
+      ['tenant', 'd'],
+    ] as [string, string][],
+  };
 
   it("finds the chunk of a term by the chunks' first terms", () => {
     expect(chunkOf(entry, 'authent')).toBe(0);
@@ -146,12 +153,25 @@ describe('chunks', () => {
 });
 
 describe('files', () => {
-  const entry: LocalIndexEntry = { format: LOCAL_INDEX_FORMAT, pages: 2, slots: 256, directorySlots: 128, chunks: [['', 'aaaaaaaaaaaa']], directories: ['bbbbbbbbbbbb', null], bytes: 100, files: 5 };
+  const entry: LocalIndexEntry = {
+    format: LOCAL_INDEX_FORMAT,
+    pages: 2,
+    slots: 256,
+    directorySlots: 128,
+    chunks: [['', 'aaaaaaaaaaaa']],
+    directories: ['bbbbbbbbbbbb', null],
+    bytes: 100,
+    files: 5,
+  };
 
   it('checks shapes, and refuses another format with the one it reads', () => {
     expect(parseEntry(entry)).toBe(entry);
-    expect(() => parseEntry({ ...entry, format: 'abp-local-search@1' })).toThrowErrorMatchingInlineSnapshot(`[Error: [docs] local search index has format \`abp-local-search@1\`; this shell reads \`abp-local-search@2\`.]`);
-    expect(() => parseChunk({ terms: 'a', pages: 'B' })).toThrowErrorMatchingInlineSnapshot(`[Error: [docs] local search index: a term chunk is not in format \`abp-local-search@2\`.]`);
+    expect(() => parseEntry({ ...entry, format: 'abp-local-search@1' })).toThrowErrorMatchingInlineSnapshot(
+      `[Error: [docs] local search index has format \`abp-local-search@1\`; this shell reads \`abp-local-search@2\`.]`,
+    );
+    expect(() => parseChunk({ terms: 'a', pages: 'B' })).toThrowErrorMatchingInlineSnapshot(
+      `[Error: [docs] local search index: a term chunk is not in format \`abp-local-search@2\`.]`,
+    );
     expect(() => parseDirectory({ slots: 'A', fragments: 'abc' })).toThrow(/page directory/);
     expect(() => parseFragment({ path: '/x', title: 'X' })).toThrow(/fragment/);
   });
@@ -181,6 +201,10 @@ describe('files', () => {
       'search/f.222222222222.json',
     ]);
     // What cannot be read names nothing further.
-    expect(await indexFiles('search/entry.eeeeeeeeeeee.json', async (path) => (path.includes('entry') ? texts.get(path)! : null))).toEqual(['search/entry.eeeeeeeeeeee.json', 'search/c.aaaaaaaaaaaa.json', 'search/d.bbbbbbbbbbbb.json']);
+    expect(await indexFiles('search/entry.eeeeeeeeeeee.json', async (path) => (path.includes('entry') ? texts.get(path)! : null))).toEqual([
+      'search/entry.eeeeeeeeeeee.json',
+      'search/c.aaaaaaaaaaaa.json',
+      'search/d.bbbbbbbbbbbb.json',
+    ]);
   });
 });

@@ -29,7 +29,9 @@ describe('parseManifest', () => {
     }
     expect(error).toBeInstanceOf(ManifestVersionError);
     expect(error).toMatchObject({ found: 1, expected: 4 });
-    expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(`[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`4\`. Reload to get the matching shell.]`);
+    expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(
+      `[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`4\`. Reload to get the matching shell.]`,
+    );
   });
 
   it('rejects a manifest without manifestVersion with ManifestVersionError', () => {
@@ -49,7 +51,9 @@ describe('parseManifest', () => {
   it('names what is wrong and how to fix it', () => {
     const input = json();
     delete (input.docs as Record<string, Record<string, unknown>>).intro!.blob;
-    expect(() => parseShard(input, 'abc.json')).toThrowErrorMatchingInlineSnapshot(`[ManifestShapeError: Invalid manifest: shard abc.json: docs["intro"].blob is not a string. Rebuild the content with \`npm run build:content\`.]`);
+    expect(() => parseShard(input, 'abc.json')).toThrowErrorMatchingInlineSnapshot(
+      `[ManifestShapeError: Invalid manifest: shard abc.json: docs["intro"].blob is not a string. Rebuild the content with \`npm run build:content\`.]`,
+    );
   });
 
   it.each<[string, (m: Record<string, unknown>) => void]>([

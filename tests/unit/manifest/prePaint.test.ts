@@ -16,7 +16,7 @@ function run(baseUrl: string, stored: Record<string, string>, bar: string | null
 }
 
 describe('prePaintScript', () => {
-  it('collapses the sidebar and hides the announcement the site\'s reader closed, not another site\'s', () => {
+  it("collapses the sidebar and hides the announcement the site's reader closed, not another site's", () => {
     const stored = { 'docs-sidebar-hidden-/abp-two/': '1', 'docs-announcement-dismissed-/abp-two/': 'news-1' };
     expect(run('/abp-two/', stored, 'news-1')).toMatchObject({ 'data-sidebar-hidden': '', 'data-announcement-dismissed': '' });
     expect(run('/abp-react/', stored, 'news-1')).not.toHaveProperty('data-sidebar-hidden');
@@ -44,17 +44,26 @@ function runScript(script: string, stored: Record<string, string>): Record<strin
 const HOSTILE = '</script><meta http-equiv=refresh content=1;url=https://example.invalid/phish><script>\u2028<!--&';
 
 describe('prePaintScript with hostile values', () => {
-  const site = { baseUrl: '/abp-react/', colorMode: { defaultMode: 'light' as const, disableSwitch: false, respectPrefersColorScheme: true }, announcementBar: { id: HOSTILE, content: 'x', link: null, isCloseable: true } };
+  const site = {
+    baseUrl: '/abp-react/',
+    colorMode: { defaultMode: 'light' as const, disableSwitch: false, respectPrefersColorScheme: true },
+    announcementBar: { id: HOSTILE, content: 'x', link: null, isCloseable: true },
+  };
 
   it('writes configured values with <, >, &, U+2028 and U+2029 escaped, so none ends the script element', () => {
     const script = prePaintScript(site);
     // `&&` is the script's own operator; the configured `&` is escaped with the rest.
     expect(script).not.toMatch(/[<>\u2028\u2029]/);
-    expect(script).toContain('"\\u003c/script\\u003e\\u003cmeta http-equiv=refresh content=1;url=https://example.invalid/phish\\u003e\\u003cscript\\u003e\\u2028\\u003c!--\\u0026"');
+    expect(script).toContain(
+      '"\\u003c/script\\u003e\\u003cmeta http-equiv=refresh content=1;url=https://example.invalid/phish\\u003e\\u003cscript\\u003e\\u2028\\u003c!--\\u0026"',
+    );
   });
 
   it('still compares the stored announcement id with the configured one, character for character', () => {
-    expect(runScript(prePaintScript(site), { [ANNOUNCEMENT_DISMISSED_KEY]: HOSTILE })).toEqual({ [ROOT_FLAGS.announcementDismissed]: '', 'data-theme': 'light' });
+    expect(runScript(prePaintScript(site), { [ANNOUNCEMENT_DISMISSED_KEY]: HOSTILE })).toEqual({
+      [ROOT_FLAGS.announcementDismissed]: '',
+      'data-theme': 'light',
+    });
     expect(runScript(prePaintScript(site), { [ANNOUNCEMENT_DISMISSED_KEY]: 'other' })).toEqual({ 'data-theme': 'light' });
   });
 });

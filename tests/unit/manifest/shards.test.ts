@@ -15,7 +15,8 @@ const category = (label: string, extra: Partial<Extract<SidebarItem, { type: 'ca
 });
 
 describe('groupRoutes', () => {
-  const routes = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `/docs/area-${(from + i) % 10}/topic-${String(from + i).padStart(5, '0')}`).sort();
+  const routes = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => `/docs/area-${(from + i) % 10}/topic-${String(from + i).padStart(5, '0')}`).sort();
 
   it('keeps every route once, in order, in runs of a quarter to four times SHARD_ROUTES', () => {
     const sorted = routes(5000);
@@ -78,7 +79,12 @@ describe('sidebar shards', () => {
 
   it('keeps the top level in the root, children out', () => {
     expect(sidebarTop(items).map((i) => (i.type === 'category' ? i.items.length : -1))).toEqual([-1, 0, 0, 0]);
-    expect(shardNames({ shards: ['p.json'], versions: [{ name: 'current', label: 'Next', path: '/docs', mainDocId: 'intro', draftIds: [], sidebars: { s: items } }] })).toEqual(['p.json', 'a.json', 'b.json', 'c.json']);
+    expect(
+      shardNames({
+        shards: ['p.json'],
+        versions: [{ name: 'current', label: 'Next', path: '/docs', mainDocId: 'intro', draftIds: [], sidebars: { s: items } }],
+      }),
+    ).toEqual(['p.json', 'a.json', 'b.json', 'c.json']);
   });
 
   it('opens what DocSidebarItems opens: the holding category and the uncollapsible, or the open-by-default ones', () => {

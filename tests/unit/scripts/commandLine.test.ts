@@ -29,7 +29,14 @@ describe('wholeNumber and listenPort', () => {
   it('takes whole numbers in range only', () => {
     expect(wholeNumber('3', 1)).toBe(3);
     expect(wholeNumber('0', 1)).toBeUndefined();
-    expect(['', '2.5', '-1', '1e3', 'ten', '0x10'].map((text) => wholeNumber(text, 0))).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(['', '2.5', '-1', '1e3', 'ten', '0x10'].map((text) => wholeNumber(text, 0))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(wholeNumber('65536', 0, 65535)).toBeUndefined();
   });
 

@@ -39,7 +39,11 @@ function dist(search: Record<string, unknown> = {}): string {
 }
 
 beforeAll(async () => {
-  server = await startAlgoliaServer({ appId: 'TESTAPP', adminKey: 'admin-key', indexes: { docs: [{ objectID: 'stale', content: 'old' }], other: [{ objectID: 'x' }] } });
+  server = await startAlgoliaServer({
+    appId: 'TESTAPP',
+    adminKey: 'admin-key',
+    indexes: { docs: [{ objectID: 'stale', content: 'old' }], other: [{ objectID: 'x' }] },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -63,7 +67,11 @@ describe('search:upload', () => {
       'POST /1/indexes/docs/operation',
       'POST /1/indexes/docs_tmp/operation',
     ]);
-    expect(writes[0]!.body).toMatchObject({ operation: 'copy', destination: expect.stringMatching(/^docs_tmp_\d+$/), scope: ['settings', 'rules', 'synonyms'] });
+    expect(writes[0]!.body).toMatchObject({
+      operation: 'copy',
+      destination: expect.stringMatching(/^docs_tmp_\d+$/),
+      scope: ['settings', 'rules', 'synonyms'],
+    });
     expect(writes[3]!.body).toEqual({ operation: 'move', destination: 'docs' });
     for (const c of calls) expect(c.headers['x-algolia-api-key']).toBe('admin-key');
     expect(lines.at(-1)).toBe('[search:upload] `docs` now holds 3 records.');
@@ -79,8 +87,12 @@ describe('search:upload', () => {
     await expect(uploadSearchRecords({ distDir: dist(), adminKey: undefined })).rejects.toThrowErrorMatchingInlineSnapshot(
       `[Error: Cannot upload search records: \`ALGOLIA_ADMIN_KEY\` is not set. Export the admin API key of the Algolia application, e.g. \`ALGOLIA_ADMIN_KEY=… npm run search:upload\`.]`,
     );
-    await expect(uploadSearchRecords({ distDir: dist({ appId: 'YOUR_APP_ID', apiKey: 'YOUR_SEARCH_API_KEY' }), adminKey: 'admin-key' })).rejects.toThrow(/are the placeholders YOUR_APP_ID \/ YOUR_SEARCH_API_KEY/);
-    await expect(uploadSearchRecords({ distDir: join(tmpdir(), 'no-such-dist'), adminKey: 'admin-key' })).rejects.toThrow(/manifest.json` is missing\. Run `npm run build` first\./);
+    await expect(uploadSearchRecords({ distDir: dist({ appId: 'YOUR_APP_ID', apiKey: 'YOUR_SEARCH_API_KEY' }), adminKey: 'admin-key' })).rejects.toThrow(
+      /are the placeholders YOUR_APP_ID \/ YOUR_SEARCH_API_KEY/,
+    );
+    await expect(uploadSearchRecords({ distDir: join(tmpdir(), 'no-such-dist'), adminKey: 'admin-key' })).rejects.toThrow(
+      /manifest.json` is missing\. Run `npm run build` first\./,
+    );
   });
 });
 

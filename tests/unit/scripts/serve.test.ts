@@ -117,7 +117,10 @@ describe('serve', () => {
     });
 
     it('serves x.html and x/index.html by their own names too (spec §2)', async () => {
-      for (const [path, rel] of [[`${BASE}guide/index.html`, 'guide/index.html'], [`${BASE}index.html`, 'index.html']] as const) {
+      for (const [path, rel] of [
+        [`${BASE}guide/index.html`, 'guide/index.html'],
+        [`${BASE}index.html`, 'index.html'],
+      ] as const) {
         const res = await get(path);
         expect(res.status, path).toBe(200);
         expect(await res.text()).toBe(FILES[rel]);
@@ -231,7 +234,9 @@ describe('serve', () => {
     it("sends a page's own policy as a header, with frame-ancestors 'none', gzipped or not", async () => {
       for (const encoding of ['gzip', 'identity']) {
         const res = await get(`${BASE}docs/policy`, { 'accept-encoding': encoding });
-        expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'");
+        expect(res.headers.get('content-security-policy')).toBe(
+          "default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'",
+        );
         expect(res.headers.get('x-frame-options')).toBe('DENY');
         expect(await res.text()).toContain('POLICY');
       }
@@ -251,7 +256,9 @@ describe('serve', () => {
       const dev = await startServer({ dir: site, port: 0, gzip: false, base: BASE, inject: '<script src="/abp-react/__dev/client.js"></script>' });
       try {
         const res = await fetch(new URL(`${BASE}docs/policy`, dev.url));
-        expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'");
+        expect(res.headers.get('content-security-policy')).toBe(
+          "default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:; frame-ancestors 'none'",
+        );
         expect(await res.text()).toContain('__dev/client.js');
       } finally {
         await dev.close();
@@ -449,7 +456,11 @@ describe('serve', () => {
 });
 
 /** GET with exact headers and the raw (possibly gzipped) body. */
-function rawFetch(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawFetch(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolvePromise, reject) => {
     const req = request({ host: hostname, port, path, method, headers }, (res) => {

@@ -9,7 +9,12 @@ describe('manifest/site.schema.json', () => {
   });
 
   it('quotes patterns as written, names its shared parts and refuses unknown fields', () => {
-    const schema = JSON.parse(siteSchemaText()) as { $id: string; additionalProperties: boolean; properties: Record<string, { pattern?: string }>; $defs: Record<string, unknown> };
+    const schema = JSON.parse(siteSchemaText()) as {
+      $id: string;
+      additionalProperties: boolean;
+      properties: Record<string, { pattern?: string }>;
+      $defs: Record<string, unknown>;
+    };
     expect(schema.$id).toBe('https://antosubash.github.io/abp-react/site.schema.json');
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.url?.pattern).toBe('^https?://');

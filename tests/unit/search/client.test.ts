@@ -31,10 +31,16 @@ const HIT = {
   type: 'content',
   hierarchy: { lvl0: 'Documentation', lvl1: 'Introduction', lvl2: 'Setup', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
   content: 'Install the tenant module',
-  _highlightResult: { hierarchy: { lvl1: { value: 'Introduction', matchLevel: 'none', matchedWords: [] } }, content: { value: 'Install the <mark>tenant</mark> module', matchLevel: 'full', matchedWords: ['tenant'] } },
+  _highlightResult: {
+    hierarchy: { lvl1: { value: 'Introduction', matchLevel: 'none', matchedWords: [] } },
+    content: { value: 'Install the <mark>tenant</mark> module', matchLevel: 'full', matchedWords: ['tenant'] },
+  },
   _snippetResult: { content: { value: '…the <mark>tenant</mark> module', matchLevel: 'full' } },
 };
-const ok = (hits: unknown[] = [HIT]): Reply => ({ status: 200, content: { results: [{ hits, nbHits: hits.length, page: 0, nbPages: 1, hitsPerPage: 20, queryID: 'q-1' }] } });
+const ok = (hits: unknown[] = [HIT]): Reply => ({
+  status: 200,
+  content: { results: [{ hits, nbHits: hits.length, page: 0, nbPages: 1, hitsPerPage: 20, queryID: 'q-1' }] },
+});
 
 /** A requester answering by host with the replies given (a function of the host, or one reply for all). */
 function fakeRequester(reply: (host: string, request: Sent) => Reply | Promise<Reply>) {
@@ -49,7 +55,16 @@ function fakeRequester(reply: (host: string, request: Sent) => Reply | Promise<R
   return { requester, sent, hosts: () => sent.map((s) => new URL(s.url).host) };
 }
 
-const localResult = (query: string): SearchResult => ({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 20, queryID: null, fromLocalIndex: true });
+const localResult = (query: string): SearchResult => ({
+  query,
+  hits: [],
+  nbHits: 0,
+  page: 0,
+  nbPages: 0,
+  hitsPerPage: 20,
+  queryID: null,
+  fromLocalIndex: true,
+});
 
 /** A client with a fake requester and a fake local index. */
 function client(overrides: Partial<SearchEnvironment> & { search?: Partial<SearchEnvironment['config']> } = {}) {
@@ -101,7 +116,9 @@ describe('Algolia requests (spec §7)', () => {
     const body = JSON.parse(String(fake.sent[0]!.data)).requests[0];
     expect(body).toMatchObject({ attributesToSnippet: ['content:5'], page: 2, clickAnalytics: true });
     expect(body).not.toHaveProperty('facetFilters');
-    expect(algoliaRequest({ indexName: 'i', query: 'q', snippetWords: 10, hitsPerPage: 20, page: 0, clickAnalytics: false, facetFilters: null })).not.toHaveProperty('page');
+    expect(
+      algoliaRequest({ indexName: 'i', query: 'q', snippetWords: 10, hitsPerPage: 20, page: 0, clickAnalytics: false, facetFilters: null }),
+    ).not.toHaveProperty('page');
   });
 
   it('uses the timeouts of spec §9: connect 1 s, read 2 s (write 30 s)', async () => {
@@ -229,7 +246,9 @@ describe('hits', () => {
   });
 
   it('keep only <mark> of the highlight markup, and escape plain values', () => {
-    expect(sanitizeHighlight('<mark>a</mark> <img src=x onerror=alert(1)> & <b>b</b>')).toBe('<mark>a</mark> &lt;img src=x onerror=alert(1)&gt; &amp; &lt;b&gt;b&lt;/b&gt;');
+    expect(sanitizeHighlight('<mark>a</mark> <img src=x onerror=alert(1)> & <b>b</b>')).toBe(
+      '<mark>a</mark> &lt;img src=x onerror=alert(1)&gt; &amp; &lt;b&gt;b&lt;/b&gt;',
+    );
     expect(sanitizeHighlight('<mark><mark>x</mark></mark> <mark>open')).toBe('<mark>x</mark> <mark>open</mark>');
     expect(sanitizeHighlight('<MARK onclick=x>y</MARK>')).toBe('&lt;MARK onclick=x&gt;y&lt;/MARK&gt;');
     const hit = normalizeAlgoliaHit(

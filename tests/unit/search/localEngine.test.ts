@@ -8,7 +8,18 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildContent } from '../../../build';
 import { searchFile } from '../../../manifest/localSearch';
-import { LocalEngine, markTerms, matcherOf, parseEntryText, parseQuery, serveEngine, snippet, type FileLoader, type WorkerRequest, type WorkerResponse } from '../../../src/search/localEngine';
+import {
+  LocalEngine,
+  markTerms,
+  matcherOf,
+  parseEntryText,
+  parseQuery,
+  serveEngine,
+  snippet,
+  type FileLoader,
+  type WorkerRequest,
+  type WorkerResponse,
+} from '../../../src/search/localEngine';
 import { SupersededError, type SearchResult } from '../../../src/search/types';
 import { ROOT } from '../../helpers/build';
 

@@ -16,7 +16,15 @@ describe('expectedHash', () => {
   });
 
   it('is null for files not named by their content', () => {
-    for (const file of ['manifest.json', 'docs/intro', 'assets/main-WDS4GDRJ.js', 'assets/chunks/chunk-25JK4KML.js', 'img/logo.svg', 'blobs/notahash.md', 'blobs/0123456789abcdef.txt']) {
+    for (const file of [
+      'manifest.json',
+      'docs/intro',
+      'assets/main-WDS4GDRJ.js',
+      'assets/chunks/chunk-25JK4KML.js',
+      'img/logo.svg',
+      'blobs/notahash.md',
+      'blobs/0123456789abcdef.txt',
+    ]) {
       expect(expectedHash(SCOPE + file), file).toBeNull();
     }
   });
@@ -43,7 +51,7 @@ describe('matchesName', () => {
 });
 
 // The page checks what it shows and stores with the worker's check, and a wrong copy in the HTTP cache is not the answer for good.
-describe('the page\'s checks', () => {
+describe("the page's checks", () => {
   const body = '<h1>Frequently Asked Questions</h1>\n<p>Ünïcode too.</p>\n';
   const name = `${SCOPE}blobs/${sha(body).slice(0, 16)}.html`;
   const tampered = body.replace('Questions', 'Answers');
@@ -70,7 +78,10 @@ describe('the page\'s checks', () => {
   });
 
   it('asks past the HTTP cache once for a wrong body, and takes the right one', async () => {
-    const calls = answering(() => new Response(tampered), () => new Response(body));
+    const calls = answering(
+      () => new Response(tampered),
+      () => new Response(body),
+    );
     const fetched = await fetchChecked(name);
     expect(fetched.intact).toBe(true);
     expect(new TextDecoder().decode(fetched.bytes)).toBe(body);
@@ -78,18 +89,27 @@ describe('the page\'s checks', () => {
   });
 
   it('says a body is not intact when the host answers it wrong twice', async () => {
-    answering(() => new Response(tampered), () => new Response(tampered));
+    answering(
+      () => new Response(tampered),
+      () => new Response(tampered),
+    );
     expect((await fetchChecked(name)).intact).toBe(false);
   });
 
   it('asks past the HTTP cache when the worker refused the file for not matching its name', async () => {
-    const calls = answering(() => new Response(null, { status: 502, statusText: MISMATCH_STATUS_TEXT }), () => new Response(body));
+    const calls = answering(
+      () => new Response(null, { status: 502, statusText: MISMATCH_STATUS_TEXT }),
+      () => new Response(body),
+    );
     expect((await fetchChecked(name)).intact).toBe(true);
     expect(calls.map((c) => c?.cache)).toEqual([undefined, 'reload']);
   });
 
   it('fetches once and checks nothing for a file not named by its content, or an HTTP error', async () => {
-    const calls = answering(() => new Response('{"manifestVersion":3}'), () => new Response(null, { status: 404 }));
+    const calls = answering(
+      () => new Response('{"manifestVersion":3}'),
+      () => new Response(null, { status: 404 }),
+    );
     expect((await fetchChecked(`${SCOPE}manifest.json`)).intact).toBe(true);
     const missing = await fetchChecked(name);
     expect([missing.intact, missing.response.status]).toEqual([true, 404]);

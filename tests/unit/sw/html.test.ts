@@ -56,9 +56,11 @@ describe('HTML helpers', () => {
   });
 
   it('points the loader of a page saved by an older shell at the current entry, leaving the loader script as it is', () => {
-    const loader = "<script>(function(){var m=document.querySelector('meta[name=\"docs-shell\"]');})()</script>";
+    const loader = '<script>(function(){var m=document.querySelector(\'meta[name="docs-shell"]\');})()</script>';
     const saved = `<meta name="docs-shell" content="/abp-react/assets/main-OLDJS1.js">\n${loader}`;
-    expect(withCurrentShell(saved, { js: 'assets/main-NEWJS.js', css: 'assets/main-NEWCSS.css' })).toBe(`<meta name="docs-shell" content="/abp-react/assets/main-NEWJS.js">\n${loader}`);
+    expect(withCurrentShell(saved, { js: 'assets/main-NEWJS.js', css: 'assets/main-NEWCSS.css' })).toBe(
+      `<meta name="docs-shell" content="/abp-react/assets/main-NEWJS.js">\n${loader}`,
+    );
   });
 
   it('finds the files a page names and its same-origin images, and empties main for the app shell', () => {

@@ -57,7 +57,7 @@ describe('offline-mode buckets', () => {
   it('spreads a 10,000-page site so no bucket holds much more than its share of 30,000 entries', () => {
     const counts = new Map<string, number>();
     for (let i = 0; i < 10_000; i++) {
-      const hash = (i * 2654435761 >>> 0).toString(16).padStart(16, '0');
+      const hash = ((i * 2654435761) >>> 0).toString(16).padStart(16, '0');
       for (const url of [`docs/area/topic-${i}`, `blobs/${hash}.html`, `blobs/${hash}.md`]) {
         const name = offlineCacheOf(ctx, `http://127.0.0.1:4000/abp-react/${url}`);
         counts.set(name, (counts.get(name) ?? 0) + 1);
