@@ -26,8 +26,8 @@ const WORDS = (
 const HEADINGS_H2 = ['Overview', 'Configuration', 'Usage', 'Troubleshooting'];
 const HEADINGS_H3 = ['Key concepts', 'Environment', 'Options', 'Examples', 'Common errors', 'Next steps'];
 
-/** mulberry32: a small seeded PRNG, so trees are the same on every run. */
-function prng(seed: number): () => number {
+/** mulberry32: a small seeded PRNG, so trees (and the build oracle's edits) are the same on every run. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -240,13 +240,7 @@ export function assembleManifest(
     session.memo(USED_FILES),
     session.memo(SEARCH_PAGE),
   ];
-  const [sortedRoutesMemo, sourcesMemo, moreCardsMemo, sidebarShardMemo, lengthMemo] = [
-    session.memo(SORTED_ROUTES),
-    session.memo(SOURCES),
-    session.memo(MORE_CARDS),
-    session.memo(SIDEBAR_SHARD),
-    session.memo(LENGTH),
-  ];
+  const sourcesMemo = session.memo(SOURCES);
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
@@ -442,28 +436,8 @@ export function assembleManifest(
     }
     storedBytes += state.blobBytes;
   }
-  // A long category's cards past the first `CATEGORY_CARDS` go to a file of their own.
-  const categoryIndexes: Record<string, CategoryIndex> = {};
-  for (const c of model.categoryIndexes) {
-    if (c.items.length <= CATEGORY_CARDS) {
-      categoryIndexes[c.slug] = c;
-      continue;
-    }
-    // Kept while the docs model is.
-    const made = remembered(moreCardsMemo, c, () => {
-      const json = JSON.stringify(parseCategoryCards(c.items.slice(CATEGORY_CARDS), 'new'));
-      const name = `${sha(json).slice(0, 16)}.json`;
-      return {
-        json,
-        name,
-        bytes: Buffer.byteLength(json),
-        index: { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: name } },
-      };
-    });
-    files.set(`blobs/${made.name}`, made.json);
-    storedBytes += made.bytes;
-    categoryIndexes[c.slug] = made.index;
-  }
+  const { categoryIndexes, bytes: cardBytes } = categoryIndexesOf(model, files, session);
+  storedBytes += cardBytes;
 
   // Search inputs, and the files the pages refer to (co-located images are written under their hashed names).
   const searchPageOf = (entry: ManifestPage, lvl0: string, rank: number): SearchPage => {
@@ -526,22 +500,88 @@ export function assembleManifest(
   // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
   storedBytes += index.bytes;
 
-  // Sidebar shards: the children of each top-level category.
+  // Sidebar shards, then page shards, both by name.
   const shards: Record<string, ManifestShard | SidebarShard> = {};
-  const sidebar: SidebarItem[] = model.sidebar.map((item) => {
-    if (item.type !== 'category') return item;
-    // Kept while the docs model is (a rebuild that changes no label, position or neighbour).
-    const made = remembered(sidebarShardMemo, item.items, () => {
-      const json = JSON.stringify(parseSidebarShard({ items: item.items }, 'new'));
-      return { json, name: `${sha(json).slice(0, 16)}.json`, bytes: Buffer.byteLength(json) };
-    });
-    files.set(`blobs/${made.name}`, made.json);
-    storedBytes += made.bytes;
-    shards[made.name] = { items: item.items };
-    return { ...item, shard: made.name };
-  });
+  const { sidebar, bytes: sidebarBytes } = sidebarShardsOf(model, files, shards, session);
+  storedBytes += sidebarBytes;
 
-  // Page shards: runs of consecutive routes (`groupRoutes`).
+  const {
+    names: shardNames,
+    starts: shardStarts,
+    bytes: shardBytes,
+  } = pageShardsOf({ routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables }, files, shards, session);
+  storedBytes += shardBytes;
+  // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
+  // Every doc's and page's, and the main doc's again at the docs' root.
+  const docsRoot = routes[`/${routeBase}`];
+  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
+
+  const version = {
+    name: 'current',
+    label: site.docs.versionLabel,
+    path: `/${routeBase}`,
+    mainDocId: site.docs.mainDocId,
+    draftIds: [],
+  };
+  const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
+    manifestVersion: MANIFEST_VERSION,
+    site,
+    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
+    search: { entry: index.entry, count: recordCount },
+    shards: shardNames,
+    shardStarts,
+    totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
+    articlesIn,
+    shell,
+  };
+  // The shards' names are their hashes, so the root's hash covers every page.
+  const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
+  const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
+  const root = parseManifest({ ...rootBody, contentHash, generatedAt: new Date(latest).toISOString() });
+  files.set('manifest.json', JSON.stringify(root));
+  const manifest: Manifest = {
+    ...root,
+    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebar } }],
+    docs: manifestDocs,
+    pages: manifestPages,
+    categories: categoryIndexes,
+    routes,
+    files: usedFiles.files,
+    sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
+  };
+  return { manifest, root, shards, records, deferredSearch: index.deferred, articles };
+}
+
+/** What the page shards are made from. */
+interface ShardInputs {
+  routes: Record<string, RouteTarget>;
+  manifestDocs: Record<string, ManifestDoc>;
+  manifestPages: Record<string, ManifestPage>;
+  categoryIndexes: Record<string, CategoryIndex>;
+  /** The files each page uses, by route, and what the site serves of them. */
+  filesByPath: Map<string, Set<string>>;
+  usedFiles: ReturnType<typeof usedFileOutput>;
+  renders: Map<string, Rendered>;
+  linkContext: RoutePlan['linkContext'];
+  /** What the link tables hash to. */
+  tables: string;
+}
+
+/**
+ * The page shards: runs of consecutive routes (`groupRoutes`), each with its routes' entries, files and the
+ * sources their `.md` links name, written into `files` under their hashes and added to `shards`. A shard whose
+ * routes and entries are those of the last build's shard at the same first route keeps its JSON and name.
+ */
+function pageShardsOf(
+  { routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables }: ShardInputs,
+  files: Map<string, OutputData>,
+  shards: Record<string, ManifestShard | SidebarShard>,
+  session: BuildSession,
+): { names: string[]; starts: string[]; bytes: number } {
+  const remember = session.keeps;
+  const lengthMemo = session.memo(LENGTH);
+  const sortedRoutesMemo = session.memo(SORTED_ROUTES);
+  let bytes = 0;
   const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
     const target = routes[path]!;
     return target.kind === 'doc'
@@ -565,10 +605,6 @@ export function assembleManifest(
     remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort()),
     weightOf,
   );
-  // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
-  // Every doc's and page's, and the main doc's again at the docs' root.
-  const docsRoot = routes[`/${routeBase}`];
-  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
     for (const path of group) {
@@ -616,47 +652,73 @@ export function assembleManifest(
       const json = JSON.stringify(parseShard(shard, `#${i}`));
       made = { name: putHashed(files, json), json, shard, bytes: Buffer.byteLength(json) };
     }
-    storedBytes += made.bytes;
+    bytes += made.bytes;
     if (remember) kept.set(group[0] ?? '', { tables, paths: group, targets: group.map((path) => routes[path]!), entries: group.map(entryAt), made });
     shards[made.name] = made.shard;
     return made.name;
   });
   if (remember) session.remember(SHARDS, kept);
+  return { names: shardNames, starts: groups.map((group) => group[0] ?? '/'), bytes };
+}
 
-  const version = {
-    name: 'current',
-    label: site.docs.versionLabel,
-    path: `/${routeBase}`,
-    mainDocId: site.docs.mainDocId,
-    draftIds: [],
-  };
-  const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
-    manifestVersion: MANIFEST_VERSION,
-    site,
-    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
-    search: { entry: index.entry, count: recordCount },
-    shards: shardNames,
-    shardStarts: groups.map((group) => group[0] ?? '/'),
-    totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
-    articlesIn,
-    shell,
-  };
-  // The shards' names are their hashes, so the root's hash covers every page.
-  const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
-  const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
-  const root = parseManifest({ ...rootBody, contentHash, generatedAt: new Date(latest).toISOString() });
-  files.set('manifest.json', JSON.stringify(root));
-  const manifest: Manifest = {
-    ...root,
-    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebar } }],
-    docs: manifestDocs,
-    pages: manifestPages,
-    categories: categoryIndexes,
-    routes,
-    files: usedFiles.files,
-    sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
-  };
-  return { manifest, root, shards, records, deferredSearch: index.deferred, articles };
+/**
+ * The category indexes of the docs model: a long category's cards past the first `CATEGORY_CARDS` go to a file of
+ * their own (written into `files`), kept while the docs model is. `bytes`: what those files add to an offline save.
+ */
+function categoryIndexesOf(
+  model: DocsModel,
+  files: Map<string, OutputData>,
+  session: BuildSession,
+): { categoryIndexes: Record<string, CategoryIndex>; bytes: number } {
+  const moreCardsMemo = session.memo(MORE_CARDS);
+  const categoryIndexes: Record<string, CategoryIndex> = {};
+  let bytes = 0;
+  for (const c of model.categoryIndexes) {
+    if (c.items.length <= CATEGORY_CARDS) {
+      categoryIndexes[c.slug] = c;
+      continue;
+    }
+    const made = remembered(moreCardsMemo, c, () => {
+      const json = JSON.stringify(parseCategoryCards(c.items.slice(CATEGORY_CARDS), 'new'));
+      const name = `${sha(json).slice(0, 16)}.json`;
+      return {
+        json,
+        name,
+        bytes: Buffer.byteLength(json),
+        index: { ...c, items: c.items.slice(0, CATEGORY_CARDS), more: { count: c.items.length - CATEGORY_CARDS, file: name } },
+      };
+    });
+    files.set(`blobs/${made.name}`, made.json);
+    bytes += made.bytes;
+    categoryIndexes[c.slug] = made.index;
+  }
+  return { categoryIndexes, bytes };
+}
+
+/**
+ * The sidebar with each top-level category's children in a shard of its own (written into `files`, added to
+ * `shards`), kept while the docs model is (a rebuild that changes no label, position or neighbour).
+ */
+function sidebarShardsOf(
+  model: DocsModel,
+  files: Map<string, OutputData>,
+  shards: Record<string, ManifestShard | SidebarShard>,
+  session: BuildSession,
+): { sidebar: SidebarItem[]; bytes: number } {
+  const sidebarShardMemo = session.memo(SIDEBAR_SHARD);
+  let bytes = 0;
+  const sidebar = model.sidebar.map((item): SidebarItem => {
+    if (item.type !== 'category') return item;
+    const made = remembered(sidebarShardMemo, item.items, () => {
+      const json = JSON.stringify(parseSidebarShard({ items: item.items }, 'new'));
+      return { json, name: `${sha(json).slice(0, 16)}.json`, bytes: Buffer.byteLength(json) };
+    });
+    files.set(`blobs/${made.name}`, made.json);
+    bytes += made.bytes;
+    shards[made.name] = { items: item.items };
+    return { ...item, shard: made.name };
+  });
+  return { sidebar, bytes };
 }
 
 /** The source file (relative to `content/`) a `.md` link written in `source` names, when it is a page. */

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import matter from 'gray-matter';
+import { prng } from '../bench/generate';
 import type { ManifestRoot } from '../manifest/types';
 import { buildSite, type BuildSiteResult } from '../build';
 import { BuildError } from '../node/problems';
@@ -55,17 +56,8 @@ function listFiles(dir: string, base = dir): string[] {
 
 const digest = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Mulberry32: a small seeded generator, so that a seed replays the same edits. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** An image the build can measure, of a size that changes with `n`. */
+const picture = (n: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${10 + (n % 50)}" height="10"></svg>\n`;
 
 const WORDS = [
   'tenant',
@@ -101,7 +93,7 @@ export class Author {
     private readonly publicDir: string,
     seed: number,
   ) {
-    this.random = seeded(seed);
+    this.random = prng(seed);
   }
 
   private pick<T>(items: readonly T[]): T {
@@ -246,16 +238,16 @@ export class Author {
         return { what: `site.config.json ${field}`, changed: ['site.config.json'] };
       }
       case 'public': {
-        const name = `img/public-${Math.floor(this.random() * 3)}.png`;
+        const name = `img/public-${Math.floor(this.random() * 3)}.svg`;
         mkdirSync(join(this.publicDir, 'img'), { recursive: true });
-        writeFileSync(join(this.publicDir, name), Buffer.from(`public ${++this.made}`));
+        writeFileSync(join(this.publicDir, name), picture(++this.made));
         const page = this.read(doc);
         if (this.random() < 0.5) this.write(doc, `${page.content.trimEnd()}\n\n![shown](/${name})\n`, page.data);
         return { what: `public/${name} (linked from ${doc})`, changed: [doc] };
       }
       case 'image': {
-        const rel = `${dirname(doc)}/picture-${Math.floor(this.random() * 2)}.png`;
-        writeFileSync(join(this.contentDir, rel), Buffer.from(`image ${++this.made}`));
+        const rel = `${dirname(doc)}/picture-${Math.floor(this.random() * 2)}.svg`;
+        writeFileSync(join(this.contentDir, rel), picture(++this.made));
         const page = this.read(doc);
         if (this.random() < 0.6) this.write(doc, `${page.content.trimEnd()}\n\n![picture](${this.linkTo(doc, rel)})\n`, page.data);
         return { what: `image ${rel} (linked from ${doc})`, changed: [rel, doc] };
