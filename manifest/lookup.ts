@@ -6,9 +6,54 @@ import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from './constants';
 import { UnknownIdError } from './manifestErrors';
 import type { DocVersion, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
 
-/** The default docs version (`current`). */
-export function currentVersion(manifest: Manifest): DocVersion {
-  return manifest.versions[0]!;
+/** The docs version at the docs route, which version-neutral links open (the only one of a site without versions). */
+export function lastVersion(root: Pick<Manifest, 'versions'>): DocVersion {
+  return root.versions.find((version) => version.isLast) ?? root.versions[0]!;
+}
+
+/** Whether a route path is a version's root or below it. */
+const isIn = (path: string, root: string) => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+
+/**
+ * The docs version a route path belongs to: the one with the longest root that holds it (`/docs/1.0/intro` is
+ * version 1.0's even when the last version is at `/docs`); the last version for a path in none.
+ */
+export function versionAt(root: Pick<Manifest, 'versions'>, path: string): DocVersion {
+  let found: DocVersion | null = null;
+  for (const version of root.versions) if (isIn(path, version.path) && (!found || version.path.length > found.path.length)) found = version;
+  return found ?? lastVersion(root);
+}
+
+/** Route kinds whose pages belong to a docs version. */
+const DOCS_KINDS = new Set(['doc', 'docsRoot', 'category']);
+
+/**
+ * Where each version's link goes from the page at route `path` (the version dropdown, the banner): the same page
+ * in that version when it has it (a doc by id, a category index by slug), else that version's root, its main doc.
+ */
+export function versionTargets(manifest: Pick<Manifest, 'versions' | 'routes' | 'docs' | 'categories'>, path: string): { version: DocVersion; path: string }[] {
+  const target = manifest.routes[path];
+  const inDocs = target !== undefined && DOCS_KINDS.has(target.kind);
+  const here = inDocs ? versionAt(manifest, path) : null;
+  const entry = target?.kind === 'doc' ? manifest.docs[target.id] : target?.kind === 'category' ? manifest.categories[target.slug] : undefined;
+  const others = entry?.otherVersions ?? {};
+  return manifest.versions.map((version) => ({ version, path: version === here ? path : (others[version.name] ?? version.path) }));
+}
+
+/** The docs version of the page at route `path`, or null for a page outside the docs. */
+export function docsVersionOf(manifest: Pick<Manifest, 'versions' | 'routes'>, path: string): DocVersion | null {
+  const target = manifest.routes[path];
+  return target !== undefined && DOCS_KINDS.has(target.kind) ? versionAt(manifest, path) : null;
+}
+
+/**
+ * A version-neutral link (the navbar's docs entry, the home page's "Get started") for a reader who prefers
+ * `preferred`: a link to the last version's root or main doc opens the preferred version's root instead.
+ */
+export function preferredHref(manifest: Pick<Manifest, 'versions'>, href: string, preferred: DocVersion | null): string {
+  const last = lastVersion(manifest);
+  if (!preferred || preferred === last) return href;
+  return href === last.path || href === `${last.path}/${last.mainDocId}` ? preferred.path : href;
 }
 
 /** A doc by id; throws listing the available ids. */
@@ -19,8 +64,8 @@ export function getDoc(manifest: Manifest, id: string): ManifestDoc {
 }
 
 /** A sidebar by id; throws listing the available ids. */
-export function getSidebar(manifest: Manifest, id: string): SidebarItem[] {
-  const sidebars = currentVersion(manifest).sidebars;
+export function getSidebar(manifest: Manifest, id: string, path: string): SidebarItem[] {
+  const sidebars = versionAt(manifest, path).sidebars;
   const sidebar = sidebars[id];
   if (!sidebar) throw new UnknownIdError('sidebar', id, Object.keys(sidebars));
   return sidebar;

@@ -53,7 +53,10 @@ interface AnnouncementBar {
 export type ColorModeConfig = Required<NonNullable<SiteConfigInput['colorMode']>>;
 
 /** The docs plugin settings, every default filled in. */
-type DocsConfig = Required<NonNullable<SiteConfigInput['docs']>>;
+type DocsConfig = Required<Omit<NonNullable<SiteConfigInput['docs']>, VersionFields>>;
+
+/** The version settings of `docs`: the build turns them into `ManifestRoot.versions`, so the resolved configuration leaves them out. */
+type VersionFields = 'lastVersion' | 'versions' | 'onlyIncludeVersions';
 
 /** The resolved configuration that ships in the manifest. */
 export interface SiteConfig {
@@ -83,8 +86,11 @@ export interface SiteConfig {
   metadata: { name: string; content: string }[];
   /** Colour mode. */
   colorMode: ColorModeConfig;
-  /** Navbar. */
-  navbar: { title: string; logo: { src: string; alt: string }; hideOnScroll: boolean; items: NavbarItem[] };
+  /**
+   * Navbar. `versionDropdown`: the side of a `docsVersionDropdown` item, when the configuration has one (a site with
+   * several versions shows the dropdown on the right without one). The language switcher is always there.
+   */
+  navbar: { title: string; logo: { src: string; alt: string }; hideOnScroll: boolean; items: NavbarItem[]; versionDropdown?: 'left' | 'right' };
   /** Footer. */
   footer: { style: 'dark' | 'light'; logo: { src: string; alt: string } | null; links: { title: string; items: SiteLink[] }[] };
   /** Announcement bar, or null. */
@@ -125,15 +131,18 @@ function resolveLink(input: LinkInput, where: string): SiteLink {
  * its route and throws (listing the ids) for an unknown one.
  */
 export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) => string): SiteConfig {
+  const { lastVersion: _last, versions: _versions, onlyIncludeVersions: _only, ...docsInput } = input.docs ?? {};
   const docs: DocsConfig = {
     routeBasePath: 'docs',
     sidebarId: 'tutorialSidebar',
     versionLabel: 'Next',
     mainDocId: 'intro',
-    ...input.docs,
+    ...docsInput,
   };
-  const navbarItems = input.navbar.items.map((item, index): NavbarItem => {
+  const dropdown = input.navbar.items.find((item) => item.type === 'docsVersionDropdown');
+  const navbarItems = input.navbar.items.flatMap((item, index): NavbarItem | [] => {
     const where = `navbar.items[${index}]`;
+    if (item.type === 'docsVersionDropdown' || item.type === 'localeDropdown') return [];
     const position = item.position ?? 'left';
     if (item.type === 'docSidebar') {
       if (item.sidebarId !== docs.sidebarId) {
@@ -168,6 +177,7 @@ export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) 
       logo: input.navbar.logo,
       hideOnScroll: input.navbar.hideOnScroll ?? true,
       items: navbarItems,
+      ...(dropdown ? { versionDropdown: dropdown.position ?? 'left' } : {}),
     },
     footer: {
       style: input.footer.style ?? 'dark',

@@ -35,11 +35,14 @@ const ImageSchema = v.strictObject({ src: v.string(), alt: v.string() });
 const position = v.optional(v.picklist(['left', 'right']));
 
 /**
- * A navbar entry (the Docusaurus item types this site supports): a sidebar's first doc, one doc, or a
- * link. Fields other than these are let through, as Docusaurus configurations carry more.
+ * A navbar entry (the Docusaurus item types this site supports): a sidebar's first doc, one doc, a link,
+ * the version dropdown or the language switcher. Fields other than these are let through, as Docusaurus
+ * configurations carry more.
  */
 const NavbarItemSchema = v.variant('type', [
   v.object({ type: v.literal('docSidebar'), sidebarId: v.string(), label: v.string(), position }),
+  v.object({ type: v.literal('docsVersionDropdown'), position }),
+  v.object({ type: v.literal('localeDropdown'), position }),
   v.object({ type: v.literal('doc'), docId: v.string(), label: v.optional(v.string()), position }),
   v.object({
     type: v.optional(v.literal('default')),
@@ -78,12 +81,49 @@ const SearchSchema = v.strictObject({
   ),
 });
 
+/** One docs version's settings (Docusaurus's `versions` option of the docs plugin). */
+const VersionSchema = v.strictObject({
+  label: v.optional(v.pipe(v.string(), v.minLength(1), v.description('Label in the version dropdown and badge. Default: the name, `Next` for current.'))),
+  path: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[^\\?#\s]*$/),
+      v.description(
+        'Route below the docs route: `1.0` serves /docs/1.0/…; empty for the docs route itself. Default: the name, `next` for current, empty for the last version.',
+      ),
+    ),
+  ),
+  banner: v.optional(
+    v.pipe(
+      v.picklist(['none', 'unreleased', 'unmaintained']),
+      v.description(
+        'Banner above each page: unreleased (default for current when a release exists), unmaintained (default for versions older than the last), none.',
+      ),
+    ),
+  ),
+  badge: v.optional(v.pipe(v.boolean(), v.description('Show the version badge on each page. Default: true when there are several versions.'))),
+  noIndex: v.optional(v.pipe(v.boolean(), v.description('Keep search engines away: noindex on its pages, none of them in the sitemap.'))),
+  className: v.optional(v.string()),
+});
+
 /** The docs plugin settings. */
 const DocsSchema = v.strictObject({
   routeBasePath: v.optional(v.pipe(v.string(), v.regex(BELOW_BASE), v.description('Route of the docs below the base, without a leading slash: docs.'))),
   sidebarId: v.optional(v.pipe(v.string(), v.description("The one sidebar's id: tutorialSidebar."))),
   versionLabel: v.optional(v.pipe(v.string(), v.description('Label of version current: Next.'))),
   mainDocId: v.optional(v.pipe(v.string(), v.description('Doc shown at /docs: intro.'))),
+  lastVersion: v.optional(
+    v.pipe(v.string(), v.description('Version served at /docs: `current` or a name of versions.json. Default: the first of versions.json, else current.')),
+  ),
+  versions: v.optional(
+    v.pipe(
+      v.record(v.string(), VersionSchema),
+      v.description("Settings of each version by name (`current` for content/docs), as Docusaurus's docs plugin has them."),
+    ),
+  ),
+  onlyIncludeVersions: v.optional(
+    v.pipe(v.array(v.string()), v.description('Build only these versions (names, `current` included), for fast local builds. It must hold lastVersion.')),
+  ),
 });
 
 /** Home page texts. */

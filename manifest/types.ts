@@ -85,6 +85,8 @@ export interface ManifestDoc extends ManifestPage {
   editUrl: string | null;
   /** Index of the top-level sidebar item that holds the doc (its category is open), or null. */
   sidebarTop: number | null;
+  /** On a site with several versions: the route of the same doc (by id) in each other version that has it, by version name. */
+  otherVersions?: Record<string, string>;
 }
 
 /** A doc entry in the sidebar. */
@@ -152,6 +154,8 @@ export interface CategoryIndex {
   next: DocLink | null;
   /** Index of the top-level sidebar item that holds the category, or null. */
   sidebarTop: number | null;
+  /** On a site with several versions: the route of the same category index (by slug) in each other version that has it. */
+  otherVersions?: Record<string, string>;
 }
 
 /** A card on a category index page. */
@@ -164,7 +168,7 @@ export interface CategoryCard {
   description: string;
 }
 
-/** A docs version. This site has one, `current`, labelled `Next`. */
+/** A docs version: `current` (`content/docs`, labelled `Next`), or one of `versions.json`. */
 export interface DocVersion {
   /** Version name: `current`. */
   name: string;
@@ -178,6 +182,15 @@ export interface DocVersion {
   draftIds: string[];
   /** Sidebars by id: `tutorialSidebar`; in the root manifest, top-level categories name their shard. */
   sidebars: Record<string, SidebarItem[]>;
+  /**
+   * On a site with several versions (`versions.json`): the banner above its pages (`unreleased`, `unmaintained`),
+   * whether its pages show a badge, whether search engines are kept away, and whether it is the last version,
+   * the one at the docs route that version-neutral links open. A site with one version leaves them out.
+   */
+  banner?: 'none' | 'unreleased' | 'unmaintained';
+  badge?: boolean;
+  noIndex?: boolean;
+  isLast?: boolean;
 }
 
 /** What a route path shows. */
@@ -214,7 +227,7 @@ export interface ManifestRoot {
   generatedAt: string;
   /** Resolved site configuration. */
   site: SiteConfig;
-  /** Docs versions; the first is the default. Sidebars hold their top level only. */
+  /** Docs versions, current first, then the releases newest first; `isLast` marks the one at the docs route (the only one when there is one). Sidebars hold their top level only. */
   versions: DocVersion[];
   /** Search files. */
   search: SearchFiles;

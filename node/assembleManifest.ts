@@ -12,6 +12,7 @@ import { joinPath } from '../manifest/links';
 import { withBase } from '../manifest/paths';
 import type {
   CategoryIndex,
+  DocVersion,
   Manifest,
   ManifestDoc,
   ManifestPage,
@@ -360,6 +361,17 @@ export function assembleManifest(
     hasMermaid: r.hasMermaid,
   });
   const editBase = site.editUrl ? site.editUrl.replace(/\/?$/, '/') : null;
+  // On a versioned site, each doc names the same doc (by id) in the other versions, for the version dropdown and banner.
+  const versioned = plan.versions.length > 1;
+  const pathsByVersion = new Map<string, Map<string, string>>();
+  if (versioned) for (const d of docs) remembered(pathsByVersion, d.version.name, () => new Map<string, string>()).set(d.localId, d.path);
+  const otherVersionsOf = (d: DocEntry): Record<string, string> =>
+    Object.fromEntries(
+      plan.versions.flatMap((version) => {
+        const path = version === d.version ? undefined : pathsByVersion.get(version.name)?.get(d.localId);
+        return path ? [[version.name, path]] : [];
+      }),
+    );
   const docEntryOf = (d: DocEntry): ManifestDoc => {
     const r = renders.get(d.file.rel)!;
     const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
@@ -368,6 +380,7 @@ export function assembleManifest(
     const title = texts.titleOf(d.file)!;
     const label = texts.label(d);
     const { previous: p, next: n } = nav;
+    const otherVersions = versioned ? otherVersionsOf(d) : null;
     // Values, not strings joined: most are the same string objects as last build, so comparing them is cheap.
     const inputs = [
       d.id,
@@ -384,6 +397,7 @@ export function assembleManifest(
       n?.id,
       n?.title,
       n?.path,
+      otherVersions && JSON.stringify(otherVersions),
       ...category,
     ];
     return entryOf(d.file, r, inputs, (blobs) => ({
@@ -395,6 +409,7 @@ export function assembleManifest(
       next: nav.next,
       editUrl: editBase === null ? null : editBase + d.file.rel,
       sidebarTop: top,
+      ...(otherVersions ? { otherVersions } : {}),
     }));
   };
   const pageEntryOf = (p: PageEntry): ManifestPage => {
@@ -462,10 +477,11 @@ export function assembleManifest(
     if (remember) searchPageMemo.set(entry, { siteUrl: site.url, base, lvl0, pageRank: rank, page });
     return page;
   };
-  const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage =>
-    isDoc(entry)
-      ? searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index)
-      : searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
+  const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage => {
+    if (!isDoc(entry)) return searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
+    const page = searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
+    return versioned ? { ...page, version: entry.version.name } : page;
+  };
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
   const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
     const r = renders.get(file.rel)!;
@@ -502,8 +518,13 @@ export function assembleManifest(
 
   // Sidebar shards, then page shards, both by name.
   const shards: Record<string, ManifestShard | SidebarShard> = {};
-  const { sidebar, bytes: sidebarBytes } = sidebarShardsOf(model, files, shards, session);
-  storedBytes += sidebarBytes;
+  const sidebars = new Map(
+    plan.versions.map((version) => {
+      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(version.name) ?? [], files, shards, session);
+      storedBytes += bytes;
+      return [version.name, sidebar];
+    }),
+  );
 
   const {
     names: shardNames,
@@ -513,20 +534,27 @@ export function assembleManifest(
   storedBytes += shardBytes;
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
   // Every doc's and page's, and the main doc's again at the docs' root.
-  const docsRoot = routes[`/${routeBase}`];
-  const routeArticleBytes = state.articleBytes + (docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0);
+  let routeArticleBytes = state.articleBytes;
+  for (const version of plan.versions) {
+    const docsRoot = routes[`/${version.routeBase}`];
+    routeArticleBytes += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
+  }
 
-  const version = {
-    name: 'current',
-    label: site.docs.versionLabel,
-    path: `/${routeBase}`,
-    mainDocId: site.docs.mainDocId,
-    draftIds: [],
-  };
+  const versionsWith = (sidebarOf: (items: SidebarItem[]) => SidebarItem[]): DocVersion[] =>
+    plan.versions.map((version) => ({
+      // A site with one version is labelled by `docs.versionLabel` and has the root it always had.
+      name: version.name,
+      label: versioned ? version.label : site.docs.versionLabel,
+      path: `/${versioned ? version.routeBase : routeBase}`,
+      mainDocId: site.docs.mainDocId,
+      draftIds: [],
+      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(version.name)!) },
+      ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
+    }));
   const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
     manifestVersion: MANIFEST_VERSION,
     site,
-    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebarTop(sidebar) } }],
+    versions: versionsWith(sidebarTop),
     search: { entry: index.entry, count: recordCount },
     shards: shardNames,
     shardStarts,
@@ -541,7 +569,7 @@ export function assembleManifest(
   files.set('manifest.json', JSON.stringify(root));
   const manifest: Manifest = {
     ...root,
-    versions: [{ ...version, sidebars: { [site.docs.sidebarId]: sidebar } }],
+    versions: versionsWith((items) => items),
     docs: manifestDocs,
     pages: manifestPages,
     categories: categoryIndexes,
@@ -700,14 +728,14 @@ function categoryIndexesOf(
  * `shards`), kept while the docs model is (a rebuild that changes no label, position or neighbour).
  */
 function sidebarShardsOf(
-  model: DocsModel,
+  items: SidebarItem[],
   files: Map<string, OutputData>,
   shards: Record<string, ManifestShard | SidebarShard>,
   session: BuildSession,
 ): { sidebar: SidebarItem[]; bytes: number } {
   const sidebarShardMemo = session.memo(SIDEBAR_SHARD);
   let bytes = 0;
-  const sidebar = model.sidebar.map((item): SidebarItem => {
+  const sidebar = items.map((item): SidebarItem => {
     if (item.type !== 'category') return item;
     const made = remembered(sidebarShardMemo, item.items, () => {
       const json = JSON.stringify(parseSidebarShard({ items: item.items }, 'new'));

@@ -16,13 +16,18 @@ import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from
 import type { FileTable } from './staticFiles';
 import { slot, type BuildSession } from './session';
 import { LinkResolver } from './linkMemo';
+import { versionOfSource, type DocsVersion } from './versions';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
   file: SourceFile;
+  /** Its key in the manifest: the doc id, after its version's `keyPrefix` (`version-1.0/intro`). */
   id: string;
+  /** The doc id within its version, as front matter and `_category_.json` name it: `intro`. */
+  localId: string;
+  version: DocsVersion;
   path: string;
-  /** Folder below `content/docs`, '' for the root. */
+  /** Folder below its version's docs folder, '' for the root. */
   dir: string;
   /** File name without number prefix and extension, for ordering. */
   name: string;
@@ -30,18 +35,20 @@ export interface DocEntry {
 
 const stripNumberPrefix = (name: string) => name.replace(/^\d+[-_.]\s*/, '');
 
-/** Computes id and route of a doc file below `content/docs/`. */
-function docEntry(file: SourceFile, routeBase: string): DocEntry {
-  const inDocs = file.rel.replace(/^docs\//, '').replace(/\.mdx?$/, '');
+/** Computes id and route of a doc file below its version's folder (`content/docs/` for the current docs). */
+function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
+  const { routeBase } = version;
+  const inDocs = file.rel.slice(version.folder.length).replace(/\.mdx?$/, '');
   const parts = inDocs.split('/').map(stripNumberPrefix);
   const name = parts.pop()!;
   const dir = parts.join('/');
-  const id = [...parts, file.data.id ?? name].join('/');
+  const localId = [...parts, file.data.id ?? name].join('/');
+  const id = version.keyPrefix + localId;
   let path: string;
   const slug = file.data.slug;
   if (slug !== undefined) path = slug.startsWith('/') ? `/${routeBase}${slug}` : `/${routeBase}/${joinPath(dir, slug)}`;
-  else path = `/${routeBase}/${id}`;
-  return { file, id, path: normalizeRoutePath(path), dir, name };
+  else path = `/${routeBase}/${localId}`;
+  return { file, id, localId, version, path: normalizeRoutePath(path), dir, name };
 }
 
 /** The slug of a category's generated index: its `link.slug`, else its label's. */
@@ -77,7 +84,8 @@ function folderTree(docs: DocEntry[]): FolderTree {
  * rendered (links are resolved against them): they depend on the folders and
  * `_category_.json` only, not on the docs' titles.
  */
-function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase: string): Map<string, { slug: string; display: string }> {
+function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], version: DocsVersion): Map<string, { slug: string; display: string }> {
+  const { routeBase } = version;
   const byDir = new Map(categories.map((c) => [c.dir, c]));
   const { subfolders } = folderTree(docs);
   // The order `buildDocsModel` finds them in: the folders depth first, a category after its subcategories.
@@ -88,7 +96,7 @@ function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], routeBase:
       const meta = byDir.get(sub);
       if (meta?.link?.type !== 'generated-index') continue;
       const slug = categorySlug(meta.link, meta.label ?? stripNumberPrefix(sub.split('/').pop()!));
-      out.set(`/${routeBase}/category/${slug}`, { slug, display: meta.display });
+      out.set(`/${routeBase}/category/${slug}`, { slug: version.keyPrefix + slug, display: meta.display });
     }
   };
   walk('');
@@ -110,6 +118,8 @@ export interface RoutePlan {
   docs: DocEntry[];
   pages: PageEntry[];
   docsById: Map<string, DocEntry>;
+  /** The docs versions, current first (`ContentSources.versions`). */
+  versions: DocsVersion[];
   site: SiteConfig;
   routes: Record<string, RouteTarget>;
   linkContext: LinkContext;
@@ -133,6 +143,7 @@ const LAST_PLAN = slot<{ key: PlanKey; plan: RoutePlan; serial: number }>('docs:
 
 interface PlanKey {
   config: string;
+  versions: string;
   categories: string;
   assets: string[];
   files: FileTable['files'];
@@ -141,6 +152,7 @@ interface PlanKey {
 
 const planKey = (src: ContentSources): PlanKey => ({
   config: JSON.stringify(src.input),
+  versions: JSON.stringify(src.versions),
   categories: JSON.stringify(src.categories),
   assets: src.assets,
   files: src.fileTable.files,
@@ -149,7 +161,7 @@ const planKey = (src: ContentSources): PlanKey => ({
 
 /** Whether two plan keys make the same routes: the same names, ids and slugs in the same order, and the same rest. */
 function sameRoutes(a: PlanKey, b: PlanKey): boolean {
-  if (a.config !== b.config || a.categories !== b.categories || a.sources.length !== b.sources.length) return false;
+  if (a.config !== b.config || a.versions !== b.versions || a.categories !== b.categories || a.sources.length !== b.sources.length) return false;
   if (a.assets.length !== b.assets.length || a.assets.some((asset, i) => asset !== b.assets[i])) return false;
   const aFiles = Object.entries(a.files);
   if (aFiles.length !== Object.keys(b.files).length || aFiles.some(([key, file]) => JSON.stringify(file) !== JSON.stringify(b.files[key]))) return false;
@@ -267,8 +279,11 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
 }
 
 function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver | null): RoutePlan {
-  const { routeBase, configDisplay } = src;
-  const docs: DocEntry[] = src.sources.filter((s) => s.rel.startsWith('docs/')).map((s) => docEntry(s, routeBase));
+  const { configDisplay, versions } = src;
+  const docs: DocEntry[] = src.sources.flatMap((s) => {
+    const version = versionOfSource(versions, s.rel);
+    return version ? [docEntry(s, version)] : [];
+  });
   const pages: PageEntry[] = src.sources
     .filter((s) => s.rel.startsWith('pages/'))
     .map((file) => {
@@ -296,14 +311,25 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   claimed.set('path:/', 'the home page (its texts are `home` in `' + configDisplay + '`)');
   claimed.set(`path:/${src.input.search?.searchPagePath ?? 'search'}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
   const mainDocId = src.input.docs?.mainDocId ?? 'intro';
-  claimed.set(`path:/${routeBase}`, 'the docs root, which shows `docs.mainDocId` (`' + mainDocId + '`, in `' + configDisplay + '`)');
+  for (const version of versions) {
+    const which = versions.length > 1 ? ` of version \`${version.name}\`` : '';
+    claimed.set(`path:/${version.routeBase}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
+  }
   for (const d of docs) {
     claim(`id:${d.id}`, d.file, `doc id \`${d.id}\``);
     // The main doc may have the docs root's route (`slug: /`), as in Docusaurus.
-    if (d.path !== `/${routeBase}` || d.id !== mainDocId) claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
+    if (d.path !== `/${d.version.routeBase}` || d.localId !== mainDocId) claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
   }
   for (const p of pages) claim(`path:${p.path}`, p.file, `route \`${p.path}\``);
-  const categories = categoryRoutes(docs, src.categories, routeBase);
+  const categories = new Map(
+    versions.flatMap((version) => [
+      ...categoryRoutes(
+        docs.filter((d) => d.version === version),
+        src.categories.filter((c) => c.version === version.name),
+        version,
+      ),
+    ]),
+  );
   checkOutputNames(
     src,
     docs.filter((d) => !clashing.has(d.file)),
@@ -314,9 +340,12 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} with ids and routes:`);
 
   const docsById = new Map(docs.map((d) => [d.id, d]));
+  // Version-neutral links (the navbar's doc items) open the last version, as Docusaurus's do.
+  const last = versions.find((version) => version.isLast) ?? versions[0]!;
+  const idsOf = (version: DocsVersion) => docs.filter((d) => d.version === version).map((d) => d.localId);
   const docPath = (id: string) => {
-    const d = docsById.get(id);
-    if (!d) throw new UnknownIdError('doc id', id, [...docsById.keys()].sort());
+    const d = docsById.get(last.keyPrefix + id);
+    if (!d) throw new UnknownIdError('doc id', id, idsOf(last).sort());
     return d.path;
   };
   let site: SiteConfig;
@@ -328,12 +357,14 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     });
   }
   const routes: Record<string, RouteTarget> = { '/': { kind: 'home' }, [`/${site.search.searchPagePath}`]: { kind: 'search' } };
-  if (!docsById.has(site.docs.mainDocId)) {
-    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`${configDisplay}\` is \`${site.docs.mainDocId}\`, which is no doc.`, [], {
-      cause: new UnknownIdError('doc id', site.docs.mainDocId, [...docsById.keys()].sort()),
+  for (const version of versions) {
+    if (docsById.has(version.keyPrefix + site.docs.mainDocId)) continue;
+    const which = versions.length > 1 ? ` (version \`${version.name}\`, \`content/${version.folder}\`)` : '';
+    throw new BuildError(`Cannot build: \`docs.mainDocId\` in \`${configDisplay}\` is \`${site.docs.mainDocId}\`, which is no doc${which}.`, [], {
+      cause: new UnknownIdError('doc id', site.docs.mainDocId, idsOf(version).sort()),
     });
   }
-  routes[`/${routeBase}`] = { kind: 'docsRoot', docId: site.docs.mainDocId };
+  for (const version of versions) routes[`/${version.routeBase}`] = { kind: 'docsRoot', docId: version.keyPrefix + site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
   for (const [path, { slug }] of categories) routes[path] = { kind: 'category', slug };
@@ -341,7 +372,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;
   const linkContext: LinkContext = { baseUrl: site.baseUrl, routes, routeBySource, assets: new Set(src.assets), files: src.fileTable.files };
-  return { docs, pages, docsById, site, routes, linkContext, links: new LinkResolver(linkContext, previous), serial: null, changes: null };
+  return { docs, pages, docsById, versions, site, routes, linkContext, links: new LinkResolver(linkContext, previous), serial: null, changes: null };
 }
 
 /** Sort key: positioned items first by position, then the rest by name. */
@@ -359,9 +390,10 @@ const byPosition = (a: Orderable, b: Orderable) => {
 
 /** Inputs to the docs model. */
 interface DocsModelInput {
+  /** One version's docs, and its categories. */
   docs: DocEntry[];
   categories: CategoryFile[];
-  routeBase: string;
+  version: DocsVersion;
   label: (entry: DocEntry) => string;
   description: (entry: DocEntry) => string;
   log: ProblemLog;
@@ -369,7 +401,10 @@ interface DocsModelInput {
 
 /** The sidebar, category indexes and each doc's breadcrumbs and neighbours. */
 export interface DocsModel {
+  /** The last version's sidebar (the one at the docs route). */
   sidebar: SidebarItem[];
+  /** Every version's sidebar, by version name. */
+  sidebars: Map<string, SidebarItem[]>;
   categoryIndexes: CategoryIndex[];
   breadcrumbs: Map<string, string[]>;
   pagination: Map<string, { previous: DocLink | null; next: DocLink | null }>;
@@ -384,13 +419,7 @@ const LAST_MODEL = slot<{ serial: number; model: DocsModel; texts: PageTexts } |
  * The docs model of `plan` (`buildDocsModel`). A plan that changes the last one's pages without changing
  * what the model reads of them (sidebar label, description, position, previous and next) keeps its model.
  */
-export function docsModel(
-  plan: RoutePlan,
-  src: Pick<ContentSources, 'categories' | 'routeBase'>,
-  texts: PageTexts,
-  log: ProblemLog,
-  session: BuildSession,
-): DocsModel {
+export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories'>, texts: PageTexts, log: ProblemLog, session: BuildSession): DocsModel {
   const last = session.last(LAST_MODEL);
   if (plan.changes && last && plan.changes.since === last.serial) {
     const same = plan.changes.entries.every(({ entry, before }) => {
@@ -409,23 +438,56 @@ export function docsModel(
     }
   }
   const errors = log.errors.length;
-  const model = buildDocsModel({
-    docs: plan.docs,
-    categories: src.categories,
-    routeBase: src.routeBase,
-    label: texts.label,
-    description: (d) => texts.descriptionOf(d.file),
-    log,
-  });
+  const models = plan.versions.map((version) =>
+    buildDocsModel({
+      docs: plan.docs.filter((d) => d.version === version),
+      categories: src.categories.filter((c) => c.version === version.name),
+      version,
+      label: texts.label,
+      description: (d) => texts.descriptionOf(d.file),
+      log,
+    }),
+  );
+  const model = models.length === 1 ? models[0]! : mergeModels(plan.versions, models);
   if (plan.serial !== null) session.remember(LAST_MODEL, log.errors.length === errors ? { serial: plan.serial, model, texts } : null);
   return model;
 }
 
-/** Builds the autogenerated sidebar and what follows from it. */
+/** The docs models of several versions as one: their pages side by side (their keys differ), their sidebars by version. */
+function mergeModels(versions: DocsVersion[], models: DocsModel[]): DocsModel {
+  const last = versions.findIndex((version) => version.isLast);
+  // Each category index names the same index (by slug) in the other versions.
+  const bySlug = new Map<string, Map<string, string>>();
+  versions.forEach((version, i) => bySlug.set(version.name, new Map(models[i]!.categoryIndexes.map((c) => [c.slug.slice(version.keyPrefix.length), c.path]))));
+  versions.forEach((version, i) => {
+    for (const index of models[i]!.categoryIndexes) {
+      const slug = index.slug.slice(version.keyPrefix.length);
+      index.otherVersions = Object.fromEntries(
+        versions.flatMap((other) => {
+          const path = other === version ? undefined : bySlug.get(other.name)!.get(slug);
+          return path ? [[other.name, path]] : [];
+        }),
+      );
+    }
+  });
+  return {
+    sidebar: models[last]!.sidebar,
+    sidebars: new Map(versions.map((version, i) => [version.name, models[i]!.sidebar])),
+    categoryIndexes: models.flatMap((m) => m.categoryIndexes),
+    breadcrumbs: new Map(models.flatMap((m) => [...m.breadcrumbs])),
+    pagination: new Map(models.flatMap((m) => [...m.pagination])),
+    topByPath: new Map(models.flatMap((m) => [...m.topByPath])),
+  };
+}
+
+/** Builds the autogenerated sidebar of one version and what follows from it. */
 function buildDocsModel(input: DocsModelInput): DocsModel {
-  const { docs, routeBase, log } = input;
+  const { docs, log, version } = input;
+  const { routeBase } = version;
   const categoryByDir = new Map(input.categories.map((c) => [c.dir, c]));
-  const docsById = new Map(docs.map((d) => [d.id, d]));
+  // Front matter and `_category_.json` name docs by their id within the version.
+  const docsById = new Map(docs.map((d) => [d.localId, d]));
+  const docsByKey = new Map(docs.map((d) => [d.id, d]));
   const breadcrumbs = new Map<string, string[]>();
   const categoryIndexes: CategoryIndex[] = [];
   const indexByPath = new Map<string, CategoryIndex>();
@@ -461,12 +523,12 @@ function buildDocsModel(input: DocsModelInput): DocsModel {
         const slug = categorySlug(link, label);
         path = `/${routeBase}/category/${slug}`;
         const index: CategoryIndex = {
-          slug,
+          slug: version.keyPrefix + slug,
           path,
           label: link.title ?? label,
           description: link.description ?? '',
           category: trail,
-          items: children.map((child) => cardFor(child, input, docsById)),
+          items: children.map((child) => cardFor(child, input, docsByKey)),
           more: null,
           previous: null,
           next: null,
@@ -549,7 +611,7 @@ function buildDocsModel(input: DocsModelInput): DocsModel {
     pagination.set(d.id, current);
   }
 
-  return { sidebar, categoryIndexes, breadcrumbs, pagination, topByPath };
+  return { sidebar, sidebars: new Map([[version.name, sidebar]]), categoryIndexes, breadcrumbs, pagination, topByPath };
 }
 
 function stripOrder(item: SidebarItem & Partial<Orderable>): SidebarItem {

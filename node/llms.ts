@@ -28,7 +28,7 @@ export interface LlmsDoc {
 const LLMS_FULL_MAX_BYTES = 8 * 2 ** 20;
 
 /** The markdown file of a doc below `dist/`: `docs/intro.md`. */
-const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
+export const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -54,7 +54,7 @@ interface DocLine {
 const LINES = slot<WeakMap<ManifestDoc, DocLine>>('llms:lines');
 
 /** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
-function docMarkdown({ doc, body }: LlmsDoc): string {
+export function docMarkdown({ doc, body }: LlmsDoc): string {
   // `trimEnd`, not `/\s*$/`: the regex tries every position of the body (a quarter of a second at 10,000 docs).
   const text = `${body.replace(/^\s*\n/, '').trimEnd()}\n`;
   return doc.hasH1 ? text : `# ${oneLine(doc.title)}\n\n${text}`;

@@ -14,6 +14,7 @@ import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
+import { versionAt } from '../manifest/lookup';
 import type { Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { OutputData } from './output';
 import { escapeHtml } from '../manifest/escapeHtml';
@@ -70,6 +71,8 @@ interface RouteHead {
   blob?: string;
   /** Keep out of search engines (search page, 404). */
   noindex?: boolean;
+  /** A page of a docs version configured with `noIndex`: search engines keep away, the page still names itself canonical. */
+  unindexedVersion?: boolean;
   /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
   shards?: string[];
 }
@@ -156,6 +159,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
       .filter((m) => m.name !== 'keywords' && m.name !== 'description')
       .map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}">`),
     route.noindex ? '<meta name="robots" content="noindex, follow">' : `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...(route.unindexedVersion ? ['<meta name="robots" content="noindex, nofollow">'] : []),
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -211,16 +215,19 @@ export function routeDocuments(
   const { manifest, root, shards, articles } = built;
   const { site } = manifest;
   if (shell && large) shell = { ...shell, cssText: undefined };
-  const routeBase = manifest.versions[0]!.path;
   const before = new Set(files.keys());
-  const top = root.versions[0]!.sidebars[site.docs.sidebarId] ?? [];
-  // The route's page shard, and the sidebar shards of the categories it shows open.
-  const shardsFor = (path: string, sidebarTop: number | null) => [shardOf(root, path), ...openSidebarShards(top, sidebarTop)];
+  // The route's page shard, and the sidebar shards of the categories its version's sidebar shows open.
+  const shardsFor = (path: string, sidebarTop: number | null) => [
+    shardOf(root, path),
+    ...openSidebarShards(versionAt(root, path).sidebars[site.docs.sidebarId] ?? [], sidebarTop),
+  ];
   // The server bundle gets the shards the route's loaders read, as the browser will.
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
+  const docsKinds = new Set(['doc', 'docsRoot', 'category']);
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => async () => {
-    const route = head();
+    const made = head();
+    const route = docsKinds.has(manifest.routes[made.path]?.kind ?? '') && versionAt(root, made.path).noIndex ? { ...made, unindexedVersion: true } : made;
     return renderDocument(
       site,
       shell,
@@ -252,23 +259,26 @@ export function routeDocuments(
         d,
       ),
     );
-  const mainDoc = manifest.docs[site.docs.mainDocId]!;
-  put(
-    routeBase,
-    htmlFor(
-      () => ({
-        path: routeBase,
-        title: mainDoc.title,
-        description: mainDoc.description,
-        keywords: mainDoc.keywords,
-        image: null,
-        article: mainDoc.article,
-        blob: mainDoc.blob,
-        shards: shardsFor(routeBase, mainDoc.sidebarTop),
-      }),
-      mainDoc,
-    ),
-  );
+  for (const { path: routeBase } of manifest.versions) {
+    const target = manifest.routes[routeBase];
+    const mainDoc = manifest.docs[target?.kind === 'docsRoot' ? target.docId : site.docs.mainDocId]!;
+    put(
+      routeBase,
+      htmlFor(
+        () => ({
+          path: routeBase,
+          title: mainDoc.title,
+          description: mainDoc.description,
+          keywords: mainDoc.keywords,
+          image: null,
+          article: mainDoc.article,
+          blob: mainDoc.blob,
+          shards: shardsFor(routeBase, mainDoc.sidebarTop),
+        }),
+        mainDoc,
+      ),
+    );
+  }
   for (const p of Object.values(manifest.pages))
     put(
       p.path,

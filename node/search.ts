@@ -87,6 +87,8 @@ export interface SearchPage {
   headings: { depth: number; id: string; text: string }[];
   /** Order of the page in the sidebar, for Algolia's custom ranking. */
   pageRank: number;
+  /** The docs version of a versioned site's doc, for its records' `docusaurus_tag`; else the records get the site's. */
+  version?: string;
 }
 
 type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
@@ -95,7 +97,7 @@ type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
 function searchRecords(pages: SearchPage[], language: string, version: string): SearchRecord[] {
   const records: SearchRecord[] = [];
   for (const page of pages) {
-    const base = { language, docusaurus_tag: `docs-default-${version}` };
+    const base = { language, docusaurus_tag: `docs-default-${page.version ?? version}` };
     const hierarchy = (path: Section['path']): SearchRecord['hierarchy'] => {
       const h: SearchRecord['hierarchy'] = { lvl0: page.lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
       for (const p of path) h[`lvl${Math.min(p.depth, 6)}` as Level] = p.text;
@@ -151,7 +153,7 @@ export function searchRecordsJson(
   memo?: WeakMap<Section[], PageRecords>,
 ): { json: () => Iterable<string>; count: number } {
   const part = (page: SearchPage): PageRecords => {
-    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, version]);
+    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, page.version ?? version]);
     const known = memo?.get(page.sections);
     if (known?.key === key) return known;
     const records = searchRecords([page], language, version);

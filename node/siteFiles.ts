@@ -9,14 +9,18 @@ import { join } from 'node:path';
 import { SITEMAP } from '../manifest/constants';
 import { withBase } from '../manifest/paths';
 import type { Manifest } from '../manifest/types';
-import { isDoc, type DocsModel, type RoutePlan } from './docs';
+import { isDoc, type DocEntry, type DocsModel, type RoutePlan } from './docs';
+import { versionAt } from '../manifest/lookup';
 import { displayPath, type ProblemLog } from './problems';
 
-import { llmsFiles, llmsRebuild } from './llms';
+import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
 import { BUILD_FOLDERS, SITE_FILES, type OutputData } from './output';
 import type { ContentSources, SourceFile } from './sources';
 import type { BuildSession } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
+
+/** Route kinds of the docs, whose pages belong to a version. */
+const docsKinds = new Set(['doc', 'docsRoot', 'category']);
 
 /** Whether only the build writes the path of `dist/`: a file of the site (`SITE_FILES`) or one below the build's folders. */
 const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includes('/') && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, rel.indexOf('/'))));
@@ -55,13 +59,15 @@ export function siteFiles(
   const { assets, contentDir } = src;
   const base = site.baseUrl;
   const manifestDocs = manifest.docs;
+  // The pages of versions configured with `noIndex` stay out of the sitemap.
+  const unindexed = (path: string) => docsKinds.has(routes[path]?.kind ?? '') && versionAt(manifest, path).noIndex === true;
   // Sitemap, robots, web app manifest, assets.
   files.set(
     'sitemap.xml',
     sitemap(
       site.url,
       base,
-      Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/')),
+      Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/') && !unindexed(p)),
       session,
     ),
   );
@@ -93,17 +99,20 @@ export function siteFiles(
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
   // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
   const { serial, changes } = plan;
+  // llms.txt and llms-full.txt cover the last version; the other versions' docs have their markdown beside their pages.
+  const inLlms = (d: DocEntry) => d.version.isLast;
   const changedDocs = () =>
-    (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
+    (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) && inLlms(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
   const llms =
     (large && serial !== null && changes ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs(), session) : null) ??
     llmsFiles(
       site,
       model.sidebar,
-      docs.map((d) => ({ doc: manifestDocs[d.id]!, body: published(d.file) })),
+      docs.filter(inLlms).map((d) => ({ doc: manifestDocs[d.id]!, body: published(d.file) })),
       { pageLinks: large, serial, session },
     );
   for (const [path, text] of llms) files.set(path, text);
+  if (!large) for (const d of docs) if (!inLlms(d)) files.set(markdownFileOf(d.path), docMarkdown({ doc: manifestDocs[d.id]!, body: published(d.file) }));
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
     if (files.has(a) || shellFiles.has(a) || generated(a)) {

@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import { CategorySchema, FrontMatterSchema, IGNORED_FRONT_MATTER, type Category, type FrontMatter } from './contentSchemas';
 import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
+import { isVersionsFile, readVersions, versionOfSource, type DocsVersion } from './versions';
 import { slot, type BuildSession } from './session';
 
 /** A markdown source file. */
@@ -39,8 +40,10 @@ export interface SourceFile {
 
 /** A `_category_.json`. */
 export interface CategoryFile extends Category {
-  /** Folder relative to `content/docs`: `fundamentals`. */
+  /** Folder relative to its version's docs folder (`content/docs` for the current docs): `fundamentals`. */
   dir: string;
+  /** Its version's name: `current` for `content/docs`. */
+  version: string;
   display: string;
 }
 
@@ -276,9 +279,9 @@ function plainMarkdownProblems(file: SourceFile): { line: number; message: strin
 }
 
 /** Reads and checks a `_category_.json`; each problem names the line of its field. */
-function readCategory(contentDir: string, rel: string, log: ProblemLog): CategoryFile | null {
+function readCategory(contentDir: string, rel: string, version: DocsVersion, log: ProblemLog): CategoryFile | null {
   const display = displayPath(contentDir, rel);
-  const dir = rel.replace(/^docs\/?/, '').replace(/\/?_category_\.json$/, '');
+  const dir = rel.slice(version.folder.length).replace(/\/?_category_\.json$/, '');
   const text = readFileSync(join(contentDir, rel), 'utf8');
   const syntax: ParseError[] = [];
   const tree = jsonTree(text, syntax);
@@ -328,7 +331,7 @@ function readCategory(contentDir: string, rel: string, log: ProblemLog): Categor
       );
     }
   }
-  return { ...(result.success ? result.output : (json as Category)), dir, display };
+  return { ...(result.success ? result.output : (json as Category)), dir, version: version.name, display };
 }
 
 /** What `content/` holds, read and checked: the first step of a build. */
@@ -338,11 +341,13 @@ export interface ContentSources {
   input: SiteConfigInput;
   /** The docs' route base (`docs`). */
   routeBase: string;
+  /** The docs versions to build, current first (`versions.ts`); just `current` on a site without `versions.json`. */
+  versions: DocsVersion[];
   /** How messages name `site.config.json`. */
   configDisplay: string;
   /** Its text, for the line of a field. */
   configText: string;
-  /** Markdown files of `docs/` and `pages/`, drafts left out. */
+  /** Markdown files of `docs/`, the built versions' folders and `pages/`, drafts left out. */
   sources: SourceFile[];
   categories: CategoryFile[];
   /** Every other file below `content/`, copied as it is. */
@@ -430,8 +435,10 @@ export function readContent(
   // Files gone since the last read are forgotten.
   const listed = new Set(all);
   for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
+  const versions = readVersions(contentDir, input, all, configText, log);
+  const isPage = (rel: string) => /\.mdx?$/.test(rel) && (rel.startsWith('pages/') || versionOfSource(versions, rel) !== undefined);
   for (const rel of all) {
-    if (!/^(docs|pages)\/.+\.mdx?$/.test(rel)) continue;
+    if (!isPage(rel)) continue;
     const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(rel)?.file : undefined;
     // The folder's name in messages is the same as at the last read unless the working folder changed.
     let file = kept && kept.display.length === folder.length + 1 + rel.length && kept.display.startsWith(folder) ? kept : null;
@@ -461,14 +468,18 @@ export function readContent(
     }
     sources.push(file);
   }
-  const categories = all.filter((f) => /^docs\/(.+\/)?_category_\.json$/.test(f)).flatMap((f) => readCategory(contentDir, f, log) ?? []);
-  const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE);
+  const categories = all.flatMap((f) => {
+    const version = f.endsWith('/_category_.json') ? versionOfSource(versions, f) : undefined;
+    return (version && readCategory(contentDir, f, version, log)) || [];
+  });
+  const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isVersionsFile(f));
   const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,
     input,
     routeBase: input.docs?.routeBasePath ?? 'docs',
+    versions,
     configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),
     configText,
     sources,

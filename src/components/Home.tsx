@@ -1,4 +1,5 @@
-import type { Manifest } from '../../manifest';
+import { preferredHref, type Manifest } from '../../manifest';
+import { usePreferredVersion } from '../hooks/usePreferredVersion';
 import { useDocumentTitle } from './DocItem/DocPage';
 import { SmartLink } from '../markdown/SmartLink';
 
@@ -6,6 +7,7 @@ import { SmartLink } from '../markdown/SmartLink';
 export function Home({ manifest }: { manifest: Manifest }) {
   const { site } = manifest;
   const home = site.home;
+  const [preferred] = usePreferredVersion(manifest.versions);
   useDocumentTitle(null, `${site.title} ${'|'} ${site.tagline}`);
   return (
     <main id="main" className="main home" tabIndex={-1}>
@@ -15,7 +17,11 @@ export function Home({ manifest }: { manifest: Manifest }) {
           <p className="hero__lead">{home.lead}</p>
           <div className="hero__actions">
             {home.actions.map((action, i) => (
-              <SmartLink key={action.label} className={`button ${i === 0 ? 'button--primary' : 'button--secondary'}`} href={action.to ?? action.href ?? '/'}>
+              <SmartLink
+                key={action.label}
+                className={`button ${i === 0 ? 'button--primary' : 'button--secondary'}`}
+                href={action.to ? preferredHref(manifest, action.to, preferred) : (action.href ?? '/')}
+              >
                 {action.label}
               </SmartLink>
             ))}

@@ -15,6 +15,7 @@ import {
   parseShard,
   parseSidebarShard,
   shardOf,
+  versionAt,
   type LinkContext,
   type Manifest,
   type ManifestRoot,
@@ -130,9 +131,9 @@ export async function ensureManifestFor(queryClient: QueryClient, path: string):
   return manifestWithRoute(queryClient, await queryClient.ensureQueryData(manifestQueryOptions()), path);
 }
 
-/** Loads the sidebar shards a docs page shows open, `top` being the index of the category that holds it. */
-export async function ensureSidebarShard(queryClient: QueryClient, manifest: Manifest, top: number | null): Promise<void> {
-  const items = manifest.versions[0]!.sidebars[manifest.site.docs.sidebarId] ?? [];
+/** Loads the sidebar shards the docs page at `path` shows open, `top` being the index of the category that holds it in its version's sidebar. */
+export async function ensureSidebarShard(queryClient: QueryClient, manifest: Manifest, top: number | null, path: string): Promise<void> {
+  const items = versionAt(manifest, path).sidebars[manifest.site.docs.sidebarId] ?? [];
   await Promise.all(openSidebarShards(items, top).map((name) => queryClient.ensureQueryData(sidebarShardQueryOptions(name))));
 }
 

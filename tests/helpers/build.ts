@@ -35,7 +35,8 @@ export type Scenario =
   | 'draft'
   | 'docusaurus-site'
   | 'missing-image'
-  | 'unknown-directive';
+  | 'unknown-directive'
+  | 'versioned-site';
 
 /** The `content/` folder of a fixture, in the repository. */
 function fixtureContent(scenario: Scenario): string {

@@ -8,6 +8,7 @@ import {
   setRootFlag,
   SIDEBAR_HIDDEN_KEY,
   tocHeadings,
+  versionAt,
   type CategoryCard,
   type CategoryIndex,
   type Manifest,
@@ -27,6 +28,7 @@ import { SmartLink } from '../../markdown/SmartLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
 import { TOC } from './TOC';
+import { VersionBanner } from './VersionBanner';
 
 const LazyMarkdownView = lazyWithReload(async () => ({ default: (await import('../../markdown/MarkdownView')).MarkdownView }));
 
@@ -38,9 +40,9 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
 }
 
 /** The docs frame: sidebar (hideable on desktop) beside the main column. */
-function DocsFrame({ manifest, children }: { manifest: Manifest; children: React.ReactNode }) {
+function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: string; children: React.ReactNode }) {
   const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY, siteLocalStore);
-  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId);
+  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId, path);
   const toggle = () => {
     setHidden(hidden === '1' ? null : '1');
     setRootFlag(document.documentElement, 'sidebarHidden', hidden !== '1');
@@ -142,13 +144,14 @@ function CategoryCards({ category }: { category: CategoryIndex }) {
 export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDoc }) {
   useDocumentTitle(doc.title, manifest.site.title);
   const toc = doc.hideTableOfContents ? [] : tocHeadings(doc);
-  const version = manifest.versions[0];
+  const version = versionAt(manifest, doc.path);
   return (
-    <DocsFrame manifest={manifest}>
+    <DocsFrame manifest={manifest} path={doc.path}>
       <div className="doc-layout">
         <article className="doc">
+          <VersionBanner manifest={manifest} path={doc.path} version={version} />
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
-          {version && (
+          {version.badge !== false && (
             <span className="badge" title="Docs version">
               Version: {version.label}
             </span>
@@ -181,8 +184,9 @@ export function CategoryPage({ manifest, category }: { manifest: Manifest; categ
   useDocumentTitle(category.label, manifest.site.title);
   useScrollToHash(category.path, '');
   return (
-    <DocsFrame manifest={manifest}>
+    <DocsFrame manifest={manifest} path={category.path}>
       <article className="doc">
+        <VersionBanner manifest={manifest} path={category.path} version={versionAt(manifest, category.path)} />
         <Breadcrumbs trail={category.category} title={category.label} />
         <header>
           <h1>{category.label}</h1>

@@ -9,6 +9,9 @@ import { LocaleDropdown } from './LocaleDropdown';
 import { MobileSidebar } from './MobileSidebar';
 import { NavbarBrand } from './NavbarBrand';
 import { SearchButton } from './SearchButton';
+import { VersionDropdown } from './VersionDropdown';
+import { usePreferredVersion } from '../../hooks/usePreferredVersion';
+import { preferredHref } from '../../../manifest';
 
 /** The fixed top bar: brand, navbar items, search, language and colour mode (spec §2). */
 export function Navbar() {
@@ -17,7 +20,11 @@ export function Navbar() {
   const visible = useHideableNavbar(site.navbar.hideOnScroll && !menuOpen);
   const layout = useWindowSize();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const manifest = useSite();
   const items = site.navbar.items;
+  const [preferred] = usePreferredVersion(manifest.versions);
+  // A site with several versions has the dropdown, on the right unless the configuration places it.
+  const dropdown = manifest.versions.length > 1 ? (site.navbar.versionDropdown ?? 'right') : null;
   return (
     <header className={`navbar${visible ? '' : ' navbar--hidden'}`}>
       <div className="navbar__inner">
@@ -38,7 +45,7 @@ export function Navbar() {
             return (
               <SmartLink
                 key={item.label}
-                href={item.href}
+                href={item.external ? item.href : preferredHref(manifest, item.href, preferred)}
                 className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
@@ -46,8 +53,10 @@ export function Navbar() {
               </SmartLink>
             );
           })}
+          {dropdown === 'left' && <VersionDropdown />}
         </nav>
         <div className="navbar__tools">
+          {dropdown === 'right' && <VersionDropdown />}
           <SearchButton />
           <LocaleDropdown />
           {!site.colorMode.disableSwitch && <ColorModeToggle />}

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { normalizeRoutePath, pageAt, sidebarTopAt, type Manifest, type ManifestPage, type ManifestRoot } from '../../../manifest';
+import { normalizeRoutePath, pageAt, sidebarTopAt, type CategoryIndex, type Manifest, type ManifestPage, type ManifestRoot } from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { ensureManifestFor, ensureSidebarShard } from '../../data/manifestQueries';
 import { loadRenderer } from '../../markdown/renderer';
@@ -17,8 +17,22 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   const page = target && kinds.includes(target.kind) ? pageAt(manifest, route) : null;
   if (!page) throw notFound();
   // The first page's article is in the cache already: `boot.tsx` took it from the page's HTML.
-  await Promise.all([loadArticle(queryClient, page, manifest.articlesIn), ensureSidebarShard(queryClient, manifest, sidebarTopAt(manifest, route))]);
+  await Promise.all([loadArticle(queryClient, page, manifest.articlesIn), ensureSidebarShard(queryClient, manifest, sidebarTopAt(manifest, route), route)]);
   return { manifest, page };
+}
+
+/**
+ * Loads the manifest with the route's shard and the generated category index at `path` (any version's, whose
+ * key in the manifest its route names), with its sidebar category, or throws `notFound()`.
+ */
+export async function loadCategory(queryClient: QueryClient, path: string): Promise<{ manifest: Manifest; category: CategoryIndex }> {
+  const route = normalizeRoutePath(path);
+  const manifest = await ensureManifestFor(queryClient, route);
+  const target = manifest.routes[route];
+  const category = target?.kind === 'category' ? manifest.categories[target.slug] : undefined;
+  if (!category) throw notFound();
+  await ensureSidebarShard(queryClient, manifest, category.sidebarTop, route);
+  return { manifest, category };
 }
 
 /**

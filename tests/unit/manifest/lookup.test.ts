@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownIdError } from '../../../manifest/manifestErrors';
-import { currentVersion, documentTitle, formatLongDate, getDoc, getSidebar, pageAt, sidebarContains, tocHeadings } from '../../../manifest/lookup';
+import { documentTitle, lastVersion, versionAt, formatLongDate, getDoc, getSidebar, pageAt, sidebarContains, tocHeadings } from '../../../manifest/lookup';
 import type { ManifestHeading, SidebarItem } from '../../../manifest/types';
 import { makeDoc, makeManifest, makePage } from '../../helpers/manifestFixtures';
 
@@ -26,21 +26,55 @@ describe('getDoc', () => {
 
 describe('getSidebar', () => {
   it('returns the sidebar', () => {
-    expect(getSidebar(manifest, 'tutorialSidebar').map((i) => i.type === 'doc' && i.id)).toEqual(['intro', 'guides/setup']);
+    expect(getSidebar(manifest, 'tutorialSidebar', '/docs/intro').map((i) => i.type === 'doc' && i.id)).toEqual(['intro', 'guides/setup']);
   });
 
   it('throws UnknownIdError listing the available sidebars', () => {
-    expect(() => getSidebar(manifest, 'x')).toThrow(UnknownIdError);
-    expect(() => getSidebar(manifest, 'x')).toThrowErrorMatchingInlineSnapshot(`
+    expect(() => getSidebar(manifest, 'x', '/docs')).toThrow(UnknownIdError);
+    expect(() => getSidebar(manifest, 'x', '/docs')).toThrowErrorMatchingInlineSnapshot(`
       [UnknownIdError: Unknown sidebar \`x\`. Available sidebars:
       - tutorialSidebar]
     `);
   });
 });
 
-describe('currentVersion and pageAt', () => {
-  it('finds the default version and the page at a route', () => {
-    expect(currentVersion(manifest).name).toBe('current');
+describe('versions', () => {
+  const version = (name: string, path: string, isLast?: boolean) => ({
+    name,
+    label: name,
+    path,
+    mainDocId: 'intro',
+    draftIds: [],
+    sidebars: { tutorialSidebar: [{ type: 'doc' as const, id: `${name}/intro`, label: 'Intro', path: `${path}/intro` }] },
+    ...(isLast === undefined ? {} : { isLast }),
+  });
+  const versioned = { versions: [version('current', '/docs/next', false), version('1.0', '/docs', true), version('0.9', '/docs/0.9', false)] };
+
+  it('takes the one version of a site without versions as the last', () => {
+    expect(lastVersion(manifest).name).toBe('current');
+    expect(versionAt(manifest, '/docs/guides/setup').name).toBe('current');
+  });
+
+  it('finds the version of a route by the longest root that holds it, else the last version', () => {
+    expect(lastVersion(versioned).name).toBe('1.0');
+    expect(versionAt(versioned, '/docs/next/intro').name).toBe('current');
+    expect(versionAt(versioned, '/docs/next').name).toBe('current');
+    expect(versionAt(versioned, '/docs/0.9/category/guides').name).toBe('0.9');
+    expect(versionAt(versioned, '/docs/intro').name).toBe('1.0');
+    expect(versionAt(versioned, '/docs/next-steps').name).toBe('1.0');
+    expect(versionAt(versioned, '/markdown-page').name).toBe('1.0');
+  });
+
+  it("gives a page its version's sidebar", () => {
+    const withSidebars = makeManifest({ docs: [] });
+    Object.assign(withSidebars, versioned);
+    expect(getSidebar(withSidebars, 'tutorialSidebar', '/docs/0.9/intro')).toEqual(versioned.versions[2]!.sidebars.tutorialSidebar);
+    expect(getSidebar(withSidebars, 'tutorialSidebar', '/docs/intro')).toEqual(versioned.versions[1]!.sidebars.tutorialSidebar);
+  });
+});
+
+describe('pageAt', () => {
+  it('finds the page at a route', () => {
     expect(pageAt(manifest, '/docs/guides/setup')?.id).toBe('guides/setup');
     expect(pageAt(manifest, '/docs')?.id).toBe('intro');
     expect(pageAt(manifest, '/markdown-page')?.id).toBe('markdown-page');

@@ -1,0 +1,42 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { docsVersionOf, lastVersion, stripBase, versionTargets } from '../../../manifest';
+import { usePreferredVersion } from '../../hooks/usePreferredVersion';
+import { useSite } from '../SiteContext';
+
+/**
+ * The docs version dropdown (Docusaurus's `docsVersionDropdown`): one link per version, each to the page on
+ * screen in that version when it has it, else to that version's main doc. The links are in the build's HTML, so
+ * crawlers and readers without JavaScript switch versions too. Choosing one remembers it as the preferred version.
+ */
+export function VersionDropdown() {
+  const manifest = useSite();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const path = stripBase(pathname, manifest.site.baseUrl) ?? pathname;
+  const [preferred, setPreferred] = usePreferredVersion(manifest.versions);
+  const shown = docsVersionOf(manifest, path) ?? preferred ?? lastVersion(manifest);
+  return (
+    <details className="dropdown version-dropdown">
+      <summary className="navbar__link" aria-label={`Docs version: ${shown.label}`}>
+        {shown.label}
+      </summary>
+      <ul className="dropdown__menu" aria-label="Docs versions">
+        {versionTargets(manifest, path).map(({ version, path: href }) => (
+          <li key={version.name}>
+            {/* Exact: the last version's root is no active link on every page below it. */}
+            <Link
+              to={href}
+              activeOptions={{ exact: true }}
+              className={`dropdown__link${version === shown ? ' dropdown__link--active' : ''}`}
+              onClick={(event) => {
+                setPreferred(version.name);
+                event.currentTarget.closest('details')?.removeAttribute('open');
+              }}
+            >
+              {version.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,14 @@
+import type { DocVersion } from '../../manifest';
+import { useLocalStorage } from './useLocalStorage';
+
+/** Where the preferred docs version is kept: Docusaurus's key for the default docs plugin, so a reader's choice carries over. */
+const PREFERRED_VERSION_KEY = 'docs-preferred-version-default';
+
+/**
+ * The docs version the reader chose last (in the version dropdown or a banner's link), remembered in
+ * localStorage, or null when none or the stored one is no version of this manifest; and a way to set it.
+ */
+export function usePreferredVersion(versions: readonly DocVersion[]): [DocVersion | null, (name: string) => void] {
+  const [stored, setStored] = useLocalStorage(PREFERRED_VERSION_KEY);
+  return [versions.find((version) => version.name === stored) ?? null, setStored];
+}

@@ -1,0 +1,100 @@
+/**
+ * Docs versions in the browser, on a copy of the site snapshotted as 0.9 and 1.0 (`npm run docs:version`), with a
+ * page only the current docs have: the version dropdown (its links in the build's HTML), the banners, the
+ * remembered version that version-neutral links follow, and a content-only deploy that adds a version while
+ * the tab is open.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { snapshotVersion } from '../../scripts/docsVersion';
+import { shellReady, useBrowser } from './browser';
+import { useSiteCopy } from './siteCopy';
+
+const b = useBrowser();
+const site = useSiteCopy({
+  prefix: 'abp-docs-versions-',
+  prepare: (contentDir) => {
+    snapshotVersion(contentDir, '0.9');
+    snapshotVersion(contentDir, '1.0');
+    writeFileSync(join(contentDir, 'docs', 'whats-next.md'), "# What's next\n\nA page only the next release has.\n");
+  },
+});
+
+const dropdown = (page: Awaited<ReturnType<typeof b.page>>) => page.getByRole('list', { name: 'Docs versions' });
+
+describe('docs versions', () => {
+  it("links every version's page from the build's HTML, the same page where the version has it", async () => {
+    const html = readFileSync(join(site.distDir, 'docs', 'next', 'whats-next.html'), 'utf8').match(
+      /<details class="dropdown version-dropdown".*?<\/details>/s,
+    )![0];
+    const links = [...html.matchAll(/<a class="dropdown__link[^"]*"[^>]*href="([^"]+)"[^>]*>([^<]+)</g)].map(([, href, label]) => `${label} ${href}`);
+    expect(links).toEqual(['Next /abp-react/docs/next/whats-next', '1.0 /abp-react/docs', '0.9 /abp-react/docs/0.9']);
+    const intro = readFileSync(join(site.distDir, 'docs', 'intro.html'), 'utf8');
+    expect(intro).toContain('href="/abp-react/docs/next/intro"');
+    expect(intro).toContain('href="/abp-react/docs/0.9/intro"');
+  });
+
+  it('shows the banner of an unreleased version, linking the last version, and the badge', async () => {
+    const page = await b.page();
+    await page.goto(site.url('docs/next/whats-next'));
+    await shellReady(page);
+    const banner = page.getByRole('note', { name: 'Version notice' });
+    await expect
+      .poll(() => banner.locator('p').allInnerTexts())
+      .toEqual(['This is unreleased documentation for ABP React Next version.', 'For up-to-date documentation, see the latest version (1.0).']);
+    expect(await banner.getByRole('link', { name: 'latest version' }).getAttribute('href')).toBe('/abp-react/docs');
+    expect(await page.getByText('Version: Next').count()).toBe(1);
+    await page.goto(site.url('docs/intro'));
+    await shellReady(page);
+    expect(await page.getByRole('note', { name: 'Version notice' }).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('switches to the same page in another version, remembers it and opens it from version-neutral links', async () => {
+    const page = await b.page();
+    await page.goto(site.url('docs/fundamentals/authentication'));
+    await shellReady(page);
+    await page.getByLabel('Docs version: 1.0').click();
+    await dropdown(page).getByRole('link', { name: '0.9' }).click();
+    await page.waitForURL(/\/docs\/0\.9\/fundamentals\/authentication$/);
+    await expect
+      .poll(() => page.getByRole('note', { name: 'Version notice' }).locator('p').allInnerTexts())
+      .toEqual([
+        'This is documentation for ABP React 0.9, which is no longer actively maintained.',
+        'For up-to-date documentation, see the latest version (1.0).',
+      ]);
+    expect(await page.getByRole('note', { name: 'Version notice' }).getByRole('link', { name: 'latest version' }).getAttribute('href')).toBe(
+      '/abp-react/docs/fundamentals/authentication',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('0.9');
+    await page.goto(site.url(''));
+    await expect.poll(() => page.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/abp-react/docs/0.9');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
+    await page.waitForURL(/\/docs\/0\.9$/);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('lists a version a content-only deploy adds, without reloading the tab', async () => {
+    const page = await b.page();
+    // A page the deploy leaves as it is: the new version takes over /docs, which then shows another page.
+    await page.goto(site.url('docs/0.9/intro'));
+    await shellReady(page);
+    await page.evaluate(() => ((window as unknown as { sameTab: boolean }).sameTab = true));
+    await page.getByLabel('Docs version: 0.9').click();
+    snapshotVersion(site.contentDir, '1.1');
+    await site.build(false);
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return dropdown(page).getByRole('link', { name: '1.1' }).count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    expect(await dropdown(page).getByRole('link', { name: '1.1' }).getAttribute('href')).toBe('/abp-react/docs/intro');
+    expect(await page.evaluate(() => (window as unknown as { sameTab?: boolean }).sameTab)).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+});
