@@ -211,6 +211,8 @@ interface SearchFiles {
   entry: string;
   /** Number of DocSearch records the build wrote (outside `dist/`, for `npm run search:upload`). */
   count: number;
+  /** On a site with several versions: each version's own index (its docs and the pages), by version name; `entry` is the last version's. */
+  entries?: Record<string, string>;
 }
 
 /**

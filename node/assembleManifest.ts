@@ -139,6 +139,8 @@ export interface AssembledManifest {
 /** A local index made when read: its entry's path, and every file of it, the entry under that path too. */
 export interface DeferredSearch {
   entry: string;
+  /** The other entries that `make` writes (a versioned site's other versions'): asking for one makes them all. */
+  others?: string[];
   make: () => Map<string, string>;
 }
 
@@ -478,9 +480,12 @@ export function assembleManifest(
     return page;
   };
   const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage => {
-    if (!isDoc(entry)) return searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
+    if (!isDoc(entry)) {
+      const page = searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
+      return versioned ? { ...page, tag: 'default' } : page;
+    }
     const page = searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
-    return versioned ? { ...page, version: entry.version.name } : page;
+    return versioned ? { ...page, version: entry.version.name, tag: `docs-default-${entry.version.name}` } : page;
   };
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
   const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
@@ -512,9 +517,29 @@ export function assembleManifest(
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
   if (remember && plan.serial !== null) session.remember(LAST_PAGES, { ...state, serial: plan.serial });
   const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
-  const index = localIndexOf(files, state.search, deferSearch, session);
+  // A versioned site has a local index per version (its docs and the pages), so a search finds the version on screen only.
+  const indexes = versioned
+    ? plan.versions.map((version) => ({
+        version,
+        index: localIndexOf(
+          files,
+          state.search.filter((page) => page.version === undefined || page.version === version.name),
+          deferSearch,
+          session,
+        ),
+      }))
+    : null;
+  const index = indexes ? indexes.find(({ version }) => version.isLast)!.index : localIndexOf(files, state.search, deferSearch, session);
   // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
-  storedBytes += index.bytes;
+  storedBytes += indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
+  const deferredSearch: DeferredSearch | null =
+    indexes && index.deferred
+      ? {
+          entry: index.entry,
+          others: indexes.map(({ index: { entry } }) => entry).filter((entry) => entry !== index.entry),
+          make: () => new Map(indexes.flatMap(({ index: { deferred } }) => [...deferred!.make()])),
+        }
+      : index.deferred;
 
   // Sidebar shards, then page shards, both by name.
   const shards: Record<string, ManifestShard | SidebarShard> = {};
@@ -555,7 +580,11 @@ export function assembleManifest(
     manifestVersion: MANIFEST_VERSION,
     site,
     versions: versionsWith(sidebarTop),
-    search: { entry: index.entry, count: recordCount },
+    search: {
+      entry: index.entry,
+      count: recordCount,
+      ...(indexes ? { entries: Object.fromEntries(indexes.map(({ version, index: { entry } }) => [version.name, entry])) } : {}),
+    },
     shards: shardNames,
     shardStarts,
     totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
@@ -577,7 +606,7 @@ export function assembleManifest(
     files: usedFiles.files,
     sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
   };
-  return { manifest, root, shards, records, deferredSearch: index.deferred, articles };
+  return { manifest, root, shards, records, deferredSearch, articles };
 }
 
 /** What the page shards are made from. */

@@ -87,8 +87,10 @@ export interface SearchPage {
   headings: { depth: number; id: string; text: string }[];
   /** Order of the page in the sidebar, for Algolia's custom ranking. */
   pageRank: number;
-  /** The docs version of a versioned site's doc, for its records' `docusaurus_tag`; else the records get the site's. */
+  /** On a site with several versions: a doc's version, whose local index holds it (a page without one is in every version's). */
   version?: string;
+  /** On a site with several versions: its records' `docusaurus_tag` (`docs-default-<version>` for a doc, `default` for a page), as Docusaurus tags them. */
+  tag?: string;
 }
 
 type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
@@ -97,7 +99,7 @@ type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
 function searchRecords(pages: SearchPage[], language: string, version: string): SearchRecord[] {
   const records: SearchRecord[] = [];
   for (const page of pages) {
-    const base = { language, docusaurus_tag: `docs-default-${page.version ?? version}` };
+    const base = { language, docusaurus_tag: page.tag ?? `docs-default-${version}` };
     const hierarchy = (path: Section['path']): SearchRecord['hierarchy'] => {
       const h: SearchRecord['hierarchy'] = { lvl0: page.lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
       for (const p of path) h[`lvl${Math.min(p.depth, 6)}` as Level] = p.text;
@@ -153,7 +155,7 @@ export function searchRecordsJson(
   memo?: WeakMap<Section[], PageRecords>,
 ): { json: () => Iterable<string>; count: number } {
   const part = (page: SearchPage): PageRecords => {
-    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, page.version ?? version]);
+    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, page.tag ?? version]);
     const known = memo?.get(page.sections);
     if (known?.key === key) return known;
     const records = searchRecords([page], language, version);

@@ -62,7 +62,7 @@ export class DeferredDocuments {
     for (;;) {
       await this.building;
       const generation = this.generation;
-      if (this.search && rel === this.search.entry) await this.makeSearch(this.search);
+      if (this.search && (rel === this.search.entry || this.search.others?.includes(rel))) await this.makeSearch(this.search);
       const name = candidates(rel).find((c) => this.files.has(c) || isFile(join(this.distDir, c))) ?? '404.html';
       if (this.files.has(name)) await this.make(name);
       if (generation === this.generation) return;

@@ -1,4 +1,5 @@
-import type { DocVersion } from '../../manifest';
+import { useRouterState } from '@tanstack/react-router';
+import { docsVersionOf, lastVersion, normalizeRoutePath, stripBase, type DocVersion, type Manifest } from '../../manifest';
 import { useLocalStorage } from './useLocalStorage';
 
 /** Where the preferred docs version is kept: Docusaurus's key for the default docs plugin, so a reader's choice carries over. */
@@ -11,4 +12,14 @@ const PREFERRED_VERSION_KEY = 'docs-preferred-version-default';
 export function usePreferredVersion(versions: readonly DocVersion[]): [DocVersion | null, (name: string) => void] {
   const [stored, setStored] = useLocalStorage(PREFERRED_VERSION_KEY);
   return [versions.find((version) => version.name === stored) ?? null, setStored];
+}
+
+/**
+ * The docs version a reader is in: the version of the docs page on screen, else the preferred version, else
+ * the last (Docusaurus's "active or preferred" version, which the version dropdown shows and search filters by).
+ */
+export function useContextVersion(manifest: Manifest): DocVersion {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [preferred] = usePreferredVersion(manifest.versions);
+  return docsVersionOf(manifest, normalizeRoutePath(stripBase(pathname, manifest.site.baseUrl) ?? pathname)) ?? preferred ?? lastVersion(manifest);
 }

@@ -15,6 +15,7 @@ import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_RESULTS_PER_GROUP, SNIPPET
 import { hasPlaceholderCredentials, type DocsSearchClient } from './client';
 import { insightsOptions, loadInsights } from './insights';
 import { localSearcher } from './localIndex';
+import { useContextVersion } from '../hooks/usePreferredVersion';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
 import { INCOMPLETE_NOTE, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
@@ -183,13 +184,15 @@ export interface SearchModalProps {
 export default function SearchModal({ manifest, initialQuery, onClose, onNavigate }: SearchModalProps) {
   const config = manifest.site.search;
   const base = manifest.site.baseUrl;
-  const client = useMemo(() => siteSearchClient(manifest), [manifest]);
+  // The docs version on screen (else the preferred one): search shows its pages only.
+  const version = useContextVersion(manifest).name;
+  const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // With Algolia configured, the local index still loads once the modal is idle, so search keeps working offline.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void localSearcher(manifest).catch(() => {}));
+    idle(() => void localSearcher(manifest, version).catch(() => {}));
     return () => void delete document.documentElement.dataset.searchSource;
-  }, [manifest]);
+  }, [manifest, version]);
   // The query whose search failed on every source, while it is the one shown.
   const [failed, setFailed] = useState<string | null>(null);
   // Whether the results shown may miss pages (`SearchResult.incomplete`).

@@ -17,6 +17,7 @@ import {
   type Manifest,
 } from '../../manifest';
 import { localSearcher } from './localIndex';
+import { useContextVersion } from '../hooks/usePreferredVersion';
 import { SearchFailed } from './SearchFailed';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
@@ -72,12 +73,14 @@ function Result({ hit, baseUrl }: { hit: SearchHit; baseUrl: string }) {
 
 /** Results for `query`. */
 export default function SearchResults({ manifest, query }: { manifest: Manifest; query: string }) {
-  const client = useMemo(() => siteSearchClient(manifest), [manifest]);
+  // The preferred docs version, else the last: its pages only.
+  const version = useContextVersion(manifest).name;
+  const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // The local index loads once the page is idle, whichever source answers: the page keeps working offline.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void localSearcher(manifest).catch(() => {}));
-  }, [manifest]);
+    idle(() => void localSearcher(manifest, version).catch(() => {}));
+  }, [manifest, version]);
   const q = useDebounced(query.trim(), 150);
   const snippetWords =
     typeof window !== 'undefined' && window.matchMedia?.(`(max-width: ${SNIPPET_SMALL_SCREEN_PX}px)`).matches ? SNIPPET_WORDS_SMALL : SNIPPET_WORDS;

@@ -14,6 +14,7 @@
  */
 import { liteClient } from 'algoliasearch/lite';
 import {
+  lastVersion,
   normalizeRoutePath,
   PLACEHOLDER_API_KEY,
   PLACEHOLDER_APP_ID,
@@ -117,8 +118,8 @@ export interface AlgoliaQueryParams {
   hitsPerPage: number;
   page: number;
   clickAnalytics: boolean;
-  /** Language and docs-version filters (contextual search), or null. */
-  facetFilters: string[] | null;
+  /** Language and docs-version filters (contextual search; an inner list is any of its filters), or null. */
+  facetFilters: (string | string[])[] | null;
 }
 
 /** One request of the `POST /1/indexes/*\/queries` payload (spec §7). */
@@ -138,9 +139,13 @@ export function algoliaRequest(p: AlgoliaQueryParams) {
   };
 }
 
-/** Contextual search filters, as Docusaurus sends them: the language and the docs version's tag. */
-function contextualFacetFilters(language: string, version: string): string[] {
-  return [`language:${language}`, `docusaurus_tag:docs-default-${version}`];
+/**
+ * Contextual search filters, as Docusaurus sends them: the language and the docs version's tag; on a site with
+ * several versions, pages outside the docs (tagged `default`) too.
+ */
+function contextualFacetFilters(language: string, version: string, versioned: boolean): (string | string[])[] {
+  const docs = `docusaurus_tag:docs-default-${version}`;
+  return [`language:${language}`, versioned ? ['docusaurus_tag:default', docs] : docs];
 }
 
 type RawHighlight = { value?: unknown; matchLevel?: unknown; matchedWords?: unknown };
@@ -233,6 +238,8 @@ export interface SearchEnvironment {
   /** Locale code (`en`) and docs version (`current`), for contextual search. */
   language: string;
   version: string;
+  /** Whether the site has several versions (its pages are then tagged apart from the docs). */
+  versioned?: boolean;
   /** Loads the local index. */
   local: () => Promise<LocalSearcher>;
   /** Whether the browser is online; default `navigator.onLine`. */
@@ -282,7 +289,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
       hitsPerPage: options.hitsPerPage,
       page: options.page,
       clickAnalytics: config.insights,
-      facetFilters: config.contextualSearch ? contextualFacetFilters(env.language, env.version) : null,
+      facetFilters: config.contextualSearch ? contextualFacetFilters(env.language, env.version, env.versioned ?? false) : null,
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const budget = new Promise<never>((_, reject) => {
@@ -348,17 +355,22 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
 
 const clients = new Map<string, DocsSearchClient>();
 
-/** The search client of a manifest (one per configuration and index file). */
-export function searchClientFor(manifest: Manifest, local: (manifest: Manifest) => Promise<LocalSearcher>): DocsSearchClient {
-  const key = JSON.stringify([manifest.site.search, manifest.search.entry, manifest.site.url, manifest.site.baseUrl]);
+/** The search client of a manifest (one per configuration, index file and docs version: `version`, else the last). */
+export function searchClientFor(
+  manifest: Manifest,
+  local: (manifest: Manifest, version: string) => Promise<LocalSearcher>,
+  version: string = lastVersion(manifest).name,
+): DocsSearchClient {
+  const key = JSON.stringify([manifest.site.search, manifest.search.entry, manifest.site.url, manifest.site.baseUrl, version]);
   let client = clients.get(key);
   if (!client) {
     client = createSearchClient({
       config: manifest.site.search,
       site: { url: manifest.site.url, baseUrl: manifest.site.baseUrl },
       language: manifest.site.locale.code,
-      version: manifest.versions[0]?.name ?? 'current',
-      local: () => local(manifest),
+      version,
+      versioned: manifest.versions.length > 1,
+      local: () => local(manifest, version),
     });
     clients.set(key, client);
   }

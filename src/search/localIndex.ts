@@ -82,8 +82,9 @@ const searchers = new Map<string, Promise<LocalSearcher>>();
  * The local searcher for a manifest's index, started once per entry file. A
  * failed start is forgotten, so the next search tries again.
  */
-export function localSearcher(manifest: Manifest): Promise<LocalSearcher> {
-  const file = manifest.search.entry;
+export function localSearcher(manifest: Manifest, version?: string): Promise<LocalSearcher> {
+  // A versioned site's index of that version (`SearchFiles.entries`), else the site's.
+  const file = (version !== undefined ? manifest.search.entries?.[version] : undefined) ?? manifest.search.entry;
   let searcher = searchers.get(file);
   if (!searcher) {
     searcher = (async () => {

@@ -10,7 +10,7 @@ export function hitHref(url: string, baseUrl: string): string {
   return withBase(path || '/', baseUrl) + (query ? `?${query}` : '') + (hash ? `#${hash}` : '');
 }
 
-/** The search client of a manifest, with the local index loader wired in. */
-export function siteSearchClient(manifest: Manifest): DocsSearchClient {
-  return searchClientFor(manifest, localSearcher);
+/** The search client of a manifest for the docs version `version` (the last one's without), with the local index loader wired in. */
+export function siteSearchClient(manifest: Manifest, version?: string): DocsSearchClient {
+  return searchClientFor(manifest, localSearcher, version);
 }

@@ -17,7 +17,7 @@ const site = useSiteCopy({
   prepare: (contentDir) => {
     snapshotVersion(contentDir, '0.9');
     snapshotVersion(contentDir, '1.0');
-    writeFileSync(join(contentDir, 'docs', 'whats-next.md'), "# What's next\n\nA page only the next release has.\n");
+    writeFileSync(join(contentDir, 'docs', 'whats-next.md'), "# What's next\n\nA page only the next release has: quasarwidget.\n");
   },
 });
 
@@ -72,6 +72,24 @@ describe('docs versions', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/abp-react/docs/0.9');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
     await page.waitForURL(/\/docs\/0\.9$/);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('searches the version on screen only, with its own local index', async () => {
+    const page = await b.page();
+    const hitsFor = async (path: string) => {
+      await page.goto(site.url(path));
+      await shellReady(page);
+      await page.keyboard.press('Control+k');
+      const modal = page.locator('.DocSearch-Modal');
+      await modal.getByRole('searchbox').fill('quasarwidget');
+      await expect
+        .poll(async () => (await modal.getByRole('option').count()) + (await modal.getByText('No results for').count()), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      return modal.getByRole('option').allInnerTexts();
+    };
+    expect((await hitsFor('docs/next/intro')).join()).toContain("What's next");
+    expect(await hitsFor('docs/0.9/intro')).toEqual([]);
     expect(page.errors).toEqual([]);
   });
 

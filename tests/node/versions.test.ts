@@ -7,7 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
+import { parseEntry } from '../../manifest/localSearch';
 import { snapshotVersion } from '../../scripts/docsVersion';
+import { LocalEngine } from '../../src/search/localEngine';
 import { useFixture } from '../helpers/build';
 
 const blobsOf = (distDir: string, ext: string) => new Set(readdirSync(join(distDir, 'blobs')).filter((name) => name.endsWith(ext)));
@@ -111,12 +113,35 @@ describe('fixture versioned-site', () => {
     expect(project.read('docs/next/guides/upgrade.md')).toContain('# Upgrade');
   });
 
-  it("tags each doc's search records with its version", () => {
+  it("tags each doc's search records with its version, and the other pages' as Docusaurus does", () => {
     const records = JSON.parse(readFileSync(join(project.dir, 'dist-search', 'records.json'), 'utf8')) as { url: string; docusaurus_tag: string }[];
     const tagOf = (path: string) => new Set(records.filter((r) => r.url.endsWith(path) || r.url.includes(`${path}#`)).map((r) => r.docusaurus_tag));
     expect(tagOf('/docs/next/guides/upgrade')).toEqual(new Set(['docs-default-current']));
     expect(tagOf('/docs/guides/setup')).toEqual(new Set(['docs-default-1.0']));
     expect(tagOf('/docs/0.9/intro')).toEqual(new Set(['docs-default-0.9']));
+    expect(tagOf('/markdown-page')).toEqual(new Set(['default']));
+  });
+
+  it('has a local index per version, with its docs and the pages outside the docs', async () => {
+    const { search } = project.manifest();
+    expect(Object.keys(search.entries ?? {})).toEqual(['current', '1.0', '0.9']);
+    expect(search.entry).toBe(search.entries!['1.0']);
+    const urls = async (version: string, words: string) => {
+      const entry = search.entries![version]!;
+      const engine = new LocalEngine(parseEntry(JSON.parse(project.read(entry))), async (paths) =>
+        paths.map((path) => {
+          try {
+            return project.read(path);
+          } catch {
+            return null;
+          }
+        }),
+      );
+      return (await engine.query(`${words} `)).hits.map((hit) => hit.url_without_anchor).sort();
+    };
+    expect(await urls('current', 'setup')).toEqual(['/docs/next/guides/setup', '/docs/next/guides/upgrade', '/docs/next/intro']);
+    expect(await urls('0.9', 'setup')).toEqual(['/docs/0.9/guides/setup', '/docs/0.9/intro']);
+    expect(await urls('0.9', 'standalone')).toEqual(['/markdown-page']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { docsVersionOf, lastVersion, stripBase, versionTargets } from '../../../manifest';
-import { usePreferredVersion } from '../../hooks/usePreferredVersion';
+import { stripBase, versionTargets } from '../../../manifest';
+import { useContextVersion, usePreferredVersion } from '../../hooks/usePreferredVersion';
 import { useSite } from '../SiteContext';
 
 /**
@@ -12,8 +12,8 @@ export function VersionDropdown() {
   const manifest = useSite();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const path = stripBase(pathname, manifest.site.baseUrl) ?? pathname;
-  const [preferred, setPreferred] = usePreferredVersion(manifest.versions);
-  const shown = docsVersionOf(manifest, path) ?? preferred ?? lastVersion(manifest);
+  const [, setPreferred] = usePreferredVersion(manifest.versions);
+  const shown = useContextVersion(manifest);
   return (
     <details className="dropdown version-dropdown">
       <summary className="navbar__link" aria-label={`Docs version: ${shown.label}`}>

@@ -121,6 +121,17 @@ describe('Algolia requests (spec §7)', () => {
     ).not.toHaveProperty('page');
   });
 
+  it("filters by the language and the version's tag, and on a versioned site also lets the pages outside the docs through", async () => {
+    const fake = fakeRequester(() => ok());
+    await client({ requester: fake.requester }).client.search('tenant');
+    await client({ requester: fake.requester, version: '1.0', versioned: true }).client.search('tenant');
+    const filters = fake.sent.map((request) => JSON.parse(String(request.data)).requests[0].facetFilters);
+    expect(filters).toEqual([
+      ['language:en', 'docusaurus_tag:docs-default-current'],
+      ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-1.0']],
+    ]);
+  });
+
   it('uses the timeouts of spec §9: connect 1 s, read 2 s (write 30 s)', async () => {
     const fake = fakeRequester(() => ok());
     const { client: c } = client({ requester: fake.requester });
