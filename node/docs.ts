@@ -184,8 +184,8 @@ export function planRoutes(src: ContentSources, log: ProblemLog, session: BuildS
   // Plans are numbered within the session, so that later steps know which plan they last worked from.
   const serial = (last?.serial ?? 0) + 1;
   if (last && sameRoutes(key, last.key)) {
-    // The same names in the same order: the nth doc (page) is the nth source below `docs/` (`pages/`).
-    const docFiles = key.sources.filter((s) => s.rel.startsWith('docs/'));
+    // The same names in the same order: the nth doc (page) is the nth source of a version's folder (below `pages/`).
+    const docFiles = key.sources.filter((s) => versionOfSource(src.versions, s.rel) !== undefined);
     const pageFiles = key.sources.filter((s) => s.rel.startsWith('pages/'));
     const entries: { entry: DocEntry | PageEntry; before: SourceFile }[] = [];
     const docsById = new Map(last.plan.docsById);

@@ -20,6 +20,8 @@ import { buildSite, type BuildSiteResult } from '../build';
 import { BuildError } from '../node/problems';
 import { outputData, searchRecordsFile, SHELL_RECORD, type OutputData, type ShellRecord } from '../node/output';
 import { BuildSession } from '../node/session';
+import { VERSIONS_FILE } from '../node/versions';
+import { snapshotVersion } from './docsVersion';
 
 /** A shell record and server bundle standing in for the real shell: the bundle's markup names everything it was given. */
 const SHELL: ShellRecord = {
@@ -138,7 +140,9 @@ export class Author {
   edit(): Edit {
     const docs = this.docs();
     const kinds = ['body', 'body', 'title', 'slug', 'position', 'new', 'new', 'remove', 'rename', 'folder', 'category', 'config', 'public', 'image'] as const;
-    const kind = docs.length < 3 ? 'new' : this.pick(kinds);
+    // A tree with versions also gets new ones, snapshots of its current docs (`npm run docs:version`).
+    const versioned = existsSync(join(this.contentDir, VERSIONS_FILE));
+    const kind = docs.length < 3 ? 'new' : this.pick(versioned ? [...kinds, 'version' as const] : kinds);
     const doc = docs.length ? this.pick(docs) : 'docs/intro.md';
     switch (kind) {
       case 'body': {
@@ -245,6 +249,14 @@ export class Author {
         if (this.random() < 0.5) this.write(doc, `${page.content.trimEnd()}\n\n![shown](/${name})\n`, page.data);
         return { what: `public/${name} (linked from ${doc})`, changed: [doc] };
       }
+      case 'version': {
+        const names = JSON.parse(readFileSync(join(this.contentDir, VERSIONS_FILE), 'utf8')) as string[];
+        // A few: each one builds every doc again.
+        if (names.length >= 4) return { what: 'nothing', changed: [] };
+        const name = `${++this.made}.0`;
+        snapshotVersion(this.contentDir, name);
+        return { what: `version ${name}`, changed: [`versioned_docs/version-${name}`, `versioned_sidebars/version-${name}-sidebars.json`, VERSIONS_FILE] };
+      }
       case 'image': {
         const rel = `${dirname(doc)}/picture-${Math.floor(this.random() * 2)}.svg`;
         writeFileSync(join(this.contentDir, rel), picture(++this.made));
@@ -285,7 +297,7 @@ function normaliseDev(dev: Output, devRoot: ManifestRoot, oneOff: Output, root: 
   for (const rel of dev.keys()) if ((rel.startsWith('blobs/') || rel.startsWith('search/')) && !oneOff.has(rel)) out.delete(rel);
   const normalRoot = {
     ...devRoot,
-    search: { ...devRoot.search, entry: root.search.entry },
+    search: { ...devRoot.search, entry: root.search.entry, ...(root.search.entries ? { entries: root.search.entries } : {}) },
     totals: { ...devRoot.totals, bytes: devRoot.totals.bytes + entryBytes },
     contentHash: root.contentHash,
   };
@@ -406,7 +418,11 @@ async function compareBuilds(where: string, devDist: string, dev: BuildSiteResul
   oneOff.set('(search records)', digest(readFileSync(searchRecordsFile(oneOffDist))));
   const root = JSON.parse(readFileSync(join(oneOffDist, 'manifest.json'), 'utf8')) as ManifestRoot;
   const devRoot = JSON.parse(readFileSync(join(devDist, 'manifest.json'), 'utf8')) as ManifestRoot;
-  const entryBytes = (JSON.parse(readFileSync(join(oneOffDist, root.search.entry), 'utf8')) as { bytes: number }).bytes;
+  // Every index the root names: a versioned site has one per version.
+  const entryBytes = (root.search.entries ? Object.values(root.search.entries) : [root.search.entry]).reduce(
+    (sum, entry) => sum + (JSON.parse(readFileSync(join(oneOffDist, entry), 'utf8')) as { bytes: number }).bytes,
+    0,
+  );
   const normal = normaliseDev(devOut, devRoot, oneOff, root, entryBytes);
   const problems: string[] = [];
   for (const [rel, hash] of oneOff) {
