@@ -107,6 +107,14 @@ export interface SiteConfig {
   home: HomeConfig;
 }
 
+/** The site's locale: the default one of `i18n`, with its label and direction (English, left to right, without `i18n`). */
+function resolveLocale(i18n: SiteConfigInput['i18n']): SiteConfig['locale'] {
+  if (!i18n) return { code: 'en', label: 'English', direction: 'ltr' };
+  const code = i18n.defaultLocale;
+  const config = i18n.localeConfigs?.[code] ?? {};
+  return { code, label: config.label ?? (code === 'en' ? 'English' : code), direction: config.direction ?? 'ltr' };
+}
+
 /** Placeholder credentials: with these the shell searches only the local index. */
 export const PLACEHOLDER_APP_ID = 'YOUR_APP_ID';
 /** Placeholder search-only key. */
@@ -204,7 +212,7 @@ export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) 
       ...input.search,
     },
     docs,
-    locale: { code: 'en', label: 'English', direction: 'ltr' },
+    locale: resolveLocale(input.i18n),
     offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
     home: input.home,
   };

@@ -126,6 +126,23 @@ const DocsSchema = v.strictObject({
   ),
 });
 
+/** One locale's settings (Docusaurus's `i18n.localeConfigs`). */
+const LocaleConfigSchema = v.strictObject({
+  label: v.optional(v.pipe(v.string(), v.minLength(1), v.description('Name in the language switcher, in that language: Français.'))),
+  direction: v.optional(v.pipe(v.picklist(['ltr', 'rtl']), v.description('Writing direction: ltr, or rtl (the page is laid out mirrored).'))),
+  htmlLang: v.optional(v.pipe(v.string(), v.description("BCP 47 tag of <html lang> and hreflang: fr-FR. Default: the locale's name."))),
+  calendar: v.optional(v.string()),
+  path: v.optional(v.string()),
+});
+
+/** Languages, as Docusaurus's `i18n` option has them. */
+const I18nSchema = v.strictObject({
+  defaultLocale: v.pipe(v.string(), v.minLength(1), v.description('The locale served at the site root: en.')),
+  locales: v.pipe(v.array(v.string()), v.minLength(1), v.description('Every locale, the default one included: ["en", "fr"].')),
+  localeConfigs: v.optional(v.record(v.string(), LocaleConfigSchema)),
+  path: v.optional(v.string()),
+});
+
 /** Home page texts. */
 const HomeSchema = v.strictObject({
   heading: v.pipe(v.string(), v.description('Hero heading.')),
@@ -181,6 +198,7 @@ export const SiteConfigSchema = v.pipe(
     ),
     search: SearchSchema,
     docs: v.optional(DocsSchema),
+    i18n: v.optional(I18nSchema),
     home: HomeSchema,
   }),
   v.metadata({ $id: 'https://antosubash.github.io/abp-react/site.schema.json' }),

@@ -472,7 +472,10 @@ export function readContent(
     const version = f.endsWith('/_category_.json') ? versionOfSource(versions, f) : undefined;
     return (version && readCategory(contentDir, f, version, log)) || [];
   });
-  const assets = all.filter((f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isVersionsFile(f));
+  // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files.
+  const assets = all.filter(
+    (f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isVersionsFile(f) && !f.startsWith('i18n/'),
+  );
   const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
