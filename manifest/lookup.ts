@@ -19,9 +19,25 @@ const isIn = (path: string, root: string) => path === root || path.startsWith(ro
  * version 1.0's even when the last version is at `/docs`); the last version for a path in none.
  */
 export function versionAt(root: Pick<Manifest, 'versions'>, path: string): DocVersion {
+  return versionHolding(root, path) ?? lastVersion(root);
+}
+
+/** The docs version whose root holds route `path` (the longest such root), or null for a path below none. */
+export function versionHolding(root: Pick<Manifest, 'versions'>, path: string): DocVersion | null {
   let found: DocVersion | null = null;
   for (const version of root.versions) if (isIn(path, version.path) && (!found || version.path.length > found.path.length)) found = version;
-  return found ?? lastVersion(root);
+  return found;
+}
+
+/** Whether offline mode saving version `name` saves route `path`: a page of that version, or one outside every version. */
+export function savedWithVersion(root: Pick<Manifest, 'versions'>, path: string, name: string): boolean {
+  const version = versionHolding(root, path);
+  return version === null || version.name === name;
+}
+
+/** The files of the local search index of version `name` (the site's own when it has one index). */
+export function searchEntryOf(root: Pick<Manifest, 'search'>, name: string | undefined): string {
+  return (name !== undefined ? root.search.entries?.[name] : undefined) ?? root.search.entry;
 }
 
 /** Route kinds whose pages belong to a docs version. */

@@ -246,7 +246,7 @@ export interface ManifestRoot {
    * pages. The shell adds each page's HTML as that article plus the rest of its
    * own page's HTML.
    */
-  totals: { pages: number; bytes: number; articles: number };
+  totals: { pages: number; bytes: number; articles: number; versions?: Record<string, VersionTotals> };
   /**
    * Where a page's article is deployed. `blobs`: as `blobs/<article>`, beside
    * its markdown (`blobs/<blob>`), which the shell renders when the article
@@ -261,6 +261,16 @@ export interface ManifestRoot {
    * is another, and which no service worker updates, offers the reload.
    */
   shell: string | null;
+}
+
+/**
+ * On a site with several versions, what offline mode stores when it saves one version (`ManifestRoot.totals`
+ * of that version): its pages and the pages outside the docs, every shard, and that version's local index.
+ */
+export interface VersionTotals {
+  pages: number;
+  bytes: number;
+  articles: number;
 }
 
 /** A page shard: the routes of one bucket and everything they show. */

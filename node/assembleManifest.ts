@@ -13,6 +13,7 @@ import { withBase } from '../manifest/paths';
 import type {
   CategoryIndex,
   DocVersion,
+  VersionTotals,
   Manifest,
   ManifestDoc,
   ManifestPage,
@@ -39,6 +40,8 @@ import {
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { remembered } from './memo';
+import { versionOfSource } from './versions';
+import { savedWithVersion } from '../manifest/lookup';
 import { slot, type BuildSession } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
 
@@ -576,10 +579,29 @@ export function assembleManifest(
       sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(version.name)!) },
       ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
     }));
+  const rootVersions = versionsWith(sidebarTop);
+  // What offline mode stores when it saves one version: the shared files, that version's pages and the others outside the docs, its index.
+  const versionTotals = (): Record<string, VersionTotals> => {
+    const indexBytes = indexes!.reduce((sum, { index: { bytes } }) => sum + bytes, 0);
+    const shared = storedBytes - indexBytes - (articlesIn === 'blobs' ? state.blobBytes : 0);
+    return Object.fromEntries(
+      indexes!.map(({ version, index: { bytes } }) => {
+        const mine = (rel: string) => (versionOfSource(plan.versions, rel) ?? version) === version;
+        let blobBytes = 0;
+        if (articlesIn === 'blobs') for (const [rel, blob] of state.blobs) if (mine(rel)) blobBytes += blob.bytes;
+        let articles = 0;
+        for (const [rel, size] of state.articleBytesOf) if (mine(rel)) articles += size;
+        const docsRoot = routes[`/${version.routeBase}`];
+        articles += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
+        const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, version.name)).length;
+        return [version.name, { pages, bytes: shared + blobBytes + bytes, articles }];
+      }),
+    );
+  };
   const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
     manifestVersion: MANIFEST_VERSION,
     site,
-    versions: versionsWith(sidebarTop),
+    versions: rootVersions,
     search: {
       entry: index.entry,
       count: recordCount,
@@ -587,7 +609,7 @@ export function assembleManifest(
     },
     shards: shardNames,
     shardStarts,
-    totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes },
+    totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes, ...(indexes ? { versions: versionTotals() } : {}) },
     articlesIn,
     shell,
   };

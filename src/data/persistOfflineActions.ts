@@ -5,12 +5,13 @@
  * spec, any reader turns it on or off with the control above the footer, and
  * that choice is remembered. Loaded after the first page.
  */
-import { OFFLINE_QUERY, type ManifestRoot } from '../../manifest';
+import { lastVersion, normalizeRoutePath, OFFLINE_QUERY, stripBase, versionHolding, type DocVersion, type ManifestRoot } from '../../manifest';
+import { localStore } from '../lib/storage';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
 import { keepTrying } from '../lib/keepTrying';
 import { offline, type SaveEstimate } from './persistOffline';
-import { siteLocalStore } from './siteStorage';
+import { PREFERRED_VERSION_KEY, siteLocalStore } from './siteStorage';
 
 /** Local-storage key of the reader's choice: `on` or `off`. */
 const CHOICE_KEY = 'docs-offline-mode';
@@ -35,7 +36,7 @@ export const LARGE_SAVE_BYTES = 50 * 1024 * 1024;
  * build counted them all) and the rest of the page on screen (its HTML but
  * its article): pages differ mostly in their articles.
  */
-export function saveEstimate(totals: ManifestRoot['totals'], page: { htmlBytes: number; articleBytes: number }): SaveEstimate {
+export function saveEstimate(totals: Omit<ManifestRoot['totals'], 'versions'>, page: { htmlBytes: number; articleBytes: number }): SaveEstimate {
   return { pages: totals.pages, bytes: totals.bytes + totals.articles + totals.pages * Math.max(0, page.htmlBytes - page.articleBytes) };
 }
 
@@ -44,12 +45,31 @@ export function needsAcceptance(estimate: SaveEstimate | null, accepted: boolean
   return !accepted && estimate !== null && estimate.bytes > LARGE_SAVE_BYTES;
 }
 
-/** The root manifest's totals, once the worker registration has said where to read them. */
-let readTotals: () => ManifestRoot['totals'] | null = () => null;
+type SaveRoot = Pick<ManifestRoot, 'totals' | 'versions' | 'site'>;
 
-/** Where `requestSave` reads the site's totals from (the shell's current root manifest). */
-export function setTotalsSource(read: () => ManifestRoot['totals'] | null): void {
-  readTotals = read;
+/** The root manifest, once the worker registration has said where to read it. */
+let readRoot: () => SaveRoot | null = () => null;
+
+/** Where `requestSave` reads the site's totals and versions from (the shell's current root manifest). */
+export function setTotalsSource(read: () => SaveRoot | null): void {
+  readRoot = read;
+}
+
+/**
+ * On a site with several versions, the one offline mode saves (with the pages outside the docs): the version on
+ * screen, else the preferred one, else the last. Null on a site with one version, which is saved whole.
+ */
+function versionToSave(root: SaveRoot): DocVersion | null {
+  if (root.versions.length < 2) return null;
+  const { pathname } = window.location;
+  const preferred = root.versions.find((version) => version.name === localStore.get(PREFERRED_VERSION_KEY));
+  return versionHolding(root, normalizeRoutePath(stripBase(pathname, root.site.baseUrl) ?? pathname)) ?? preferred ?? lastVersion(root);
+}
+
+/** What a save stores: the site's totals, or the version's it saves. */
+function totalsToSave(root: SaveRoot): Omit<ManifestRoot['totals'], 'versions'> {
+  const version = versionToSave(root);
+  return (version && root.totals.versions?.[version.name]) || root.totals;
 }
 
 /**
@@ -64,8 +84,8 @@ function pageSizes(): { htmlBytes: number; articleBytes: number } {
 
 /** The estimate of a save started at this moment, or null when the totals are not known. */
 function currentEstimate(): SaveEstimate | null {
-  const totals = readTotals();
-  return totals ? saveEstimate(totals, pageSizes()) : null;
+  const root = readRoot();
+  return root ? saveEstimate(totalsToSave(root), pageSizes()) : null;
 }
 
 /** The estimate of a save started at this moment when it waits for the reader's answer (`needsAcceptance`), else null. */
@@ -133,7 +153,9 @@ let silence: ReturnType<typeof setTimeout> | undefined;
 
 /** Asks the worker to save; an error of the asking is the save's error. */
 function postSave(): void {
-  void postToWorker({ type: 'SAVE_ALL' }).catch((error: unknown) =>
+  const root = readRoot();
+  const version = root && versionToSave(root);
+  void postToWorker(version ? { type: 'SAVE_ALL', version: version.name } : { type: 'SAVE_ALL' }).catch((error: unknown) =>
     offline.set({ phase: 'error', error: { quota: false, network: false, message: String(error) } }),
   );
   awaitWord();

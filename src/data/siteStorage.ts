@@ -13,5 +13,11 @@ export const siteKey = (name: string): string => siteStorageKey(name, BASE_URL);
 /** `localStorage`, by site. */
 export const siteLocalStore = scopedStorage(localStore, siteKey);
 
+/**
+ * Where the reader's preferred docs version is kept (bare `localStorage`): Docusaurus's key for the default docs
+ * plugin, so a reader's choice carries over.
+ */
+export const PREFERRED_VERSION_KEY = 'docs-preferred-version-default';
+
 /** `sessionStorage`, by site. */
 export const siteSessionStore = scopedStorage(sessionStore, siteKey);

@@ -45,7 +45,7 @@ export async function registerWorker(queryClient: QueryClient): Promise<void> {
   const manifest = queryClient.getQueryData<Manifest>(manifestQueryOptions().queryKey);
   const strategies = manifest?.site.offlineModeActivationStrategies ?? ALL_STRATEGIES;
   const offlineMode = resolveOfflineMode(strategies);
-  setTotalsSource(() => queryClient.getQueryData<Manifest>(manifestQueryOptions().queryKey)?.totals ?? null);
+  setTotalsSource(() => queryClient.getQueryData<Manifest>(manifestQueryOptions().queryKey) ?? null);
   const controlledAtLoad = Boolean(navigator.serviceWorker.controller);
   // A worker told offline mode is on keeps every page saved after each deploy: not before the reader accepts a large save.
   const workerOffline = offlineMode && !saveNeedsAcceptance();

@@ -1,9 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { docsVersionOf, lastVersion, normalizeRoutePath, stripBase, type DocVersion, type Manifest } from '../../manifest';
+import { PREFERRED_VERSION_KEY } from '../data/siteStorage';
 import { useLocalStorage } from './useLocalStorage';
-
-/** Where the preferred docs version is kept: Docusaurus's key for the default docs plugin, so a reader's choice carries over. */
-const PREFERRED_VERSION_KEY = 'docs-preferred-version-default';
 
 /**
  * The docs version the reader chose last (in the version dropdown or a banner's link), remembered in

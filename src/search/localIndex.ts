@@ -7,7 +7,7 @@
  * HTTP cache) answers for those already fetched. A file that cannot be had
  * leaves its words out and the result says so (`SearchResult.incomplete`).
  */
-import type { Manifest } from '../../manifest';
+import { searchEntryOf, type Manifest } from '../../manifest';
 import { fetchText } from '../data/fetchText';
 import { fetchTextOrStored } from '../data/store';
 import type { FileLoader, LocalEngine, WorkerRequest, WorkerResponse } from './localEngine';
@@ -84,7 +84,7 @@ const searchers = new Map<string, Promise<LocalSearcher>>();
  */
 export function localSearcher(manifest: Manifest, version?: string): Promise<LocalSearcher> {
   // A versioned site's index of that version (`SearchFiles.entries`), else the site's.
-  const file = (version !== undefined ? manifest.search.entries?.[version] : undefined) ?? manifest.search.entry;
+  const file = searchEntryOf(manifest, version);
   let searcher = searchers.get(file);
   if (!searcher) {
     searcher = (async () => {

@@ -7,6 +7,7 @@ import { MANIFEST_VERSION } from '../../manifest/constants';
 import { indexFiles } from '../../manifest/localSearch';
 import { parseManifest, parseShard } from '../../manifest/parse';
 import { addShard, emptyView, shardNames, shardOf } from '../../manifest/shards';
+import { savedWithVersion, searchEntryOf } from '../../manifest/lookup';
 import type { Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
 import { imagesOfHtml, routeOfKey, routeOfPageKey } from './html';
 import {
@@ -204,7 +205,7 @@ async function latestManifest(ctx: OfflineContext): Promise<ManifestRoot | null>
 /** Bumped when offline mode is turned off, so a save in progress stops. */
 let generation = 0;
 let current: Promise<void> | null = null;
-let queued: { manifest: ManifestRoot | null } | null = null;
+let queued: { manifest: ManifestRoot | null; version?: string } | null = null;
 
 /**
  * Offline mode: saves every route of the manifest (HTML, `routeFiles`, images), then
@@ -212,16 +213,16 @@ let queued: { manifest: ManifestRoot | null } | null = null;
  * already stored and current are not downloaded again. One save runs at a
  * time; a request during a save runs once more after it, with its manifest.
  */
-export function saveAll(ctx: OfflineContext, manifest: ManifestRoot | null = null): Promise<void> {
+export function saveAll(ctx: OfflineContext, manifest: ManifestRoot | null = null, version?: string): Promise<void> {
   if (current) {
-    queued = { manifest };
+    queued = { manifest, version };
     return current;
   }
   current = (async () => {
-    let next: { manifest: ManifestRoot | null } | null = { manifest };
+    let next: { manifest: ManifestRoot | null; version?: string } | null = { manifest, version };
     while (next) {
       queued = null;
-      await saveOnce(ctx, next.manifest);
+      await saveOnce(ctx, next.manifest, next.version);
       next = queued;
     }
   })().finally(() => {
@@ -230,24 +231,37 @@ export function saveAll(ctx: OfflineContext, manifest: ManifestRoot | null = nul
   return current;
 }
 
-async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promise<void> {
+/**
+ * One save. On a site with several versions it saves one: `version` (the one on the reader's screen), else the one
+ * the last save was told (a save the worker resumes by itself after a deploy).
+ */
+async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null, asked: string | undefined): Promise<void> {
   const mine = generation;
   const check = () => {
     if (mine !== generation) throw new Cancelled();
   };
   try {
     await setMeta(ctx, 'offline-mode', '1');
+    if (asked !== undefined) await setMeta(ctx, 'offline-version', asked);
     const root = given ?? (await latestManifest(ctx));
     if (!root) throw new Error('The documentation index could not be loaded. Connect to the network and try again.');
-    if ((await getMeta(ctx, 'offline-complete')) === root.contentHash) {
-      await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: root.contentHash, total: root.totals.pages });
+    const stored = root.versions.length > 1 ? await getMeta(ctx, 'offline-version') : null;
+    const version = root.versions.find((v) => v.name === stored) ?? null;
+    const complete = version ? `${root.contentHash}:${version.name}` : root.contentHash;
+    if ((await getMeta(ctx, 'offline-complete')) === complete) {
+      await ctx.broadcast({
+        type: 'OFFLINE_READY',
+        contentHash: root.contentHash,
+        total: (version && root.totals.versions?.[version.name]?.pages) || root.totals.pages,
+      });
       return;
     }
     const cache = offlineStore(ctx);
-    // Every shard: the index of every page, then the sidebar's.
+    // Every shard: the index of every page, then the sidebar's (of the version saved).
     const manifest = await viewWith(ctx, cache, root, null);
-    for (const name of shardNames(root).slice(root.shards.length)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
-    const routes = Object.keys(manifest.routes);
+    const sidebarOf = version ? { shards: [], versions: [version] } : { shards: [], versions: root.versions };
+    for (const name of shardNames(sidebarOf)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
+    const routes = Object.keys(manifest.routes).filter((route) => !version || savedWithVersion(root, route, version.name));
     const total = routes.length;
     let done = 0;
     await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
@@ -263,7 +277,7 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
       await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
     });
     // The whole local index, so every query is answered offline: the entry, chunks and directories name the rest.
-    const search = await indexFiles(manifest.search.entry, async (path) => {
+    const search = await indexFiles(searchEntryOf(manifest, version?.name), async (path) => {
       check();
       await ensureFile(ctx, cache, fileUrl(ctx, path));
       return (await findCached(ctx, fileUrl(ctx, path)))?.text() ?? null;
@@ -283,7 +297,7 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null): Promis
       }
     }
     check();
-    await setMeta(ctx, 'offline-complete', manifest.contentHash);
+    await setMeta(ctx, 'offline-complete', complete);
     await ctx.broadcast({ type: 'OFFLINE_READY', contentHash: manifest.contentHash, total });
   } catch (error) {
     if (error instanceof Cancelled) return;

@@ -11,8 +11,8 @@ export type OfflineStrategy = 'appInstalled' | 'standalone' | 'queryString';
 export type ToWorker =
   /** Cache resources the page loaded before the worker controlled it (first visit). */
   | { type: 'CACHE_URLS'; urls: string[] }
-  /** Offline mode on: save every page of the current manifest. */
-  | { type: 'SAVE_ALL' }
+  /** Offline mode on: save every page of the current manifest (on a versioned site, of `version` and outside the docs). */
+  | { type: 'SAVE_ALL'; version?: string }
   /** Offline mode off: drop what offline mode saved (opened pages stay). */
   | { type: 'OFFLINE_OFF' }
   /** The reader accepted the new version (sent by workbox-window's `messageSkipWaiting`). */

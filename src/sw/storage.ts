@@ -226,6 +226,9 @@ export function contentFiles(manifest: Manifest): string[] {
 }
 
 /** The local index's files the worker's caches can still name, from the entry a manifest names (`indexFiles`). */
-export function cachedSearchFiles(ctx: WorkerContext, manifest: Pick<Manifest, 'search'>): Promise<string[]> {
-  return indexFiles(manifest.search.entry, async (path) => (await findCached(ctx, fileUrl(ctx, path)))?.text() ?? null);
+export async function cachedSearchFiles(ctx: WorkerContext, manifest: Pick<Manifest, 'search'>): Promise<string[]> {
+  // Every version's index (a versioned site's), of which offline mode saved one.
+  const entries = [...new Set([manifest.search.entry, ...Object.values(manifest.search.entries ?? {})])];
+  const files = await Promise.all(entries.map((entry) => indexFiles(entry, async (path) => (await findCached(ctx, fileUrl(ctx, path)))?.text() ?? null)));
+  return files.flat();
 }

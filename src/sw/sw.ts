@@ -287,7 +287,7 @@ self.addEventListener('message', (event) => {
       event.waitUntil(cacheUrls(data.urls, event).then(() => reply(true)));
       break;
     case 'SAVE_ALL':
-      event.waitUntil(saveAll(ctx).then(() => reply(true)));
+      event.waitUntil(saveAll(ctx, null, data.version).then(() => reply(true)));
       break;
     case 'OFFLINE_OFF':
       event.waitUntil(offlineOff(ctx).then(() => reply(true)));

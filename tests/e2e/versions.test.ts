@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snapshotVersion } from '../../scripts/docsVersion';
-import { shellReady, useBrowser } from './browser';
+import { inCaches, shellReady, useBrowser } from './browser';
 import { useSiteCopy } from './siteCopy';
 
 const b = useBrowser();
@@ -92,6 +92,21 @@ describe('docs versions', () => {
     expect(await hitsFor('docs/0.9/intro')).toEqual([]);
     expect(page.errors).toEqual([]);
   });
+
+  it('saves the version on screen for offline reading, with its search index, and not the others', async () => {
+    const page = await b.page({ serviceWorkers: 'allow' });
+    await page.goto(site.url('docs/0.9/intro?offlineMode=true'));
+    const control = page.getByRole('region', { name: 'Offline reading' });
+    await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 90_000 });
+    const root = site.readRoot();
+    const cached = (path: string) => inCaches(page, site.url(path));
+    for (const path of ['docs/0.9/fundamentals/authentication', 'docs/0.9/intro', 'markdown-page', root.search.entries!['0.9']!])
+      expect(await cached(path), path).toBe(true);
+    for (const path of ['docs/next/whats-next', 'docs/fundamentals/authentication', root.search.entries!['current']!])
+      expect(await cached(path), path).toBe(false);
+    expect(root.totals.versions!['0.9']!.pages).toBeLessThan(root.totals.pages / 2);
+    expect(page.errors).toEqual([]);
+  }, 180_000);
 
   it('lists a version a content-only deploy adds, without reloading the tab', async () => {
     const page = await b.page();

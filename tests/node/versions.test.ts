@@ -70,6 +70,10 @@ describe('fixture versioned-site', () => {
       { name: '1.0', label: '1.0', path: '/docs', mainDocId: 'intro', draftIds: [], banner: 'none', badge: true, noIndex: false, isLast: true },
       { name: '0.9', label: '0.9', path: '/docs/0.9', mainDocId: 'intro', draftIds: [], banner: 'unmaintained', badge: true, noIndex: true, isLast: false },
     ]);
+    // Offline mode saves one version: its pages and the three outside the docs (home, search, markdown page).
+    const { totals } = project.manifest();
+    expect(Object.fromEntries(Object.entries(totals.versions!).map(([name, t]) => [name, t.pages]))).toEqual({ current: 9, '1.0': 8, '0.9': 6 });
+    expect(totals.versions!['0.9']!.bytes).toBeLessThan(totals.bytes);
     const manifest = project.manifest();
     const docPaths = (name: string) =>
       JSON.stringify(manifest.versions.find((version) => version.name === name)!.sidebars.tutorialSidebar).match(/"path":"[^"]+"/g);
