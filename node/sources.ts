@@ -15,7 +15,7 @@ import * as v from 'valibot';
 import { CategorySchema, FrontMatterSchema, IGNORED_FRONT_MATTER, type Category, type FrontMatter } from './contentSchemas';
 import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
-import { isVersionsFile, readVersions, versionOfSource, type DocsVersion } from './versions';
+import { DOCUSAURUS_SIDEBARS, isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
 import { slot, type BuildSession } from './session';
 
 /** A markdown source file. */
@@ -474,8 +474,15 @@ export function readContent(
   });
   // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files.
   const assets = all.filter(
-    (f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isVersionsFile(f) && !f.startsWith('i18n/'),
+    (f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isDocsConfigFile(f) && !f.startsWith('i18n/'),
   );
+  for (const f of all.filter((rel) => DOCUSAURUS_SIDEBARS.test(rel))) {
+    log.warn(
+      displayPath(contentDir, f),
+      1,
+      'is not read: the sidebars are generated from the folders of docs/ (`_category_.json` and `sidebar_position` order them). It is not published either.',
+    );
+  }
   const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {

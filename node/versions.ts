@@ -20,8 +20,11 @@ export const VERSIONS_FILE = 'versions.json';
 /** Where a version's sidebar file is, below `content/`. */
 const sidebarFile = (name: string) => `versioned_sidebars/version-${name}-sidebars.json`;
 
-/** Files of `content/` that describe versions rather than being served. */
-export const isVersionsFile = (rel: string): boolean => rel === VERSIONS_FILE || rel.startsWith('versioned_sidebars/');
+/** Docusaurus's sidebar file at the root of a site: this build generates the sidebars from the folders instead. */
+export const DOCUSAURUS_SIDEBARS = /^sidebars\.(js|cjs|mjs|ts|json)$/;
+
+/** Files of `content/` that configure the docs (versions, sidebars) rather than being served. */
+export const isDocsConfigFile = (rel: string): boolean => rel === VERSIONS_FILE || rel.startsWith('versioned_sidebars/') || DOCUSAURUS_SIDEBARS.test(rel);
 
 /** One docs version the build makes. */
 export interface DocsVersion {
