@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { liteClient } from 'algoliasearch/lite';
-import { findNodeAtLocation, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import * as v from 'valibot';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { patternText, SiteConfigSchema } from '../manifest/siteConfigSchema';
-import { BuildError, displayPath, type Problem } from './problems';
+import { BuildError, displayPath, type Problem, type ProblemLog } from './problems';
 
 export const SITE_CONFIG_FILE = 'site.config.json';
 
@@ -39,7 +39,7 @@ export function imageUrlProblem(value: string): string | null {
 }
 
 /** What is wrong with JSON whose arrays or objects nest too deeply for the parser. */
-export const TOO_DEEP = 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.';
+const TOO_DEEP = 'nests arrays or objects thousands deep, more than the JSON parser can follow. Flatten it.';
 
 /** The syntax tree of a JSON text (errors go to `syntax`), or `'too deep'` when it nests past the parser's stack. */
 export function jsonTree(text: string, syntax: ParseError[]): JsonNode | undefined | 'too deep' {
@@ -49,6 +49,31 @@ export function jsonTree(text: string, syntax: ParseError[]): JsonNode | undefin
     if (error instanceof RangeError) return 'too deep';
     throw error;
   }
+}
+
+/**
+ * A JSON file below `contentDir`: its text, syntax tree and value, or null once `log` has said why it cannot be
+ * read, with the line of the first syntax error.
+ */
+export function readJsonFile(contentDir: string, rel: string, log: Pick<ProblemLog, 'error'>): { text: string; tree: JsonNode; json: unknown } | null {
+  const display = displayPath(contentDir, rel);
+  const text = readFileSync(join(contentDir, rel), 'utf8');
+  const syntax: ParseError[] = [];
+  const tree = jsonTree(text, syntax);
+  if (tree === 'too deep') {
+    log.error(display, 1, TOO_DEEP);
+    return null;
+  }
+  if (syntax.length || !tree) {
+    const first = syntax[0];
+    log.error(
+      display,
+      first ? lineAt(text, first.offset) : 1,
+      `is not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'}). Check commas, quotes and brackets near this line.`,
+    );
+    return null;
+  }
+  return { text, tree, json: JSON.parse(text) as unknown };
 }
 
 /** 1-based line of a character offset. */

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { SiteConfigInput } from '../manifest/siteConfig';
-import { findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { jsonTree, lineAt, loadSiteConfig, SITE_CONFIG_FILE, TOO_DEEP } from './siteConfigFile';
+import { findNodeAtLocation } from 'jsonc-parser';
+import { lineAt, loadSiteConfig, readJsonFile, SITE_CONFIG_FILE } from './siteConfigFile';
 import { collectFiles, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
@@ -282,23 +282,9 @@ function plainMarkdownProblems(file: SourceFile): { line: number; message: strin
 function readCategory(contentDir: string, rel: string, version: DocsVersion, log: ProblemLog): CategoryFile | null {
   const display = displayPath(contentDir, rel);
   const dir = rel.slice(version.folder.length).replace(/\/?_category_\.json$/, '');
-  const text = readFileSync(join(contentDir, rel), 'utf8');
-  const syntax: ParseError[] = [];
-  const tree = jsonTree(text, syntax);
-  if (tree === 'too deep') {
-    log.error(display, 1, TOO_DEEP);
-    return null;
-  }
-  if (syntax.length || !tree) {
-    const first = syntax[0];
-    log.error(
-      display,
-      first ? lineAt(text, first.offset) : 1,
-      `is not valid JSON (${first ? printParseErrorCode(first.error) : 'empty'}). Check commas, quotes and brackets near this line.`,
-    );
-    return null;
-  }
-  const json: unknown = JSON.parse(text);
+  const read = readJsonFile(contentDir, rel, log);
+  if (!read) return null;
+  const { text, tree, json } = read;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     log.error(display, 1, 'must hold a JSON object such as `{ "label": "Guides", "position": 2 }`.');
     return null;

@@ -4,15 +4,13 @@
  * the docs plugin's `lastVersion`, `versions` and `onlyIncludeVersions` in `site.config.json`. Each version
  * is a docs tree of its own below its route; the current docs stay in `docs/`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { findNodeAtLocation, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation } from 'jsonc-parser';
 import * as v from 'valibot';
 import { joinPath } from '../manifest/links';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { VersionsFileSchema, VersionedSidebarsSchema } from './contentSchemas';
 import { displayPath, type ProblemLog } from './problems';
-import { jsonTree, lineAt, TOO_DEEP } from './siteConfigFile';
+import { jsonTree, lineAt, readJsonFile } from './siteConfigFile';
 
 /** The file listing the versions, below `content/`. */
 export const VERSIONS_FILE = 'versions.json';
@@ -160,21 +158,7 @@ function readNames(contentDir: string, log: ProblemLog): string[] {
 }
 
 /** A JSON file's value, or undefined after reporting why it cannot be read. */
-function readJson(contentDir: string, rel: string, log: ProblemLog): unknown {
-  const display = displayPath(contentDir, rel);
-  const text = readFileSync(join(contentDir, rel), 'utf8');
-  const syntax: ParseError[] = [];
-  const tree = jsonTree(text, syntax);
-  if (tree === 'too deep') {
-    log.error(display, 1, TOO_DEEP);
-    return undefined;
-  }
-  if (syntax.length || !tree) {
-    log.error(display, lineAt(text, syntax[0]?.offset ?? 0), 'is not valid JSON.');
-    return undefined;
-  }
-  return JSON.parse(text) as unknown;
-}
+const readJson = (contentDir: string, rel: string, log: ProblemLog): unknown => readJsonFile(contentDir, rel, log)?.json;
 
 /** A version's sidebar file: the build generates sidebars from the folders, so that is all it may ask for. */
 function checkSidebarFile(contentDir: string, rel: string, log: ProblemLog): void {
