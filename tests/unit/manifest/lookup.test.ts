@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownIdError } from '../../../manifest/manifestErrors';
-import { documentTitle, lastVersion, versionAt, formatLongDate, getDoc, getSidebar, pageAt, sidebarContains, tocHeadings } from '../../../manifest/lookup';
+import {
+  documentTitle,
+  lastVersion,
+  preferredHref,
+  savedWithVersion,
+  searchEntryOf,
+  versionAt,
+  versionTargets,
+  formatLongDate,
+  getDoc,
+  getSidebar,
+  pageAt,
+  sidebarContains,
+  tocHeadings,
+} from '../../../manifest/lookup';
 import type { ManifestHeading, SidebarItem } from '../../../manifest/types';
 import { makeDoc, makeManifest, makePage } from '../../helpers/manifestFixtures';
 
@@ -70,6 +84,70 @@ describe('versions', () => {
     Object.assign(withSidebars, versioned);
     expect(getSidebar(withSidebars, 'tutorialSidebar', '/docs/0.9/intro')).toEqual(versioned.versions[2]!.sidebars.tutorialSidebar);
     expect(getSidebar(withSidebars, 'tutorialSidebar', '/docs/intro')).toEqual(versioned.versions[1]!.sidebars.tutorialSidebar);
+  });
+});
+
+describe('links between versions', () => {
+  const version = (name: string, path: string, isLast: boolean) => ({ name, label: name, path, mainDocId: 'intro', draftIds: [], sidebars: {}, isLast });
+  const versions = [version('current', '/docs/next', false), version('1.0', '/docs', true), version('0.9', '/docs/0.9', false)];
+  const site = {
+    versions,
+    routes: {
+      '/docs/next/guides/new': { kind: 'doc' as const, id: 'guides/new' },
+      '/docs/guides/setup': { kind: 'doc' as const, id: 'version-1.0/guides/setup' },
+      '/docs/category/guides': { kind: 'category' as const, slug: 'version-1.0/guides' },
+      '/markdown-page': { kind: 'page' as const, id: 'markdown-page' },
+    },
+    docs: {
+      'guides/new': makeDoc({ id: 'guides/new', path: '/docs/next/guides/new' }),
+      'version-1.0/guides/setup': {
+        ...makeDoc({ id: 'version-1.0/guides/setup', path: '/docs/guides/setup' }),
+        otherVersions: { current: '/docs/next/guides/setup' },
+      },
+    },
+    categories: {
+      'version-1.0/guides': {
+        slug: 'version-1.0/guides',
+        path: '/docs/category/guides',
+        label: 'Guides',
+        description: '',
+        category: [],
+        items: [],
+        more: null,
+        previous: null,
+        next: null,
+        sidebarTop: 0,
+        otherVersions: { '0.9': '/docs/0.9/category/guides' },
+      },
+    },
+  };
+  const targets = (path: string) => versionTargets(site, path).map((t) => `${t.version.name} ${t.path}`);
+
+  it("links each version's same page where it has it, else its root", () => {
+    expect(targets('/docs/guides/setup')).toEqual(['current /docs/next/guides/setup', '1.0 /docs/guides/setup', '0.9 /docs/0.9']);
+    expect(targets('/docs/next/guides/new')).toEqual(['current /docs/next/guides/new', '1.0 /docs', '0.9 /docs/0.9']);
+    expect(targets('/docs/category/guides')).toEqual(['current /docs/next', '1.0 /docs/category/guides', '0.9 /docs/0.9/category/guides']);
+    expect(targets('/markdown-page')).toEqual(['current /docs/next', '1.0 /docs', '0.9 /docs/0.9']);
+  });
+
+  it("sends version-neutral links to the last version's root or main doc to the preferred version", () => {
+    expect(preferredHref(site, '/docs/intro', versions[2]!)).toBe('/docs/0.9');
+    expect(preferredHref(site, '/docs', versions[0]!)).toBe('/docs/next');
+    expect(preferredHref(site, '/docs/guides/setup', versions[2]!)).toBe('/docs/guides/setup');
+    expect(preferredHref(site, '/docs/intro', versions[1]!)).toBe('/docs/intro');
+    expect(preferredHref(site, '/docs/intro', null)).toBe('/docs/intro');
+  });
+
+  it('saves a version offline with the pages outside every version, and reads its own search index', () => {
+    expect(['/docs/0.9/intro', '/docs/intro', '/docs/next/intro', '/', '/markdown-page'].filter((path) => savedWithVersion(site, path, '0.9'))).toEqual([
+      '/docs/0.9/intro',
+      '/',
+      '/markdown-page',
+    ]);
+    const search = { entry: 'search/entry.a.json', count: 0, entries: { current: 'search/entry.b.json', '1.0': 'search/entry.a.json' } };
+    expect(searchEntryOf({ search }, 'current')).toBe('search/entry.b.json');
+    expect(searchEntryOf({ search }, undefined)).toBe('search/entry.a.json');
+    expect(searchEntryOf({ search: { entry: 'search/entry.c.json', count: 0 } }, '1.0')).toBe('search/entry.c.json');
   });
 });
 

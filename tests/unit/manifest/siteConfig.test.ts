@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { makeSiteConfig, makeSiteConfigInput } from '../../helpers/manifestFixtures';
+
+describe('resolveSiteConfig', () => {
+  it('leaves the version settings out of the resolved docs settings (the root lists the versions)', () => {
+    const site = makeSiteConfig({ docs: { lastVersion: '1.0', versions: { '1.0': { label: 'One' } }, onlyIncludeVersions: ['1.0'] } });
+    expect(site.docs).toEqual({ routeBasePath: 'docs', sidebarId: 'tutorialSidebar', versionLabel: 'Next', mainDocId: 'intro' });
+  });
+
+  it('places the version dropdown where a docsVersionDropdown item is, and drops the language switcher item, which is always shown', () => {
+    const input = makeSiteConfigInput();
+    const site = makeSiteConfig({
+      navbar: {
+        ...input.navbar,
+        items: [...input.navbar.items, { type: 'docsVersionDropdown', position: 'right' }, { type: 'localeDropdown', position: 'right' }],
+      },
+    });
+    expect(site.navbar.versionDropdown).toBe('right');
+    expect(site.navbar.items).toEqual(makeSiteConfig().navbar.items);
+    expect(makeSiteConfig().navbar).not.toHaveProperty('versionDropdown');
+  });
+
+  it("takes the site's locale from i18n: the default locale, its label and direction", () => {
+    expect(makeSiteConfig().locale).toEqual({ code: 'en', label: 'English', direction: 'ltr' });
+    const i18n = { defaultLocale: 'ar', locales: ['ar', 'en'], localeConfigs: { ar: { label: 'العربية', direction: 'rtl' as const } } };
+    expect(makeSiteConfig({ i18n }).locale).toEqual({ code: 'ar', label: 'العربية', direction: 'rtl' });
+    expect(makeSiteConfig({ i18n: { defaultLocale: 'fr', locales: ['fr'] } }).locale).toEqual({ code: 'fr', label: 'fr', direction: 'ltr' });
+  });
+});
