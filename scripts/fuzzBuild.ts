@@ -287,18 +287,35 @@ function diskOutput(distDir: string): Output {
 
 /**
  * Where a dev build's output differs from a one-off build's by design, named here and only here:
- * - the root manifest names the local index `search/entry-<key>.json` (made on request, named by its inputs) and does
- *   not count that index's bytes in `totals.bytes`; its `contentHash` covers that name;
+ * - the root manifest names the local index `search/entry-<key>.json` (made on request, named by its inputs; a versioned
+ *   site's one per version) and does not count that index's bytes in `totals.bytes` (nor in `totals.versions`); its
+ *   `contentHash` covers that name;
  * - `dist/` keeps the blobs and search files of the build before, for tabs still reading that one;
  * - the local index's entry is there under both names once made.
  */
-function normaliseDev(dev: Output, devRoot: ManifestRoot, oneOff: Output, root: ManifestRoot, entryBytes: number): { dev: Output; devRoot: ManifestRoot } {
+function normaliseDev(
+  dev: Output,
+  devRoot: ManifestRoot,
+  oneOff: Output,
+  root: ManifestRoot,
+  bytesOf: (entry: string) => number,
+): { dev: Output; devRoot: ManifestRoot } {
   const out = new Map(dev);
   for (const rel of dev.keys()) if ((rel.startsWith('blobs/') || rel.startsWith('search/')) && !oneOff.has(rel)) out.delete(rel);
+  // A versioned site has an index per version, each counted in the site's totals and in its version's.
+  const { entries } = root.search;
+  const entryBytes = (entries ? Object.values(entries) : [root.search.entry]).reduce((sum, entry) => sum + bytesOf(entry), 0);
+  const versions = devRoot.totals.versions;
   const normalRoot = {
     ...devRoot,
-    search: { ...devRoot.search, entry: root.search.entry, ...(root.search.entries ? { entries: root.search.entries } : {}) },
-    totals: { ...devRoot.totals, bytes: devRoot.totals.bytes + entryBytes },
+    search: { ...devRoot.search, entry: root.search.entry, ...(entries ? { entries } : {}) },
+    totals: {
+      ...devRoot.totals,
+      bytes: devRoot.totals.bytes + entryBytes,
+      ...(versions && entries
+        ? { versions: Object.fromEntries(Object.entries(versions).map(([name, t]) => [name, { ...t, bytes: t.bytes + bytesOf(entries[name]!) }])) }
+        : {}),
+    },
     contentHash: root.contentHash,
   };
   out.set('manifest.json', digest(JSON.stringify(normalRoot)));
@@ -418,12 +435,8 @@ async function compareBuilds(where: string, devDist: string, dev: BuildSiteResul
   oneOff.set('(search records)', digest(readFileSync(searchRecordsFile(oneOffDist))));
   const root = JSON.parse(readFileSync(join(oneOffDist, 'manifest.json'), 'utf8')) as ManifestRoot;
   const devRoot = JSON.parse(readFileSync(join(devDist, 'manifest.json'), 'utf8')) as ManifestRoot;
-  // Every index the root names: a versioned site has one per version.
-  const entryBytes = (root.search.entries ? Object.values(root.search.entries) : [root.search.entry]).reduce(
-    (sum, entry) => sum + (JSON.parse(readFileSync(join(oneOffDist, entry), 'utf8')) as { bytes: number }).bytes,
-    0,
-  );
-  const normal = normaliseDev(devOut, devRoot, oneOff, root, entryBytes);
+  const bytesOf = (entry: string) => (JSON.parse(readFileSync(join(oneOffDist, entry), 'utf8')) as { bytes: number }).bytes;
+  const normal = normaliseDev(devOut, devRoot, oneOff, root, bytesOf);
   const problems: string[] = [];
   for (const [rel, hash] of oneOff) {
     const theirs = normal.dev.get(rel);

@@ -244,7 +244,7 @@ describe('npm run docs:version', () => {
     // The released version is the site as it was: at the same routes, with the same articles.
     for (const doc of Object.values(before.docs))
       expect(after.docs[`version-1.0/${doc.id}`]).toMatchObject({ path: doc.path, article: doc.article, blob: doc.blob });
-    // Only the current docs whose links now lead into /docs/next get new articles.
+    // Only the current docs whose links lead into /docs/next after the snapshot get new articles.
     const changed = [...blobsOf(project.distDir, '.html')].filter((name) => !articles.has(name));
     expect(changed.length).toBeLessThan(Object.keys(before.docs).length);
     expect(project.read('docs/next/intro.html')).toContain('<html');
