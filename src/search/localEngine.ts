@@ -90,6 +90,8 @@ const FULL_MATCH = 0.5;
 const MAX_EXPANSIONS = 40;
 /** A prefix whose terms span more chunks than this expands only within the chunk it falls in, until more letters are typed. */
 const MAX_PREFIX_CHUNKS = 2;
+/** Letters of a word being typed before its chunks are read ahead (`LocalEngine.warm`). */
+const WARM_LETTERS = 4;
 /** Results ordered again with their fragments (the first page of results). */
 const RERANK_DEPTH = 20;
 /** Query streams (`latestOf`) whose newest query is remembered: a few modal openings. */
@@ -270,6 +272,8 @@ export class LocalEngine {
   private readonly directories = new Kept<Map<number, string>>(KEEP.directories);
   private readonly fragments = new Kept<LocalIndexFragment>(KEEP.fragments);
   private last: Ranking | null = null;
+  /** Files being read, by path. */
+  private readonly reading = new Map<string, Promise<string | null>>();
   /** Number of the newest query of each stream (`latestOf`), for the last `STREAMS_KEPT` streams. */
   private readonly newest = new Map<string, number>();
   private queries = 0;
@@ -284,16 +288,28 @@ export class LocalEngine {
     return this.entry.pages;
   }
 
-  /** Reads files not kept yet, parsed; a file that cannot be had is left out. */
+  /** Reads files not kept yet, parsed; a file that cannot be had is left out. A file already being read is read once. */
   private async fetchAll<T>(paths: string[], kept: Kept<T>, parse: (json: unknown) => T): Promise<{ missing: boolean }> {
     const wanted = [...new Set(paths)].filter((p) => kept.get(p) === undefined);
     if (!wanted.length) return { missing: false };
-    const texts = await this.load(wanted);
+    const fresh = wanted.filter((p) => !this.reading.has(p));
+    if (fresh.length) {
+      const texts = this.load(fresh);
+      fresh.forEach((path, i) => {
+        const text = texts.then(
+          (all) => all[i] ?? null,
+          () => null,
+        );
+        this.reading.set(path, text);
+        void text.then(() => this.reading.delete(path));
+      });
+    }
+    const texts = await Promise.all(wanted.map((p) => this.reading.get(p)!));
     let missing = false;
     wanted.forEach((path, i) => {
       const text = texts[i];
       if (text === null || text === undefined) missing = true;
-      else kept.set(path, parse(JSON.parse(text)));
+      else if (kept.get(path) === undefined) kept.set(path, parse(JSON.parse(text)));
     });
     return { missing };
   }
@@ -510,6 +526,8 @@ export class LocalEngine {
     const { ranked, matcher, stems } = ranking;
     let shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     if (!shown.length) return empty(ranking.incomplete);
+    const partial = page === 0 && options.firstHits !== undefined && options.firstHits < shown.length;
+    if (partial) shown = shown.slice(0, options.firstHits);
     const { bySlot, missing } = await this.fragmentsOf(shown.map((r) => r.slot));
     if (page === 0 && stems.length > 1) {
       // Words side by side (a phrase) count: in the title or a heading most.
@@ -539,7 +557,18 @@ export class LocalEngine {
       queryID: null,
       fromLocalIndex: true,
       incomplete: ranking.incomplete || missing,
+      ...(partial ? { partial } : {}),
     };
+  }
+
+  /**
+   * Reads the chunks a query being typed will need, and does nothing else: called on every keystroke, so by the
+   * time the reader stops typing the word's chunk is here. A word's first letters (`WARM_LETTERS`) read none: the
+   * chunks they fall in are seldom the whole word's.
+   */
+  async warm(input: string): Promise<void> {
+    const words = parseQuery(input.slice(0, 512)).filter((w) => !w.prefix || w.word.length >= WARM_LETTERS);
+    await this.loadChunks(words.flatMap((w) => this.chunksFor(w)));
   }
 }
 
@@ -661,6 +690,7 @@ export async function measureQueries(
 export type WorkerRequest =
   | { type: 'load'; entry: string }
   | { type: 'query'; id: number; query: string; options: SearchOptions }
+  | { type: 'warm'; query: string }
   | { type: 'files'; id: number; texts: (string | null)[] };
 
 /** Messages from the worker. */
@@ -691,6 +721,9 @@ export function serveEngine(scope: { onmessage: ((e: MessageEvent<WorkerRequest>
       if (data.type === 'load') {
         engine = new LocalEngine(parseEntryText(data.entry), load);
         scope.postMessage({ type: 'loaded', size: engine.size });
+      } else if (data.type === 'warm') {
+        // Only ever ahead of a query, which reports what cannot be had.
+        engine?.warm(data.query).catch(() => {});
       } else if (!engine) {
         scope.postMessage({ type: 'error', id: data.id, message: '[docs] local search: the index is not loaded.' });
       } else {

@@ -445,6 +445,31 @@ describe('Algolia', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("shows a word's first hits as soon as their fragments are in, then the rest below them", async () => {
+    const page = await newPage();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    // Fragments past the first six wait until released: the first results must not wait for them.
+    const fragments = new Set<string>();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/search\/f\.[0-9a-f]+\.json$/, async (route) => {
+      fragments.add(route.request().url());
+      if (fragments.size > 6) await released;
+      await route.continue();
+    });
+    await openModal(page);
+    await input(page).fill('tenant');
+    await expect.poll(() => options(page).locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = await options(page).count();
+    expect(first).toBeLessThanOrEqual(6);
+    expect(fragments.size).toBeGreaterThan(6);
+    release();
+    await expect.poll(() => options(page).count(), { timeout: 15_000 }).toBeGreaterThan(first);
+    expect(await input(page).inputValue()).toBe('tenant');
+    expect(page.errors).toEqual([]);
+  });
+
   it('leaves Algolia alone offline and answers from the local index', async () => {
     const page = await newPage();
     const server = await useAlgolia(page, 'healthy');

@@ -157,6 +157,40 @@ describe('files read', () => {
     expect(read.every((p) => p.startsWith('search/f.'))).toBe(true);
   });
 
+  it('answers with the first hits alone when asked, ranked as the whole page, and adds the rest when asked again', async () => {
+    const whole = await engineOf().query('tenant ', { hitsPerPage: 10 });
+    expect(whole.hits).toHaveLength(10);
+    expect(whole.partial).toBeUndefined();
+    read = [];
+    const fresh = engineOf();
+    const firstHits = await fresh.query('tenant ', { hitsPerPage: 10, firstHits: 3 });
+    expect(firstHits.partial).toBe(true);
+    expect(firstHits.nbHits).toBe(whole.nbHits);
+    expect(firstHits.hits.map((h) => h.url)).toEqual(whole.hits.slice(0, 3).map((h) => h.url));
+    expect(read.filter((p) => p.startsWith('search/f.'))).toHaveLength(3);
+    read = [];
+    const rest = await fresh.query('tenant ', { hitsPerPage: 10 });
+    expect(rest.hits.map((h) => h.url)).toEqual(whole.hits.map((h) => h.url));
+    // The first three's fragments are kept: only the other seven are read, and no chunk again.
+    expect(read.filter((p) => p.startsWith('search/f.'))).toHaveLength(7);
+    expect(read.filter((p) => p.startsWith('search/c.'))).toEqual([]);
+  });
+
+  it('reads ahead the chunks of a word being typed, past its first letters, and nothing else', async () => {
+    read = [];
+    const fresh = engineOf();
+    await fresh.warm('mid');
+    expect(read).toEqual([]);
+    await fresh.warm('middlew');
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.every((p) => p.startsWith('search/c.'))).toBe(true);
+    // The query then needs no chunk it did not read ahead.
+    const ahead = new Set(read);
+    read = [];
+    await fresh.query('middleware');
+    expect(read.filter((p) => p.startsWith('search/c.') && !ahead.has(p))).toEqual([]);
+  });
+
   it('answers without the files it cannot have, and says results may be missing', async () => {
     const fresh = engineOf();
     const entry = JSON.parse(files.get(entryPath)!) as { chunks: [string, string][] };
