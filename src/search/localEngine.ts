@@ -131,6 +131,8 @@ interface Candidate {
   term: string;
   weight: number;
   df: number;
+  /** The page count its rarity is taken from: its own, or the word's own term's when that is commoner (`candidates`). */
+  rarityDf: number;
   postings: string;
   tail: string | null;
 }
@@ -356,7 +358,7 @@ export class LocalEngine {
     const put = (term: string, weight: number, info: { df: number; postings: string; tail: string | null } | undefined) => {
       if (!info) return;
       const known = found.get(term);
-      if (!known || known.weight < weight) found.set(term, { term, weight, ...info });
+      if (!known || known.weight < weight) found.set(term, { term, weight, rarityDf: info.df, ...info });
     };
     const loaded = chunks.map((i) => this.chunkAt(i)).filter((c): c is Chunk => c !== undefined);
     for (const { byTerm } of loaded) {
@@ -379,8 +381,12 @@ export class LocalEngine {
           put(term, distance <= 1 ? MATCH_WEIGHTS.typo : MATCH_WEIGHTS.secondTypo, info);
       }
     }
+    // A word typed whole that the index holds: its longer words (`tenantId` for `tenant`) count for less than it
+    // does, however rare they are, so the pages about the word come before those that name its compounds.
+    const own = word.term ? found.get(word.term) : undefined;
+    if (own?.weight === 1) for (const c of found.values()) if (c !== own) c.rarityDf = Math.max(c.df, own.df);
     // The most telling first: weight times rarity, and common enough to be worth reading.
-    const value = (c: Candidate) => c.weight * rarity(c.df, this.entry.pages) * Math.log2(1 + c.df);
+    const value = (c: Candidate) => c.weight * rarity(c.rarityDf, this.entry.pages) * Math.log2(1 + c.df);
     return [...found.values()].sort((a, b) => value(b) - value(a)).slice(0, MAX_EXPANSIONS);
   }
 
@@ -413,7 +419,7 @@ export class LocalEngine {
     const scoreOf = async (cands: Candidate[], full: boolean): Promise<Map<number, number>> => {
       const best = new Map<number, number>();
       for (const c of cands) {
-        const r = c.weight * rarity(c.df, pages);
+        const r = c.weight * rarity(c.rarityDf, pages);
         const visit = (slot: number, packed: number) => {
           const s = r * fieldScore(packed);
           if (s > (best.get(slot) ?? 0)) best.set(slot, s);
@@ -428,7 +434,7 @@ export class LocalEngine {
       return best;
     };
     let scores = await Promise.all(perWord.map((c) => scoreOf(c, false)));
-    const weights = perWord.map((cands) => Math.max(0, ...cands.map((c) => c.weight * rarity(c.df, pages))));
+    const weights = perWord.map((cands) => Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))));
     const total = weights.reduce((a, b) => a + b, 0);
     const combine = () => {
       const sum = new Map<number, { score: number; covered: number }>();

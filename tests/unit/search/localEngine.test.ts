@@ -60,6 +60,12 @@ describe('ranking', () => {
     expect(await first(`${query} `)).toBe(page);
   });
 
+  it('puts the pages about a word typed whole before those naming its longer words (tenantId for tenant)', async () => {
+    // No space after it: the modal searches while the word may still be growing.
+    expect(await first('tenant')).toBe('/docs/fundamentals/multi-tenancy');
+    expect(await first('middleware')).toBe('/docs/fundamentals/middleware');
+  });
+
   it('ranks a page whose title holds the word above pages that mention it more often in passing', async () => {
     const hits = (await engine.query('authentication ')).hits;
     expect(hits[0]).toMatchObject({ type: 'lvl1', url: '/docs/fundamentals/authentication' });
