@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
-import { groupRoutes, sidebarTop } from '../manifest/shards';
+import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
 import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
 import { withBase } from '../manifest/paths';
@@ -80,6 +80,8 @@ interface KeptShard {
 const SHARDS = slot<Map<string, KeptShard>>('manifest:shards');
 /** The routes of each plan's table, sorted (a rebuild that keeps the plan's routes keeps them). */
 const SORTED_ROUTES = slot<WeakMap<Record<string, RouteTarget>, string[]>>('manifest:sortedRoutes');
+/** Where a page shard may start among those routes. */
+const SHARD_CUTS = slot<WeakMap<string[], boolean[]>>('manifest:shardCuts');
 /** The manifest's copy of each link context's table of sources. */
 const SOURCES = slot<WeakMap<Record<string, string>, Record<string, string>>>('manifest:sources');
 /** Each long category's index and the file of its further cards (`CATEGORY_CARDS`), by the docs model's index. */
@@ -590,6 +592,7 @@ function pageShardsOf(
   const remember = session.keeps;
   const lengthMemo = session.memo(LENGTH);
   const sortedRoutesMemo = session.memo(SORTED_ROUTES);
+  const cutsMemo = session.memo(SHARD_CUTS);
   let bytes = 0;
   const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
     const target = routes[path]!;
@@ -610,9 +613,11 @@ function pageShardsOf(
     if (length === undefined) lengthMemo.set(entry, (length = jsonLength(entry)));
     return path.length + length;
   };
+  const sorted = remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort());
   const groups = groupRoutes(
-    remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort()),
+    sorted,
     weightOf,
+    remembered(cutsMemo, sorted, () => shardCuts(sorted)),
   );
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
