@@ -465,6 +465,13 @@ export class LocalEngine {
     return this.last;
   }
 
+  /** Whether the fragment of a slot is kept (its directory and itself). */
+  private holdsFragment(slot: number): boolean {
+    const hash = this.entry.directories[Math.floor(slot / this.entry.directorySlots)];
+    const fragment = hash ? this.directories.get(searchFile('d', hash))?.get(slot % this.entry.directorySlots) : undefined;
+    return fragment !== undefined && this.fragments.has(searchFile('f', fragment));
+  }
+
   /** The fragments of `slots`, by slot (those that can be had). */
   private async fragmentsOf(slots: number[]): Promise<{ bySlot: Map<number, LocalIndexFragment>; missing: boolean }> {
     const span = this.entry.directorySlots;
@@ -532,7 +539,12 @@ export class LocalEngine {
     const { ranked, matcher, stems } = ranking;
     let shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     if (!shown.length) return empty(ranking.incomplete);
-    const partial = page === 0 && options.firstHits !== undefined && options.firstHits < shown.length;
+    // The first hits alone, unless the rest are here too (a query asked again): then the whole page at once.
+    const partial =
+      page === 0 &&
+      options.firstHits !== undefined &&
+      options.firstHits < shown.length &&
+      !shown.slice(options.firstHits).every((r) => this.holdsFragment(r.slot));
     if (partial) shown = shown.slice(0, options.firstHits);
     const { bySlot, missing } = await this.fragmentsOf(shown.map((r) => r.slot));
     if (page === 0 && stems.length > 1) {

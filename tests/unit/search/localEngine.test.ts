@@ -180,6 +180,10 @@ describe('files read', () => {
     // The first three's fragments are kept: only the other seven are read, and no chunk again.
     expect(read.filter((p) => p.startsWith('search/f.'))).toHaveLength(7);
     expect(read.filter((p) => p.startsWith('search/c.'))).toEqual([]);
+    // Asked again with the rest here, it answers with the whole page at once.
+    const again = await fresh.query('tenant ', { hitsPerPage: 10, firstHits: 3 });
+    expect(again.partial).toBeUndefined();
+    expect(again.hits.map((h) => h.url)).toEqual(whole.hits.map((h) => h.url));
   });
 
   it('reads ahead the chunks of a word being typed, past its first letters, and nothing else', async () => {
