@@ -579,11 +579,12 @@ async function main(): Promise<void> {
         'p95 ms',
         'first search KiB',
         'requests',
-        'after typing ms',
-        'throttled ms',
+        'first results ms',
+        'throttled first ms',
+        'throttled all ms',
         'Pagefind index KiB',
         'Pagefind first KiB',
-        'Pagefind throttled ms',
+        'Pagefind throttled first ms',
         'one-page deploy changed',
       ],
       ...rows.map((r) => [
@@ -595,11 +596,12 @@ async function main(): Promise<void> {
         r.queryP95 === null ? '—' : r.queryP95.toFixed(2),
         kib(r.search?.none.bytes),
         r.search ? String(r.search.none.requests) : '—',
-        ms(r.search?.none.afterTypingMs),
+        ms(r.search?.none.firstResultsMs),
+        ms(r.search?.throttled.firstResultsMs),
         ms(r.search?.throttled.afterTypingMs),
         kib(r.pagefind?.indexBytes),
         kib(r.pagefind?.none.bytes),
-        ms(r.pagefind?.throttled.afterTypingMs),
+        ms(r.pagefind?.throttled.firstResultsMs),
         r.deployChanged === null ? '—' : `${(r.deployChanged * 100).toFixed(2)} %`,
       ]),
     ]),
@@ -617,7 +619,7 @@ async function main(): Promise<void> {
       );
     if (r.search && r.docs === 10_000 && r.label !== 'this site')
       console.log(
-        `  ${r.label} time to first results, throttled ≤ ${TARGET_FIRST_SEARCH_THROTTLED_MS} ms after typing: ${ms(r.search.throttled.afterTypingMs)} ms (${ms(r.search.throttled.fromOpenMs)} ms from opening search) → ${verdict(r.search.throttled.afterTypingMs <= TARGET_FIRST_SEARCH_THROTTLED_MS)}`,
+        `  ${r.label} time to first results, throttled ≤ ${TARGET_FIRST_SEARCH_THROTTLED_MS} ms after typing: ${ms(r.search.throttled.firstResultsMs)} ms (all ${ms(r.search.throttled.afterTypingMs)} ms; ${ms(r.search.throttled.fromOpenMs)} ms from opening search) → ${verdict(r.search.throttled.firstResultsMs <= TARGET_FIRST_SEARCH_THROTTLED_MS)}`,
       );
     if (r.deployChanged !== null)
       console.log(

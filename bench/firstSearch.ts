@@ -25,12 +25,14 @@ export interface FirstSearch {
   /** Bytes over the wire from opening search until the results of the word typed are shown and nothing more loads. */
   bytes: number;
   requests: number;
-  /** From the last key until the results list last changed (the word's own results; 0 when those of its start are the same), ms. */
+  /** From the last key until marked results first showed after it (the word's first results; 0 when those of its start were already there), ms. */
+  firstResultsMs: number;
+  /** From the last key until the results list last changed (all of the word's results), ms. */
   afterTypingMs: number;
   /** From opening search to the first marked results (of the word's first letters, while it is typed), ms. */
   fromOpenMs: number;
-  /** The files fetched, with their bytes (largest first). */
-  files: { url: string; bytes: number }[];
+  /** The files fetched, with their bytes (largest first), and when each was asked for and arrived (ms from the last key). */
+  files: { url: string; bytes: number; askedMs: number; doneMs: number }[];
 }
 
 const ARGS = [
@@ -56,15 +58,18 @@ async function throttle(cdp: CDPSession, profile: Profile): Promise<void> {
 async function countBytes(
   page: Page,
   counting: () => boolean,
-): Promise<{ cdp: CDPSession; seen: { url: string; bytes: number }[]; settled: () => Promise<void> }> {
+): Promise<{ cdp: CDPSession; seen: { url: string; bytes: number; asked: number; done: number }[]; settled: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
-  const seen: { url: string; bytes: number }[] = [];
+  const seen: { url: string; bytes: number; asked: number; done: number }[] = [];
   const pending: Promise<void>[] = [];
+  const asked = new WeakMap<object, number>();
+  page.on('request', (request) => void asked.set(request, performance.now()));
   page.on('requestfinished', (request) => {
     if (!counting()) return;
+    const done = performance.now();
     pending.push(
       request.sizes().then(
-        (sizes) => void seen.push({ url: request.url(), bytes: sizes.responseHeadersSize + sizes.responseBodySize }),
+        (sizes) => void seen.push({ url: request.url(), bytes: sizes.responseHeadersSize + sizes.responseBodySize, asked: asked.get(request) ?? done, done }),
         () => undefined,
       ),
     );
@@ -72,16 +77,12 @@ async function countBytes(
   return { cdp, seen, settled: async () => void (await Promise.all(pending)) };
 }
 
-/** Records, in the page's clock, when marked results first showed and when the results list last changed. */
+/** Records, in the page's clock, each time the marked results changed. */
 function watchResults(selector: string): void {
-  const w = window as unknown as { resultsSeen: { first: number | null; last: number } };
-  w.resultsSeen = { first: null, last: 0 };
+  const w = window as unknown as { resultsSeen: number[] };
+  w.resultsSeen = [];
   new MutationObserver(() => {
-    const marked = document.querySelector(`${selector} mark`);
-    if (!marked) return;
-    const now = performance.now();
-    w.resultsSeen.first ??= now;
-    w.resultsSeen.last = now;
+    if (document.querySelector(`${selector} mark`)) w.resultsSeen.push(performance.now());
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
 }
 
@@ -111,18 +112,24 @@ async function run(browser: Browser, open: string, profile: Profile, results: st
     const opened = await page.evaluate(() => performance.now());
     await search(page);
     const typed = await page.evaluate(() => performance.now());
+    const typedHere = performance.now();
     await page.locator(`${results} mark`).first().waitFor({ timeout: 60_000 });
     // Until nothing has loaded for a second: the word's own results are on screen.
     while (inFlight > 0 || performance.now() - lastActivity < 1000) await page.waitForTimeout(100);
     counting = false;
     await settled();
-    const seenAt = await page.evaluate(() => (window as unknown as { resultsSeen: { first: number | null; last: number } }).resultsSeen);
-    const files = seen.filter((r) => r.bytes > 0).sort((a, b) => b.bytes - a.bytes);
+    const seenAt = await page.evaluate(() => (window as unknown as { resultsSeen: number[] }).resultsSeen);
+    const last = seenAt.at(-1) ?? typed;
+    const files = seen
+      .filter((r) => r.bytes > 0)
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((r) => ({ url: r.url, bytes: r.bytes, askedMs: Math.round(r.asked - typedHere), doneMs: Math.round(r.done - typedHere) }));
     return {
       bytes: files.reduce((sum, r) => sum + r.bytes, 0),
       requests: files.length,
-      afterTypingMs: Math.max(0, seenAt.last - typed),
-      fromOpenMs: (seenAt.first ?? seenAt.last) - opened,
+      firstResultsMs: Math.max(0, (seenAt.find((t) => t >= typed) ?? last) - typed),
+      afterTypingMs: Math.max(0, last - typed),
+      fromOpenMs: (seenAt[0] ?? last) - opened,
       files,
     };
   } finally {

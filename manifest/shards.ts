@@ -29,14 +29,14 @@ export function fnv1a(text: string): number {
  * entries (category indexes of long categories) do not make one huge shard.
  * Returns the groups in order.
  */
-export function groupRoutes(sortedPaths: string[], weight: (path: string) => number = () => 0): string[][] {
+export function groupRoutes(sortedPaths: string[], weight: (path: string) => number = () => 0, cuts: ArrayLike<boolean> = shardCuts(sortedPaths)): string[][] {
   const groups: string[][] = [];
   let current: string[] = [];
   let bytes = 0;
-  for (const path of sortedPaths) {
+  for (const [i, path] of sortedPaths.entries()) {
     const size = weight(path);
     const full = current.length >= SHARD_ROUTES * 4 || (current.length > 0 && bytes + size > SHARD_MAX_BYTES);
-    if (full || (current.length >= SHARD_ROUTES / 4 && fnv1a(path) % SHARD_ROUTES === 0)) {
+    if (full || (current.length >= SHARD_ROUTES / 4 && cuts[i])) {
       groups.push(current);
       current = [];
       bytes = 0;
@@ -46,6 +46,11 @@ export function groupRoutes(sortedPaths: string[], weight: (path: string) => num
   }
   if (current.length || !groups.length) groups.push(current);
   return groups;
+}
+
+/** Whether a shard may start at each path (`groupRoutes`), from its hash alone: a caller that keeps the paths may keep these. */
+export function shardCuts(sortedPaths: string[]): boolean[] {
+  return sortedPaths.map((path) => fnv1a(path) % SHARD_ROUTES === 0);
 }
 
 /** The name (below `blobs/`) of the page shard that holds a route: the last shard that starts at or before it. */

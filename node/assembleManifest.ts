@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
-import { groupRoutes, sidebarTop } from '../manifest/shards';
+import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
 import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
 import { withBase } from '../manifest/paths';
@@ -53,6 +53,8 @@ const RECORDS = slot<WeakMap<Section[], PageRecords>>('manifest:records');
 const LOCAL_PRODUCT = slot<WeakMap<SearchPart[], { key: string; product: LocalPageProduct }>>('manifest:localProduct');
 /** A hash of each cached rendering's parts, for the name of an index made when read (`localIndexOf`). */
 const PARTS_KEY = slot<WeakMap<SearchPart[], string>>('manifest:partsKey');
+/** A hash of each search input, for the same name. */
+const SEARCH_PAGE_KEY = slot<WeakMap<SearchPage, string>>('manifest:searchPageKey');
 /** Each source's published markdown (`publishedMarkdown`), its blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
 const BODY = slot<WeakMap<SourceFile, { blob: string; size: number; text: string }>>('manifest:body');
 /** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
@@ -82,6 +84,8 @@ interface KeptShard {
 const SHARDS = slot<Map<string, KeptShard>>('manifest:shards');
 /** The routes of each plan's table, sorted (a rebuild that keeps the plan's routes keeps them). */
 const SORTED_ROUTES = slot<WeakMap<Record<string, RouteTarget>, string[]>>('manifest:sortedRoutes');
+/** Where a page shard may start among those routes. */
+const SHARD_CUTS = slot<WeakMap<string[], boolean[]>>('manifest:shardCuts');
 /** The manifest's copy of each link context's table of sources. */
 const SOURCES = slot<WeakMap<Record<string, string>, Record<string, string>>>('manifest:sources');
 /** Each long category's index and the file of its further cards (`CATEGORY_CARDS`), by the docs model's index. */
@@ -163,6 +167,7 @@ function localIndexOf(
   const remember = session.keeps;
   const localProductMemo = session.memo(LOCAL_PRODUCT);
   const partsKeyMemo = session.memo(PARTS_KEY);
+  const pageKeyMemo = session.memo(SEARCH_PAGE_KEY);
   const productOf = (page: SearchPage): LocalPageProduct => {
     const key = JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings]);
     const known = remember ? localProductMemo.get(page.parts) : undefined;
@@ -177,10 +182,22 @@ function localIndexOf(
     return { entry: out.entry, bytes: JSON.parse(out.files.get(out.entry)!).bytes as number, deferred: null };
   }
   const hash = createHash('sha256');
-  for (const page of pages) {
-    const parts = remembered(partsKeyMemo, page.parts, () => sha(JSON.stringify(page.parts)));
-    hash.update(JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings, parts]));
-  }
+  // Each page's key is kept with its search input, which is kept while the page and its place are the same.
+  for (const page of pages)
+    hash.update(
+      remembered(pageKeyMemo, page, () =>
+        sha(
+          JSON.stringify([
+            page.path,
+            page.title,
+            page.lvl0,
+            page.meta,
+            page.headings,
+            remembered(partsKeyMemo, page.parts, () => sha(JSON.stringify(page.parts))),
+          ]),
+        ),
+      ),
+    );
   // Not `entry.<hash>.json`: the service worker checks such a file against its name.
   const entry = `search/entry-${hash.digest('hex').slice(0, 12)}.json`;
   const make = () => {
@@ -276,19 +293,13 @@ export function assembleManifest(
     last.tables === tables
       ? plan.changes.entries
       : null;
+  // The last state is taken over and changed where it is (copying its tables of every page cost more than the rest
+  // of a one-page rebuild): the session forgets it until this build remembers its own, so a build that fails on the
+  // way leaves the next one to start afresh. The search inputs are copied, as the last build's deferred index reads
+  // them; the last build's route documents hold their articles already (`routeDocuments`).
+  if (delta) session.forget(LAST_PAGES);
   const state: PageState = delta
-    ? {
-        ...last!,
-        docs: { ...last!.docs },
-        pages: { ...last!.pages },
-        articles: new Map(last!.articles),
-        articleSizes: new Map(last!.articleSizes),
-        articleUses: new Map(last!.articleUses),
-        articleBytesOf: new Map(last!.articleBytesOf),
-        blobs: new Map(last!.blobs),
-        search: [...last!.search],
-        filesByPath: new Map(last!.filesByPath),
-      }
+    ? { ...last!, search: [...last!.search] }
     : {
         serial: 0,
         model,
@@ -660,6 +671,7 @@ function pageShardsOf(
   const remember = session.keeps;
   const lengthMemo = session.memo(LENGTH);
   const sortedRoutesMemo = session.memo(SORTED_ROUTES);
+  const cutsMemo = session.memo(SHARD_CUTS);
   let bytes = 0;
   const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
     const target = routes[path]!;
@@ -680,9 +692,11 @@ function pageShardsOf(
     if (length === undefined) lengthMemo.set(entry, (length = jsonLength(entry)));
     return path.length + length;
   };
+  const sorted = remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort());
   const groups = groupRoutes(
-    remembered(sortedRoutesMemo, routes, () => Object.keys(routes).sort()),
+    sorted,
     weightOf,
+    remembered(cutsMemo, sorted, () => shardCuts(sorted)),
   );
   const fill = (group: string[]): ManifestShard => {
     const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };

@@ -215,7 +215,7 @@ export function routeDocuments(
   const { manifest, root, shards, articles } = built;
   const { site } = manifest;
   if (shell && large) shell = { ...shell, cssText: undefined };
-  const before = new Set(files.keys());
+  const names: string[] = [];
   // The route's page shard, and the sidebar shards of the categories its version's sidebar shows open.
   const shardsFor = (path: string, sidebarTop: number | null) => [
     shardOf(root, path),
@@ -224,22 +224,23 @@ export function routeDocuments(
   // The server bundle gets the shards the route's loaders read, as the browser will.
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
+  // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
   const docsKinds = new Set(['doc', 'docsRoot', 'category']);
-  const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => async () => {
-    const made = head();
-    const route = docsKinds.has(manifest.routes[made.path]?.kind ?? '') && versionAt(root, made.path).noIndex ? { ...made, unindexedVersion: true } : made;
-    return renderDocument(
-      site,
-      shell,
-      route,
-      await (
-        await server()
-      ).renderRoute({ root, shards: needed(route), path: route.path, article: entry && { name: entry.article, html: articles.get(entry.article)! } }),
-    );
+  const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => {
+    const article = entry && { name: entry.article, html: articles.get(entry.article)! };
+    return async () => {
+      const made = head();
+      const route = docsKinds.has(manifest.routes[made.path]?.kind ?? '') && versionAt(root, made.path).noIndex ? { ...made, unindexedVersion: true } : made;
+      return renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article }));
+    };
   };
   const paths: string[] = [];
+  const set = (name: string, data: OutputData) => {
+    if (!files.has(name)) names.push(name);
+    files.set(name, data);
+  };
   const put = (path: string, html: () => Promise<string>) => {
-    files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
+    set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
     paths.push(path);
   };
   for (const d of Object.values(manifest.docs))
@@ -316,7 +317,7 @@ export function routeDocuments(
       noindex: true,
     })),
   );
-  files.set(
+  set(
     '404.html',
     htmlFor(() => ({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true })),
   );
@@ -324,8 +325,8 @@ export function routeDocuments(
   if (!large) {
     for (const path of paths) {
       const alias = `${path.slice(1)}/index.html`;
-      if (path !== '/' && !files.has(alias)) files.set(alias, { linkTo: `${path.slice(1)}.html` });
+      if (path !== '/' && !files.has(alias)) set(alias, { linkTo: `${path.slice(1)}.html` });
     }
   }
-  return [...files.keys()].filter((rel) => !before.has(rel));
+  return names;
 }

@@ -37,6 +37,12 @@ export async function prepareSearch(manifest: Manifest): Promise<void> {
 /** Quiet time after a keystroke before the local index searches (it reads each answer's fragments), ms. */
 const LOCAL_TYPING_MS = 150;
 
+/**
+ * Hits of the local index's answer shown before the rest: about what the modal shows without scrolling, and what
+ * one round of a browser's six connections to a host fetches. The rest follow below them.
+ */
+const LOCAL_FIRST_HITS = 6;
+
 /** Snippet length DocSearch asks for (`content:10`, or 5 on small screens). */
 function snippetWords(attributes: unknown): number {
   const spec = Array.isArray(attributes) ? attributes.find((a): a is string => typeof a === 'string' && a.startsWith('content:')) : undefined;
@@ -78,7 +84,9 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
   const stream = `modal-${++openings}`;
   type Params = { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] };
   type Answer = ReturnType<typeof response>;
-  const run = async (params: Params, call: number, latestOf?: string): Promise<Answer> => {
+  // The local index's whole answer to the newest query, once its first hits are on screen (`LOCAL_FIRST_HITS`).
+  let whole: { query: string; answer: Promise<Answer> } | null = null;
+  const run = async (params: Params, call: number, latestOf?: string, firstHits?: number): Promise<Answer> => {
     const request = params.requests?.[0] ?? {};
     const query = request.query ?? '';
     try {
@@ -86,7 +94,20 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
         snippetWords: snippetWords(request.attributesToSnippet),
         hitsPerPage: request.hitsPerPage ?? SEARCH_HITS_PER_PAGE,
         ...(latestOf ? { latestOf } : {}),
+        ...(firstHits ? { firstHits } : {}),
       });
+      if (result.partial && call === latest) {
+        // The rest of the hits, then DocSearch asked again: its input's focus searches the query anew.
+        const rest = run(params, call, latestOf);
+        whole = { query, answer: rest };
+        rest.then(
+          () => {
+            if (call !== latest || whole?.answer !== rest) return;
+            document.querySelector('.DocSearch-Input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+          },
+          () => {},
+        );
+      }
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
       if (call === latest) onOutcome(query, false, result.incomplete === true);
@@ -107,12 +128,21 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
   return ((params: Params) => {
     const call = ++latest;
     if (client.localReason() === null) return run(params, call);
+    const query = params.requests?.[0]?.query ?? '';
+    if (whole?.query === query) {
+      // DocSearch asking again for the query whose first hits it shows: the whole answer, as soon as it is here.
+      const answer = whole.answer;
+      whole = null;
+      return answer;
+    }
+    whole = null;
+    client.warm(query);
     return new Promise<Answer>((resolve) => {
       waiting.push(resolve);
       clearTimeout(timer);
       timer = setTimeout(() => {
         const mine = ++runs;
-        const answer = run(params, call, stream);
+        const answer = run(params, call, stream, LOCAL_FIRST_HITS);
         const settle = () => {
           if (mine !== runs) return;
           const all = waiting;

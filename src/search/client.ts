@@ -255,6 +255,8 @@ export interface DocsSearchClient {
   search(query: string, options?: SearchOptions): Promise<SearchResult>;
   /** Why the local index answers the next query, or null when Algolia is asked. */
   localReason(): 'placeholder' | 'offline' | 'resting' | null;
+  /** Reads ahead what the local index will need for a query being typed, when it is the one to answer. */
+  warm(query: string): void;
 }
 
 /** Creates the client for one site configuration. */
@@ -281,7 +283,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
     return null;
   };
 
-  async function askAlgolia(query: string, options: Required<Omit<SearchOptions, 'latestOf'>>): Promise<SearchResult> {
+  async function askAlgolia(query: string, options: Required<Pick<SearchOptions, 'page' | 'hitsPerPage' | 'snippetWords'>>): Promise<SearchResult> {
     const request = algoliaRequest({
       indexName: config.indexName,
       query,
@@ -320,12 +322,19 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
 
   return {
     localReason,
+    warm(query) {
+      if (query.trim() && localReason() !== null)
+        env.local().then(
+          (local) => local.warm(query),
+          () => {},
+        );
+    },
     async search(query, options = {}) {
-      const opts: Required<Omit<SearchOptions, 'latestOf'>> & SearchOptions = {
+      const opts: Required<Pick<SearchOptions, 'page' | 'hitsPerPage' | 'snippetWords'>> & SearchOptions = {
+        ...options,
         page: options.page ?? 0,
         hitsPerPage: options.hitsPerPage ?? SEARCH_HITS_PER_PAGE,
         snippetWords: options.snippetWords ?? SNIPPET_WORDS,
-        ...(options.latestOf === undefined ? {} : { latestOf: options.latestOf }),
       };
       if (!query.trim())
         return { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: opts.hitsPerPage, queryID: null, fromLocalIndex: localReason() !== null };

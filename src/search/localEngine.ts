@@ -90,6 +90,8 @@ const FULL_MATCH = 0.5;
 const MAX_EXPANSIONS = 40;
 /** A prefix whose terms span more chunks than this expands only within the chunk it falls in, until more letters are typed. */
 const MAX_PREFIX_CHUNKS = 2;
+/** Letters of a word being typed before its chunks are read ahead (`LocalEngine.warm`). */
+const WARM_LETTERS = 4;
 /** Results ordered again with their fragments (the first page of results). */
 const RERANK_DEPTH = 20;
 /** Query streams (`latestOf`) whose newest query is remembered: a few modal openings. */
@@ -129,6 +131,8 @@ interface Candidate {
   term: string;
   weight: number;
   df: number;
+  /** The page count its rarity is taken from: its own, or the word's own term's when that is commoner (`candidates`). */
+  rarityDf: number;
   postings: string;
   tail: string | null;
 }
@@ -270,6 +274,8 @@ export class LocalEngine {
   private readonly directories = new Kept<Map<number, string>>(KEEP.directories);
   private readonly fragments = new Kept<LocalIndexFragment>(KEEP.fragments);
   private last: Ranking | null = null;
+  /** Files being read, by path. */
+  private readonly reading = new Map<string, Promise<string | null>>();
   /** Number of the newest query of each stream (`latestOf`), for the last `STREAMS_KEPT` streams. */
   private readonly newest = new Map<string, number>();
   private queries = 0;
@@ -284,16 +290,28 @@ export class LocalEngine {
     return this.entry.pages;
   }
 
-  /** Reads files not kept yet, parsed; a file that cannot be had is left out. */
+  /** Reads files not kept yet, parsed; a file that cannot be had is left out. A file already being read is read once. */
   private async fetchAll<T>(paths: string[], kept: Kept<T>, parse: (json: unknown) => T): Promise<{ missing: boolean }> {
     const wanted = [...new Set(paths)].filter((p) => kept.get(p) === undefined);
     if (!wanted.length) return { missing: false };
-    const texts = await this.load(wanted);
+    const fresh = wanted.filter((p) => !this.reading.has(p));
+    if (fresh.length) {
+      const texts = this.load(fresh);
+      fresh.forEach((path, i) => {
+        const text = texts.then(
+          (all) => all[i] ?? null,
+          () => null,
+        );
+        this.reading.set(path, text);
+        void text.then(() => this.reading.delete(path));
+      });
+    }
+    const texts = await Promise.all(wanted.map((p) => this.reading.get(p)!));
     let missing = false;
     wanted.forEach((path, i) => {
       const text = texts[i];
       if (text === null || text === undefined) missing = true;
-      else kept.set(path, parse(JSON.parse(text)));
+      else if (kept.get(path) === undefined) kept.set(path, parse(JSON.parse(text)));
     });
     return { missing };
   }
@@ -340,7 +358,7 @@ export class LocalEngine {
     const put = (term: string, weight: number, info: { df: number; postings: string; tail: string | null } | undefined) => {
       if (!info) return;
       const known = found.get(term);
-      if (!known || known.weight < weight) found.set(term, { term, weight, ...info });
+      if (!known || known.weight < weight) found.set(term, { term, weight, rarityDf: info.df, ...info });
     };
     const loaded = chunks.map((i) => this.chunkAt(i)).filter((c): c is Chunk => c !== undefined);
     for (const { byTerm } of loaded) {
@@ -363,8 +381,12 @@ export class LocalEngine {
           put(term, distance <= 1 ? MATCH_WEIGHTS.typo : MATCH_WEIGHTS.secondTypo, info);
       }
     }
+    // A word typed whole that the index holds: its longer words (`tenantId` for `tenant`) count for less than it
+    // does, however rare they are, so the pages about the word come before those that name its compounds.
+    const own = word.term ? found.get(word.term) : undefined;
+    if (own?.weight === 1) for (const c of found.values()) if (c !== own) c.rarityDf = Math.max(c.df, own.df);
     // The most telling first: weight times rarity, and common enough to be worth reading.
-    const value = (c: Candidate) => c.weight * rarity(c.df, this.entry.pages) * Math.log2(1 + c.df);
+    const value = (c: Candidate) => c.weight * rarity(c.rarityDf, this.entry.pages) * Math.log2(1 + c.df);
     return [...found.values()].sort((a, b) => value(b) - value(a)).slice(0, MAX_EXPANSIONS);
   }
 
@@ -397,7 +419,7 @@ export class LocalEngine {
     const scoreOf = async (cands: Candidate[], full: boolean): Promise<Map<number, number>> => {
       const best = new Map<number, number>();
       for (const c of cands) {
-        const r = c.weight * rarity(c.df, pages);
+        const r = c.weight * rarity(c.rarityDf, pages);
         const visit = (slot: number, packed: number) => {
           const s = r * fieldScore(packed);
           if (s > (best.get(slot) ?? 0)) best.set(slot, s);
@@ -412,7 +434,7 @@ export class LocalEngine {
       return best;
     };
     let scores = await Promise.all(perWord.map((c) => scoreOf(c, false)));
-    const weights = perWord.map((cands) => Math.max(0, ...cands.map((c) => c.weight * rarity(c.df, pages))));
+    const weights = perWord.map((cands) => Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))));
     const total = weights.reduce((a, b) => a + b, 0);
     const combine = () => {
       const sum = new Map<number, { score: number; covered: number }>();
@@ -441,6 +463,13 @@ export class LocalEngine {
     const stems = words.map((w) => w.term).filter((t): t is string => t !== null);
     this.last = { key, ranked, matcher, stems, incomplete };
     return this.last;
+  }
+
+  /** Whether the fragment of a slot is kept (its directory and itself). */
+  private holdsFragment(slot: number): boolean {
+    const hash = this.entry.directories[Math.floor(slot / this.entry.directorySlots)];
+    const fragment = hash ? this.directories.get(searchFile('d', hash))?.get(slot % this.entry.directorySlots) : undefined;
+    return fragment !== undefined && this.fragments.has(searchFile('f', fragment));
   }
 
   /** The fragments of `slots`, by slot (those that can be had). */
@@ -510,6 +539,13 @@ export class LocalEngine {
     const { ranked, matcher, stems } = ranking;
     let shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     if (!shown.length) return empty(ranking.incomplete);
+    // The first hits alone, unless the rest are here too (a query asked again): then the whole page at once.
+    const partial =
+      page === 0 &&
+      options.firstHits !== undefined &&
+      options.firstHits < shown.length &&
+      !shown.slice(options.firstHits).every((r) => this.holdsFragment(r.slot));
+    if (partial) shown = shown.slice(0, options.firstHits);
     const { bySlot, missing } = await this.fragmentsOf(shown.map((r) => r.slot));
     if (page === 0 && stems.length > 1) {
       // Words side by side (a phrase) count: in the title or a heading most.
@@ -539,7 +575,18 @@ export class LocalEngine {
       queryID: null,
       fromLocalIndex: true,
       incomplete: ranking.incomplete || missing,
+      ...(partial ? { partial } : {}),
     };
+  }
+
+  /**
+   * Reads the chunks a query being typed will need, and does nothing else: called on every keystroke, so by the
+   * time the reader stops typing the word's chunk is here. A word's first letters (`WARM_LETTERS`) read none: the
+   * chunks they fall in are seldom the whole word's.
+   */
+  async warm(input: string): Promise<void> {
+    const words = parseQuery(input.slice(0, 512)).filter((w) => !w.prefix || w.word.length >= WARM_LETTERS);
+    await this.loadChunks(words.flatMap((w) => this.chunksFor(w)));
   }
 }
 
@@ -661,6 +708,7 @@ export async function measureQueries(
 export type WorkerRequest =
   | { type: 'load'; entry: string }
   | { type: 'query'; id: number; query: string; options: SearchOptions }
+  | { type: 'warm'; query: string }
   | { type: 'files'; id: number; texts: (string | null)[] };
 
 /** Messages from the worker. */
@@ -691,6 +739,9 @@ export function serveEngine(scope: { onmessage: ((e: MessageEvent<WorkerRequest>
       if (data.type === 'load') {
         engine = new LocalEngine(parseEntryText(data.entry), load);
         scope.postMessage({ type: 'loaded', size: engine.size });
+      } else if (data.type === 'warm') {
+        // Only ever ahead of a query, which reports what cannot be had.
+        engine?.warm(data.query).catch(() => {});
       } else if (!engine) {
         scope.postMessage({ type: 'error', id: data.id, message: '[docs] local search: the index is not loaded.' });
       } else {

@@ -16,6 +16,8 @@ import { SupersededError, type SearchOptions, type SearchResult } from './types'
 /** Answers queries from the local index. */
 export interface LocalSearcher {
   query(query: string, options: SearchOptions): Promise<SearchResult>;
+  /** Reads ahead what a query being typed will need (`LocalEngine.warm`). */
+  warm(query: string): void;
   /** Whether queries run in a worker. */
   readonly inWorker: boolean;
 }
@@ -56,6 +58,9 @@ function workerSearcher(url: string, entry: string, onDead: () => void): Promise
               post({ type: 'query', id, query, options });
             });
           },
+          warm(query) {
+            if (!dead) post({ type: 'warm', query });
+          },
         });
       } else if (data.type === 'result') {
         pending.get(data.id)?.resolve(data.result);
@@ -73,7 +78,7 @@ function workerSearcher(url: string, entry: string, onDead: () => void): Promise
 
 /** The engine on this thread, when no worker can start. */
 function mainThreadSearcher(engine: LocalEngine): LocalSearcher {
-  return { inWorker: false, query: (query, options) => engine.query(query, options) };
+  return { inWorker: false, query: (query, options) => engine.query(query, options), warm: (query) => void engine.warm(query).catch(() => {}) };
 }
 
 const searchers = new Map<string, Promise<LocalSearcher>>();

@@ -70,6 +70,8 @@ export interface SearchResult {
    * results. Readers are told to search the full site when online.
    */
   incomplete?: boolean;
+  /** Only the first `SearchOptions.firstHits` hits of the page are here; the same query without it gives them all. */
+  partial?: boolean;
 }
 
 /** Said with results the local index gave without some of its files (`SearchResult.incomplete`). */
@@ -89,6 +91,11 @@ export interface SearchOptions {
    * stream per opening of the modal, so a closed modal's query never drops the open one's, or the reverse.
    */
   latestOf?: string;
+  /**
+   * Of a first page, the hits to answer with as soon as they can be shown (the local index then reads the fragments of
+   * these alone, and says `partial`); the ranking is the whole page's, so asking again without it adds the rest below.
+   */
+  firstHits?: number;
 }
 
 /** A `latestOf` query that a newer one of its stream replaced before it was answered. */

@@ -170,6 +170,34 @@ describe('the modal', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("keeps every key typed while the modal's code loads, after Ctrl+K and on the focused button alike", async () => {
+    const page = await newPage();
+    let loaded: () => void = () => {};
+    const typed = new Promise<void>((resolve) => (loaded = resolve));
+    await page.route(/\/SearchModal-[A-Z0-9]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('tenat', { delay: 30 });
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('nt', { delay: 30 });
+    loaded();
+    await input(page).waitFor();
+    expect(await input(page).inputValue()).toBe('tenant');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal(page).count()).toBe(0);
+    // Typing on the focused button: its first key opens the modal, and the next ones follow it.
+    await page.getByRole('button', { name: 'Search' }).focus();
+    await page.keyboard.type('redis', { delay: 10 });
+    await input(page).waitFor();
+    await expect.poll(() => input(page).inputValue()).toBe('redis');
+    expect(page.errors).toEqual([]);
+  });
+
   it('limits the query to 64 characters and pre-fills it with the text selected on the page', async () => {
     const page = await newPage();
     await page.goto(url('docs/intro'));
@@ -442,6 +470,31 @@ describe('Algolia', () => {
     expect(kind('f')).toBeLessThanOrEqual(20);
     expect(new Set(search).size).toBe(search.length);
     expect(kind('t')).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it("shows a word's first hits as soon as their fragments are in, then the rest below them", async () => {
+    const page = await newPage();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    // Fragments past the first six wait until released: the first results must not wait for them.
+    const fragments = new Set<string>();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/search\/f\.[0-9a-f]+\.json$/, async (route) => {
+      fragments.add(route.request().url());
+      if (fragments.size > 6) await released;
+      await route.continue();
+    });
+    await openModal(page);
+    await input(page).fill('tenant');
+    await expect.poll(() => options(page).locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = await options(page).count();
+    expect(first).toBeLessThanOrEqual(6);
+    expect(fragments.size).toBeGreaterThan(6);
+    release();
+    await expect.poll(() => options(page).count(), { timeout: 15_000 }).toBeGreaterThan(first);
+    expect(await input(page).inputValue()).toBe('tenant');
     expect(page.errors).toEqual([]);
   });
 

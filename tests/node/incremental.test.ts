@@ -238,4 +238,16 @@ describe('what a session keeps', () => {
     expect([...kept.articles.values()].filter((html) => html.includes('take 5'))).toHaveLength(1);
     expect([...kept.articles.values()].some((html) => html.includes('take 4'))).toBe(false);
   });
+
+  it("makes a build's route HTML as that build had it after the next build has changed the page", async () => {
+    project = useFixture('basic-site');
+    const session = new BuildSession();
+    project.write('docs/guides/deploy.md', `---\ntitle: Deploy\n---\n\nShip it.\n\n## Steps\n\nThe first take.\n`);
+    const first = await project.buildContent({ session });
+    project.write('docs/guides/deploy.md', `---\ntitle: Deploy\n---\n\nShip it.\n\n## Steps\n\nThe second take.\n`);
+    const second = await project.buildContent({ session, changed: ['docs/guides/deploy.md'] });
+    // The dev server may still serve the first build's documents while the second runs.
+    expect(String(await outputData(first.files.get('docs/guides/deploy.html')!))).toContain('first take');
+    expect(String(await outputData(second.files.get('docs/guides/deploy.html')!))).toContain('second take');
+  });
 });

@@ -18,9 +18,16 @@ const ALLOWED: Record<string, string> = {
   // Lazily made once per process; they hold no build's data.
   'node/renderPool.ts rendererPromise': 'the markdown renderer, loaded once',
   'node/serverRenderer.ts fromSource': 'the shell bundled from source, once',
+  // A worker thread's module is its life: made from the data one build's pool starts it with, gone with that pool.
+  'node/renderWorker.ts links': "the answers to the build's links, from the link context the worker starts with",
+  'node/documentWorker.ts held': "the shards the worker holds, as the build's thread counts them (`shardWindow`)",
 };
 
-const CONTAINERS = /^new (Map|Set|WeakMap|WeakSet|LRUCache)\b(<[^(]*>)?\(\)/;
+/**
+ * An object made at load that may gather data: `new X(...)` of anything but a literal table (`new Set(['a'])` is a
+ * constant), and a cache from a factory (`shardCache(16)`).
+ */
+const CONTAINERS = /^(new [A-Z]\w*(<[^(]*>)?\((?![[{'"`\d])|\w*[cC]ache(<[^(]*>)?\()/;
 
 function moduleState(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);

@@ -78,7 +78,11 @@ export function SearchButton() {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<SearchFailure | null>(null);
   const [kept, setKept] = useState('');
+  // Keys typed after opening while the modal's code loads: its input starts with them.
+  const [ahead, setAhead] = useState('');
   const initial = useRef<string | undefined>(undefined);
+  // Whether the modal is open, for key handlers that run before the render that opens it.
+  const isOpen = useRef(false);
   const pending = useRef<string | null>(null);
   const chose = useRef(false);
   /** The query when Escape was pressed, read before DocSearch's own handler may clear it. */
@@ -93,6 +97,8 @@ export function SearchButton() {
       // Text selected on the page wins: DocSearch pre-fills it when no initial query is given.
       const selection = window.getSelection()?.toString() ?? '';
       initial.current = selection ? undefined : (query ?? kept) || undefined;
+      setAhead('');
+      isOpen.current = true;
       chose.current = false;
       setFailure(null);
       setOpen(true);
@@ -104,6 +110,7 @@ export function SearchButton() {
     const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
     setKept(pending.current ? '' : (escapedQuery.current ?? input?.value ?? ''));
     escapedQuery.current = null;
+    isOpen.current = false;
     setOpen(false);
     // Back to the button, as a dialog should, unless a result is being opened (then the new page takes focus).
     requestAnimationFrame(() => chose.current || button.current?.focus({ preventScroll: true }));
@@ -130,11 +137,19 @@ export function SearchButton() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const modK = (e.key === 'k' || e.key === 'K') && (e.metaKey || e.ctrlKey);
-      if (open) {
+      if (isOpen.current) {
         if (e.key === 'Escape' || modK) {
           e.preventDefault();
           escapedQuery.current = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? null;
           close();
+        } else if (!document.querySelector('.DocSearch-Input') && !isTyping(e) && !e.metaKey && !e.ctrlKey && !e.altKey) {
+          if (e.key.length === 1) {
+            e.preventDefault();
+            setAhead((typed) => typed + e.key);
+          } else if (e.key === 'Backspace') {
+            e.preventDefault();
+            setAhead((typed) => typed.slice(0, -1));
+          }
         }
         return;
       }
@@ -154,9 +169,10 @@ export function SearchButton() {
     // Capture phase: the query is read before the modal's input handles the key.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [open, kept, close, openModal, failure]);
+  }, [kept, close, openModal, failure]);
 
   const onLoadError = useCallback((error: unknown) => {
+    isOpen.current = false;
     setOpen(false);
     if (!(error instanceof ChunkLoadError)) setFailure('network');
     else if (!error.missing) setFailure('network');
@@ -188,7 +204,7 @@ export function SearchButton() {
       {Modal && (
         <ModalBoundary onError={onLoadError}>
           <Suspense fallback={null}>
-            <Modal manifest={manifest} initialQuery={initial.current} onClose={close} onNavigate={navigateTo} />
+            <Modal manifest={manifest} initialQuery={ahead ? (initial.current ?? '') + ahead : initial.current} onClose={close} onNavigate={navigateTo} />
           </Suspense>
         </ModalBoundary>
       )}

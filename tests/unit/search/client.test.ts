@@ -68,7 +68,7 @@ const localResult = (query: string): SearchResult => ({
 
 /** A client with a fake requester and a fake local index. */
 function client(overrides: Partial<SearchEnvironment> & { search?: Partial<SearchEnvironment['config']> } = {}) {
-  const local = { query: vi.fn(async (q: string) => localResult(q)), inWorker: false } satisfies LocalSearcher;
+  const local = { query: vi.fn(async (q: string) => localResult(q)), warm: vi.fn(), inWorker: false } satisfies LocalSearcher;
   const loadLocal = vi.fn(async () => local);
   const config = { ...makeSiteConfig().search, appId: 'APPID', apiKey: 'search-key', indexName: 'docs', ...overrides.search };
   const c = createSearchClient({ config, site: SITE, language: 'en', version: 'current', local: loadLocal, isOnline: () => true, ...overrides });

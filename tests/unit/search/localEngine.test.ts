@@ -60,6 +60,12 @@ describe('ranking', () => {
     expect(await first(`${query} `)).toBe(page);
   });
 
+  it('puts the pages about a word typed whole before those naming its longer words (tenantId for tenant)', async () => {
+    // No space after it: the modal searches while the word may still be growing.
+    expect(await first('tenant')).toBe('/docs/fundamentals/multi-tenancy');
+    expect(await first('middleware')).toBe('/docs/fundamentals/middleware');
+  });
+
   it('ranks a page whose title holds the word above pages that mention it more often in passing', async () => {
     const hits = (await engine.query('authentication ')).hits;
     expect(hits[0]).toMatchObject({ type: 'lvl1', url: '/docs/fundamentals/authentication' });
@@ -155,6 +161,44 @@ describe('files read', () => {
     read = [];
     await fresh.query('middleware ', { hitsPerPage: 5, page: 1 });
     expect(read.every((p) => p.startsWith('search/f.'))).toBe(true);
+  });
+
+  it('answers with the first hits alone when asked, ranked as the whole page, and adds the rest when asked again', async () => {
+    const whole = await engineOf().query('tenant ', { hitsPerPage: 10 });
+    expect(whole.hits).toHaveLength(10);
+    expect(whole.partial).toBeUndefined();
+    read = [];
+    const fresh = engineOf();
+    const firstHits = await fresh.query('tenant ', { hitsPerPage: 10, firstHits: 3 });
+    expect(firstHits.partial).toBe(true);
+    expect(firstHits.nbHits).toBe(whole.nbHits);
+    expect(firstHits.hits.map((h) => h.url)).toEqual(whole.hits.slice(0, 3).map((h) => h.url));
+    expect(read.filter((p) => p.startsWith('search/f.'))).toHaveLength(3);
+    read = [];
+    const rest = await fresh.query('tenant ', { hitsPerPage: 10 });
+    expect(rest.hits.map((h) => h.url)).toEqual(whole.hits.map((h) => h.url));
+    // The first three's fragments are kept: only the other seven are read, and no chunk again.
+    expect(read.filter((p) => p.startsWith('search/f.'))).toHaveLength(7);
+    expect(read.filter((p) => p.startsWith('search/c.'))).toEqual([]);
+    // Asked again with the rest here, it answers with the whole page at once.
+    const again = await fresh.query('tenant ', { hitsPerPage: 10, firstHits: 3 });
+    expect(again.partial).toBeUndefined();
+    expect(again.hits.map((h) => h.url)).toEqual(whole.hits.map((h) => h.url));
+  });
+
+  it('reads ahead the chunks of a word being typed, past its first letters, and nothing else', async () => {
+    read = [];
+    const fresh = engineOf();
+    await fresh.warm('mid');
+    expect(read).toEqual([]);
+    await fresh.warm('middlew');
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.every((p) => p.startsWith('search/c.'))).toBe(true);
+    // The query then needs no chunk it did not read ahead.
+    const ahead = new Set(read);
+    read = [];
+    await fresh.query('middleware');
+    expect(read.filter((p) => p.startsWith('search/c.') && !ahead.has(p))).toEqual([]);
   });
 
   it('answers without the files it cannot have, and says results may be missing', async () => {
