@@ -13,7 +13,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, BuildSession } from '../build';
-import { limitHeapGrowth } from '../node/heap';
+import { DEV_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../node/heap';
 import { readRenderCache } from '../node/renderCache';
 import { commandLine, wholeNumber } from '../scripts/commandLine';
 
@@ -64,7 +64,7 @@ const cacheFile = args['cache-file'];
 /** Build as `npm run dev` does: content written into dist/ in place, route HTML made when a request asks for it, and only the saved file looked at. */
 const devServer = args['dev-server'];
 // As the dev server and the CLI build do.
-limitHeapGrowth();
+limitHeapGrowth(devServer ? DEV_HEAP_GROWING_PERCENT : undefined);
 
 // Unreadable or missing: start cold.
 // The dev server's session keeps everything for its next build; a CLI build's keeps only its renderings.

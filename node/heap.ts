@@ -10,7 +10,14 @@ import { setFlagsFromString } from 'node:v8';
  */
 const HEAP_GROWING_PERCENT = 30;
 
-/** Sets `HEAP_GROWING_PERCENT` for this process: the CLI build and the dev server call it first. */
-export function limitHeapGrowth(): void {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+/**
+ * The same for the dev server, which keeps a site's build for its life and makes a few megabytes of garbage per
+ * rebuild: a tighter limit collects it every few rebuilds, so its RSS stays within a tenth of the first build's
+ * rather than climbing a third above it between collections. A cold build would spend longer in collections.
+ */
+export const DEV_HEAP_GROWING_PERCENT = 10;
+
+/** Sets how far the heap may grow (`HEAP_GROWING_PERCENT` unless told): the CLI build and the dev server call it first. */
+export function limitHeapGrowth(percent = HEAP_GROWING_PERCENT): void {
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
 }

@@ -37,7 +37,7 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildSite, BuildSession } from '../build';
-import { limitHeapGrowth } from '../node/heap';
+import { DEV_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../node/heap';
 import { DEV_CONTENT_EVENT } from '../manifest/devUpdates';
 import { pageAt } from '../manifest/lookup';
 import type { Manifest } from '../manifest/types';
@@ -355,7 +355,7 @@ function watchDir(dir: string, shell: boolean): void {
 
 async function main(): Promise<void> {
   // Rebuild after rebuild, the server's memory stays where the first left it.
-  limitHeapGrowth();
+  limitHeapGrowth(DEV_HEAP_GROWING_PERCENT);
   const port = listenPort(args.port)!;
   const host = args.host ?? process.env.HOST ?? '127.0.0.1';
   let running: Awaited<ReturnType<typeof startServer>> | undefined;
