@@ -9,12 +9,11 @@
 import { createHash } from 'node:crypto';
 import { prePaintScript } from '../manifest/prePaint';
 import { algoliaHosts } from '../manifest/searchHosts';
-import { documentTitle } from '../manifest/lookup';
 import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
-import { versionAt } from '../manifest/lookup';
+import { docsVersionOf, documentTitle, versionAt } from '../manifest/lookup';
 import type { Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { OutputData } from './output';
 import { escapeHtml } from '../manifest/escapeHtml';
@@ -224,13 +223,12 @@ export function routeDocuments(
   // The server bundle gets the shards the route's loaders read, as the browser will.
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
-  // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
-  const docsKinds = new Set(['doc', 'docsRoot', 'category']);
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => {
+    // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
     const article = entry && { name: entry.article, html: articles.get(entry.article)! };
     return async () => {
       const made = head();
-      const route = docsKinds.has(manifest.routes[made.path]?.kind ?? '') && versionAt(root, made.path).noIndex ? { ...made, unindexedVersion: true } : made;
+      const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
       return renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article }));
     };
   };

@@ -10,7 +10,7 @@ import { SITEMAP } from '../manifest/constants';
 import { withBase } from '../manifest/paths';
 import type { Manifest } from '../manifest/types';
 import { isDoc, type DocEntry, type DocsModel, type RoutePlan } from './docs';
-import { versionAt } from '../manifest/lookup';
+import { docsVersionOf } from '../manifest/lookup';
 import { displayPath, type ProblemLog } from './problems';
 
 import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
@@ -18,9 +18,6 @@ import { BUILD_FOLDERS, SITE_FILES, type OutputData } from './output';
 import type { ContentSources, SourceFile } from './sources';
 import type { BuildSession } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
-
-/** Route kinds of the docs, whose pages belong to a version. */
-const docsKinds = new Set(['doc', 'docsRoot', 'category']);
 
 /** Whether only the build writes the path of `dist/`: a file of the site (`SITE_FILES`) or one below the build's folders. */
 const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includes('/') && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, rel.indexOf('/'))));
@@ -60,7 +57,7 @@ export function siteFiles(
   const base = site.baseUrl;
   const manifestDocs = manifest.docs;
   // The pages of versions configured with `noIndex` stay out of the sitemap.
-  const unindexed = (path: string) => docsKinds.has(routes[path]?.kind ?? '') && versionAt(manifest, path).noIndex === true;
+  const unindexed = (path: string) => docsVersionOf(manifest, path)?.noIndex === true;
   // Sitemap, robots, web app manifest, assets.
   files.set(
     'sitemap.xml',
