@@ -8,13 +8,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Manifest } from './manifest/types';
 import type { ServerRenderer } from './manifest/serverRender';
 import { checkLinks, checkTitles } from './node/check';
 import { docsModel, pageTexts, planRoutes } from './node/docs';
 import { BuildError, formatProblem, ProblemLog, type Problem } from './node/problems';
 import { withDocumentWorker } from './node/documentPool';
-import { LARGE_SITE_ROUTES, routeDocuments, type ShellAssets } from './node/routeHtml';
+import { LARGE_SITE_ROUTES, renderView, routeDocuments, type ShellAssets } from './node/routeHtml';
+import { codeVersion, RouteStore } from './node/routeStore';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
 import type { OutputData } from './node/output';
 import { readRenderCache, writeRenderCache } from './node/renderCache';
@@ -133,11 +135,14 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   let server: Promise<ServerRenderer> | undefined;
   const load = options.renderer ?? (() => loadServerRenderer({ dir: '', shell: null }));
   const parallel = options.parallel;
+  const view = renderView(root, shards);
   const renderer = () =>
     (server ??= load().then((local) =>
-      parallel?.documents ? withDocumentWorker(local, root, shards, Object.keys(manifest.routes).length, parallel.onFallback) : local,
+      parallel?.documents ? withDocumentWorker(local, view.root, view.shards, Object.keys(manifest.routes).length, parallel.onFallback) : local,
     ));
-  const documents = routeDocuments(files, { manifest, root, shards, articles }, options.shell, renderer, large);
+  // Kept documents are the shell's server bundle's: a build that renders with another renderer keeps none.
+  const store = options.renderer && options.shell?.hash ? session.routes : undefined;
+  const documents = routeDocuments(files, { manifest, root, shards, articles, view }, options.shell, renderer, large, store);
   siteFiles(
     files,
     src,
@@ -292,8 +297,14 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
 /** CLI builds' render cache (`renderCache.ts`). */
 const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
 
+/** CLI builds' route documents (`RouteStore`). */
+const ROUTES_DIR = 'node_modules/.cache/abp-react-docs/routes';
+
+/** The folders of the code that makes route documents besides the shell: the version of the documents kept. */
+const BUILD_CODE = ['node', 'manifest'].map((dir) => fileURLToPath(new URL(`./${dir}/`, import.meta.url)));
+
 /** What `tsx build.ts --help` prints. */
-const USAGE = `usage: tsx build.ts [--shell] [--content content] [--out dist] [--no-cache]
+const USAGE = `usage: tsx build.ts [--shell] [--content content] [--out dist] [--no-cache] [--timings]
 
 Builds the site into the output folder: the content (manifest, blobs, search files, the HTML of every
 route, sitemap, llms.txt) and, with --shell, the shell first. Without --shell the shell the output
@@ -303,6 +314,7 @@ folder holds is kept. The folder is replaced only when the whole build has succe
   --content DIR   the content folder (default: content)
   --out DIR       the output folder (default: dist); never the content, public/ or a source folder
   --no-cache      render every page again instead of taking the last build's renderings
+  --timings       print the time of each step, the cache's reading and saving included
   -h, --help      print this and exit`;
 
 /** The command line of `tsx build.ts` (`node:util` parseArgs: an unknown option or a missing value throws). */
@@ -314,6 +326,7 @@ function parseCommandLine(argv: string[]) {
       content: { type: 'string', default: 'content' },
       out: { type: 'string', default: 'dist' },
       'no-cache': { type: 'boolean', default: false },
+      timings: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -349,8 +362,14 @@ async function main(): Promise<void> {
   limitHeapGrowth();
   const root = process.cwd();
   const useCache = !args['no-cache'];
+  const time = stepTimer();
   // The CLI's session keeps only the render cache, from disk and back: nothing else serves a next build.
-  const session = new BuildSession({ keeps: false, renders: useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map() });
+  const session = new BuildSession({
+    keeps: false,
+    renders: useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map(),
+    routes: useCache ? new RouteStore(join(root, ROUTES_DIR), codeVersion(BUILD_CODE)) : undefined,
+  });
+  time.lap('cache read');
   const cache = session.renders;
   const before = cache.size;
   try {
@@ -361,10 +380,20 @@ async function main(): Promise<void> {
       shell: args.shell,
       session,
     });
+    time.add(result.steps);
     // The cache holds this build's renderings only (`renderContent`): save it when it changed.
     if (useCache && (result.rendered > 0 || cache.size !== before)) writeRenderCache(join(root, CACHE_FILE), cache);
+    // Documents of no route of this site serve no next build.
+    session.routes?.prune();
+    time.lap('cache save');
+    const kept = session.routes?.counts;
+    const steps = args.timings
+      ? `\n[build] ${Object.entries(time.steps)
+          .map(([step, ms]) => `${step} ${Math.round(ms)}`)
+          .join(', ')} ms${kept ? `; route documents: ${kept.found} kept, ${kept.written} rendered` : ''}`
+      : '';
     console.log(
-      `[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms`,
+      `[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms${steps}`,
     );
   } catch (error) {
     if (error instanceof BuildError) {

@@ -269,11 +269,50 @@ export function writeSearchRecords(distDir: string, records: Iterable<string>): 
  * Per-route HTML is made that way: each page carries the sidebar, so at 10,000
  * docs all pages at once would hold about a gigabyte.
  */
-export type OutputData = string | Buffer | (() => string | Promise<string>) | { linkTo: string };
+export type OutputData = string | Buffer | (() => string | KeptFile | Promise<string | KeptFile>) | { linkTo: string };
 
-/** The contents of an output file, made now if they are deferred; a link names the file it shares contents with. */
+/**
+ * A deferred file's contents kept by an earlier build (`RouteStore`): the file holding them, linked into the
+ * site rather than read and written, and how to make them when that file is gone (another build removed it).
+ */
+export interface KeptFile {
+  kept: string;
+  make: () => Promise<string>;
+}
+
+/** The contents of an output file, made now if they are deferred (a kept file read); a link names the file it shares contents with. */
 export async function outputData(data: OutputData): Promise<string | Buffer | { linkTo: string }> {
+  const made = await produce(data);
+  return typeof made === 'object' && 'kept' in made ? keptText(made) : made;
+}
+
+/** `outputData`, but a kept file named rather than read. */
+async function produce(data: OutputData): Promise<string | Buffer | { linkTo: string } | KeptFile> {
   return typeof data === 'function' ? data() : data;
+}
+
+/** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read. */
+function placeKept(kept: string, to: string): boolean {
+  try {
+    linkSync(kept, to);
+    return true;
+  } catch {
+    try {
+      copyFileSync(kept, to);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** A kept file's text, made again when it cannot be read. */
+async function keptText(file: KeptFile): Promise<string> {
+  try {
+    return readFileSync(file.kept, 'utf8');
+  } catch {
+    return file.make();
+  }
 }
 
 /** Whether `file` exists and holds exactly `data`. */
@@ -302,11 +341,11 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
   const root = resolve(tmp);
   const entries = [...files];
   // Deferred files (per-route HTML) are made a few ahead of the one being written, so a document worker has work.
-  const ahead = new Map<number, Promise<Awaited<ReturnType<typeof outputData>>>>();
+  const ahead = new Map<number, Promise<Awaited<ReturnType<typeof produce>>>>();
   const start = (i: number) => {
     const data = entries[i]?.[1];
     if (typeof data !== 'function' || ahead.has(i)) return;
-    const contents = Promise.resolve().then(() => outputData(data));
+    const contents = Promise.resolve().then(() => produce(data));
     // Awaited in its turn; until then a failure is not unhandled.
     contents.catch(() => {});
     ahead.set(i, contents);
@@ -328,12 +367,16 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    const contents = await (ahead.get(i) ?? outputData(data));
+    let contents = await (ahead.get(i) ?? produce(data));
     ahead.delete(i);
     if (typeof contents === 'object' && 'linkTo' in contents) {
       // Written earlier in this loop: a second name for the same bytes (`x/index.html` for `x.html`).
       linkOrCopy(resolve(root, contents.linkTo), to);
       continue;
+    }
+    if (typeof contents === 'object' && 'kept' in contents) {
+      if (placeKept(contents.kept, to)) continue;
+      contents = await contents.make();
     }
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     if (previousDir && holds(join(previousDir, rel), bytes)) {

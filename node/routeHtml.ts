@@ -15,7 +15,8 @@ import type { SiteConfig } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
 import { docsVersionOf, documentTitle, versionAt } from '../manifest/lookup';
 import type { Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
-import type { OutputData } from './output';
+import type { KeptFile, OutputData } from './output';
+import type { RouteStore } from './routeStore';
 import { escapeHtml } from '../manifest/escapeHtml';
 
 /** What the shell build left for the content build: asset files below the base. */
@@ -28,6 +29,8 @@ export interface ShellAssets {
   cssText?: string;
   /** Every file of the shell below `dist/`, which content files may not replace. */
   files?: string[];
+  /** The hash of every file of the shell, its server bundle included (`ShellRecord.hash`). */
+  hash?: string;
 }
 
 /**
@@ -195,6 +198,40 @@ export interface BuiltManifest {
   root: ManifestRoot;
   shards: Record<string, ManifestShard | SidebarShard>;
   articles: ReadonlyMap<string, string>;
+  /** What the server bundle renders the routes from (`renderView`). */
+  view: RenderView;
+}
+
+/** The root and shards the shell's server bundle renders route documents from (`renderView`). */
+export interface RenderView {
+  root: ManifestRoot;
+  /** Every shard, the page shards under their name in `root` here. */
+  shards: Record<string, ManifestShard | SidebarShard>;
+  /** The name in `root` here of each shard, by its file name. */
+  nameOf: ReadonlyMap<string, string>;
+  /** The hash of `root` here: every input of every route's markup but its own page shard and article. */
+  key: string;
+}
+
+/**
+ * The manifest as route documents are rendered from, so that a route's markup can depend only on what its key
+ * names (`routeDocuments`): the root without what changes with every page and no page shows (the content's
+ * hash, the build time, the search files, offline mode's totals), and each page shard named by its place in
+ * the list rather than by its hash, so a route sees no other page shard's name. The browser reads the real
+ * root and the same shards, and hydrates the same markup.
+ */
+export function renderView(root: ManifestRoot, shards: Record<string, ManifestShard | SidebarShard>): RenderView {
+  const nameOf = new Map(root.shards.map((name, i) => [name, `page-shard-${i}`]));
+  const viewRoot: ManifestRoot = {
+    ...root,
+    contentHash: '',
+    generatedAt: '',
+    search: { entry: '', count: 0 },
+    totals: { pages: 0, bytes: 0, articles: 0 },
+    shards: [...nameOf.values()],
+  };
+  const viewShards = Object.fromEntries(Object.entries(shards).map(([name, shard]) => [nameOf.get(name) ?? name, shard]));
+  return { root: viewRoot, shards: viewShards, nameOf, key: createHash('sha256').update(JSON.stringify(viewRoot)).digest('hex') };
 }
 
 /**
@@ -210,8 +247,9 @@ export function routeDocuments(
   shell: ShellAssets | null,
   server: () => Promise<ServerRenderer>,
   large: boolean,
+  store?: RouteStore,
 ): string[] {
-  const { manifest, root, shards, articles } = built;
+  const { manifest, root, shards, articles, view } = built;
   const { site } = manifest;
   if (shell && large) shell = { ...shell, cssText: undefined };
   const names: string[] = [];
@@ -220,16 +258,36 @@ export function routeDocuments(
     shardOf(root, path),
     ...openSidebarShards(versionAt(root, path).sidebars[site.docs.sidebarId] ?? [], sidebarTop),
   ];
-  // The server bundle gets the shards the route's loaders read, as the browser will.
-  const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
+  // The server bundle gets the shards the route's loaders read, as the browser will, under their names in the view.
+  const needed = (route: RouteHead) =>
+    Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [view.nameOf.get(name) ?? name, shards[name]!]));
+  // Every input of a document but the route's own: the store's key of it adds the route's head, page shard and article.
+  const siteKey =
+    store &&
+    JSON.stringify([
+      view.key,
+      site,
+      shell && { ...shell, files: undefined, cssText: shell.cssText && createHash('sha256').update(shell.cssText).digest('hex') },
+    ]);
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => {
     // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
     const article = entry && { name: entry.article, html: articles.get(entry.article)! };
-    return async () => {
+    return async (): Promise<string | KeptFile> => {
       const made = head();
       const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
-      return renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article }));
+      const render = async () =>
+        renderDocument(site, shell, route, await (await server()).renderRoute({ root: view.root, shards: needed(route), path: route.path, article }));
+      if (!store) return render();
+      // The article's name is its hash, and a page shard's name its contents' hash.
+      const key = store.key(`${siteKey}\0${JSON.stringify(route)}\0${shardOf(root, route.path)}\0${article?.name ?? ''}`);
+      const make = async () => {
+        const html = await render();
+        store.put(key, html);
+        return html;
+      };
+      const kept = store.find(key);
+      return kept ? { kept, make } : make();
     };
   };
   const paths: string[] = [];
@@ -237,7 +295,7 @@ export function routeDocuments(
     if (!files.has(name)) names.push(name);
     files.set(name, data);
   };
-  const put = (path: string, html: () => Promise<string>) => {
+  const put = (path: string, html: () => Promise<string | KeptFile>) => {
     set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
     paths.push(path);
   };

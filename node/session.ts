@@ -14,6 +14,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import type { Rendered } from './render';
+import type { RouteStore } from './routeStore';
 
 /** A typed name for something a session keeps (`last`, `memo`): a module's constant, so that a step reads what it wrote. */
 export interface Slot<T> {
@@ -37,6 +38,8 @@ const SESSION_BYTES = 1024 * 1024 * 1024;
 export interface SessionOptions {
   /** Renderings to start from (the CLI's, read from disk); they are pruned to each build's pages. */
   renders?: RenderCache;
+  /** Route documents kept on disk by their inputs' key (the CLI's): a route found there is not rendered. */
+  routes?: RouteStore;
   /** Bytes the keyed products may take, about (`SESSION_BYTES`); past it the least recently used go. */
   maxBytes?: number;
   /** Make every product again on a hit and throw when it differs from the kept one (tests and the build oracle). */
@@ -54,6 +57,7 @@ export class StaleProductError extends Error {}
 export class BuildSession {
   /** The render cache (`renderContent`): this build's renderings once it has rendered. */
   readonly renders: RenderCache;
+  readonly routes: RouteStore | undefined;
   readonly check: boolean;
   readonly keeps: boolean;
   private readonly products: LRUCache<string, { value: unknown }>;
@@ -62,6 +66,7 @@ export class BuildSession {
 
   constructor(options: SessionOptions = {}) {
     this.renders = options.renders ?? new Map();
+    this.routes = options.routes;
     this.check = options.check ?? false;
     this.keeps = options.keeps ?? true;
     this.products = new LRUCache({ maxSize: options.maxBytes ?? SESSION_BYTES, sizeCalculation: (_, key) => SMALL + key.length });

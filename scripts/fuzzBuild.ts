@@ -1,9 +1,10 @@
 /**
  * The build's oracle: a seeded sequence of author edits applied to a copy of a content tree, each built
  * the way `npm run dev` builds it (one session for the whole run, the watcher's list of changed paths,
- * `dist/` updated in place, route HTML and the local index made on request) and by a one-off build of the
- * same tree into a fresh folder. After every edit each output file of the two must be the same bytes, in
- * both deploy modes (articles in blobs, articles in the route HTML), or both builds must fail alike.
+ * `dist/` updated in place, route HTML and the local index made on request), the way a deploy builds it
+ * (a fresh folder, the route documents the deploys before kept on disk: `RouteStore`), and by a one-off
+ * build of the same tree into a fresh folder. After every edit each output file of the three must be the
+ * same bytes, in both deploy modes (articles in blobs, articles in the route HTML), or all must fail alike.
  *
  * `npm run fuzz:build -- --steps 500 --seed 7` runs it from the command line; `tests/unit/scripts/fuzzBuild.test.ts`
  * runs a few dozen steps of it in `npm test`.
@@ -19,6 +20,7 @@ import type { ManifestRoot } from '../manifest/types';
 import { buildSite, type BuildSiteResult } from '../build';
 import { BuildError } from '../node/problems';
 import { outputData, searchRecordsFile, SHELL_RECORD, type OutputData, type ShellRecord } from '../node/output';
+import { RouteStore } from '../node/routeStore';
 import { BuildSession } from '../node/session';
 import { VERSIONS_FILE } from '../node/versions';
 import { snapshotVersion } from './docsVersion';
@@ -31,16 +33,16 @@ const SHELL: ShellRecord = {
   server: 'ssr/render-DDDD4444.js',
   hash: 'deadbeefdeadbeef',
 };
-/** Renders a digest of its request but the root (which names the local index differently in a dev build, by design). */
+/** Renders a digest of all it was given: a route document's key (`routeHtml.ts`) missing an input shows as a difference. */
 const SERVER_BUNDLE = `import { createHash } from 'node:crypto';
-export const renderRoute = async ({ path, shards, article }) => {
-  const seen = JSON.stringify({ path, article: article ?? null, shards: Object.keys(shards).sort().map((name) => [name, shards[name]]) });
+export const renderRoute = async ({ root, path, shards, article }) => {
+  const seen = JSON.stringify({ root, path, article: article ?? null, shards: Object.keys(shards).sort().map((name) => [name, shards[name]]) });
   return '<main id="main"><h1>' + path.replace(/[<&]/g, '') + '</h1><p>' + createHash('sha256').update(seen).digest('hex') + '</p></main>';
 };
 `;
 
 /** Writes the stand-in shell into an empty `distDir`. */
-function placeShell(distDir: string): void {
+export function placeShell(distDir: string): void {
   for (const file of SHELL.files) {
     mkdirSync(dirname(join(distDir, file)), { recursive: true });
     writeFileSync(join(distDir, file), file === SHELL.server ? SERVER_BUNDLE : `/* ${file} */`);
@@ -337,7 +339,7 @@ export interface OracleOptions {
 }
 
 /** Runs the oracle; throws `OracleMismatch` at the first step where the dev build and the one-off build differ. */
-export async function runOracle(options: OracleOptions): Promise<{ steps: number; failedBuilds: number }> {
+export async function runOracle(options: OracleOptions): Promise<{ steps: number; failedBuilds: number; keptDocuments: number }> {
   const work = mkdtempSync(join(tmpdir(), 'abp-docs-oracle-'));
   try {
     const contentDir = join(work, 'content');
@@ -349,16 +351,18 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
     const old = new Date('2024-01-02T03:04:05Z');
     for (const rel of listFiles(contentDir)) utimesSync(join(contentDir, rel), old, old);
     const author = new Author(contentDir, publicDir, options.seed);
-    // One dev server per deploy mode, each with its session.
+    // One dev server per deploy mode, each with its session, and one store of route documents for its deploys.
     const modes = [
       { name: 'blobs', largeSiteRoutes: undefined, distDir: join(work, 'dev-blobs'), session: new BuildSession({ check: true }) },
       { name: 'routes', largeSiteRoutes: 0, distDir: join(work, 'dev-routes'), session: new BuildSession({ check: true }) },
-    ];
+    ].map((mode) => ({ ...mode, routes: join(work, `routes-${mode.name}`) }));
     for (const mode of modes) {
       mkdirSync(mode.distDir);
       placeShell(mode.distDir);
     }
     let failedBuilds = 0;
+    // Route documents the deploys linked from their store rather than rendered.
+    let keptDocuments = 0;
     // The first build looks at every file, as `npm run dev`'s does; after a failed one, the next does too.
     let changed: string[] | undefined;
     const snapshot = { content: join(work, 'snapshot-content'), public: join(work, 'snapshot-public') };
@@ -388,22 +392,46 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
         ]);
         const [once] = await Promise.allSettled([buildSite({ ...common, distDir: oneOffDist })]);
         const where = `seed ${options.seed}, step ${step} (${edit.what}), ${mode.name} mode`;
-        if (dev.status === 'rejected' || once.status === 'rejected') {
-          const reason = (r: PromiseSettledResult<BuildSiteResult>) =>
-            r.status === 'rejected'
-              ? r.reason instanceof BuildError
-                ? r.reason.message.replaceAll(work, '')
-                : String((r.reason as Error)?.stack ?? r.reason)
-              : 'built';
-          if (reason(dev) !== reason(once))
+        // A deploy: a fresh folder and a process of its own (its own store object), the store's folder kept.
+        const deployDist = join(work, `deploy-${mode.name}`);
+        const deployOnce = async () => {
+          rmSync(deployDist, { recursive: true, force: true });
+          mkdirSync(deployDist);
+          placeShell(deployDist);
+          const store = new RouteStore(mode.routes, 'oracle');
+          const [built] = await Promise.allSettled([buildSite({ ...common, distDir: deployDist, session: new BuildSession({ keeps: false, routes: store }) })]);
+          if (built.status === 'fulfilled') store.prune();
+          keptDocuments += store.counts.found;
+          return built;
+        };
+        let deploy = await deployOnce();
+        // A small site's routes share a page shard, which most edits change: the deploy again, of the same tree, keeps every document.
+        if (deploy.status === 'fulfilled') {
+          compareDeploy(`${where}, first deploy`, deployDist, oneOffDist);
+          deploy = await deployOnce();
+        }
+        const reason = (r: PromiseSettledResult<BuildSiteResult>) =>
+          r.status === 'rejected'
+            ? r.reason instanceof BuildError
+              ? r.reason.message.replaceAll(work, '')
+              : String((r.reason as Error)?.stack ?? r.reason)
+            : 'built';
+        for (const [name, other] of [
+          ['dev', dev],
+          ['deploy', deploy],
+        ] as const) {
+          if (reason(other) !== reason(once))
             throw new OracleMismatch(
-              `${where}: the dev build ${dev.status === 'rejected' ? 'failed' : 'built'} and the one-off build ${once.status === 'rejected' ? 'failed' : 'built'}:\ndev: ${reason(dev)}\none-off: ${reason(once)}`,
+              `${where}: the ${name} build ${other.status === 'rejected' ? 'failed' : 'built'} and the one-off build ${once.status === 'rejected' ? 'failed' : 'built'}:\n${name}: ${reason(other)}\none-off: ${reason(once)}`,
             );
+        }
+        if (dev.status === 'rejected' || once.status === 'rejected' || deploy.status === 'rejected') {
           anyFailed = true;
-          options.log?.(`  both failed: ${reason(once).split('\n').slice(0, 3).join(' / ')}`);
+          options.log?.(`  all failed: ${reason(once).split('\n').slice(0, 3).join(' / ')}`);
           continue;
         }
         await compareBuilds(where, mode.distDir, dev.value, oneOffDist);
+        compareDeploy(where, deployDist, oneOffDist);
       }
       if (anyFailed) {
         failedBuilds++;
@@ -419,7 +447,7 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
       // `npm run dev` looks at every file after a failed build.
       changed = anyFailed ? undefined : [];
     }
-    return { steps: options.steps, failedBuilds };
+    return { steps: options.steps, failedBuilds, keptDocuments };
   } finally {
     rmSync(work, { recursive: true, force: true });
     rmSync(`${work}-search`, { recursive: true, force: true });
@@ -449,10 +477,24 @@ async function compareBuilds(where: string, devDist: string, dev: BuildSiteResul
     throw new OracleMismatch(`${where}: ${problems.length} file${problems.length === 1 ? '' : 's'} differ:\n${problems.slice(0, 20).join('\n')}`);
 }
 
+/** A deploy's build must be the one-off build, file for file: its kept route documents included. */
+function compareDeploy(where: string, deployDist: string, oneOffDist: string): void {
+  const deploy = diskOutput(deployDist);
+  const oneOff = diskOutput(oneOffDist);
+  deploy.set('(search records)', digest(readFileSync(searchRecordsFile(deployDist))));
+  oneOff.set('(search records)', digest(readFileSync(searchRecordsFile(oneOffDist))));
+  const problems = [...new Set([...oneOff.keys(), ...deploy.keys()])].filter((rel) => oneOff.get(rel) !== deploy.get(rel));
+  if (problems.length)
+    throw new OracleMismatch(
+      `${where}: ${problems.length} file${problems.length === 1 ? '' : 's'} of the deploy build differ from the one-off build's:\n${problems.slice(0, 20).join('\n')}`,
+    );
+}
+
 const USAGE = `usage: npm run fuzz:build -- [--steps N] [--seed N] [--content DIR] [--public DIR]
 
-Applies a seeded sequence of author edits to a copy of the content tree, builds each as the dev server
-does and as a one-off build, in both deploy modes, and stops at the first output file that differs.
+Applies a seeded sequence of author edits to a copy of the content tree, builds each as the dev server,
+a deploy (with the route documents of the deploys before) and a one-off build do, in both deploy modes,
+and stops at the first output file that differs.
 
   --steps N       edits to make (default: 100)
   --seed N        the sequence's seed (default: the time)
@@ -497,7 +539,7 @@ async function main(): Promise<void> {
       log: (line) => console.log(`[fuzz] ${line}`),
     });
     console.log(
-      `[fuzz] seed ${seed}: ${result.steps} edits, every output the same as a one-off build's (${result.failedBuilds} edits failed to build in both), ${Math.round((performance.now() - started) / 1000)} s`,
+      `[fuzz] seed ${seed}: ${result.steps} edits, every output the same as a one-off build's (${result.failedBuilds} edits failed to build in all; ${result.keptDocuments} route documents kept by deploys), ${Math.round((performance.now() - started) / 1000)} s`,
     );
   } catch (error) {
     console.error(`[fuzz] ${error instanceof OracleMismatch ? error.message : (error as Error).stack}`);

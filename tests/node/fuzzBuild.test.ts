@@ -1,6 +1,7 @@
 /**
  * The build oracle (`scripts/fuzzBuild.ts`) in `npm test`: seeded author edits of a fixture, each built as the dev
- * server builds it and as a one-off build, in both deploy modes; every output file must be the same.
+ * server builds it, as a deploy builds it with the route documents it kept, and as a one-off build, in both deploy
+ * modes; every output file must be the same.
  * `npm run fuzz:build -- --steps 500 --seed N` runs longer sequences.
  */
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ describe('the build oracle', () => {
       expect(result.steps).toBe(24);
       // Most edits build: the sequence compares outputs, not only failures.
       expect(result.failedBuilds).toBeLessThan(12);
+      // And the deploys' kept route documents were compared, not only ones they rendered.
+      expect(result.keptDocuments).toBeGreaterThan(0);
     },
     300_000,
   );

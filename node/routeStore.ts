@@ -1,0 +1,91 @@
+/**
+ * Route HTML kept on disk between CLI builds (`node_modules/.cache/abp-react-docs/routes/`), each document in a
+ * file named by the key of everything it is made from (`routeHtml.ts`'s `routeKey`). A build that finds a
+ * route's key here links that file into the site instead of rendering the route, so a deploy that changes one
+ * page renders the routes that page's change reaches. The key names every input, so a kept file is by
+ * construction the document the build would make: a stale or foreign store costs time, never correctness.
+ * A file that cannot be read when it is wanted (another build removed it) is rendered again.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Files of the store: `<key>.html`, the key being 32 hex digits. */
+const STORED = /^([0-9a-f]{32})\.html$/;
+
+export class RouteStore {
+  /** Keys of the documents the folder held when the build began, and those it wrote since. */
+  private readonly held: Set<string>;
+  /** Keys this build asked for: what `prune` keeps. */
+  private readonly used = new Set<string>();
+  /** Documents found in the store, and written to it (bench and tests). */
+  readonly counts = { found: 0, written: 0 };
+
+  /**
+   * The store in `dir`. `version` names the code that makes the documents (the build code's hash): a document
+   * made by other code has another key.
+   */
+  constructor(
+    readonly dir: string,
+    private readonly version: string,
+  ) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      // No store yet: every document is made.
+    }
+    this.held = new Set(names.flatMap((name) => STORED.exec(name)?.[1] ?? []));
+  }
+
+  /** The key of a document made from `inputs` (the text of every input, in a fixed order) by this store's code. */
+  key(inputs: string): string {
+    return createHash('sha256').update(this.version).update('\0').update(inputs).digest('hex').slice(0, 32);
+  }
+
+  /** The file holding the document under `key`, or undefined when the store has none. */
+  find(key: string): string | undefined {
+    this.used.add(key);
+    if (!this.held.has(key)) return undefined;
+    this.counts.found++;
+    return this.fileOf(key);
+  }
+
+  /** Keeps `html` under `key` (through a temporary name, so a reader of the store never sees half a file). */
+  put(key: string, html: string): void {
+    this.used.add(key);
+    if (this.held.has(key)) return;
+    mkdirSync(this.dir, { recursive: true });
+    const file = this.fileOf(key);
+    writeFileSync(`${file}.${process.pid}.tmp`, html);
+    renameSync(`${file}.${process.pid}.tmp`, file);
+    this.held.add(key);
+    this.counts.written++;
+  }
+
+  /** Removes the documents this build did not ask for: after a build that succeeded, they serve no site. */
+  prune(): void {
+    for (const key of this.held) {
+      if (this.used.has(key)) continue;
+      rmSync(this.fileOf(key), { force: true });
+      this.held.delete(key);
+    }
+  }
+
+  private fileOf(key: string): string {
+    return join(this.dir, `${key}.html`);
+  }
+}
+
+/** The hash of the build code's files (`node/`, `manifest/`): the version of the documents a store holds. */
+export function codeVersion(dirs: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir).sort()) {
+      if (!/\.(ts|tsx|mjs|json)$/.test(name)) continue;
+      hash.update(name).update('\0');
+      hash.update(readFileSync(join(dir, name))).update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
