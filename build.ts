@@ -17,6 +17,8 @@ import { BuildError, formatProblem, ProblemLog, type Problem } from './node/prob
 import { withDocumentWorker } from './node/documentPool';
 import { LARGE_SITE_ROUTES, renderView, routeDocuments, type ShellAssets } from './node/routeHtml';
 import { codeVersion, RouteStore } from './node/routeStore';
+import { ShellCache } from './node/shellCache';
+import type { ShellRecord } from './node/shellRecord';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
 import type { OutputData } from './node/output';
 import { readRenderCache, writeRenderCache } from './node/renderCache';
@@ -38,7 +40,6 @@ import {
   writeFiles,
   writeInPlace,
   writeSearchRecords,
-  type ShellRecord,
 } from './node/output';
 import { buildShell } from './node/shell';
 import { loadServerRenderer } from './node/serverRenderer';
@@ -229,7 +230,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   try {
     let shell: ShellRecord | null;
     if (options.shell) {
-      shell = await buildShell({ root: options.root, outDir: out, dev: options.dev });
+      shell = await buildShell({ root: options.root, outDir: out, dev: options.dev, cache: session.shell });
       writeFileSync(join(out, SHELL_RECORD), JSON.stringify(shell, null, 2));
     } else {
       shell = inPlace ?? readShellRecord(options.distDir);
@@ -300,7 +301,10 @@ const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
 /** CLI builds' route documents (`RouteStore`). */
 const ROUTES_DIR = 'node_modules/.cache/abp-react-docs/routes';
 
-/** The folders of the code that makes route documents besides the shell: the version of the documents kept. */
+/** CLI builds' last shell build (`ShellCache`). */
+const SHELL_DIR = 'node_modules/.cache/abp-react-docs/shell';
+
+/** The folders of the build code: what the kept route documents and shell are made by, besides their inputs. */
 const BUILD_CODE = ['node', 'manifest'].map((dir) => fileURLToPath(new URL(`./${dir}/`, import.meta.url)));
 
 /** What `tsx build.ts --help` prints. */
@@ -363,11 +367,14 @@ async function main(): Promise<void> {
   const root = process.cwd();
   const useCache = !args['no-cache'];
   const time = stepTimer();
+  const code = useCache ? codeVersion(BUILD_CODE) : '';
   // The CLI's session keeps only the render cache, from disk and back: nothing else serves a next build.
   const session = new BuildSession({
     keeps: false,
     renders: useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map(),
-    routes: useCache ? new RouteStore(join(root, ROUTES_DIR), codeVersion(BUILD_CODE)) : undefined,
+    routes: useCache ? new RouteStore(join(root, ROUTES_DIR), code) : undefined,
+    // esbuild's own version, the packages' manifests and the build options are no input files: the lockfile and code name them.
+    shell: useCache ? new ShellCache(join(root, SHELL_DIR), `${code}:${codeVersion([root], /^(package-lock|package|tsconfig)\.json$/)}`) : undefined,
   });
   time.lap('cache read');
   const cache = session.renders;
@@ -390,7 +397,7 @@ async function main(): Promise<void> {
     const steps = args.timings
       ? `\n[build] ${Object.entries(time.steps)
           .map(([step, ms]) => `${step} ${Math.round(ms)}`)
-          .join(', ')} ms${kept ? `; route documents: ${kept.found} kept, ${kept.written} rendered` : ''}`
+          .join(', ')} ms${kept ? `; route documents: ${kept.found} kept, ${kept.written} rendered` : ''}${session.shell?.restored ? '; shell kept' : ''}`
       : '';
     console.log(
       `[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms${steps}`,

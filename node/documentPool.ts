@@ -1,7 +1,7 @@
 /**
- * Per-route HTML on two cores (issue 15). Rendering every route's markup with
- * the server bundle is most of the write step of a big build (1.7 ms a route,
- * 17 s at 10,000 docs), and the render workers are gone by then. Past
+ * Per-route HTML on two cores. Rendering every route's markup with
+ * the server bundle is most of the write step of a big build, and the render
+ * workers are gone by then. Past
  * `POOL_MIN_ROUTES` a worker thread loads the same bundle (the URL it exports)
  * and the root once, is sent the shards as routes need them, and takes routes
  * while this thread renders others; `writeFiles` makes a few documents ahead so both have work.
@@ -105,13 +105,25 @@ export function withDocumentWorker(
 ): ServerRenderer & { routesOnWorker(): number } {
   if (!local.bundleUrl || routes < minRoutes || availableParallelism() < 2) return { ...local, routesOnWorker: () => 0 };
   const data: DocumentWorkerData = { bundleUrl: local.bundleUrl, root, window: shardsHeld };
-  // One worker, taking its routes in the order they are sent: `shardWindow` counts on it.
-  let pool: Piscina | null = typeScriptPool(
-    new URL('./documentWorker.ts', import.meta.url),
-    data,
-    { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: WORKER_QUEUE, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } },
-    (error) => stop(error),
-  );
+  let pool: Piscina | null = null;
+  let asked = 0;
+  // Started at the route that makes an eighth of `minRoutes`: a build that renders fewer (the others kept on disk,
+  // `RouteStore`) renders them here rather than wait for a worker to start beside it.
+  const startAt = Math.ceil(minRoutes / 8);
+  const start = () => {
+    // One worker, taking its routes in the order they are sent: `shardWindow` counts on it.
+    pool = typeScriptPool(
+      new URL('./documentWorker.ts', import.meta.url),
+      data,
+      { minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: WORKER_QUEUE, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } },
+      (error) => stop(error),
+    );
+    pool.on('message', (message: unknown) => {
+      if (message !== DOCUMENT_WORKER_READY) return;
+      ready = true;
+      if (waiting === 0) whenIdle();
+    });
+  };
   let ready = false;
   let onWorker = 0;
   let waiting = 0;
@@ -128,17 +140,13 @@ export function withDocumentWorker(
     clearTimeout(idle);
     idle = setTimeout(() => stop(), 1000).unref();
   };
-  pool.on('message', (message: unknown) => {
-    if (message !== DOCUMENT_WORKER_READY) return;
-    ready = true;
-    if (waiting === 0) whenIdle();
-  });
   const names = new Map(Object.entries(shards).map(([name, shard]) => [shard, name]));
   const window = shardWindow(shardsHeld);
   return {
     bundleUrl: local.bundleUrl,
     routesOnWorker: () => onWorker,
     renderRoute(request) {
+      if (++asked === startAt) start();
       const shardNames = Object.values(request.shards).map((shard) => names.get(shard));
       if (!pool || !ready || waiting >= WORKER_QUEUE || shardNames.some((n) => n === undefined)) return local.renderRoute(request);
       onWorker++;

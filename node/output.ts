@@ -22,6 +22,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import * as v from 'valibot';
+import { ShellRecordSchema, type ShellRecord } from './shellRecord';
 import { shardNames } from '../manifest/shards';
 import type { ManifestRoot } from '../manifest/types';
 import { BuildError } from './problems';
@@ -56,20 +58,6 @@ export const BUILD_FOLDERS: Readonly<Record<string, string>> = {
   ssr: "the shell's server bundle",
   __dev: "the dev server's endpoints",
 };
-
-/** What `shell.json` holds. */
-export interface ShellRecord {
-  /** Entry module below the base. */
-  js: string;
-  /** Stylesheet below the base. */
-  css: string;
-  /** Every file the shell build wrote, below `dist/`. */
-  files: string[];
-  /** The server-render bundle's entry below `dist/` (issue 14); absent in sites built before it. */
-  server?: string;
-  /** Hash of all shell files; the service worker revision. */
-  hash: string;
-}
 
 /** The project's folders of source a build reads and never writes (with `content/` and `public/`). */
 const SOURCE_FOLDERS = ['src', 'manifest', 'scripts', 'tests', 'bench', '.git', '.github'];
@@ -184,7 +172,7 @@ function linkOrCopy(from: string, to: string): void {
 /** Reads the shell record of a built site, or null. */
 export function readShellRecord(distDir: string): ShellRecord | null {
   try {
-    return JSON.parse(readFileSync(join(distDir, SHELL_RECORD), 'utf8')) as ShellRecord;
+    return v.parse(ShellRecordSchema, JSON.parse(readFileSync(join(distDir, SHELL_RECORD), 'utf8')));
   } catch {
     return null;
   }

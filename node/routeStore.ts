@@ -77,12 +77,12 @@ export class RouteStore {
   }
 }
 
-/** The hash of the build code's files (`node/`, `manifest/`): the version of the documents a store holds. */
-export function codeVersion(dirs: readonly string[]): string {
+/** The hash of the files of `dirs` whose names `names` matches (by default the build code's: `node/`, `manifest/`): the version of what a store holds. */
+export function codeVersion(dirs: readonly string[], names = /\.(ts|tsx|mjs|json)$/): string {
   const hash = createHash('sha256');
   for (const dir of dirs) {
     for (const name of readdirSync(dir).sort()) {
-      if (!/\.(ts|tsx|mjs|json)$/.test(name)) continue;
+      if (!names.test(name)) continue;
       hash.update(name).update('\0');
       hash.update(readFileSync(join(dir, name))).update('\0');
     }

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerRenderer } from '../manifest/serverRender';
 import { BuildError } from './problems';
-import type { ShellRecord } from './output';
+import type { ShellRecord } from './shellRecord';
 import { buildServerRenderer } from './shell';
 
 /** The bundle of this checkout's `src/`, made once per process. */

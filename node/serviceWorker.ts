@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import * as esbuild from 'esbuild';
-import type { ShellRecord } from './output';
+import type { ShellRecord } from './shellRecord';
 import { SERVER_DIR } from './shell';
 
 /** The worker's file below `dist/` (spec §7: `/abp-react/sw.js`). */

@@ -15,6 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import type { Rendered } from './render';
 import type { RouteStore } from './routeStore';
+import type { ShellCache } from './shellCache';
 
 /** A typed name for something a session keeps (`last`, `memo`): a module's constant, so that a step reads what it wrote. */
 export interface Slot<T> {
@@ -40,6 +41,8 @@ export interface SessionOptions {
   renders?: RenderCache;
   /** Route documents kept on disk by their inputs' key (the CLI's): a route found there is not rendered. */
   routes?: RouteStore;
+  /** The shell's last build kept on disk (the CLI's): a shell build whose inputs are the same takes it. */
+  shell?: ShellCache;
   /** Bytes the keyed products may take, about (`SESSION_BYTES`); past it the least recently used go. */
   maxBytes?: number;
   /** Make every product again on a hit and throw when it differs from the kept one (tests and the build oracle). */
@@ -58,6 +61,7 @@ export class BuildSession {
   /** The render cache (`renderContent`): this build's renderings once it has rendered. */
   readonly renders: RenderCache;
   readonly routes: RouteStore | undefined;
+  readonly shell: ShellCache | undefined;
   readonly check: boolean;
   readonly keeps: boolean;
   private readonly products: LRUCache<string, { value: unknown }>;
@@ -67,6 +71,7 @@ export class BuildSession {
   constructor(options: SessionOptions = {}) {
     this.renders = options.renders ?? new Map();
     this.routes = options.routes;
+    this.shell = options.shell;
     this.check = options.check ?? false;
     this.keeps = options.keeps ?? true;
     this.products = new LRUCache({ maxSize: options.maxBytes ?? SESSION_BYTES, sizeCalculation: (_, key) => SMALL + key.length });

@@ -7,7 +7,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { dirname, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { walk } from './walk';
-import type { ShellRecord } from './output';
+import type { ShellRecord } from './shellRecord';
+import type { ShellCache } from './shellCache';
 
 /**
  * rehype-highlight registers lowlight's 37 "common" grammars unless given
@@ -29,8 +30,21 @@ export interface ShellBuildOptions {
   dev?: boolean;
 }
 
-/** Bundles the shell into `outDir` and returns its record. */
-export async function buildShell({ root, outDir, dev = false }: ShellBuildOptions): Promise<ShellRecord> {
+/**
+ * Bundles the shell into `outDir` and returns its record; with `cache`, takes the kept build when nothing it
+ * was made from changed, and keeps this one otherwise.
+ */
+export async function buildShell(options: ShellBuildOptions & { cache?: ShellCache }): Promise<ShellRecord> {
+  const { root, outDir, dev = false, cache } = options;
+  const restored = cache?.restore(root, outDir, dev);
+  if (restored) return restored;
+  const { record, inputs, publicFiles } = await bundleShell({ root, outDir, dev });
+  cache?.save(root, outDir, record, inputs, publicFiles, dev);
+  return record;
+}
+
+/** Bundles the shell into `outDir`: its record, the files esbuild read (below `root`) and those of `public/`. */
+async function bundleShell({ root, outDir, dev = false }: ShellBuildOptions): Promise<{ record: ShellRecord; inputs: string[]; publicFiles: string[] }> {
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { main: 'src/main.tsx' },
@@ -65,7 +79,11 @@ export async function buildShell({ root, outDir, dev = false }: ShellBuildOption
   const files = [...outputs.map(([f]) => rel(f)), ...publicFiles, ...server.files.map((f) => `${SERVER_DIR}/${f}`)];
   const hash = createHash('sha256');
   for (const f of files.sort()) hash.update(f).update(readFileSync(join(outDir, f)));
-  return { js: rel(entryFile), css: rel(css), files, server: `${SERVER_DIR}/${server.entry}`, hash: hash.digest('hex').slice(0, 16) };
+  return {
+    record: { js: rel(entryFile), css: rel(css), files, server: `${SERVER_DIR}/${server.entry}`, hash: hash.digest('hex').slice(0, 16) },
+    inputs: [...Object.keys(result.metafile.inputs), ...server.inputs],
+    publicFiles,
+  };
 }
 
 /**
@@ -125,7 +143,7 @@ export const SERVER_DIR = 'ssr';
  * the server never runs (Mermaid, the markdown renderer) stays in chunks it
  * does not load.
  */
-export async function buildServerRenderer({ root, outDir, dev = false }: ShellBuildOptions): Promise<{ entry: string; files: string[] }> {
+export async function buildServerRenderer({ root, outDir, dev = false }: ShellBuildOptions): Promise<{ entry: string; files: string[]; inputs: string[] }> {
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { render: 'src/entry-server.tsx' },
@@ -151,5 +169,5 @@ export async function buildServerRenderer({ root, outDir, dev = false }: ShellBu
   const files = Object.keys(result.metafile.outputs).map((f) => relative(outDir, join(root, f)).split(sep).join('/'));
   const entry = files.find((f) => /^render-[A-Z0-9]+\.js$/.test(f));
   if (!entry) throw new Error('[build] esbuild produced no entry for src/entry-server.tsx');
-  return { entry, files };
+  return { entry, files, inputs: Object.keys(result.metafile.inputs) };
 }

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writ
 import { dirname, join } from 'node:path';
 import type { BuildSiteResult } from '../../build';
 import { BuildError } from '../../node/problems';
-import { outputData, searchRecordsFile, SHELL_RECORD, type ShellRecord } from '../../node/output';
+import { outputData, searchRecordsFile, SHELL_RECORD } from '../../node/output';
+import type { ShellRecord } from '../../node/shellRecord';
 import type { ManifestRoot } from '../../manifest/types';
 import { hashTree, listFiles, useFixture, type FixtureProject } from '../helpers/build';
 

@@ -142,7 +142,7 @@ describe('build.ts on the command line', () => {
     const out = join(project.dir, 'help-out');
     const result = run('--help', '--content', project.contentDir, '--out', out);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^usage: tsx build\.ts \[--shell\] \[--content content\] \[--out dist\] \[--no-cache\]\n/);
+    expect(result.stdout).toMatch(/^usage: tsx build\.ts \[--shell\] \[--content content\] \[--out dist\] \[--no-cache\] \[--timings\]\n/);
     expect(result.stdout).toContain('-h, --help      print this and exit');
     expect(readdirSync(project.dir)).not.toContain('help-out');
   });

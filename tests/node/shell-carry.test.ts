@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Manifest } from '../../manifest/types';
-import { SHELL_RECORD, type ShellRecord } from '../../node/output';
+import { SHELL_RECORD } from '../../node/output';
+import type { ShellRecord } from '../../node/shellRecord';
 import { hashTree, listFiles, sha256, useFixture } from '../helpers/build';
 
 const record: ShellRecord = {
