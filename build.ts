@@ -178,7 +178,7 @@ export interface BuildSiteOptions {
   /** Prints warnings; defaults to stderr. */
   warn?: (line: string) => void;
   /**
-   * A build for the dev server (issue 16), where a saved file should reach the page at once:
+   * A build for the dev server, where a saved file should reach the page at once:
    * the per-route HTML and the local search index are left out of `distDir` and returned as
    * `documents` and `deferredSearch`, each made when asked for (with the server bundle `distDir` holds then), so
    * the dev server renders only the routes readers open; and a content-only build over a built
@@ -239,7 +239,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     time.lap('shell');
     const cssText = shell ? readFileSync(join(out, shell.css), 'utf8') : undefined;
     // A kept shell's server bundle is loaded from dist/, where its files already are: the same path in
-    // every build of a process, so Node loads it once (issue 16). Deferred documents render after the swap.
+    // every build of a process, so Node loads it once. Deferred documents render after the swap.
     const rendererDir = options.shell && !options.devServer ? out : options.distDir;
     const result = await buildContent({
       contentDir: options.contentDir,
@@ -274,7 +274,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       swapIn(out, options.distDir);
       time.lap('swap');
     }
-    // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none (issue 16).
+    // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none.
     if (!options.devServer) writeSearchRecords(options.distDir, result.records());
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
     return {

@@ -2,7 +2,7 @@
  * The manifest step of a build: each page's blobs (its markdown and the
  * build's rendering of it, named by their hashes), the search files, the
  * files the pages use, the manifest shards and the root `manifest.json`
- * (issue 15), each checked with the parser the shell uses.
+ *, each checked with the parser the shell uses.
  */
 import { createHash } from 'node:crypto';
 import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
@@ -210,8 +210,8 @@ function localIndexOf(
 
 /**
  * About the length of `JSON.stringify(value)` (escapes not counted), without
- * making the string: shard bounds weigh every route of every build (26 MB of
- * throwaway JSON at 10,000 docs), and a bound needs no exact byte.
+ * making the string: shard bounds weigh every route of every build (megabytes
+ * of throwaway JSON on a large site), and a bound needs no exact byte.
  */
 export function jsonLength(value: unknown): number {
   if (typeof value === 'string') return value.length + 2;

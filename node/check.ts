@@ -66,7 +66,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     for (const link of r.links) {
       const line = file.bodyLine + link.line - 1;
       if (link.image) {
-        // Images: a file next to the markdown or a static file, with a size (issue 16).
+        // Images: a file next to the markdown or a static file, with a size.
         const problem = imageProblem(link.url, plan.links.image(link.url, file.rel, path), src.fileTable, src.contentDir);
         if (problem) found.problems.push({ error: true, line, message: problem });
         continue;
@@ -159,7 +159,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     }
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
-  // Directives that are no admonition (shown as text, issue 16) and code blocks left open: reported.
+  // Directives that are no admonition (shown as text) and code blocks left open: reported.
   for (const { display, directives } of pages) for (const { line, message } of directives) log.warn(display, line, message);
   if (plan.serial !== null) session.remember(LAST_CHECK, { ...state, serial: plan.serial });
 }

@@ -32,7 +32,7 @@ const WORKER_HEAP_MB = 256;
  * Shards the worker keeps, the least recently used dropped first. Routes come
  * in sidebar order, so a route's page shard and sidebar shard are mostly the
  * last route's: each shard crosses to the worker about once, and the worker
- * never holds them all (60 MB of objects at 10,000 docs).
+ * never holds them all (tens of megabytes of objects on a large site).
  */
 const WORKER_SHARDS = 16;
 

@@ -1,5 +1,5 @@
 /**
- * `llms.txt` and `llms-full.txt` (the llmstxt.org convention, issue 16): the
+ * `llms.txt` and `llms-full.txt` (the llmstxt.org convention): the
  * site's title and tagline, then one line per doc with its title, the URL of
  * its markdown and its description; the full file holds every doc's markdown
  * (up to `LLMS_FULL_MAX_BYTES`).
@@ -21,9 +21,9 @@ export interface LlmsDoc {
 }
 
 /**
- * Up to this size `llms-full.txt` is written. A larger one (38 MB at 10,000
- * docs) fits no model's context and would be a tenth of the deploy; there
- * llms.txt's links to each page's markdown are the way in (issue 15).
+ * Up to this size `llms-full.txt` is written. A larger one fits no model's
+ * context and would be a good part of the deploy; there
+ * llms.txt's links to each page's markdown are the way in.
  */
 const LLMS_FULL_MAX_BYTES = 8 * 2 ** 20;
 

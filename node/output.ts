@@ -242,7 +242,7 @@ export function searchRecordsFile(distDir: string): string {
 export function writeSearchRecords(distDir: string, records: Iterable<string>): void {
   const file = searchRecordsFile(distDir);
   mkdirSync(dirname(file), { recursive: true });
-  // Written part by part: at 10,000 docs the whole text would be 94 MB in memory.
+  // Written part by part: on a large site the whole text would be tens of megabytes in memory.
   const fd = openSync(`${file}.tmp`, 'w');
   try {
     for (const part of records) writeSync(fd, part);
@@ -383,7 +383,7 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
 const HASHED_FILE = /^(blobs|search)\/([\w-][\w.-]*)$/;
 
 /**
- * The dev server's content rebuild (issue 16): updates `distDir` where it is
+ * The dev server's content rebuild: updates `distDir` where it is
  * rather than swapping in a copy, which would link every shell file again and
  * delete the old folder on every save. The build has succeeded before this
  * runs, so a failed build still changes nothing. Files whose bytes are the
@@ -416,14 +416,14 @@ export async function writeInPlace(
   if (files.has('manifest.json')) order.push('manifest.json');
   // Checked before anything is written: a refused file leaves the site as it was.
   for (const rel of order) {
-    // A hashed name can neither leave its folder nor be a shell file; resolving 30,000 of them took 25 ms of a rebuild.
+    // A hashed name can neither leave its folder nor be a shell file: resolving each of a large site's would slow every rebuild.
     if (HASHED_FILE.test(rel)) continue;
     if (!resolve(root, rel).startsWith(root + sep))
       throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
     if (shellFiles.has(rel))
       throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
   }
-  // The hashed folders' files, listed once: at 10,000 docs, 20,000 `existsSync` took 80 ms of a rebuild.
+  // The hashed folders' files, listed once rather than an `existsSync` per file.
   const listed = new Map<string, Set<string>>();
   const isThere = (folder: string, name: string) =>
     remembered(listed, folder, () => new Set(existsSync(join(root, folder)) ? readdirSync(join(root, folder)) : [])).has(name);
@@ -469,9 +469,8 @@ export async function writeInPlace(
     return empty;
   };
   if (left) {
-    // Instead of walking 30,000 files (60 ms of a rebuild at 10,000 docs), what the last write left. Most of
-    // it is the route HTML the server may have made since: each folder is listed once rather than 10,000
-    // `existsSync` (17 ms).
+    // Instead of walking every file of the site, what the last write left. Most of it is the route HTML the
+    // server may have made since: each folder is listed once rather than an `existsSync` per route.
     const folders = new Map<string, Set<string>>();
     const there = (rel: string) => {
       const cut = rel.lastIndexOf('/');

@@ -1,7 +1,7 @@
 /**
  * The render cache of CLI builds on disk (`node_modules/.cache/abp-react-docs/`):
  * one line of JSON per rendering, written and read a line at a time, so a
- * 10,000-doc site's cache (about 120 MB) is never one string in memory.
+ * large site's cache (a hundred megabytes and more) is never one string in memory.
  */
 import { createReadStream, mkdirSync, openSync, closeSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -240,8 +240,8 @@ export const renderBudget = (chars: number, lines: number) => RENDER_BUDGET.base
 
 /**
  * How many times its budget a page gets now: the machine's load over the last minute per core, at
- * least 1. While other builds and tests share the cores, a render takes as many times longer (at a
- * load of 11 on this 2-core machine, a 50 KB page of a long table took over 2 s).
+ * least 1. While other builds and tests share the cores, a render takes as many times longer, and a
+ * page of a long table could pass its budget on a loaded machine.
  */
 function loadFactor(): number {
   return Math.max(1, loadavg()[0]! / availableParallelism());
@@ -249,7 +249,7 @@ function loadFactor(): number {
 
 /**
  * How long one guarded call keeps taking pages: a call has a time-out of its own (starting a
- * watchdog costs about 0.1 ms, too much to pay per page), so the pages of a call share it. A page
+ * watchdog costs too much to pay per page), so the pages of a call share it. A page
  * starts in a call only while the call's time-out leaves it its whole budget.
  */
 const CALL_WINDOW_MS = 100;

@@ -1,6 +1,6 @@
 /**
  * Per-route HTML: the document around the markup the shell's server bundle
- * rendered (`serverRenderer.ts`), which the shell then hydrates (issue 14).
+ * rendered (`serverRenderer.ts`), which the shell then hydrates.
  * The document holds head tags for crawlers and link previews, the inline
  * stylesheet, the one inline script (`manifest/prePaint.ts`), preload hints so
  * the shell and manifest download in parallel, and the Content-Security-Policy.
@@ -37,16 +37,15 @@ export interface ShellAssets {
  * Up to this many routes, every page inlines the stylesheet, so the first
  * paint waits for nothing but the HTML, and `x/index.html` is page `x` itself
  * (a hard link). Beyond, pages link the stylesheet (cached once for the whole
- * site): inlined, its ~18 KB per page would be most of a 10,000-page site's
+ * site): inlined, the stylesheet in every page would be most of a large site's
  * size. And there is no `x/index.html`: GitHub Pages' artifact holds a hard
  * link as a full copy, and even a small page that goes on to `x` costs a
- * folder and a file per route (80 MB on disk at 10,000 pages); the host's
+ * folder and a file per route; the host's
  * `404.html` is the shell, which shows page `x` for `x/` and `x/index.html`
  * and cleans the address bar (spec §2). And each page is deployed once: its
  * article is in its route's HTML only, which client navigation fetches
- * (`ManifestRoot.articlesIn`), and neither it nor the markdown is a blob (a
- * third of a 10,000-doc deploy); llms.txt links the pages (`llms.ts`).
- * Issue 15.
+ * (`ManifestRoot.articlesIn`), and neither it nor the markdown is a blob;
+ * llms.txt links the pages (`llms.ts`).
  */
 export const LARGE_SITE_ROUTES = 2000;
 

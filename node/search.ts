@@ -143,8 +143,8 @@ export interface PageRecords {
  * The records of `searchRecords` as the text of that JSON array, in parts
  * made when read, and how many there are. With `memo`, each page's part is
  * kept beside its rendering (keyed by its sections) with the fields it also
- * depends on, so a rebuild serialises only the pages that changed (issue 16);
- * without, no part outlives its writing (at 10,000 docs they are 94 MB). Parts
+ * depends on, so a rebuild serialises only the pages that changed;
+ * without, no part outlives its writing (on a large site they are tens of megabytes). Parts
  * are made only when read: the dev server never writes the records. The text
  * is the same either way.
  */

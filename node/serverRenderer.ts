@@ -1,6 +1,6 @@
 /**
  * The server-render bundle the content build renders every route with
- * (issue 14). A build renders with the bundle of the shell it deploys: the
+ *. A build renders with the bundle of the shell it deploys: the
  * one it just bundled, or, for a content-only build, the one the kept shell
  * brought (`shell.json` names it), never with whatever `src/` holds then, so
  * the HTML always matches the shell that hydrates it. Only a site without a

@@ -1,5 +1,5 @@
 /**
- * The service worker build (issue 5): esbuild bundles `src/sw/sw.ts`, Workbox's
+ * The service worker build: esbuild bundles `src/sw/sw.ts`, Workbox's
  * `injectManifest` writes the precache list into it, and the result is
  * `dist/sw.js`.
  *

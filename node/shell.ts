@@ -138,7 +138,7 @@ export const SERVER_DIR = 'ssr';
 
 /**
  * Bundles `src/entry-server.tsx` for Node: the same components as the browser
- * bundle, rendered by the content build (issue 14). Packages are bundled too,
+ * bundle, rendered by the content build. Packages are bundled too,
  * so the bundle renders as its shell does whatever is installed later; code
  * the server never runs (Mermaid, the markdown renderer) stays in chunks it
  * does not load.

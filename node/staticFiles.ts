@@ -1,5 +1,5 @@
 /**
- * Static files and images (issue 16). Pages may link to or show any file the
+ * Static files and images. Pages may link to or show any file the
  * site serves as it is: `public/` (Docusaurus's `static/`) and the non-markdown
  * files of `content/`. An image next to its markdown (`![Diagram](./diagram.png)`)
  * is also copied to `blobs/` under a content-hashed name. Every image gets its

@@ -1,5 +1,5 @@
 /**
- * Where a build's time goes (issue 16): each step's milliseconds, in the order
+ * Where a build's time goes: each step's milliseconds, in the order
  * the steps ran. `npm run dev -- --timings` prints them after every rebuild.
  */
 

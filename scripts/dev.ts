@@ -10,7 +10,7 @@
  * a route's HTML is rendered when a request asks for it (`devDocuments.ts`).
  * After every successful build the open tabs hear of it through a
  * server-sent-events channel (`/abp-react/__dev/events`), which a script
- * injected into every HTML response listens to (issue 16):
+ * injected into every HTML response listens to:
  *
  * - a content-only build → `content`: the shell takes the new manifest and
  *   shows the new text in place, scroll kept (`manifest/devUpdates.ts`);
@@ -55,7 +55,7 @@ const CLIENT_PATH = `${BASE}__dev/client.js`;
 /**
  * Quiet time before a build, as editors save in a burst of events (write, rename, backup). A
  * content build starts almost at once, since a saved file should reach the page within 200 ms
- * (issue 16); a shell build costs seconds, so it waits a little longer for the burst to end.
+ *; a shell build costs seconds, so it waits a little longer for the burst to end.
  */
 const DEBOUNCE_MS = { content: 10, shell: 50 };
 const HEARTBEAT_MS = 20_000;

@@ -1,5 +1,5 @@
 /**
- * The per-route HTML and the local search index of `npm run dev` (issue 16).
+ * The per-route HTML and the local search index of `npm run dev`.
  * Dev builds leave them out of `dist/` (`buildSite`'s `devServer`), so a
  * rebuild renders no route and encodes no index.
  * Before the static server answers a request, `prepare` writes the one file it

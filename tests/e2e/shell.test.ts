@@ -532,7 +532,7 @@ describe('states and errors (spec §2, §8)', () => {
   });
 });
 
-describe('Content-Security-Policy (issue 13)', () => {
+describe('Content-Security-Policy', () => {
   // Some 35 page loads: on a 2-core machine shared with other builds they took more than a minute.
   it('every route runs under the policy with no violation: load, navigation, Mermaid, search', async () => {
     // Violations fail this test through the browser helper's afterEach.

@@ -53,7 +53,7 @@ describe('content-only build over a previous shell', () => {
     );
   }
 
-  it("renders every page with the kept shell's server bundle, never with src/ (issue 14)", () => {
+  it("renders every page with the kept shell's server bundle, never with src/", () => {
     expect(project.read('docs/intro.html')).toContain(
       '<div id="root" data-static-route="/docs/intro"><main id="main"><h1>kept shell renders /docs/intro</h1></main></div>',
     );

@@ -39,7 +39,7 @@ describe('prepareMarkdown', () => {
 describe('code blocks', () => {
   const html = (markdown: string) => toHtml(runMarkdown(markdownProcessor({ grammars: {}, resolveLink: () => null }), markdown).hast);
 
-  it('carry their copy button in the markup, the same for the build and the shell (issue 14)', () => {
+  it('carry their copy button in the markup, the same for the build and the shell', () => {
     expect(html('```ts\nconst a = 1;\n```')).toBe(
       '<div class="code-block" data-language="ts"><div class="code-block__header"><span class="code-block__lang">TypeScript</span></div>' +
         '<pre tabindex="0"><code class="hljs language-ts">const a = 1;\n</code></pre>' +
