@@ -156,15 +156,30 @@ export function indexTerm(word: string): string | null {
  * gives its whole self and its parts (`useSession`: `usesess`, `use`,
  * `session`), so a query finds code by either.
  */
-export function forEachTerm(text: string, visit: (term: string) => void): void {
+export function forEachTerm(text: string, visit: (term: string) => void, words?: WordTerms): void {
   for (const word of tokenize(text)) {
-    const whole = indexTerm(word.toLowerCase());
-    if (whole) visit(whole);
-    for (const part of camelParts(word)) {
-      const term = indexTerm(part.toLowerCase());
-      if (term && term !== whole) visit(term);
+    let terms = words?.get(word);
+    if (!terms) {
+      terms = termsOfWord(word);
+      words?.set(word, terms);
     }
+    for (const term of terms) visit(term);
   }
+}
+
+/** Each word's terms (`forEachTerm`), for a caller that analyses many texts of one vocabulary: stemming each word once. */
+export type WordTerms = Map<string, readonly string[]>;
+
+/** The indexed terms of one word: itself, then its camelCase parts. */
+function termsOfWord(word: string): string[] {
+  const terms: string[] = [];
+  const whole = indexTerm(word.toLowerCase());
+  if (whole) terms.push(whole);
+  for (const part of camelParts(word)) {
+    const term = indexTerm(part.toLowerCase());
+    if (term && term !== whole) terms.push(term);
+  }
+  return terms;
 }
 
 /** The indexed terms of a text. */

@@ -10,6 +10,7 @@ import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
 import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
 import { withBase } from '../manifest/paths';
+import type { WordTerms } from '../manifest/localSearch';
 import type {
   CategoryIndex,
   DocVersion,
@@ -168,11 +169,16 @@ function localIndexOf(
   const localProductMemo = session.memo(LOCAL_PRODUCT);
   const partsKeyMemo = session.memo(PARTS_KEY);
   const pageKeyMemo = session.memo(SEARCH_PAGE_KEY);
+  // The site's words, each stemmed once in this build.
+  const words: WordTerms = new Map();
   const productOf = (page: SearchPage): LocalPageProduct => {
     const key = JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings]);
     const known = remember ? localProductMemo.get(page.parts) : undefined;
     if (known?.key === key) return known.product;
-    const product = localPageProduct({ path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.parts });
+    const product = localPageProduct(
+      { path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.parts },
+      words,
+    );
     if (remember) localProductMemo.set(page.parts, { key, product });
     return product;
   };

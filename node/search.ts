@@ -6,6 +6,7 @@ import {
   FRAGMENT_SECTION_CHARS,
   fieldScore,
   forEachTerm,
+  type WordTerms,
   LOCAL_INDEX_FORMAT,
   packFields,
   pageSlots,
@@ -203,24 +204,24 @@ export interface LocalPageProduct {
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, SEARCH_HASH_CHARS);
 
 /** The page's terms and fragment. */
-export function localPageProduct(page: LocalPageInput): LocalPageProduct {
+export function localPageProduct(page: LocalPageInput, words?: WordTerms): LocalPageProduct {
   const counts = new Map<string, FieldCounts>();
   const add = (field: keyof FieldCounts) => (term: string) => {
     let c = counts.get(term);
     if (!c) counts.set(term, (c = { title: 0, headings: 0, meta: 0, body: 0, code: 0 }));
     c[field]++;
   };
-  forEachTerm(page.title, add('title'));
-  forEachTerm(page.meta, add('meta'));
+  forEachTerm(page.title, add('title'), words);
+  forEachTerm(page.meta, add('meta'), words);
   for (const h of page.headings) {
     // A heading counts once however often it repeats a word.
     const seen = new Set<string>();
-    forEachTerm(h.text, (term) => seen.add(term));
+    forEachTerm(h.text, (term) => seen.add(term), words);
     seen.forEach(add('headings'));
   }
   for (const part of page.parts) {
-    forEachTerm(part.text, add('body'));
-    forEachTerm(part.code, add('code'));
+    forEachTerm(part.text, add('body'), words);
+    forEachTerm(part.code, add('code'), words);
   }
   const terms = new Map<string, number>();
   for (const [term, c] of counts) terms.set(term, packFields(c));

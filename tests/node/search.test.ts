@@ -36,7 +36,11 @@ function page(n: number, extra = ''): LocalPageInput {
   };
 }
 
-const products = (inputs: LocalPageInput[]) => inputs.map(localPageProduct);
+/** The pages' products, with the site's words stemmed once (`WordTerms`), as a build makes them. */
+const products = (inputs: LocalPageInput[]) => {
+  const words = new Map();
+  return inputs.map((input) => localPageProduct(input, words));
+};
 const engineOf = (files: Map<string, string>, entry: string) =>
   new LocalEngine(parseEntry(JSON.parse(files.get(entry)!)), async (paths) => paths.map((p) => files.get(p) ?? null));
 
@@ -126,6 +130,14 @@ describe("a page's fragment", () => {
     // Code is indexed, not shown.
     expect(product.fragment.json).not.toContain('secret');
     expect(product.terms.has('secret')).toBe(true);
+  });
+
+  it('has the same terms whether the build stems each word once for all pages or for each page', () => {
+    const pages = Array.from({ length: 50 }, (_, n) => page(n));
+    const words = new Map();
+    const shared = pages.map((input) => localPageProduct(input, words));
+    expect(words.size).toBeGreaterThan(0);
+    expect(shared).toEqual(pages.map((input) => localPageProduct(input)));
   });
 
   it('weighs where each term comes up', () => {
