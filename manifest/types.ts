@@ -85,8 +85,10 @@ export interface ManifestDoc extends ManifestPage {
   editUrl: string | null;
   /** Index of the top-level sidebar item that holds the doc (its category is open), or null. */
   sidebarTop: number | null;
-  /** On a site with several versions: the route of the same doc (by id) in each other version that has it, by version name. */
+  /** On a site with several versions or locales: the route of the same doc (by id) in each other version that has it, by `versionKey`. */
   otherVersions?: Record<string, string>;
+  /** In a locale other than the default one: the doc has no translation, and shows the default locale's text. */
+  untranslated?: boolean;
 }
 
 /** A doc entry in the sidebar. */
@@ -191,6 +193,8 @@ export interface DocVersion {
   badge?: boolean;
   noIndex?: boolean;
   isLast?: boolean;
+  /** A locale other than the default one (`SiteConfig.locales`), whose copy of the version this is; unset in the default locale. */
+  locale?: string;
 }
 
 /** What a route path shows. */

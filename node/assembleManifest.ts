@@ -41,7 +41,7 @@ import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { remembered } from './memo';
 import { versionOfSource } from './versions';
-import { savedWithVersion } from '../manifest/lookup';
+import { savedWithVersion, versionKey } from '../manifest/lookup';
 import { slot, type BuildSession } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
 
@@ -380,12 +380,13 @@ export function assembleManifest(
   // On a versioned site, each doc names the same doc (by id) in the other versions, for the version dropdown and banner.
   const versioned = plan.versions.length > 1;
   const pathsByVersion = new Map<string, Map<string, string>>();
-  if (versioned) for (const d of docs) remembered(pathsByVersion, d.version.name, () => new Map<string, string>()).set(d.localId, d.path);
+  if (versioned) for (const d of docs) remembered(pathsByVersion, versionKey(d.version), () => new Map<string, string>()).set(d.localId, d.path);
   const otherVersionsOf = (d: DocEntry): Record<string, string> =>
     Object.fromEntries(
       plan.versions.flatMap((version) => {
-        const path = version === d.version ? undefined : pathsByVersion.get(version.name)?.get(d.localId);
-        return path ? [[version.name, path]] : [];
+        // The other locales' copies of a doc are at the same path below their root (`localizedPath`).
+        const path = version === d.version || version.locale !== d.version.locale ? undefined : pathsByVersion.get(versionKey(version))?.get(d.localId);
+        return path ? [[versionKey(version), path]] : [];
       }),
     );
   const docEntryOf = (d: DocEntry): ManifestDoc => {
@@ -426,6 +427,7 @@ export function assembleManifest(
       editUrl: editBase === null ? null : editBase + d.file.rel,
       sidebarTop: top,
       ...(otherVersions ? { otherVersions } : {}),
+      ...(d.file.untranslated ? { untranslated: true } : {}),
     }));
   };
   const pageEntryOf = (p: PageEntry): ManifestPage => {
@@ -499,7 +501,9 @@ export function assembleManifest(
       return versioned ? { ...page, tag: 'default' } : page;
     }
     const page = searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
-    return versioned ? { ...page, version: entry.version.name, tag: `docs-default-${entry.version.name}` } : page;
+    if (!versioned) return page;
+    const { locale } = entry.version;
+    return { ...page, version: versionKey(entry.version), tag: `docs-default-${entry.version.name}`, ...(locale ? { language: locale } : {}) };
   };
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
   const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
@@ -537,13 +541,13 @@ export function assembleManifest(
         version,
         index: localIndexOf(
           files,
-          state.search.filter((page) => page.version === undefined || page.version === version.name),
+          state.search.filter((page) => page.version === undefined || page.version === versionKey(version)),
           deferSearch,
           session,
         ),
       }))
     : null;
-  const index = indexes ? indexes.find(({ version }) => version.isLast)!.index : localIndexOf(files, state.search, deferSearch, session);
+  const index = indexes ? indexes.find(({ version }) => version.isLast && !version.locale)!.index : localIndexOf(files, state.search, deferSearch, session);
   // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
   storedBytes += indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
   const deferredSearch: DeferredSearch | null =
@@ -559,9 +563,9 @@ export function assembleManifest(
   const shards: Record<string, ManifestShard | SidebarShard> = {};
   const sidebars = new Map(
     plan.versions.map((version) => {
-      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(version.name) ?? [], files, shards, session);
+      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(versionKey(version)) ?? [], files, shards, session);
       storedBytes += bytes;
-      return [version.name, sidebar];
+      return [versionKey(version), sidebar];
     }),
   );
 
@@ -587,8 +591,9 @@ export function assembleManifest(
       path: `/${versioned ? version.routeBase : routeBase}`,
       mainDocId: site.docs.mainDocId,
       draftIds: [],
-      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(version.name)!) },
+      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(versionKey(version))!) },
       ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
+      ...(version.locale ? { locale: version.locale } : {}),
     }));
   const rootVersions = versionsWith(sidebarTop);
   // What offline mode stores when it saves one version: the shared files, that version's pages and the others outside the docs, its index.
@@ -604,8 +609,8 @@ export function assembleManifest(
         for (const [rel, size] of state.articleBytesOf) if (mine(rel)) articles += size;
         const docsRoot = routes[`/${version.routeBase}`];
         articles += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
-        const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, version.name)).length;
-        return [version.name, { pages, bytes: shared + blobBytes + bytes, articles }];
+        const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, versionKey(version))).length;
+        return [versionKey(version), { pages, bytes: shared + blobBytes + bytes, articles }];
       }),
     );
   };
@@ -616,7 +621,7 @@ export function assembleManifest(
     search: {
       entry: index.entry,
       count: recordCount,
-      ...(indexes ? { entries: Object.fromEntries(indexes.map(({ version, index: { entry } }) => [version.name, entry])) } : {}),
+      ...(indexes ? { entries: Object.fromEntries(indexes.map(({ version, index: { entry } }) => [versionKey(version), entry])) } : {}),
     },
     shards: shardNames,
     shardStarts,

@@ -11,9 +11,9 @@ import { prePaintScript } from '../manifest/prePaint';
 import { algoliaHosts } from '../manifest/searchHosts';
 import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
-import type { SiteConfig } from '../manifest/siteConfig';
+import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
-import { docsVersionOf, documentTitle, versionAt } from '../manifest/lookup';
+import { docsVersionOf, documentTitle, localeAt, localeTargets, versionAt } from '../manifest/lookup';
 import type { Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { OutputData } from './output';
 import { escapeHtml } from '../manifest/escapeHtml';
@@ -74,7 +74,13 @@ interface RouteHead {
   unindexedVersion?: boolean;
   /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
   shards?: string[];
+  /** On a site with several locales: the route's locale, and the page's route in each locale that has it (hreflang). */
+  locale?: SiteLocale;
+  alternates?: { locale: SiteLocale; path: string }[];
 }
+
+/** Open Graph's form of a language tag: `fr_FR`. */
+const ogLocale = (locale: SiteLocale) => locale.htmlLang.replace(/-/g, '_');
 
 /** The `<meta>` naming the shell's entry script, which `SHELL_LOADER` starts (`src/data/chunks.ts` reads it too). */
 const SHELL_META = 'docs-shell';
@@ -145,6 +151,8 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const description = route.description || site.tagline;
   const keywords = route.keywords.length ? route.keywords.join(', ') : (site.metadata.find((m) => m.name === 'keywords')?.content ?? '');
   const asset = (file: string) => escapeHtml(withBase('/' + file, base));
+  const locale = route.locale ?? site.locales[0]!;
+  const alternates = route.alternates ?? [];
   const scripts = inlineScripts(site, Boolean(shell));
   const [colourScript, loader] = scripts;
   const head = [
@@ -165,7 +173,12 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:image" content="${escapeHtml(imageUrl)}">`,
-    `<meta property="og:locale" content="en">`,
+    `<meta property="og:locale" content="${escapeHtml(ogLocale(locale))}">`,
+    ...alternates.flatMap(({ locale: other, path }) => [
+      ...(other === locale ? [] : [`<meta property="og:locale:alternate" content="${escapeHtml(ogLocale(other))}">`]),
+      `<link rel="alternate" href="${escapeHtml(site.url + withBase(path, base))}" hreflang="${escapeHtml(other.htmlLang)}">`,
+      ...(other === site.locales[0] ? [`<link rel="alternate" href="${escapeHtml(site.url + withBase(path, base))}" hreflang="x-default">`] : []),
+    ]),
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
@@ -186,7 +199,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
 
   const script = loader ? `<script>${loader}</script>` : '';
   const staticRoute = route.path === NOT_FOUND_PATH ? '*' : route.path;
-  return `<!doctype html>\n<html lang="${escapeHtml(site.locale.code)}" dir="${escapeHtml(site.locale.direction)}" data-theme="${escapeHtml(site.colorMode.defaultMode)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${escapeHtml(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html lang="${escapeHtml(locale.htmlLang)}" dir="${escapeHtml(locale.direction)}" data-theme="${escapeHtml(site.colorMode.defaultMode)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${escapeHtml(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }
 
 /** The manifest as the build made it: everything, the root, the shards and the pages' articles by name. */
@@ -222,12 +235,16 @@ export function routeDocuments(
   ];
   // The server bundle gets the shards the route's loaders read, as the browser will.
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
+  // On a site with several locales, a route's locale and its page in each locale.
+  const localesOf = (path: string): Pick<RouteHead, 'locale' | 'alternates'> =>
+    site.locales.length > 1 ? { locale: localeAt(site, path), alternates: localeTargets(manifest, path).filter((target) => target.exact) } : {};
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => {
     // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
     const article = entry && { name: entry.article, html: articles.get(entry.article)! };
     return async () => {
-      const made = head();
+      const base = head();
+      const made = { ...base, ...localesOf(base.path) };
       const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
       return renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article }));
     };
@@ -300,10 +317,11 @@ export function routeDocuments(
       c.path,
       htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })),
     );
-  put(
-    '/',
-    htmlFor(() => ({ path: '/', title: null, description: site.tagline, keywords: [], image: null })),
-  );
+  for (const { path } of site.locales)
+    put(
+      path || '/',
+      htmlFor(() => ({ path: path || '/', title: null, description: site.tagline, keywords: [], image: null })),
+    );
   put(
     `/${site.search.searchPagePath}`,
     htmlFor(() => ({

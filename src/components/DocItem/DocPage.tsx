@@ -140,6 +140,19 @@ function CategoryCards({ category }: { category: CategoryIndex }) {
   );
 }
 
+/** The notice above a doc that has no translation in the locale on screen, which shows the default locale's text. */
+function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; locale: string | undefined }) {
+  const { locales } = manifest.site;
+  const label = locales.find((l) => l.code === locale)?.label ?? locale;
+  return (
+    <div className="version-banner untranslated-notice" role="note" aria-label="Translation notice">
+      <p>
+        This page is not translated into {label} yet: it shows the {locales[0]!.label} text.
+      </p>
+    </div>
+  );
+}
+
 /** A doc page: breadcrumbs, version badge, article, edit link, pagination and TOC. */
 export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDoc }) {
   useDocumentTitle(doc.title, manifest.site.title);
@@ -150,6 +163,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
       <div className="doc-layout">
         <article className="doc">
           <VersionBanner manifest={manifest} path={doc.path} version={version} />
+          {doc.untranslated && <UntranslatedNotice manifest={manifest} locale={version.locale} />}
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
           {version.badge !== false && (
             <span className="badge" title="Docs version">

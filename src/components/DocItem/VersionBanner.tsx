@@ -1,4 +1,4 @@
-import { lastVersion, versionTargets, type DocVersion, type Manifest } from '../../../manifest';
+import { lastVersion, versionsIn, versionTargets, type DocVersion, type Manifest } from '../../../manifest';
 import { usePreferredVersion } from '../../hooks/usePreferredVersion';
 import { Link } from '@tanstack/react-router';
 
@@ -8,9 +8,9 @@ import { Link } from '@tanstack/react-router';
  * version the preferred one.
  */
 export function VersionBanner({ manifest, path, version }: { manifest: Manifest; path: string; version: DocVersion }) {
-  const [, setPreferred] = usePreferredVersion(manifest.versions);
+  const [, setPreferred] = usePreferredVersion(versionsIn(manifest, version.locale));
   if (version.banner !== 'unreleased' && version.banner !== 'unmaintained') return null;
-  const last = lastVersion(manifest);
+  const last = lastVersion(manifest, version.locale);
   const latest = versionTargets(manifest, path).find((target) => target.version === last)!.path;
   const title = manifest.site.title;
   return (

@@ -1,11 +1,14 @@
 import { assetUrl } from '../../config';
 import { useSite } from '../SiteContext';
 import { SmartLink } from '../../markdown/SmartLink';
+import { useLocalizedHref } from '../../hooks/useLocale';
 
 /** Link columns, logo and copyright (spec §2). */
 export function Footer() {
-  const { site } = useSite();
+  const manifest = useSite();
+  const { site } = manifest;
   const { footer } = site;
+  const localized = useLocalizedHref(manifest);
   return (
     <footer className={`footer footer--${footer.style}`}>
       <div className="footer__links">
@@ -15,7 +18,7 @@ export function Footer() {
             <ul>
               {column.items.map((item) => (
                 <li key={item.label}>
-                  <SmartLink className="footer__link" href={item.href}>
+                  <SmartLink className="footer__link" href={localized(item.href)}>
                     {item.label}
                   </SmartLink>
                 </li>

@@ -91,6 +91,7 @@ describe('links between versions', () => {
   const version = (name: string, path: string, isLast: boolean) => ({ name, label: name, path, mainDocId: 'intro', draftIds: [], sidebars: {}, isLast });
   const versions = [version('current', '/docs/next', false), version('1.0', '/docs', true), version('0.9', '/docs/0.9', false)];
   const site = {
+    site: manifest.site,
     versions,
     routes: {
       '/docs/next/guides/new': { kind: 'doc' as const, id: 'guides/new' },
