@@ -7,6 +7,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEntry } from '../../manifest/localSearch';
+import { LocalEngine } from '../../src/search/localEngine';
 import { useFixture, type FixtureProject } from '../helpers/build';
 
 /** Runs `test` on a copy of the localized fixture, removed afterwards. */
@@ -150,6 +152,37 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
       '/abp-react/fr/docs/guides/setup',
       '/abp-react/fr/docs/0.9/guides/setup',
     ]);
+  });
+
+  it("tags each doc's search records with its locale, and has a local index per locale and version", async () => {
+    const records = JSON.parse(readFileSync(join(project.dir, 'dist-search', 'records.json'), 'utf8')) as {
+      url: string;
+      language: string;
+      docusaurus_tag: string;
+    }[];
+    const facetsOf = (path: string) =>
+      new Set(records.filter((r) => r.url.endsWith(`/abp-react${path}`) || r.url.includes(`/abp-react${path}#`)).map((r) => `${r.language} ${r.docusaurus_tag}`));
+    expect(facetsOf('/fr/docs/next/intro')).toEqual(new Set(['fr docs-default-current']));
+    expect(facetsOf('/ar/docs/0.9/intro')).toEqual(new Set(['ar docs-default-0.9']));
+    expect(facetsOf('/docs/next/intro')).toEqual(new Set(['en docs-default-current']));
+    const { search } = project.manifest();
+    expect(Object.keys(search.entries ?? {})).toEqual(['current', '1.0', '0.9', 'fr:current', 'fr:1.0', 'fr:0.9', 'ar:current', 'ar:1.0', 'ar:0.9']);
+    const urls = async (key: string, words: string) => {
+      const engine = new LocalEngine(parseEntry(JSON.parse(project.read(search.entries![key]!))), async (paths) =>
+        paths.map((path) => {
+          try {
+            return project.read(path);
+          } catch {
+            return null;
+          }
+        }),
+      );
+      return (await engine.query(`${words} `)).hits.map((hit) => hit.url_without_anchor).sort();
+    };
+    expect(await urls('fr:current', 'bienvenue')).toEqual(['/fr/docs/next/intro']);
+    expect(await urls('current', 'bienvenue')).toEqual([]);
+    expect(await urls('ar:current', 'welcome')).toEqual([]);
+    expect(await urls('ar:1.0', 'welcome')).toEqual(['/ar/docs/intro']);
   });
 
   it('covers the default locale only in llms.txt', () => {
