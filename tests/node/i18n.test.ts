@@ -161,7 +161,9 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
       docusaurus_tag: string;
     }[];
     const facetsOf = (path: string) =>
-      new Set(records.filter((r) => r.url.endsWith(`/abp-react${path}`) || r.url.includes(`/abp-react${path}#`)).map((r) => `${r.language} ${r.docusaurus_tag}`));
+      new Set(
+        records.filter((r) => r.url.endsWith(`/abp-react${path}`) || r.url.includes(`/abp-react${path}#`)).map((r) => `${r.language} ${r.docusaurus_tag}`),
+      );
     expect(facetsOf('/fr/docs/next/intro')).toEqual(new Set(['fr docs-default-current']));
     expect(facetsOf('/ar/docs/0.9/intro')).toEqual(new Set(['ar docs-default-0.9']));
     expect(facetsOf('/docs/next/intro')).toEqual(new Set(['en docs-default-current']));
