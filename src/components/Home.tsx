@@ -37,7 +37,9 @@ export function Home({ manifest }: { manifest: Manifest }) {
             <li key={feature.title} className="card card--static">
               <h3 className="card__title">{feature.title}</h3>
               <p className="card__description">{feature.description}</p>
-              <SmartLink href={feature.link.to ?? feature.link.href ?? '/'}>{feature.link.label} →</SmartLink>
+              <SmartLink href={feature.link.to ?? feature.link.href ?? '/'}>
+                {feature.link.label} <span className="arrow">→</span>
+              </SmartLink>
             </li>
           ))}
         </ul>

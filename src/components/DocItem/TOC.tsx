@@ -43,7 +43,7 @@ export function TOC({ headings }: { headings: ManifestHeading[] }) {
       <p className="toc__title">On this page</p>
       <ul>
         {headings.map((h) => (
-          <li key={h.id} style={{ paddingLeft: `${(h.depth - min) * 0.9}rem` }}>
+          <li key={h.id} style={{ paddingInlineStart: `${(h.depth - min) * 0.9}rem` }}>
             <a href={`#${h.id}`} className={`toc__link${active === h.id ? ' toc__link--active' : ''}`} aria-current={active === h.id ? 'location' : undefined}>
               {h.text}
             </a>
