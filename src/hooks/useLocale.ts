@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { localeAt, localizedPath, stripBase, type Manifest, type SiteConfig, type SiteLocale } from '../../manifest';
 
@@ -12,4 +13,14 @@ export function useLocale(site: Pick<SiteConfig, 'locales' | 'baseUrl'>): { loca
 export function useLocalizedHref(manifest: Pick<Manifest, 'versions' | 'site'>): (href: string) => string {
   const { code } = useLocale(manifest.site);
   return (href) => (code && href.startsWith('/') ? localizedPath(manifest, href, code) : href);
+}
+
+/** Keeps `<html lang dir>` on the locale on screen as the reader moves between locales (the build's HTML has the first page's). */
+export function useDocumentLocale(site: Pick<SiteConfig, 'locales' | 'baseUrl'>): void {
+  const { locale } = useLocale(site);
+  useEffect(() => {
+    const html = document.documentElement;
+    html.lang = locale.htmlLang;
+    html.dir = locale.direction;
+  }, [locale]);
 }

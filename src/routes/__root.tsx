@@ -12,6 +12,7 @@ import { OfflineControl } from '../components/Offline/OfflineControl';
 import { OfflineNotice } from '../components/Offline/OfflineNotice';
 import { UpdateNotices } from '../components/Updates/UpdateNotices';
 import { useUpdatesGeneration } from '../hooks/useOfflineUpdates';
+import { useDocumentLocale } from '../hooks/useLocale';
 
 /** What every route's loader gets. */
 export interface RouterContext {
@@ -22,6 +23,7 @@ function RootLayout() {
   const { data: root } = useSuspenseQuery(manifestQueryOptions());
   const manifest = viewOf(root);
   useProgressBar();
+  useDocumentLocale(manifest.site);
   // A content swap that replaces the page on screen remounts the outlet.
   const generation = useUpdatesGeneration();
   return (
