@@ -120,6 +120,11 @@ export interface SiteLocale {
   htmlLang: string;
   /** Route prefix below the base: `` for the default locale, `/fr` for the others. */
   path: string;
+  /**
+   * In the root manifest, a locale with translations of the shell's texts: the file below `blobs/` that holds them
+   * (`<hash>.json`, a `LocaleStrings`), so a content deploy adds a language without a new shell.
+   */
+  strings?: string;
 }
 
 /** Every locale, the default one first (only English, left to right, without `i18n`). */

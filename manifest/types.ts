@@ -298,6 +298,18 @@ export interface ManifestShard {
   sources: Record<string, string>;
 }
 
+/**
+ * A locale's translations of the shell's texts (`SiteLocale.strings`), by Docusaurus's theme ids
+ * (`theme.docs.paginator.next`) and, for the navbar's and footer's labels, `navbar.<key>` and `footer.<key>` with
+ * the keys of Docusaurus's `navbar.json` and `footer.json` (`navbar.item.label.Documentation`).
+ */
+export interface LocaleStrings {
+  strings: Record<string, string>;
+}
+
+/** Any of the JSON files below `blobs/` that the root names and route HTML preloads: page shards, sidebar shards and locale strings. */
+export type AnyShard = ManifestShard | SidebarShard | LocaleStrings;
+
 /** A sidebar shard: the children of one top-level category. */
 export interface SidebarShard {
   items: SidebarItem[];

@@ -7,11 +7,13 @@
 import { createHash } from 'node:crypto';
 import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
 import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
-import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
+import { parseCategoryCards, parseLocaleStrings, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
 import { withBase } from '../manifest/paths';
 import type {
+  AnyShard,
   CategoryIndex,
+  LocaleStrings,
   DocVersion,
   VersionTotals,
   Manifest,
@@ -134,7 +136,7 @@ export interface AssembledManifest {
   /** `manifest.json`. */
   root: ManifestRoot;
   /** Page and sidebar shards by name (below `blobs/`). */
-  shards: Record<string, ManifestShard | SidebarShard>;
+  shards: Record<string, AnyShard>;
   /** DocSearch records (the text of a JSON array, in parts), written outside `dist/` for `npm run search:upload`; made when read. */
   records: () => Iterable<string>;
   /** The local search index, when it is made only when read (`localIndexOf`): its entry's path, and what makes its files. */
@@ -560,7 +562,7 @@ export function assembleManifest(
       : index.deferred;
 
   // Sidebar shards, then page shards, both by name.
-  const shards: Record<string, ManifestShard | SidebarShard> = {};
+  const shards: Record<string, AnyShard> = {};
   const sidebars = new Map(
     plan.versions.map((version) => {
       const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(versionKey(version)) ?? [], files, shards, session);
@@ -614,9 +616,24 @@ export function assembleManifest(
       }),
     );
   };
+  // Each locale's translations of the shell's texts, in a file of their own that the root names (one line per locale).
+  const localeStrings = new Map(
+    Object.entries(src.localeStrings).map(([code, strings]) => {
+      const body: LocaleStrings = { strings };
+      const json = JSON.stringify(parseLocaleStrings(body, code));
+      const name = `${sha(json).slice(0, 16)}.json`;
+      files.set(`blobs/${name}`, json);
+      shards[name] = body;
+      storedBytes += Buffer.byteLength(json);
+      return [code, name];
+    }),
+  );
+  const rootSite = localeStrings.size
+    ? { ...site, locales: site.locales.map((locale) => (localeStrings.has(locale.code) ? { ...locale, strings: localeStrings.get(locale.code)! } : locale)) }
+    : site;
   const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
     manifestVersion: MANIFEST_VERSION,
-    site,
+    site: rootSite,
     versions: rootVersions,
     search: {
       entry: index.entry,
@@ -670,7 +687,7 @@ interface ShardInputs {
 function pageShardsOf(
   { routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables }: ShardInputs,
   files: Map<string, OutputData>,
-  shards: Record<string, ManifestShard | SidebarShard>,
+  shards: Record<string, AnyShard>,
   session: BuildSession,
 ): { names: string[]; starts: string[]; bytes: number } {
   const remember = session.keeps;
@@ -800,7 +817,7 @@ function categoryIndexesOf(
 function sidebarShardsOf(
   items: SidebarItem[],
   files: Map<string, OutputData>,
-  shards: Record<string, ManifestShard | SidebarShard>,
+  shards: Record<string, AnyShard>,
   session: BuildSession,
 ): { sidebar: SidebarItem[]; bytes: number } {
   const sidebarShardMemo = session.memo(SIDEBAR_SHARD);

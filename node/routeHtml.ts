@@ -14,7 +14,7 @@ import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
 import { docsVersionOf, documentTitle, localeAt, localeTargets, versionAt } from '../manifest/lookup';
-import type { Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
+import type { AnyShard, Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { OutputData } from './output';
 import { escapeHtml } from '../manifest/escapeHtml';
 
@@ -206,7 +206,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
 export interface BuiltManifest {
   manifest: Manifest;
   root: ManifestRoot;
-  shards: Record<string, ManifestShard | SidebarShard>;
+  shards: Record<string, AnyShard>;
   articles: ReadonlyMap<string, string>;
 }
 
@@ -238,13 +238,18 @@ export function routeDocuments(
   // On a site with several locales, a route's locale and its page in each locale.
   const localesOf = (path: string): Pick<RouteHead, 'locale' | 'alternates'> =>
     site.locales.length > 1 ? { locale: localeAt(site, path), alternates: localeTargets(manifest, path).filter((target) => target.exact) } : {};
+  // A locale's strings are read with the page, as its shards are, so the HTML has the locale's words.
+  const withStrings = (route: RouteHead): RouteHead => {
+    const strings = route.locale?.strings;
+    return strings ? { ...route, shards: [...(route.shards ?? []), strings] } : route;
+  };
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => {
     // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
     const article = entry && { name: entry.article, html: articles.get(entry.article)! };
     return async () => {
       const base = head();
-      const made = { ...base, ...localesOf(base.path) };
+      const made = withStrings({ ...base, ...localesOf(base.path) });
       const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
       return renderDocument(site, shell, route, await (await server()).renderRoute({ root, shards: needed(route), path: route.path, article }));
     };

@@ -17,7 +17,7 @@ import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
 import { DOCUSAURUS_SIDEBARS, isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
 import { slot, type BuildSession } from './session';
-import { withLocales } from './locales';
+import { readLocaleStrings, withLocales } from './locales';
 
 /** A markdown source file. */
 export interface SourceFile {
@@ -370,6 +370,8 @@ export interface ContentSources {
   assets: string[];
   /** Static files and co-located images, with their sizes (`staticFiles.ts`). */
   fileTable: FileTable;
+  /** Each other locale's translations of the shell's texts by id (`locales.ts`), for the locale's strings blob. */
+  localeStrings: Record<string, Record<string, string>>;
 }
 
 /**
@@ -503,6 +505,7 @@ export function readContent(
     );
   }
   const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
+  const localeStrings = readLocaleStrings(contentDir, input, all, log);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,
@@ -515,5 +518,6 @@ export function readContent(
     categories,
     assets,
     fileTable,
+    localeStrings,
   };
 }

@@ -261,6 +261,9 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null, asked: 
     const manifest = await viewWith(ctx, cache, root, null);
     const sidebarOf = version ? { shards: [], versions: [version] } : { shards: [], versions: root.versions };
     for (const name of shardNames(sidebarOf)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
+    // The shell's texts of the locale saved (of every locale when the whole site is).
+    for (const { code, strings } of root.site.locales)
+      if (strings && (!version || version.locale === code)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${strings}`));
     const routes = Object.keys(manifest.routes).filter((route) => !version || savedWithVersion(root, route, versionKey(version)));
     const total = routes.length;
     let done = 0;

@@ -13,7 +13,7 @@ import { useSiteCopy } from './siteCopy';
 
 /** A translation of the introduction, with the headings other pages link to. */
 const intro = (title: string, words: string) =>
-  `# ${title}\n\n${words}\n\n## 1 {#quick-start}\n\n${words}\n\n## 2 {#prerequisites}\n\n${words}\n\n## 3 {#technology-stack}\n\n${words}\n`;
+  `---\nsidebar_position: 1\n---\n\n# ${title}\n\n${words}\n\n## 1 {#quick-start}\n\n${words}\n\n## 2 {#prerequisites}\n\n${words}\n\n## 3 {#technology-stack}\n\n${words}\n`;
 
 const b = useBrowser();
 const site = useSiteCopy({
@@ -36,14 +36,25 @@ const site = useSiteCopy({
     write(`${docs('fr', 'current')}/intro.md`, intro('Présentation (suivante)', 'Bienvenue.'));
     write(`${docs('fr', 'version-1.0')}/intro.md`, intro('Présentation', 'Bienvenue dans ABP React : quetzalfrançais.'));
     write(`${docs('ar', 'version-1.0')}/intro.md`, intro('مقدمة', 'مرحبا بكم في ABP React.'));
+    const message = (text: string) => ({ message: text });
+    write(
+      'i18n/fr/code.json',
+      JSON.stringify({ 'theme.common.skipToMainContent': message('Aller au contenu principal'), 'theme.docs.paginator.next': message('Suivant') }),
+    );
+    write('i18n/ar/code.json', JSON.stringify({ 'theme.docs.paginator.next': message('التالي') }));
+    write('i18n/fr/docusaurus-theme-classic/navbar.json', JSON.stringify({ 'item.label.Documentation': message('Documentation (fr)') }));
   },
 });
 
 describe('locales', () => {
   it('switches language on the same page, with its language and direction, the version kept, and a mirrored layout in Arabic', async () => {
     const page = await b.page();
+    const hydration: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && /hydrat|did not match/i.test(m.text()) && hydration.push(m.text().slice(0, 300)));
     await page.goto(site.url('docs/intro'));
     await shellReady(page);
+    const next = page.getByRole('navigation', { name: 'Docs pages' }).locator('.pagination-nav__sublabel');
+    expect(await next.allInnerTexts()).toEqual(['Next']);
     await page.getByLabel('Languages: English').click();
     const switcher = page.getByRole('list', { name: 'Language switcher' });
     expect(await switcher.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('page');
@@ -51,12 +62,17 @@ describe('locales', () => {
     await page.waitForURL(/\/fr\/docs\/intro$/);
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Présentation');
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr-FR', 'ltr']);
+    // The shell's texts and the navbar's labels in French, from the strings the manifest names.
+    await expect.poll(() => next.allInnerTexts()).toEqual(['Suivant']);
+    expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation (fr)' }).count()).toBe(1);
 
     await page.getByLabel('Languages: Français').click();
     await page.getByRole('list', { name: 'Language switcher' }).getByRole('link', { name: 'العربية' }).click();
     await page.waitForURL(/\/ar\/docs\/intro$/);
     await expect.poll(() => page.locator('main h1').innerText()).toBe('مقدمة');
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => next.allInnerTexts()).toEqual(['التالي']);
     // Mirrored: the sidebar on the right of the article, the table of contents on its left.
     const sidebar = (await page.getByRole('complementary', { name: 'Docs sidebar' }).boundingBox())!;
     const article = (await page.locator('article.doc').boundingBox())!;
@@ -76,12 +92,17 @@ describe('locales', () => {
       .toBe('This page is not translated into العربية yet: it shows the English text.');
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Introduction');
     expect(page.errors).toEqual([]);
+    expect(hydration).toEqual([]);
   });
 
   it('opens the page a server sends for a locale route, with the notice on an untranslated page', async () => {
     const page = await b.page();
+    const hydration: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && /hydrat|did not match/i.test(m.text()) && hydration.push(m.text().slice(0, 300)));
     await page.goto(site.url('fr/docs/fundamentals/authentication'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    // The build's HTML has the locale's words already, and the shell hydrates it without a mismatch.
+    expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
     await shellReady(page);
     expect(await page.getByRole('note', { name: 'Translation notice' }).count()).toBe(1);
     // Links from the page stay in French.
@@ -91,6 +112,7 @@ describe('locales', () => {
     await page.getByRole('link', { name: 'Home page' }).click();
     await page.waitForURL(/\/fr$/);
     expect(page.errors).toEqual([]);
+    expect(hydration).toEqual([]);
   });
 
   it('searches the locale on screen: its pages only', async () => {

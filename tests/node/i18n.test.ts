@@ -73,7 +73,7 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(docs['i18n-fr/guides/deploy']!.untranslated).toBe(true);
     expect(docs['i18n-fr/guides/deploy']!.title).toBe(docs['guides/deploy']!.title);
     expect(docs['guides/deploy']!.untranslated).toBeUndefined();
-    expect(project.read('fr/docs/next/guides/deploy.html')).toContain('This page is not translated into <!-- -->Français<!-- --> yet');
+    expect(project.read('fr/docs/next/guides/deploy.html')).toContain('This page is not translated into Français yet: it shows the English text.');
     expect(project.read('fr/docs/next/intro.html')).not.toContain('not translated');
     expect(project.read('docs/next/guides/deploy.html')).not.toContain('not translated');
   });
@@ -187,6 +187,29 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(await urls('ar:1.0', 'welcome')).toEqual(['/ar/docs/intro']);
   });
 
+  it("names each locale's strings in the root, one file each, and renders the locale's pages with them", () => {
+    const { site } = project.manifest();
+    const fr = site.locales.find((locale) => locale.code === 'fr')!;
+    expect(site.locales.map((locale) => locale.strings === undefined)).toEqual([true, false, true]);
+    expect(JSON.parse(project.read(`blobs/${fr.strings!}`))).toEqual({
+      strings: {
+        'theme.common.skipToMainContent': 'Aller au contenu principal',
+        'theme.docs.paginator.next': 'Suivant',
+        'theme.docs.paginator.previous': 'Précédent',
+        'navbar.title': 'ABP React',
+        'navbar.item.label.Documentation': 'Documentation FR',
+      },
+    });
+    const html = project.read('fr/docs/next/intro.html');
+    expect(html).toContain(`<link rel="preload" href="/abp-react/blobs/${fr.strings!}" as="fetch" crossorigin="anonymous">`);
+    expect(html).toContain('<a class="skip-link" href="#main">Aller au contenu principal</a>');
+    expect(html).toContain('<span class="pagination-nav__sublabel">Précédent</span>');
+    expect(html).toMatch(/class="navbar__link navbar__link--left[^"]*"[^>]*>Documentation FR</);
+    // Arabic has no strings: the English texts.
+    expect(project.read('ar/docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
+    expect(project.read('docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
+  });
+
   it('covers the default locale only in llms.txt', () => {
     expect(project.read('llms.txt')).not.toContain('/fr/');
   });
@@ -211,6 +234,22 @@ describe('a site without i18n', () => {
 });
 
 describe('locale errors', () => {
+  it('names the line of a code.json that is not JSON', async () => {
+    await onCopy(async (project) => {
+      project.write('i18n/fr/code.json', '{\n  "theme.common.editThisPage": { "message": "Modifier" },\n}\n');
+      await expect(project.build()).rejects.toThrow('content/i18n/fr/code.json:3: is not valid JSON');
+    });
+  });
+
+  it('names the line of a translation whose message is no string', async () => {
+    await onCopy(async (project) => {
+      project.write('i18n/fr/code.json', '{\n  "theme.common.editThisPage": { "message": "Modifier" },\n  "theme.docs.paginator.next": { "message": 3 }\n}\n');
+      await expect(project.build()).rejects.toThrow(
+        'content/i18n/fr/code.json:3: `theme.docs.paginator.next` must be `{ "message": "…" }` with the translated text as a string',
+      );
+    });
+  });
+
   it('names a translation whose path has no doc in the version, and what to do', async () => {
     await onCopy(async (project) => {
       project.write(`${FR}/guides/missing.md`, '# Manquant\n');

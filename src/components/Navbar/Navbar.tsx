@@ -13,6 +13,7 @@ import { VersionDropdown } from './VersionDropdown';
 import { usePreferredVersion } from '../../hooks/usePreferredVersion';
 import { preferredHref, versionsIn } from '../../../manifest';
 import { useLocale } from '../../hooks/useLocale';
+import { useTranslate } from '../../hooks/useTranslate';
 
 /** The fixed top bar: brand, navbar items, search, language and colour mode (spec §2). */
 export function Navbar() {
@@ -24,6 +25,7 @@ export function Navbar() {
   const manifest = useSite();
   const items = site.navbar.items;
   const { code } = useLocale(site);
+  const t = useTranslate(site);
   const versions = versionsIn(manifest, code);
   const [preferred] = usePreferredVersion(versions);
   // A site with several versions has the dropdown, on the right unless the configuration places it.
@@ -52,7 +54,7 @@ export function Navbar() {
                 className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
-                {item.label}
+                {t(`navbar.item.label.${item.label}`, item.label)}
               </SmartLink>
             );
           })}
