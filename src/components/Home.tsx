@@ -1,5 +1,5 @@
 import { preferredHref, versionsIn, type Manifest } from '../../manifest';
-import { useLocale } from '../hooks/useLocale';
+import { useLocale, useLocalizedHref } from '../hooks/useLocale';
 import { usePreferredVersion } from '../hooks/usePreferredVersion';
 import { useDocumentTitle } from './DocItem/DocPage';
 import { SmartLink } from '../markdown/SmartLink';
@@ -9,6 +9,7 @@ export function Home({ manifest }: { manifest: Manifest }) {
   const { site } = manifest;
   const home = site.home;
   const { code } = useLocale(manifest.site);
+  const localized = useLocalizedHref(manifest);
   const [preferred] = usePreferredVersion(versionsIn(manifest, code));
   useDocumentTitle(null, `${site.title} ${'|'} ${site.tagline}`);
   return (
@@ -37,7 +38,7 @@ export function Home({ manifest }: { manifest: Manifest }) {
             <li key={feature.title} className="card card--static">
               <h3 className="card__title">{feature.title}</h3>
               <p className="card__description">{feature.description}</p>
-              <SmartLink href={feature.link.to ?? feature.link.href ?? '/'}>
+              <SmartLink href={feature.link.to ? localized(feature.link.to) : (feature.link.href ?? '/')}>
                 {feature.link.label} <span className="arrow">→</span>
               </SmartLink>
             </li>
