@@ -50,17 +50,17 @@ export function localizedPath(manifest: Pick<Manifest, 'versions' | 'site'>, pat
 const normalizePath = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
 /**
- * Where the language switcher's links go from route `path`, and the hreflang alternates: each locale with the same
- * page there (`exact`), else that locale's home.
+ * Where the language switcher's links go from route `path`, and the hreflang alternates: the page itself in its
+ * locale, and each other locale with the same page there (`exact`), else that locale's home.
  */
 export function localeTargets(manifest: Pick<Manifest, 'versions' | 'site' | 'routes'>, path: string): { locale: SiteLocale; path: string; exact: boolean }[] {
   const target = manifest.routes[path];
   const inDocs = target !== undefined && DOCS_KINDS.has(target.kind);
+  const here = localeAt(manifest.site, path);
   return manifest.site.locales.map((locale) => {
+    if (locale === here) return { locale, path, exact: true };
     const there = target?.kind === 'home' || inDocs ? localizedPath(manifest, path, locale.code) : null;
-    return there !== null && (there !== path || localeAt(manifest.site, path) === locale)
-      ? { locale, path: there, exact: true }
-      : { locale, path: locale.path || '/', exact: false };
+    return there !== null && there !== path ? { locale, path: there, exact: true } : { locale, path: locale.path || '/', exact: false };
   });
 }
 
@@ -119,6 +119,12 @@ export function versionTargets(
     version,
     path: version === here ? path : (others[versionKey(version)] ?? version.path),
   }));
+}
+
+/** A page's copies in every locale that has it (hreflang, the sitemap), or none when only its own locale has it. */
+export function alternatesOf(manifest: Pick<Manifest, 'versions' | 'site' | 'routes'>, path: string): { locale: SiteLocale; path: string }[] {
+  const exact = localeTargets(manifest, path).filter((target) => target.exact);
+  return exact.length > 1 ? exact : [];
 }
 
 /** The docs version of the page at route `path`, or null for a page outside the docs. */

@@ -13,7 +13,7 @@ import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
-import { docsVersionOf, documentTitle, localeAt, localeTargets, versionAt } from '../manifest/lookup';
+import { alternatesOf, docsVersionOf, documentTitle, localeAt, versionAt } from '../manifest/lookup';
 import type { AnyShard, Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { OutputData } from './output';
 import { escapeHtml } from '../manifest/escapeHtml';
@@ -237,7 +237,7 @@ export function routeDocuments(
   const needed = (route: RouteHead) => Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [name, shards[name]!]));
   // On a site with several locales, a route's locale and its page in each locale.
   const localesOf = (path: string): Pick<RouteHead, 'locale' | 'alternates'> =>
-    site.locales.length > 1 ? { locale: localeAt(site, path), alternates: localeTargets(manifest, path).filter((target) => target.exact) } : {};
+    site.locales.length > 1 ? { locale: localeAt(site, path), alternates: alternatesOf(manifest, path) } : {};
   // A locale's strings are read with the page, as its shards are, so the HTML has the locale's words.
   const withStrings = (route: RouteHead): RouteHead => {
     const strings = route.locale?.strings;

@@ -10,7 +10,7 @@ import { SITEMAP } from '../manifest/constants';
 import { withBase } from '../manifest/paths';
 import type { Manifest } from '../manifest/types';
 import { isDoc, type DocEntry, type DocsModel, type RoutePlan } from './docs';
-import { docsVersionOf, localeTargets } from '../manifest/lookup';
+import { alternatesOf, docsVersionOf } from '../manifest/lookup';
 import { displayPath, type ProblemLog } from './problems';
 
 import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
@@ -79,12 +79,10 @@ export function siteFiles(
       session,
       site.locales.length > 1
         ? (path) =>
-            localeTargets(manifest, path)
-              .filter((target) => target.exact)
-              .flatMap(({ locale, path: there }) => [
-                { hreflang: locale.htmlLang, path: there },
-                ...(locale === site.locales[0] ? [{ hreflang: 'x-default', path: there }] : []),
-              ])
+            alternatesOf(manifest, path).flatMap(({ locale, path: there }) => [
+              { hreflang: locale.htmlLang, path: there },
+              ...(locale === site.locales[0] ? [{ hreflang: 'x-default', path: there }] : []),
+            ])
         : undefined,
     ),
   );
