@@ -103,6 +103,10 @@ export function resolveContentLink(href: string, source: string, fromRoute: stri
   const asset = joinPath('', absolute);
   if (ctx.assets?.has(asset) || (ctx.files && Object.hasOwn(ctx.files, '/' + asset))) return { kind: 'asset', path: asset };
   const route = normalizeRoutePath(absolute);
+  // A translation's absolute link (`/docs/intro`) opens the page in the translation's locale when the locale has it.
+  const locale = decoded.startsWith('/') && ctx.routes !== null ? /^i18n\/([^/]+)\//.exec(source)?.[1] : undefined;
+  const localized = locale && !route.startsWith(`/${locale}/`) ? normalizeRoutePath(`/${locale}${route}`) : null;
+  if (localized && hasRoute(ctx, localized)) return { kind: 'route', path: localized, hash };
   return hasRoute(ctx, route) ? { kind: 'route', path: route, hash } : { kind: 'missingPage', path: route };
 }
 

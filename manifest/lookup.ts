@@ -4,12 +4,71 @@
  */
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from './constants';
 import { UnknownIdError } from './manifestErrors';
+import type { SiteConfig, SiteLocale } from './siteConfig';
 import type { DocVersion, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
 
-/** The docs version at the docs route, which version-neutral links open (the only one of a site without versions). */
-export function lastVersion(root: Pick<Manifest, 'versions'>): DocVersion {
-  return root.versions.find((version) => version.isLast) ?? root.versions[0]!;
+/**
+ * The docs version at the docs route, which version-neutral links open (the only one of a site without versions):
+ * the default locale's, or that of `locale` (its code) when given.
+ */
+export function lastVersion(root: Pick<Manifest, 'versions'>, locale?: string): DocVersion {
+  const mine = root.versions.filter((version) => version.locale === locale);
+  return mine.find((version) => version.isLast) ?? mine[0] ?? root.versions[0]!;
 }
+
+/** The docs versions of one locale (its code; the default locale's when undefined). */
+export function versionsIn(root: Pick<Manifest, 'versions'>, locale: string | undefined): DocVersion[] {
+  return root.versions.filter((version) => version.locale === locale);
+}
+
+/** The locale of route `path`: the one whose prefix holds it, else the default one. */
+export function localeAt(site: Pick<SiteConfig, 'locales'>, path: string): SiteLocale {
+  return site.locales.find((locale) => locale.path !== '' && isIn(path, locale.path)) ?? site.locales[0]!;
+}
+
+/** The code of the locale of route `path` as docs versions name it: undefined for the default locale. */
+export const localeCodeAt = (site: Pick<SiteConfig, 'locales'>, path: string): string | undefined => {
+  const locale = localeAt(site, path);
+  return locale.path ? locale.code : undefined;
+};
+
+/**
+ * Route `path` in locale `code`: a locale's home for the home page, the same path below the locale's copy of
+ * the version for a docs page (every locale has every doc, translated or not), the path itself otherwise.
+ */
+export function localizedPath(manifest: Pick<Manifest, 'versions' | 'site'>, path: string, code: string): string {
+  const here = localeAt(manifest.site, path);
+  const there = manifest.site.locales.find((locale) => locale.code === code) ?? manifest.site.locales[0]!;
+  if (here === there) return path;
+  if (path === (here.path || '/')) return there.path || '/';
+  const version = versionHolding(manifest, path);
+  if (!version) return path;
+  const target = manifest.versions.find((other) => other.name === version.name && other.locale === (there.path ? there.code : undefined));
+  return target ? normalizePath(target.path + path.slice(version.path.length)) : path;
+}
+
+const normalizePath = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+/**
+ * Where the language switcher's links go from route `path`, and the hreflang alternates: the page itself in its
+ * locale, and each other locale with the same page there (`exact`), else that locale's home.
+ */
+export function localeTargets(manifest: Pick<Manifest, 'versions' | 'site' | 'routes'>, path: string): { locale: SiteLocale; path: string; exact: boolean }[] {
+  const target = manifest.routes[path];
+  const inDocs = target !== undefined && DOCS_KINDS.has(target.kind);
+  const here = localeAt(manifest.site, path);
+  return manifest.site.locales.map((locale) => {
+    if (locale === here) return { locale, path, exact: true };
+    const there = target?.kind === 'home' || inDocs ? localizedPath(manifest, path, locale.code) : null;
+    return there !== null && there !== path ? { locale, path: there, exact: true } : { locale, path: locale.path || '/', exact: false };
+  });
+}
+
+/**
+ * The key of a docs version in the manifest's maps (`otherVersions`, search entries, offline totals): its name, after
+ * its locale's (`fr:current`) in a locale other than the default one.
+ */
+export const versionKey = (version: { name: string; locale?: string }): string => (version.locale ? `${version.locale}:${version.name}` : version.name);
 
 /** Whether a route path is a version's root or below it. */
 const isIn = (path: string, root: string) => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
@@ -29,10 +88,10 @@ export function versionHolding(root: Pick<Manifest, 'versions'>, path: string): 
   return found;
 }
 
-/** Whether offline mode saving version `name` saves route `path`: a page of that version, or one outside every version. */
+/** Whether offline mode saving version `name` (its `versionKey`) saves route `path`: a page of that version, or one outside every version. */
 export function savedWithVersion(root: Pick<Manifest, 'versions'>, path: string, name: string): boolean {
   const version = versionHolding(root, path);
-  return version === null || version.name === name;
+  return version === null || versionKey(version) === name;
 }
 
 /** The files of the local search index of version `name` (the site's own when it has one index). */
@@ -47,13 +106,25 @@ const DOCS_KINDS = new Set(['doc', 'docsRoot', 'category']);
  * Where each version's link goes from the page at route `path` (the version dropdown, the banner): the same page
  * in that version when it has it (a doc by id, a category index by slug), else that version's root, its main doc.
  */
-export function versionTargets(manifest: Pick<Manifest, 'versions' | 'routes' | 'docs' | 'categories'>, path: string): { version: DocVersion; path: string }[] {
+export function versionTargets(
+  manifest: Pick<Manifest, 'versions' | 'routes' | 'docs' | 'categories' | 'site'>,
+  path: string,
+): { version: DocVersion; path: string }[] {
   const target = manifest.routes[path];
   const inDocs = target !== undefined && DOCS_KINDS.has(target.kind);
   const here = inDocs ? versionAt(manifest, path) : null;
   const entry = target?.kind === 'doc' ? manifest.docs[target.id] : target?.kind === 'category' ? manifest.categories[target.slug] : undefined;
   const others = entry?.otherVersions ?? {};
-  return manifest.versions.map((version) => ({ version, path: version === here ? path : (others[version.name] ?? version.path) }));
+  return versionsIn(manifest, localeCodeAt(manifest.site, path)).map((version) => ({
+    version,
+    path: version === here ? path : (others[versionKey(version)] ?? version.path),
+  }));
+}
+
+/** A page's copies in every locale that has it (hreflang, the sitemap), or none when only its own locale has it. */
+export function alternatesOf(manifest: Pick<Manifest, 'versions' | 'site' | 'routes'>, path: string): { locale: SiteLocale; path: string }[] {
+  const exact = localeTargets(manifest, path).filter((target) => target.exact);
+  return exact.length > 1 ? exact : [];
 }
 
 /** The docs version of the page at route `path`, or null for a page outside the docs. */
@@ -66,10 +137,12 @@ export function docsVersionOf(manifest: Pick<Manifest, 'versions' | 'routes'>, p
  * A version-neutral link (the navbar's docs entry, the home page's "Get started") for a reader who prefers
  * `preferred`: a link to the last version's root or main doc opens the preferred version's root instead.
  */
-export function preferredHref(manifest: Pick<Manifest, 'versions'>, href: string, preferred: DocVersion | null): string {
-  const last = lastVersion(manifest);
-  if (!preferred || preferred === last) return href;
-  return href === last.path || href === `${last.path}/${last.mainDocId}` ? preferred.path : href;
+export function preferredHref(manifest: Pick<Manifest, 'versions' | 'site'>, href: string, preferred: DocVersion | null, locale?: string): string {
+  // In another locale, the link opens that locale's copy of the page first.
+  const local = locale ? localizedPath(manifest, href, locale) : href;
+  const last = lastVersion(manifest, locale);
+  if (!preferred || preferred === last) return local;
+  return local === last.path || local === `${last.path}/${last.mainDocId}` ? preferred.path : local;
 }
 
 /** A doc by id; throws listing the available ids. */

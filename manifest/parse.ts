@@ -6,7 +6,7 @@
  */
 import { MANIFEST_VERSION } from './constants';
 import { ManifestShapeError, ManifestVersionError } from './manifestErrors';
-import type { CategoryCard, ManifestRoot, ManifestShard, SidebarShard } from './types';
+import type { CategoryCard, LocaleStrings, ManifestRoot, ManifestShard, SidebarShard } from './types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -78,6 +78,15 @@ export function parseShard(json: unknown, name: string): ManifestShard {
 export function parseSidebarShard(json: unknown, name: string): SidebarShard {
   need(isObject(json) && Array.isArray(json.items), `sidebar shard ${name} has no \`items\` list`);
   return json as unknown as SidebarShard;
+}
+
+/** Checks untrusted JSON against the contract of a locale's strings (`SiteLocale.strings`) and returns it typed. */
+export function parseLocaleStrings(json: unknown, name: string): LocaleStrings {
+  need(
+    isObject(json) && isObject(json.strings) && Object.values(json.strings).every((message) => typeof message === 'string'),
+    `locale strings ${name} are not an object of texts`,
+  );
+  return json as unknown as LocaleStrings;
 }
 
 /** Checks untrusted JSON against the contract of a category's further cards (`CategoryIndex.more`) and returns it typed. */

@@ -3,14 +3,14 @@
  * `src/entry-server.tsx` implements it, `node/serverRenderer.ts`
  * loads it. Only plain data crosses it.
  */
-import type { ManifestRoot, ManifestShard, SidebarShard } from './types';
+import type { AnyShard, ManifestRoot, ManifestShard, SidebarShard } from './types';
 
 /** One route to render. */
 export interface RenderRequest {
   /** The root manifest, as `manifest.json` holds it. */
   root: ManifestRoot;
   /** The shards the route's loaders read, by name (below `blobs/`): its page shard and sidebar shard. */
-  shards: Record<string, ManifestShard | SidebarShard>;
+  shards: Record<string, AnyShard>;
   /** Route path below the base (`/docs/intro`); a path that is no route renders the not-found page. */
   path: string;
   /** The page's article as the build rendered it, when the route shows one. */

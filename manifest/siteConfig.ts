@@ -99,12 +99,48 @@ export interface SiteConfig {
   search: SearchConfig;
   /** Docs plugin. */
   docs: DocsConfig;
-  /** The only locale. */
+  /** The default locale, served at the site root. */
   locale: { code: string; label: string; direction: 'ltr' | 'rtl' };
+  /** Every locale of `i18n.locales`, the default one first, with what `<html>`, hreflang and the language switcher need. */
+  locales: SiteLocale[];
   /** Offline-mode activation strategies (spec §9). */
   offlineModeActivationStrategies: ('appInstalled' | 'standalone' | 'queryString')[];
   /** Home page. */
   home: HomeConfig;
+}
+
+/** One locale of the site. */
+export interface SiteLocale {
+  /** Its name in `i18n.locales`: `fr`. */
+  code: string;
+  /** Name in the language switcher: `Français`. */
+  label: string;
+  direction: 'ltr' | 'rtl';
+  /** BCP 47 tag of `<html lang>` and hreflang: `fr-FR`. */
+  htmlLang: string;
+  /** Route prefix below the base: `` for the default locale, `/fr` for the others. */
+  path: string;
+  /**
+   * In the root manifest, a locale with translations of the shell's texts: the file below `blobs/` that holds them
+   * (`<hash>.json`, a `LocaleStrings`), so a content deploy adds a language without a new shell.
+   */
+  strings?: string;
+}
+
+/** Every locale, the default one first (only English, left to right, without `i18n`). */
+function resolveLocales(i18n: SiteConfigInput['i18n']): SiteLocale[] {
+  if (!i18n) return [{ code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en', path: '' }];
+  const codes = [i18n.defaultLocale, ...i18n.locales.filter((code) => code !== i18n.defaultLocale)];
+  return codes.map((code) => {
+    const config = i18n.localeConfigs?.[code] ?? {};
+    return {
+      code,
+      label: config.label ?? (code === 'en' ? 'English' : code),
+      direction: config.direction ?? 'ltr',
+      htmlLang: config.htmlLang ?? code,
+      path: code === i18n.defaultLocale ? '' : `/${code}`,
+    };
+  });
 }
 
 /** The site's locale: the default one of `i18n`, with its label and direction (English, left to right, without `i18n`). */
@@ -213,6 +249,7 @@ export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) 
     },
     docs,
     locale: resolveLocale(input.i18n),
+    locales: resolveLocales(input.i18n),
     offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
     home: input.home,
   };

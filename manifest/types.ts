@@ -85,8 +85,10 @@ export interface ManifestDoc extends ManifestPage {
   editUrl: string | null;
   /** Index of the top-level sidebar item that holds the doc (its category is open), or null. */
   sidebarTop: number | null;
-  /** On a site with several versions: the route of the same doc (by id) in each other version that has it, by version name. */
+  /** On a site with several versions or locales: the route of the same doc (by id) in each other version that has it, by `versionKey`. */
   otherVersions?: Record<string, string>;
+  /** In a locale other than the default one: the doc has no translation, and shows the default locale's text. */
+  untranslated?: boolean;
 }
 
 /** A doc entry in the sidebar. */
@@ -191,6 +193,8 @@ export interface DocVersion {
   badge?: boolean;
   noIndex?: boolean;
   isLast?: boolean;
+  /** A locale other than the default one (`SiteConfig.locales`), whose copy of the version this is; unset in the default locale. */
+  locale?: string;
 }
 
 /** What a route path shows. */
@@ -293,6 +297,18 @@ export interface ManifestShard {
   /** Source path relative to `content/` to route path, for every page of the site (relative links). */
   sources: Record<string, string>;
 }
+
+/**
+ * A locale's translations of the shell's texts (`SiteLocale.strings`), by Docusaurus's theme ids
+ * (`theme.docs.paginator.next`) and, for the navbar's and footer's labels, `navbar.<key>` and `footer.<key>` with
+ * the keys of Docusaurus's `navbar.json` and `footer.json` (`navbar.item.label.Documentation`).
+ */
+export interface LocaleStrings {
+  strings: Record<string, string>;
+}
+
+/** Any of the JSON files below `blobs/` that the root names and route HTML preloads: page shards, sidebar shards and locale strings. */
+export type AnyShard = ManifestShard | SidebarShard | LocaleStrings;
 
 /** A sidebar shard: the children of one top-level category. */
 export interface SidebarShard {

@@ -7,12 +7,14 @@
 import { createHash } from 'node:crypto';
 import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
 import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
-import { parseCategoryCards, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
+import { parseCategoryCards, parseLocaleStrings, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
 import { withBase } from '../manifest/paths';
 import type { WordTerms } from '../manifest/localSearch';
 import type {
+  AnyShard,
   CategoryIndex,
+  LocaleStrings,
   DocVersion,
   VersionTotals,
   Manifest,
@@ -42,7 +44,7 @@ import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { remembered } from './memo';
 import { versionOfSource } from './versions';
-import { savedWithVersion } from '../manifest/lookup';
+import { savedWithVersion, versionKey } from '../manifest/lookup';
 import { slot, type BuildSession } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
 
@@ -135,7 +137,7 @@ export interface AssembledManifest {
   /** `manifest.json`. */
   root: ManifestRoot;
   /** Page and sidebar shards by name (below `blobs/`). */
-  shards: Record<string, ManifestShard | SidebarShard>;
+  shards: Record<string, AnyShard>;
   /** DocSearch records (the text of a JSON array, in parts), written outside `dist/` for `npm run search:upload`; made when read. */
   records: () => Iterable<string>;
   /** The local search index, when it is made only when read (`localIndexOf`): its entry's path, and what makes its files. */
@@ -386,12 +388,13 @@ export function assembleManifest(
   // On a versioned site, each doc names the same doc (by id) in the other versions, for the version dropdown and banner.
   const versioned = plan.versions.length > 1;
   const pathsByVersion = new Map<string, Map<string, string>>();
-  if (versioned) for (const d of docs) remembered(pathsByVersion, d.version.name, () => new Map<string, string>()).set(d.localId, d.path);
+  if (versioned) for (const d of docs) remembered(pathsByVersion, versionKey(d.version), () => new Map<string, string>()).set(d.localId, d.path);
   const otherVersionsOf = (d: DocEntry): Record<string, string> =>
     Object.fromEntries(
       plan.versions.flatMap((version) => {
-        const path = version === d.version ? undefined : pathsByVersion.get(version.name)?.get(d.localId);
-        return path ? [[version.name, path]] : [];
+        // The other locales' copies of a doc are at the same path below their root (`localizedPath`).
+        const path = version === d.version || version.locale !== d.version.locale ? undefined : pathsByVersion.get(versionKey(version))?.get(d.localId);
+        return path ? [[versionKey(version), path]] : [];
       }),
     );
   const docEntryOf = (d: DocEntry): ManifestDoc => {
@@ -432,6 +435,7 @@ export function assembleManifest(
       editUrl: editBase === null ? null : editBase + d.file.rel,
       sidebarTop: top,
       ...(otherVersions ? { otherVersions } : {}),
+      ...(d.file.untranslated ? { untranslated: true } : {}),
     }));
   };
   const pageEntryOf = (p: PageEntry): ManifestPage => {
@@ -505,7 +509,9 @@ export function assembleManifest(
       return versioned ? { ...page, tag: 'default' } : page;
     }
     const page = searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
-    return versioned ? { ...page, version: entry.version.name, tag: `docs-default-${entry.version.name}` } : page;
+    if (!versioned) return page;
+    const { locale } = entry.version;
+    return { ...page, version: versionKey(entry.version), tag: `docs-default-${entry.version.name}`, ...(locale ? { language: locale } : {}) };
   };
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
   const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
@@ -543,13 +549,13 @@ export function assembleManifest(
         version,
         index: localIndexOf(
           files,
-          state.search.filter((page) => page.version === undefined || page.version === version.name),
+          state.search.filter((page) => page.version === undefined || page.version === versionKey(version)),
           deferSearch,
           session,
         ),
       }))
     : null;
-  const index = indexes ? indexes.find(({ version }) => version.isLast)!.index : localIndexOf(files, state.search, deferSearch, session);
+  const index = indexes ? indexes.find(({ version }) => version.isLast && !version.locale)!.index : localIndexOf(files, state.search, deferSearch, session);
   // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
   storedBytes += indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
   const deferredSearch: DeferredSearch | null =
@@ -562,12 +568,12 @@ export function assembleManifest(
       : index.deferred;
 
   // Sidebar shards, then page shards, both by name.
-  const shards: Record<string, ManifestShard | SidebarShard> = {};
+  const shards: Record<string, AnyShard> = {};
   const sidebars = new Map(
     plan.versions.map((version) => {
-      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(version.name) ?? [], files, shards, session);
+      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(versionKey(version)) ?? [], files, shards, session);
       storedBytes += bytes;
-      return [version.name, sidebar];
+      return [versionKey(version), sidebar];
     }),
   );
 
@@ -593,8 +599,9 @@ export function assembleManifest(
       path: `/${versioned ? version.routeBase : routeBase}`,
       mainDocId: site.docs.mainDocId,
       draftIds: [],
-      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(version.name)!) },
+      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(versionKey(version))!) },
       ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
+      ...(version.locale ? { locale: version.locale } : {}),
     }));
   const rootVersions = versionsWith(sidebarTop);
   // What offline mode stores when it saves one version: the shared files, that version's pages and the others outside the docs, its index.
@@ -610,19 +617,34 @@ export function assembleManifest(
         for (const [rel, size] of state.articleBytesOf) if (mine(rel)) articles += size;
         const docsRoot = routes[`/${version.routeBase}`];
         articles += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
-        const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, version.name)).length;
-        return [version.name, { pages, bytes: shared + blobBytes + bytes, articles }];
+        const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, versionKey(version))).length;
+        return [versionKey(version), { pages, bytes: shared + blobBytes + bytes, articles }];
       }),
     );
   };
+  // Each locale's translations of the shell's texts, in a file of their own that the root names (one line per locale).
+  const localeStrings = new Map(
+    Object.entries(src.localeStrings).map(([code, strings]) => {
+      const body: LocaleStrings = { strings };
+      const json = JSON.stringify(parseLocaleStrings(body, code));
+      const name = `${sha(json).slice(0, 16)}.json`;
+      files.set(`blobs/${name}`, json);
+      shards[name] = body;
+      storedBytes += Buffer.byteLength(json);
+      return [code, name];
+    }),
+  );
+  const rootSite = localeStrings.size
+    ? { ...site, locales: site.locales.map((locale) => (localeStrings.has(locale.code) ? { ...locale, strings: localeStrings.get(locale.code)! } : locale)) }
+    : site;
   const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
     manifestVersion: MANIFEST_VERSION,
-    site,
+    site: rootSite,
     versions: rootVersions,
     search: {
       entry: index.entry,
       count: recordCount,
-      ...(indexes ? { entries: Object.fromEntries(indexes.map(({ version, index: { entry } }) => [version.name, entry])) } : {}),
+      ...(indexes ? { entries: Object.fromEntries(indexes.map(({ version, index: { entry } }) => [versionKey(version), entry])) } : {}),
     },
     shards: shardNames,
     shardStarts,
@@ -671,7 +693,7 @@ interface ShardInputs {
 function pageShardsOf(
   { routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables }: ShardInputs,
   files: Map<string, OutputData>,
-  shards: Record<string, ManifestShard | SidebarShard>,
+  shards: Record<string, AnyShard>,
   session: BuildSession,
 ): { names: string[]; starts: string[]; bytes: number } {
   const remember = session.keeps;
@@ -801,7 +823,7 @@ function categoryIndexesOf(
 function sidebarShardsOf(
   items: SidebarItem[],
   files: Map<string, OutputData>,
-  shards: Record<string, ManifestShard | SidebarShard>,
+  shards: Record<string, AnyShard>,
   session: BuildSession,
 ): { sidebar: SidebarItem[]; bytes: number } {
   const sidebarShardMemo = session.memo(SIDEBAR_SHARD);

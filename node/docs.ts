@@ -17,6 +17,7 @@ import type { FileTable } from './staticFiles';
 import { slot, type BuildSession } from './session';
 import { LinkResolver } from './linkMemo';
 import { versionOfSource, type DocsVersion } from './versions';
+import { versionKey } from '../manifest/lookup';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -364,6 +365,8 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
       cause: new UnknownIdError('doc id', site.docs.mainDocId, idsOf(version).sort()),
     });
   }
+  // Each other locale's home is at its prefix.
+  for (const { path } of site.locales) if (path) routes[path] = { kind: 'home' };
   for (const version of versions) routes[`/${version.routeBase}`] = { kind: 'docsRoot', docId: version.keyPrefix + site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
@@ -403,7 +406,7 @@ interface DocsModelInput {
 export interface DocsModel {
   /** The last version's sidebar (the one at the docs route). */
   sidebar: SidebarItem[];
-  /** Every version's sidebar, by version name. */
+  /** Every version's sidebar, by `versionKey` (its name, after its locale's in another locale). */
   sidebars: Map<string, SidebarItem[]>;
   categoryIndexes: CategoryIndex[];
   breadcrumbs: Map<string, string[]>;
@@ -455,24 +458,26 @@ export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories
 
 /** The docs models of several versions as one: their pages side by side (their keys differ), their sidebars by version. */
 function mergeModels(versions: DocsVersion[], models: DocsModel[]): DocsModel {
-  const last = versions.findIndex((version) => version.isLast);
+  const last = versions.findIndex((version) => version.isLast && !version.locale);
   // Each category index names the same index (by slug) in the other versions.
   const bySlug = new Map<string, Map<string, string>>();
-  versions.forEach((version, i) => bySlug.set(version.name, new Map(models[i]!.categoryIndexes.map((c) => [c.slug.slice(version.keyPrefix.length), c.path]))));
+  versions.forEach((version, i) =>
+    bySlug.set(versionKey(version), new Map(models[i]!.categoryIndexes.map((c) => [c.slug.slice(version.keyPrefix.length), c.path]))),
+  );
   versions.forEach((version, i) => {
     for (const index of models[i]!.categoryIndexes) {
       const slug = index.slug.slice(version.keyPrefix.length);
       index.otherVersions = Object.fromEntries(
         versions.flatMap((other) => {
-          const path = other === version ? undefined : bySlug.get(other.name)!.get(slug);
-          return path ? [[other.name, path]] : [];
+          const path = other === version || other.locale !== version.locale ? undefined : bySlug.get(versionKey(other))!.get(slug);
+          return path ? [[versionKey(other), path]] : [];
         }),
       );
     }
   });
   return {
     sidebar: models[last]!.sidebar,
-    sidebars: new Map(versions.map((version, i) => [version.name, models[i]!.sidebar])),
+    sidebars: new Map(versions.map((version, i) => [versionKey(version), models[i]!.sidebar])),
     categoryIndexes: models.flatMap((m) => m.categoryIndexes),
     breadcrumbs: new Map(models.flatMap((m) => [...m.breadcrumbs])),
     pagination: new Map(models.flatMap((m) => [...m.pagination])),
@@ -611,7 +616,7 @@ function buildDocsModel(input: DocsModelInput): DocsModel {
     pagination.set(d.id, current);
   }
 
-  return { sidebar, sidebars: new Map([[version.name, sidebar]]), categoryIndexes, breadcrumbs, pagination, topByPath };
+  return { sidebar, sidebars: new Map([[versionKey(version), sidebar]]), categoryIndexes, breadcrumbs, pagination, topByPath };
 }
 
 function stripOrder(item: SidebarItem & Partial<Orderable>): SidebarItem {

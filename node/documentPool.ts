@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { LRUCache } from 'lru-cache';
 import type Piscina from 'piscina';
 import type { RenderRequest, ServerRenderer } from '../manifest/serverRender';
-import type { ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
+import type { AnyShard, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import { typeScriptPool } from './workerPool';
 
 /** Below this many routes the worker's start (loading the bundle, copying the shards) costs more than it saves. */
@@ -37,7 +37,7 @@ const WORKER_HEAP_MB = 256;
 const WORKER_SHARDS = 16;
 
 /** A shard a route reads. */
-export type Shard = ManifestShard | SidebarShard;
+export type Shard = AnyShard;
 
 /** What the document worker is given once, at its start. */
 export interface DocumentWorkerData {

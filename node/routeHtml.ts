@@ -11,10 +11,10 @@ import { prePaintScript } from '../manifest/prePaint';
 import { algoliaHosts } from '../manifest/searchHosts';
 import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
-import type { SiteConfig } from '../manifest/siteConfig';
+import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
-import { docsVersionOf, documentTitle, versionAt } from '../manifest/lookup';
-import type { Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
+import { alternatesOf, docsVersionOf, documentTitle, localeAt, versionAt } from '../manifest/lookup';
+import type { AnyShard, Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { KeptFile, OutputData } from './output';
 import type { RouteStore } from './routeStore';
 import { escapeHtml } from '../manifest/escapeHtml';
@@ -76,7 +76,13 @@ interface RouteHead {
   unindexedVersion?: boolean;
   /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
   shards?: string[];
+  /** On a site with several locales: the route's locale, and the page's route in each locale that has it (hreflang). */
+  locale?: SiteLocale;
+  alternates?: { locale: SiteLocale; path: string }[];
 }
+
+/** Open Graph's form of a language tag: `fr_FR`. */
+const ogLocale = (locale: SiteLocale) => locale.htmlLang.replace(/-/g, '_');
 
 /** The `<meta>` naming the shell's entry script, which `SHELL_LOADER` starts (`src/data/chunks.ts` reads it too). */
 const SHELL_META = 'docs-shell';
@@ -147,6 +153,8 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const description = route.description || site.tagline;
   const keywords = route.keywords.length ? route.keywords.join(', ') : (site.metadata.find((m) => m.name === 'keywords')?.content ?? '');
   const asset = (file: string) => escapeHtml(withBase('/' + file, base));
+  const locale = route.locale ?? site.locales[0]!;
+  const alternates = route.alternates ?? [];
   const scripts = inlineScripts(site, Boolean(shell));
   const [colourScript, loader] = scripts;
   const head = [
@@ -167,7 +175,12 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:image" content="${escapeHtml(imageUrl)}">`,
-    `<meta property="og:locale" content="en">`,
+    `<meta property="og:locale" content="${escapeHtml(ogLocale(locale))}">`,
+    ...alternates.flatMap(({ locale: other, path }) => [
+      ...(other === locale ? [] : [`<meta property="og:locale:alternate" content="${escapeHtml(ogLocale(other))}">`]),
+      `<link rel="alternate" href="${escapeHtml(site.url + withBase(path, base))}" hreflang="${escapeHtml(other.htmlLang)}">`,
+      ...(other === site.locales[0] ? [`<link rel="alternate" href="${escapeHtml(site.url + withBase(path, base))}" hreflang="x-default">`] : []),
+    ]),
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
@@ -188,14 +201,14 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
 
   const script = loader ? `<script>${loader}</script>` : '';
   const staticRoute = route.path === NOT_FOUND_PATH ? '*' : route.path;
-  return `<!doctype html>\n<html lang="${escapeHtml(site.locale.code)}" dir="${escapeHtml(site.locale.direction)}" data-theme="${escapeHtml(site.colorMode.defaultMode)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${escapeHtml(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html lang="${escapeHtml(locale.htmlLang)}" dir="${escapeHtml(locale.direction)}" data-theme="${escapeHtml(site.colorMode.defaultMode)}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="root" data-static-route="${escapeHtml(staticRoute)}">${body}</div>\n${script}\n</body>\n</html>\n`;
 }
 
 /** The manifest as the build made it: everything, the root, the shards and the pages' articles by name. */
 export interface BuiltManifest {
   manifest: Manifest;
   root: ManifestRoot;
-  shards: Record<string, ManifestShard | SidebarShard>;
+  shards: Record<string, AnyShard>;
   articles: ReadonlyMap<string, string>;
   /** What the server bundle renders the routes from (`renderView`). */
   view: RenderView;
@@ -205,7 +218,7 @@ export interface BuiltManifest {
 export interface RenderView {
   root: ManifestRoot;
   /** Every shard, the page shards under their name in `root` here. */
-  shards: Record<string, ManifestShard | SidebarShard>;
+  shards: Record<string, AnyShard>;
   /** The name in `root` here of each shard, by its file name. */
   nameOf: ReadonlyMap<string, string>;
   /** The hash of `root` here: every input of every route's markup but its own page shard and article. */
@@ -219,7 +232,7 @@ export interface RenderView {
  * the list rather than by its hash, so a route sees no other page shard's name. The browser reads the real
  * root and the same shards, and hydrates the same markup.
  */
-export function renderView(root: ManifestRoot, shards: Record<string, ManifestShard | SidebarShard>): RenderView {
+export function renderView(root: ManifestRoot, shards: Record<string, AnyShard>): RenderView {
   const nameOf = new Map(root.shards.map((name, i) => [name, `page-shard-${i}`]));
   const viewRoot: ManifestRoot = {
     ...root,
@@ -268,12 +281,21 @@ export function routeDocuments(
       site,
       shell && { ...shell, files: undefined, cssText: shell.cssText && createHash('sha256').update(shell.cssText).digest('hex') },
     ]);
+  // On a site with several locales, a route's locale and its page in each locale.
+  const localesOf = (path: string): Pick<RouteHead, 'locale' | 'alternates'> =>
+    site.locales.length > 1 ? { locale: localeAt(site, path), alternates: alternatesOf(manifest, path) } : {};
+  // A locale's strings are read with the page, as its shards are, so the HTML has the locale's words.
+  const withStrings = (route: RouteHead): RouteHead => {
+    const strings = route.locale?.strings;
+    return strings ? { ...route, shards: [...(route.shards ?? []), strings] } : route;
+  };
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => {
     // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
     const article = entry && { name: entry.article, html: articles.get(entry.article)! };
     return async (): Promise<string | KeptFile> => {
-      const made = head();
+      const base = head();
+      const made = withStrings({ ...base, ...localesOf(base.path) });
       const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
       const render = async () =>
         renderDocument(site, shell, route, await (await server()).renderRoute({ root: view.root, shards: needed(route), path: route.path, article }));
@@ -357,10 +379,11 @@ export function routeDocuments(
       c.path,
       htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })),
     );
-  put(
-    '/',
-    htmlFor(() => ({ path: '/', title: null, description: site.tagline, keywords: [], image: null })),
-  );
+  for (const { path } of site.locales)
+    put(
+      path || '/',
+      htmlFor(() => ({ path: path || '/', title: null, description: site.tagline, keywords: [], image: null })),
+    );
   put(
     `/${site.search.searchPagePath}`,
     htmlFor(() => ({

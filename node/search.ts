@@ -92,6 +92,8 @@ export interface SearchPage {
   version?: string;
   /** On a site with several versions: its records' `docusaurus_tag` (`docs-default-<version>` for a doc, `default` for a page), as Docusaurus tags them. */
   tag?: string;
+  /** On a site with several locales: a doc's locale (`language` of its records), the default one's when unset. */
+  language?: string;
 }
 
 type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
@@ -100,7 +102,7 @@ type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';
 function searchRecords(pages: SearchPage[], language: string, version: string): SearchRecord[] {
   const records: SearchRecord[] = [];
   for (const page of pages) {
-    const base = { language, docusaurus_tag: page.tag ?? `docs-default-${version}` };
+    const base = { language: page.language ?? language, docusaurus_tag: page.tag ?? `docs-default-${version}` };
     const hierarchy = (path: Section['path']): SearchRecord['hierarchy'] => {
       const h: SearchRecord['hierarchy'] = { lvl0: page.lvl0, lvl1: page.title, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
       for (const p of path) h[`lvl${Math.min(p.depth, 6)}` as Level] = p.text;
@@ -156,7 +158,7 @@ export function searchRecordsJson(
   memo?: WeakMap<Section[], PageRecords>,
 ): { json: () => Iterable<string>; count: number } {
   const part = (page: SearchPage): PageRecords => {
-    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, language, page.tag ?? version]);
+    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, page.language ?? language, page.tag ?? version]);
     const known = memo?.get(page.sections);
     if (known?.key === key) return known;
     const records = searchRecords([page], language, version);

@@ -10,7 +10,7 @@ import { SITEMAP } from '../manifest/constants';
 import { withBase } from '../manifest/paths';
 import type { Manifest } from '../manifest/types';
 import { isDoc, type DocEntry, type DocsModel, type RoutePlan } from './docs';
-import { docsVersionOf } from '../manifest/lookup';
+import { alternatesOf, docsVersionOf } from '../manifest/lookup';
 import { displayPath, type ProblemLog } from './problems';
 
 import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
@@ -23,15 +23,26 @@ import { escapeHtml } from '../manifest/escapeHtml';
 const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includes('/') && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, rel.indexOf('/'))));
 
 /** The sitemap: a session product keyed by the hash of its URL, base and routes, so that a rebuild that adds no route makes none. */
-function sitemap(url: string, base: string, paths: string[], session: BuildSession): string {
+function sitemap(
+  url: string,
+  base: string,
+  paths: string[],
+  session: BuildSession,
+  alternates?: (path: string) => { hreflang: string; path: string }[],
+): string {
   const key = createHash('sha256')
-    .update(`${url}\n${base}\n${paths.join('\n')}`)
+    .update(`${url}\n${base}\n${paths.join('\n')}\n${alternates ? 'alternates' : ''}`)
     .digest('hex');
+  const loc = (p: string) => escapeHtml(url + withBase(p, base));
+  // On a site with several locales, each page names its copies in the others (`xhtml:link`), as Docusaurus's sitemap does.
+  const links = (p: string) =>
+    (alternates?.(p) ?? []).map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${loc(a.path)}"/>`).join('');
+  const xmlns = alternates ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
   return session.product(
     'sitemap',
     key,
     () =>
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `<url><loc>${escapeHtml(url + withBase(p, base))}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority></url>`).join('\n')}\n</urlset>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xmlns}>\n${paths.map((p) => `<url><loc>${loc(p)}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority>${links(p)}</url>`).join('\n')}\n</urlset>\n`,
     (xml) => xml.length,
   );
 }
@@ -66,6 +77,13 @@ export function siteFiles(
       base,
       Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/') && !unindexed(p)),
       session,
+      site.locales.length > 1
+        ? (path) =>
+            alternatesOf(manifest, path).flatMap(({ locale, path: there }) => [
+              { hreflang: locale.htmlLang, path: there },
+              ...(locale === site.locales[0] ? [{ hreflang: 'x-default', path: there }] : []),
+            ])
+        : undefined,
     ),
   );
   files.set(
@@ -96,8 +114,8 @@ export function siteFiles(
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
   // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
   const { serial, changes } = plan;
-  // llms.txt and llms-full.txt cover the last version; the other versions' docs have their markdown beside their pages.
-  const inLlms = (d: DocEntry) => d.version.isLast;
+  // llms.txt and llms-full.txt cover the last version in the default locale; the other versions' docs have their markdown beside their pages.
+  const inLlms = (d: DocEntry) => d.version.isLast && !d.version.locale;
   const changedDocs = () =>
     (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) && inLlms(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
   const llms =

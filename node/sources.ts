@@ -17,6 +17,7 @@ import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
 import { DOCUSAURUS_SIDEBARS, isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
 import { slot, type BuildSession } from './session';
+import { readLocaleStrings, withLocales } from './locales';
 
 /** A markdown source file. */
 export interface SourceFile {
@@ -36,6 +37,11 @@ export interface SourceFile {
   hash: string;
   /** Modification time, ISO 8601. */
   mtime: string;
+  /**
+   * In a locale other than the default one: the doc has no translation, so this is the default locale's file (`display`)
+   * standing at the translation's path (`rel`), whose links then resolve within the locale.
+   */
+  untranslated?: true;
 }
 
 /** A `_category_.json`. */
@@ -320,6 +326,30 @@ function readCategory(contentDir: string, rel: string, version: DocsVersion, log
   return { ...(result.success ? result.output : (json as Category)), dir, version: version.name, display };
 }
 
+/**
+ * In each locale other than the default one, the docs of each version that have no translation there: the version's
+ * own files, standing at their translation's path. A translation whose path has no doc in the version is an error.
+ */
+function untranslatedDocs(versions: DocsVersion[], sources: SourceFile[], log: ProblemLog): SourceFile[] {
+  const byRel = new Map(sources.map((file) => [file.rel, file]));
+  return versions.flatMap(({ folder, sourceFolder, locale }) => {
+    if (!sourceFolder) return [];
+    for (const file of sources) {
+      if (!file.rel.startsWith(folder) || byRel.has(sourceFolder + file.rel.slice(folder.length))) continue;
+      log.error(
+        file.display,
+        1,
+        `translates \`${sourceFolder}${file.rel.slice(folder.length)}\`, which does not exist: a translation in locale \`${locale}\` needs a doc at the same path below \`${sourceFolder}\`. Move it to the path of the doc it translates, or remove it.`,
+      );
+    }
+    return sources.flatMap((file) => {
+      if (!file.rel.startsWith(sourceFolder)) return [];
+      const rel = folder + file.rel.slice(sourceFolder.length);
+      return byRel.has(rel) ? [] : [{ ...file, rel, untranslated: true as const }];
+    });
+  });
+}
+
 /** What `content/` holds, read and checked: the first step of a build. */
 export interface ContentSources {
   contentDir: string;
@@ -340,6 +370,8 @@ export interface ContentSources {
   assets: string[];
   /** Static files and co-located images, with their sizes (`staticFiles.ts`). */
   fileTable: FileTable;
+  /** Each other locale's translations of the shell's texts by id (`locales.ts`), for the locale's strings blob. */
+  localeStrings: Record<string, Record<string, string>>;
 }
 
 /**
@@ -421,7 +453,7 @@ export function readContent(
   // Files gone since the last read are forgotten.
   const listed = new Set(all);
   for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
-  const versions = readVersions(contentDir, input, all, configText, log);
+  const versions = withLocales(readVersions(contentDir, input, all, configText, log), input);
   const isPage = (rel: string) => /\.mdx?$/.test(rel) && (rel.startsWith('pages/') || versionOfSource(versions, rel) !== undefined);
   for (const rel of all) {
     if (!isPage(rel)) continue;
@@ -454,8 +486,11 @@ export function readContent(
     }
     sources.push(file);
   }
+  sources.push(...untranslatedDocs(versions, sources, log));
+  // A locale's docs take their categories from the version's own folder, which their paths mirror.
   const categories = all.flatMap((f) => {
     const version = f.endsWith('/_category_.json') ? versionOfSource(versions, f) : undefined;
+    if (version?.locale) return [];
     return (version && readCategory(contentDir, f, version, log)) || [];
   });
   // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files.
@@ -470,6 +505,7 @@ export function readContent(
     );
   }
   const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
+  const localeStrings = readLocaleStrings(contentDir, input, all, log);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,
@@ -482,5 +518,6 @@ export function readContent(
     categories,
     assets,
     fileTable,
+    localeStrings,
   };
 }

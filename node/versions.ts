@@ -44,6 +44,10 @@ export interface DocsVersion {
    * `version-1.0/` for the others.
    */
   keyPrefix: string;
+  /** A locale other than the default one (`locales.ts`): its docs are translations of `sourceFolder`'s. Unset in the default locale. */
+  locale?: string;
+  /** In another locale: the version's own folder, whose docs it serves where `folder` has no translation. */
+  sourceFolder?: string;
 }
 
 /** The version a source file (relative to `content/`) belongs to, or undefined when it is no doc. */

@@ -1,4 +1,5 @@
-import { preferredHref, type Manifest } from '../../manifest';
+import { preferredHref, versionsIn, type Manifest } from '../../manifest';
+import { useLocale, useLocalizedHref } from '../hooks/useLocale';
 import { usePreferredVersion } from '../hooks/usePreferredVersion';
 import { useDocumentTitle } from './DocItem/DocPage';
 import { SmartLink } from '../markdown/SmartLink';
@@ -7,7 +8,9 @@ import { SmartLink } from '../markdown/SmartLink';
 export function Home({ manifest }: { manifest: Manifest }) {
   const { site } = manifest;
   const home = site.home;
-  const [preferred] = usePreferredVersion(manifest.versions);
+  const { code } = useLocale(manifest.site);
+  const localized = useLocalizedHref(manifest);
+  const [preferred] = usePreferredVersion(versionsIn(manifest, code));
   useDocumentTitle(null, `${site.title} ${'|'} ${site.tagline}`);
   return (
     <main id="main" className="main home" tabIndex={-1}>
@@ -20,7 +23,7 @@ export function Home({ manifest }: { manifest: Manifest }) {
               <SmartLink
                 key={action.label}
                 className={`button ${i === 0 ? 'button--primary' : 'button--secondary'}`}
-                href={action.to ? preferredHref(manifest, action.to, preferred) : (action.href ?? '/')}
+                href={action.to ? preferredHref(manifest, action.to, preferred, code) : (action.href ?? '/')}
               >
                 {action.label}
               </SmartLink>
@@ -35,7 +38,9 @@ export function Home({ manifest }: { manifest: Manifest }) {
             <li key={feature.title} className="card card--static">
               <h3 className="card__title">{feature.title}</h3>
               <p className="card__description">{feature.description}</p>
-              <SmartLink href={feature.link.to ?? feature.link.href ?? '/'}>{feature.link.label} →</SmartLink>
+              <SmartLink href={feature.link.to ? localized(feature.link.to) : (feature.link.href ?? '/')}>
+                {feature.link.label} <span className="arrow">→</span>
+              </SmartLink>
             </li>
           ))}
         </ul>

@@ -13,9 +13,11 @@ import {
   openSidebarShards,
   parseManifest,
   parseShard,
+  parseLocaleStrings,
   parseSidebarShard,
   shardOf,
   versionAt,
+  type AnyShard,
   type LinkContext,
   type Manifest,
   type ManifestRoot,
@@ -73,10 +75,21 @@ export function sidebarShardQueryOptions(name: string) {
   });
 }
 
+/** Query options for a locale's translations of the shell's texts (`SiteLocale.strings`). */
+export function localeStringsQueryOptions(name: string) {
+  return queryOptions({
+    queryKey: ['strings', name],
+    queryFn: async () => parseLocaleStrings(await loadShardJson(name), name),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
 /** Puts shards the caller already has (the server render's) into the cache. */
-export function seedShards(queryClient: QueryClient, shards: Record<string, ManifestShard | SidebarShard>): void {
+export function seedShards(queryClient: QueryClient, shards: Record<string, AnyShard>): void {
   for (const [name, shard] of Object.entries(shards)) {
     if ('items' in shard) queryClient.setQueryData(sidebarShardQueryOptions(name).queryKey, shard);
+    else if ('strings' in shard) queryClient.setQueryData(localeStringsQueryOptions(name).queryKey, shard);
     else queryClient.setQueryData(shardQueryOptions(name).queryKey, shard);
   }
 }

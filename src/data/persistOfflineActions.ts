@@ -5,7 +5,18 @@
  * spec, any reader turns it on or off with the control above the footer, and
  * that choice is remembered. Loaded after the first page.
  */
-import { lastVersion, normalizeRoutePath, OFFLINE_QUERY, stripBase, versionHolding, type DocVersion, type ManifestRoot } from '../../manifest';
+import {
+  lastVersion,
+  localeCodeAt,
+  normalizeRoutePath,
+  OFFLINE_QUERY,
+  stripBase,
+  versionHolding,
+  versionKey,
+  versionsIn,
+  type DocVersion,
+  type ManifestRoot,
+} from '../../manifest';
 import { localStore } from '../lib/storage';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
@@ -62,14 +73,17 @@ export function setTotalsSource(read: () => SaveRoot | null): void {
 function versionToSave(root: SaveRoot): DocVersion | null {
   if (root.versions.length < 2) return null;
   const { pathname } = window.location;
-  const preferred = root.versions.find((version) => version.name === localStore.get(PREFERRED_VERSION_KEY));
-  return versionHolding(root, normalizeRoutePath(stripBase(pathname, root.site.baseUrl) ?? pathname)) ?? preferred ?? lastVersion(root);
+  const path = normalizeRoutePath(stripBase(pathname, root.site.baseUrl) ?? pathname);
+  // In another locale, its copy of the version: the locale on screen is saved with the version.
+  const locale = localeCodeAt(root.site, path);
+  const preferred = versionsIn(root, locale).find((version) => version.name === localStore.get(PREFERRED_VERSION_KEY));
+  return versionHolding(root, path) ?? preferred ?? lastVersion(root, locale);
 }
 
 /** What a save stores: the site's totals, or the version's it saves. */
 function totalsToSave(root: SaveRoot): Omit<ManifestRoot['totals'], 'versions'> {
   const version = versionToSave(root);
-  return (version && root.totals.versions?.[version.name]) || root.totals;
+  return (version && root.totals.versions?.[versionKey(version)]) || root.totals;
 }
 
 /**
@@ -155,7 +169,7 @@ let silence: ReturnType<typeof setTimeout> | undefined;
 function postSave(): void {
   const root = readRoot();
   const version = root && versionToSave(root);
-  void postToWorker(version ? { type: 'SAVE_ALL', version: version.name } : { type: 'SAVE_ALL' }).catch((error: unknown) =>
+  void postToWorker(version ? { type: 'SAVE_ALL', version: versionKey(version) } : { type: 'SAVE_ALL' }).catch((error: unknown) =>
     offline.set({ phase: 'error', error: { quota: false, network: false, message: String(error) } }),
   );
   awaitWord();

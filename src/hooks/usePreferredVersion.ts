@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { docsVersionOf, lastVersion, normalizeRoutePath, stripBase, type DocVersion, type Manifest } from '../../manifest';
+import { docsVersionOf, lastVersion, localeCodeAt, normalizeRoutePath, stripBase, versionsIn, type DocVersion, type Manifest } from '../../manifest';
 import { PREFERRED_VERSION_KEY } from '../data/siteStorage';
 import { useLocalStorage } from './useLocalStorage';
 
@@ -18,6 +18,9 @@ export function usePreferredVersion(versions: readonly DocVersion[]): [DocVersio
  */
 export function useContextVersion(manifest: Manifest): DocVersion {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [preferred] = usePreferredVersion(manifest.versions);
-  return docsVersionOf(manifest, normalizeRoutePath(stripBase(pathname, manifest.site.baseUrl) ?? pathname)) ?? preferred ?? lastVersion(manifest);
+  const path = normalizeRoutePath(stripBase(pathname, manifest.site.baseUrl) ?? pathname);
+  const locale = localeCodeAt(manifest.site, path);
+  // The preferred version is remembered by name, and read in the locale on screen.
+  const [preferred] = usePreferredVersion(versionsIn(manifest, locale));
+  return docsVersionOf(manifest, path) ?? preferred ?? lastVersion(manifest, locale);
 }

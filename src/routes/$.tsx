@@ -1,28 +1,47 @@
 import { createRoute } from '@tanstack/react-router';
-import { Article, useDocumentTitle } from '../components/DocItem/DocPage';
+import type { QueryClient } from '@tanstack/react-query';
+import { normalizeRoutePath } from '../../manifest';
+import { Article, CategoryPage, DocPage, useDocumentTitle } from '../components/DocItem/DocPage';
 import { PageLoader } from '../components/ErrorScreens';
+import { Home } from '../components/Home';
+import { ensureManifestFor } from '../data/manifestQueries';
 import { rootRoute } from './__root';
-import { loadPage } from './-components/resolve';
+import { loadDocsRoute, loadPage } from './-components/resolve';
+
+/** What a path outside `/docs` shows: a standalone page, or, below another locale's prefix, its home or its docs. */
+async function loadOther(queryClient: QueryClient, path: string) {
+  const manifest = await ensureManifestFor(queryClient, normalizeRoutePath(path));
+  const kind = manifest.routes[normalizeRoutePath(path)]?.kind;
+  if (kind === 'home') return { kind: 'home' as const, manifest };
+  if (kind === 'doc' || kind === 'docsRoot' || kind === 'category') return loadDocsRoute(queryClient, path);
+  return { kind: 'standalone' as const, ...(await loadPage(queryClient, path, ['page'])) };
+}
 
 /**
- * Standalone pages from `content/pages/` such as `/markdown-page`, looked up in
- * the manifest so authors add pages without a shell rebuild. Anything else is
- * not found.
+ * Standalone pages from `content/pages/` such as `/markdown-page`, and other locales' pages (`/fr`, `/fr/docs/intro`),
+ * looked up in the manifest so authors add pages and languages without a shell rebuild. Anything else is not found.
  */
 export const pageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$',
-  loader: ({ context, params }) => loadPage(context.queryClient, `/${params._splat ?? ''}`, ['page']),
+  loader: ({ context, params }) => loadOther(context.queryClient, `/${params._splat ?? ''}`),
   pendingComponent: PageLoader,
   component: function PageView() {
-    const { manifest, page } = pageRoute.useLoaderData();
-    useDocumentTitle(page.title, manifest.site.title);
-    return (
-      <main id="main" className="main container" tabIndex={-1}>
-        <article className="doc">
-          <Article key={page.id} manifest={manifest} page={page} />
-        </article>
-      </main>
-    );
+    const data = pageRoute.useLoaderData();
+    if (data.kind === 'home') return <Home manifest={data.manifest} />;
+    if (data.kind === 'category') return <CategoryPage manifest={data.manifest} category={data.category} />;
+    if (data.kind === 'page') return <DocPage manifest={data.manifest} doc={data.manifest.docs[data.page.id]!} />;
+    return <StandalonePage manifest={data.manifest} page={data.page} />;
   },
 });
+
+function StandalonePage({ manifest, page }: Awaited<ReturnType<typeof loadPage>>) {
+  useDocumentTitle(page.title, manifest.site.title);
+  return (
+    <main id="main" className="main container" tabIndex={-1}>
+      <article className="doc">
+        <Article key={page.id} manifest={manifest} page={page} />
+      </article>
+    </main>
+  );
+}

@@ -1,6 +1,8 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { manifestQueryOptions, viewOf } from '../data/manifestQueries';
+import { localeStringsQueryOptions, manifestQueryOptions, viewOf } from '../data/manifestQueries';
+import { localeAt, stripBase } from '../../manifest';
+import { useTranslate } from '../hooks/useTranslate';
 import { AnnouncementBar } from '../components/Layout/AnnouncementBar';
 import { Footer } from '../components/Layout/Footer';
 import { Navbar } from '../components/Navbar/Navbar';
@@ -12,6 +14,7 @@ import { OfflineControl } from '../components/Offline/OfflineControl';
 import { OfflineNotice } from '../components/Offline/OfflineNotice';
 import { UpdateNotices } from '../components/Updates/UpdateNotices';
 import { useUpdatesGeneration } from '../hooks/useOfflineUpdates';
+import { useDocumentLocale } from '../hooks/useLocale';
 
 /** What every route's loader gets. */
 export interface RouterContext {
@@ -22,6 +25,8 @@ function RootLayout() {
   const { data: root } = useSuspenseQuery(manifestQueryOptions());
   const manifest = viewOf(root);
   useProgressBar();
+  useDocumentLocale(manifest.site);
+  const t = useTranslate(manifest.site);
   // A content swap that replaces the page on screen remounts the outlet.
   const generation = useUpdatesGeneration();
   return (
@@ -35,7 +40,7 @@ function RootLayout() {
             document.getElementById('main')?.focus();
           }}
         >
-          Skip to main content
+          {t('theme.common.skipToMainContent', 'Skip to main content')}
         </a>
         <AnnouncementBar />
         <Navbar />
@@ -49,8 +54,16 @@ function RootLayout() {
   );
 }
 
+/** The manifest, and the strings of the route's locale, which every component may show (English when they cannot be had). */
+async function loadRoot(queryClient: QueryClient, pathname: string) {
+  const root = await queryClient.ensureQueryData(manifestQueryOptions());
+  const strings = localeAt(root.site, stripBase(pathname, root.site.baseUrl) ?? pathname).strings;
+  if (strings) await queryClient.ensureQueryData(localeStringsQueryOptions(strings)).catch(() => null);
+  return root;
+}
+
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  loader: ({ context }) => context.queryClient.ensureQueryData(manifestQueryOptions()),
+  loader: ({ context, location }) => loadRoot(context.queryClient, location.pathname),
   component: RootLayout,
   errorComponent: RouteError,
   notFoundComponent: NotFound,

@@ -11,7 +11,7 @@
 import { DocSearchModal, type DocSearchProps, type DocSearchTransformClient, type InternalDocSearchHit, type StoredDocSearchHit } from '@docsearch/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_RESULTS_PER_GROUP, SNIPPET_WORDS, type Manifest } from '../../manifest';
+import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_RESULTS_PER_GROUP, SNIPPET_WORDS, versionKey, type Manifest } from '../../manifest';
 import { hasPlaceholderCredentials, type DocsSearchClient } from './client';
 import { insightsOptions, loadInsights } from './insights';
 import { localSearcher } from './localIndex';
@@ -215,7 +215,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   const config = manifest.site.search;
   const base = manifest.site.baseUrl;
   // The docs version on screen (else the preferred one): search shows its pages only.
-  const version = useContextVersion(manifest).name;
+  const version = versionKey(useContextVersion(manifest));
   const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // With Algolia configured, the local index still loads once the modal is idle, so search keeps working offline.
   useEffect(() => {

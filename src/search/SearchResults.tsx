@@ -14,6 +14,7 @@ import {
   SNIPPET_WORDS,
   SNIPPET_WORDS_SMALL,
   splitHref,
+  versionKey,
   type Manifest,
 } from '../../manifest';
 import { localSearcher } from './localIndex';
@@ -74,7 +75,7 @@ function Result({ hit, baseUrl }: { hit: SearchHit; baseUrl: string }) {
 /** Results for `query`. */
 export default function SearchResults({ manifest, query }: { manifest: Manifest; query: string }) {
   // The preferred docs version, else the last: its pages only.
-  const version = useContextVersion(manifest).name;
+  const version = versionKey(useContextVersion(manifest));
   const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // The local index loads once the page is idle, whichever source answers: the page keeps working offline.
   useEffect(() => {

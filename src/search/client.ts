@@ -15,6 +15,7 @@
 import { liteClient } from 'algoliasearch/lite';
 import {
   lastVersion,
+  versionKey,
   normalizeRoutePath,
   PLACEHOLDER_API_KEY,
   PLACEHOLDER_APP_ID,
@@ -364,7 +365,10 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
 
 const clients = new Map<string, DocsSearchClient>();
 
-/** The search client of a manifest (one per configuration, index file and docs version: `version`, else the last). */
+/**
+ * The search client of a manifest (one per configuration, index file and docs version: `version`, its `versionKey`,
+ * else the last). A locale's copy of a version searches that locale's records (`language`) of that version.
+ */
 export function searchClientFor(
   manifest: Manifest,
   local: (manifest: Manifest, version: string) => Promise<LocalSearcher>,
@@ -373,11 +377,12 @@ export function searchClientFor(
   const key = JSON.stringify([manifest.site.search, manifest.search.entry, manifest.site.url, manifest.site.baseUrl, version]);
   let client = clients.get(key);
   if (!client) {
+    const shown = manifest.versions.find((v) => versionKey(v) === version);
     client = createSearchClient({
       config: manifest.site.search,
       site: { url: manifest.site.url, baseUrl: manifest.site.baseUrl },
-      language: manifest.site.locale.code,
-      version,
+      language: shown?.locale ?? manifest.site.locale.code,
+      version: shown?.name ?? version,
       versioned: manifest.versions.length > 1,
       local: () => local(manifest, version),
     });

@@ -7,7 +7,7 @@ import { MANIFEST_VERSION } from '../../manifest/constants';
 import { indexFiles } from '../../manifest/localSearch';
 import { parseManifest, parseShard } from '../../manifest/parse';
 import { addShard, emptyView, shardNames, shardOf } from '../../manifest/shards';
-import { savedWithVersion, searchEntryOf } from '../../manifest/lookup';
+import { savedWithVersion, searchEntryOf, versionKey } from '../../manifest/lookup';
 import type { Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
 import { imagesOfHtml, routeOfKey, routeOfPageKey } from './html';
 import {
@@ -246,13 +246,13 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null, asked: 
     const root = given ?? (await latestManifest(ctx));
     if (!root) throw new Error('The documentation index could not be loaded. Connect to the network and try again.');
     const stored = root.versions.length > 1 ? await getMeta(ctx, 'offline-version') : null;
-    const version = root.versions.find((v) => v.name === stored) ?? null;
-    const complete = version ? `${root.contentHash}:${version.name}` : root.contentHash;
+    const version = root.versions.find((v) => versionKey(v) === stored) ?? null;
+    const complete = version ? `${root.contentHash}:${versionKey(version)}` : root.contentHash;
     if ((await getMeta(ctx, 'offline-complete')) === complete) {
       await ctx.broadcast({
         type: 'OFFLINE_READY',
         contentHash: root.contentHash,
-        total: (version && root.totals.versions?.[version.name]?.pages) || root.totals.pages,
+        total: (version && root.totals.versions?.[versionKey(version)]?.pages) || root.totals.pages,
       });
       return;
     }
@@ -261,7 +261,10 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null, asked: 
     const manifest = await viewWith(ctx, cache, root, null);
     const sidebarOf = version ? { shards: [], versions: [version] } : { shards: [], versions: root.versions };
     for (const name of shardNames(sidebarOf)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
-    const routes = Object.keys(manifest.routes).filter((route) => !version || savedWithVersion(root, route, version.name));
+    // The shell's texts of the locale saved (of every locale when the whole site is).
+    for (const { code, strings } of root.site.locales)
+      if (strings && (!version || version.locale === code)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${strings}`));
+    const routes = Object.keys(manifest.routes).filter((route) => !version || savedWithVersion(root, route, versionKey(version)));
     const total = routes.length;
     let done = 0;
     await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
@@ -277,7 +280,7 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null, asked: 
       await ctx.broadcast({ type: 'OFFLINE_PROGRESS', done, total });
     });
     // The whole local index, so every query is answered offline: the entry, chunks and directories name the rest.
-    const search = await indexFiles(searchEntryOf(manifest, version?.name), async (path) => {
+    const search = await indexFiles(searchEntryOf(manifest, version ? versionKey(version) : undefined), async (path) => {
       check();
       await ensureFile(ctx, cache, fileUrl(ctx, path));
       return (await findCached(ctx, fileUrl(ctx, path)))?.text() ?? null;

@@ -36,7 +36,8 @@ export type Scenario =
   | 'docusaurus-site'
   | 'missing-image'
   | 'unknown-directive'
-  | 'versioned-site';
+  | 'versioned-site'
+  | 'localized-site';
 
 /** The `content/` folder of a fixture, in the repository. */
 function fixtureContent(scenario: Scenario): string {

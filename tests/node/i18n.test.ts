@@ -1,33 +1,261 @@
 /**
- * Docusaurus's `i18n` configuration and `i18n/` folder: a site that has them builds its default locale, with that
- * locale's language and direction, and publishes none of the translation files.
+ * Locales in Docusaurus's layout (`i18n` in site.config.json, `i18n/<locale>/docusaurus-plugin-content-docs/`): each
+ * locale's routes below its prefix, translated and untranslated docs, links kept in the locale, the shared blobs,
+ * `<html lang dir>`, hreflang alternates, the sitemap's alternates, the language switcher's links and the errors.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useFixture } from '../helpers/build';
+import { parseEntry } from '../../manifest/localSearch';
+import { LocalEngine } from '../../src/search/localEngine';
+import { useFixture, type FixtureProject } from '../helpers/build';
 
-describe('a site with an i18n configuration', () => {
-  const project = useFixture('basic-site');
-  beforeAll(async () => {
-    const config = JSON.parse(readFileSync(join(project.contentDir, 'site.config.json'), 'utf8')) as Record<string, unknown>;
-    config.i18n = {
-      defaultLocale: 'en',
-      locales: ['en', 'fr', 'ar'],
-      localeConfigs: { en: { label: 'English', htmlLang: 'en-US' }, fr: { label: 'Français', htmlLang: 'fr-FR' }, ar: { label: 'العربية', direction: 'rtl' } },
-    };
-    project.write('site.config.json', JSON.stringify(config, null, 2));
-    mkdirSync(join(project.contentDir, 'i18n/fr/docusaurus-plugin-content-docs/current'), { recursive: true });
-    project.write('i18n/fr/docusaurus-plugin-content-docs/current/intro.md', '# Introduction\n\nBienvenue.\n');
-    project.write('i18n/fr/code.json', '{ "theme.common.skipToMainContent": { "message": "Aller au contenu principal" } }\n');
-    await project.build();
-  });
+/** Runs `test` on a copy of the localized fixture, removed afterwards. */
+async function onCopy(test: (project: FixtureProject) => Promise<void>): Promise<void> {
+  const project = useFixture('localized-site');
+  try {
+    await test(project);
+  } finally {
+    project.remove();
+  }
+}
+
+const FR = 'i18n/fr/docusaurus-plugin-content-docs/current';
+
+describe('fixture localized-site (en, fr, ar right to left, on three versions)', () => {
+  const project = useFixture('localized-site');
+  beforeAll(() => project.build());
   afterAll(() => project.remove());
 
-  it('builds the default locale with its label and direction, and publishes no translation file', () => {
-    expect(project.manifest().site.locale).toEqual({ code: 'en', label: 'English', direction: 'ltr' });
-    expect(project.read('docs/intro.html')).toContain('<html lang="en" dir="ltr"');
-    expect(existsSync(join(project.distDir, 'i18n'))).toBe(false);
+  it('builds without warnings and publishes no translation file', () => {
     expect(project.warnings).toEqual([]);
+    expect(existsSync(join(project.distDir, 'i18n'))).toBe(false);
+  });
+
+  it("serves the default locale at the root and each other locale's home and docs below its prefix", () => {
+    const { routes, site } = project.manifest();
+    expect(site.locales.map((l) => [l.code, l.label, l.direction, l.htmlLang, l.path])).toEqual([
+      ['en', 'English', 'ltr', 'en-US', ''],
+      ['fr', 'Français', 'ltr', 'fr-FR', '/fr'],
+      ['ar', 'العربية', 'rtl', 'ar', '/ar'],
+    ]);
+    const english = Object.keys(routes).filter((path) => path.startsWith('/docs'));
+    for (const locale of ['fr', 'ar']) {
+      expect(routes[`/${locale}`]).toEqual({ kind: 'home' });
+      expect(Object.keys(routes).filter((path) => path.startsWith(`/${locale}/docs`))).toEqual(english.map((path) => `/${locale}${path}`));
+    }
+    expect(routes['/fr/docs/next/intro']).toEqual({ kind: 'doc', id: 'i18n-fr/intro' });
+    expect(routes['/fr/docs/0.9/intro']).toEqual({ kind: 'doc', id: 'i18n-fr/version-0.9/intro' });
+    expect(project.read('fr.html')).toContain('<html lang="fr-FR" dir="ltr"');
+  });
+
+  it('lists each locale copy of a version in the root, one entry each, and the root stays small', () => {
+    const root = JSON.parse(project.read('manifest.json')) as { versions: { name: string; locale?: string; path: string }[] };
+    expect(root.versions.map((v) => `${v.locale ?? 'en'} ${v.name} ${v.path}`)).toEqual([
+      'en current /docs/next',
+      'en 1.0 /docs',
+      'en 0.9 /docs/0.9',
+      'fr current /fr/docs/next',
+      'fr 1.0 /fr/docs',
+      'fr 0.9 /fr/docs/0.9',
+      'ar current /ar/docs/next',
+      'ar 1.0 /ar/docs',
+      'ar 0.9 /ar/docs/0.9',
+    ]);
+    expect(gzipSync(project.read('manifest.json')).length).toBeLessThan(4 * 1024);
+  });
+
+  it("shows a translation's text, and the default locale's text with a notice where a page has none", () => {
+    const { docs } = project.manifest();
+    expect(docs['i18n-fr/intro']!.title).toBe('Présentation');
+    expect(docs['i18n-fr/intro']!.untranslated).toBeUndefined();
+    expect(docs['i18n-fr/guides/deploy']!.untranslated).toBe(true);
+    expect(docs['i18n-fr/guides/deploy']!.title).toBe(docs['guides/deploy']!.title);
+    expect(docs['guides/deploy']!.untranslated).toBeUndefined();
+    expect(project.read('fr/docs/next/guides/deploy.html')).toContain('This page is not translated into Français yet: it shows the English text.');
+    expect(project.read('fr/docs/next/intro.html')).not.toContain('not translated');
+    expect(project.read('docs/next/guides/deploy.html')).not.toContain('not translated');
+  });
+
+  it("keeps links in the page's locale, relative and absolute, translated or not", () => {
+    const { docs } = project.manifest();
+    const article = (id: string) => project.read(`blobs/${docs[id]!.article}`);
+    expect(article('i18n-fr/intro')).toContain('href="/abp-react/fr/docs/next/guides/setup"');
+    expect(article('i18n-fr/guides/setup')).toContain('href="/abp-react/fr/docs/next/intro#premiers-pas"');
+    expect(article('i18n-fr/guides/setup')).toContain('href="/abp-react/fr/docs/next/guides/deploy"');
+    // An untranslated page links to the locale's copies too.
+    expect(article('i18n-ar/guides/setup')).toContain('href="/abp-react/ar/docs/intro#getting-started"');
+    expect(article('guides/setup')).toContain('href="/abp-react/docs/intro#getting-started"');
+    const html = project.read('fr/docs/next/intro.html');
+    expect(html).toContain('class="navbar__brand" href="/abp-react/fr"');
+    expect(html).toContain('class="footer__link" href="/abp-react/fr/docs/intro"');
+  });
+
+  it('stores an untranslated page once: the same markdown blob in every locale, and the same article when it links no page', () => {
+    const { docs } = project.manifest();
+    for (const id of ['i18n-fr/guides/deploy', 'i18n-ar/guides/deploy']) {
+      expect(docs[id]!.blob).toBe(docs['guides/deploy']!.blob);
+      expect(docs[id]!.article).toBe(docs['guides/deploy']!.article);
+    }
+    // One with links shares its markdown; its article links the locale's pages.
+    expect(docs['i18n-ar/guides/setup']!.blob).toBe(docs['guides/setup']!.blob);
+    expect(docs['i18n-ar/guides/setup']!.article).not.toBe(docs['guides/setup']!.article);
+  });
+
+  it('gives each page <html lang dir>, og:locale and hreflang alternates to its copy in every locale', () => {
+    const ar = project.read('ar/docs/next/intro.html');
+    expect(ar).toContain('<html lang="ar" dir="rtl"');
+    expect(ar).toContain('<meta property="og:locale" content="ar">');
+    const fr = project.read('fr/docs/next/guides/deploy.html');
+    expect(fr).toContain('<html lang="fr-FR" dir="ltr"');
+    expect(fr).toContain('<meta property="og:locale" content="fr_FR">');
+    expect(fr.match(/<link rel="alternate"[^>]*>/g)).toEqual([
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/docs/next/guides/deploy" hreflang="en-US">',
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/docs/next/guides/deploy" hreflang="x-default">',
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/fr/docs/next/guides/deploy" hreflang="fr-FR">',
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/ar/docs/next/guides/deploy" hreflang="ar">',
+    ]);
+    expect(project.read('docs/intro.html')).toContain('<html lang="en-US" dir="ltr"');
+    // A page only the default locale has names no other locale.
+    expect(project.read('markdown-page.html')).not.toContain('hreflang');
+  });
+
+  it("lists each page's copies in the other locales in the sitemap", () => {
+    const sitemap = project.read('sitemap.xml');
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entry = sitemap.split('\n').find((line) => line.includes('<loc>https://antosubash.github.io/abp-react/ar/docs/intro</loc>'))!;
+    expect(entry.match(/<xhtml:link [^>]*>/g)).toEqual([
+      '<xhtml:link rel="alternate" hreflang="en-US" href="https://antosubash.github.io/abp-react/docs/intro"/>',
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://antosubash.github.io/abp-react/docs/intro"/>',
+      '<xhtml:link rel="alternate" hreflang="fr-FR" href="https://antosubash.github.io/abp-react/fr/docs/intro"/>',
+      '<xhtml:link rel="alternate" hreflang="ar" href="https://antosubash.github.io/abp-react/ar/docs/intro"/>',
+    ]);
+    // The noIndex version stays out in every locale.
+    expect(sitemap).not.toContain('/fr/docs/0.9/');
+  });
+
+  it("links every locale's copy of the page from the language switcher in the build's HTML, the shown one current", () => {
+    const html = project.read('fr/docs/next/guides/setup.html').match(/<details class="dropdown locale-dropdown".*?<\/details>/s)![0];
+    const links = [...html.matchAll(/<a class="dropdown__link[^"]*"([^>]*)>([^<]+)</g)].map(
+      ([, attributes, label]) => `${label} ${/href="([^"]+)"/.exec(attributes!)![1]}${attributes!.includes('aria-current="page"') ? ' current' : ''}`,
+    );
+    expect(links).toEqual([
+      'English /abp-react/docs/next/guides/setup',
+      'Français /abp-react/fr/docs/next/guides/setup current',
+      'العربية /abp-react/ar/docs/next/guides/setup',
+    ]);
+    // The version dropdown lists the locale's versions.
+    const versions = project.read('fr/docs/next/guides/setup.html').match(/<details class="dropdown version-dropdown".*?<\/details>/s)![0];
+    expect([...versions.matchAll(/href="([^"]+)"/g)].map(([, href]) => href)).toEqual([
+      '/abp-react/fr/docs/next/guides/setup',
+      '/abp-react/fr/docs/guides/setup',
+      '/abp-react/fr/docs/0.9/guides/setup',
+    ]);
+  });
+
+  it("tags each doc's search records with its locale, and has a local index per locale and version", async () => {
+    const records = JSON.parse(readFileSync(join(project.dir, 'dist-search', 'records.json'), 'utf8')) as {
+      url: string;
+      language: string;
+      docusaurus_tag: string;
+    }[];
+    const facetsOf = (path: string) =>
+      new Set(
+        records.filter((r) => r.url.endsWith(`/abp-react${path}`) || r.url.includes(`/abp-react${path}#`)).map((r) => `${r.language} ${r.docusaurus_tag}`),
+      );
+    expect(facetsOf('/fr/docs/next/intro')).toEqual(new Set(['fr docs-default-current']));
+    expect(facetsOf('/ar/docs/0.9/intro')).toEqual(new Set(['ar docs-default-0.9']));
+    expect(facetsOf('/docs/next/intro')).toEqual(new Set(['en docs-default-current']));
+    const { search } = project.manifest();
+    expect(Object.keys(search.entries ?? {})).toEqual(['current', '1.0', '0.9', 'fr:current', 'fr:1.0', 'fr:0.9', 'ar:current', 'ar:1.0', 'ar:0.9']);
+    const urls = async (key: string, words: string) => {
+      const engine = new LocalEngine(parseEntry(JSON.parse(project.read(search.entries![key]!))), async (paths) =>
+        paths.map((path) => {
+          try {
+            return project.read(path);
+          } catch {
+            return null;
+          }
+        }),
+      );
+      return (await engine.query(`${words} `)).hits.map((hit) => hit.url_without_anchor).sort();
+    };
+    expect(await urls('fr:current', 'bienvenue')).toEqual(['/fr/docs/next/intro']);
+    expect(await urls('current', 'bienvenue')).toEqual([]);
+    expect(await urls('ar:current', 'welcome')).toEqual([]);
+    expect(await urls('ar:1.0', 'welcome')).toEqual(['/ar/docs/intro']);
+  });
+
+  it("names each locale's strings in the root, one file each, and renders the locale's pages with them", () => {
+    const { site } = project.manifest();
+    const fr = site.locales.find((locale) => locale.code === 'fr')!;
+    expect(site.locales.map((locale) => locale.strings === undefined)).toEqual([true, false, true]);
+    expect(JSON.parse(project.read(`blobs/${fr.strings!}`))).toEqual({
+      strings: {
+        'theme.common.skipToMainContent': 'Aller au contenu principal',
+        'theme.docs.paginator.next': 'Suivant',
+        'theme.docs.paginator.previous': 'Précédent',
+        'navbar.title': 'ABP React',
+        'navbar.item.label.Documentation': 'Documentation FR',
+      },
+    });
+    const html = project.read('fr/docs/next/intro.html');
+    expect(html).toContain(`<link rel="preload" href="/abp-react/blobs/${fr.strings!}" as="fetch" crossorigin="anonymous">`);
+    expect(html).toContain('<a class="skip-link" href="#main">Aller au contenu principal</a>');
+    expect(html).toContain('<span class="pagination-nav__sublabel">Précédent</span>');
+    expect(html).toMatch(/class="navbar__link navbar__link--left[^"]*"[^>]*>Documentation FR</);
+    // Arabic has no strings: the English texts.
+    expect(project.read('ar/docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
+    expect(project.read('docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
+  });
+
+  it('covers the default locale only in llms.txt', () => {
+    expect(project.read('llms.txt')).not.toContain('/fr/');
+  });
+});
+
+describe('a site without i18n', () => {
+  it('builds its one locale as before: <html lang="en" dir="ltr">, no alternates', async () => {
+    await onCopy(async (project) => {
+      const config = JSON.parse(readFileSync(join(project.contentDir, 'site.config.json'), 'utf8')) as Record<string, unknown>;
+      delete config.i18n;
+      project.write('site.config.json', JSON.stringify(config, null, 2));
+      rmSync(join(project.contentDir, 'i18n'), { recursive: true });
+      await project.build();
+      const html = project.read('docs/intro.html');
+      expect(html).toContain('<html lang="en" dir="ltr"');
+      expect(html).toContain('<meta property="og:locale" content="en">');
+      expect(html).not.toContain('hreflang');
+      expect(project.read('sitemap.xml')).not.toContain('xhtml');
+      expect(project.manifest().versions.every((version) => version.locale === undefined)).toBe(true);
+    });
+  });
+});
+
+describe('locale errors', () => {
+  it('names the line of a code.json that is not JSON', async () => {
+    await onCopy(async (project) => {
+      project.write('i18n/fr/code.json', '{\n  "theme.common.editThisPage": { "message": "Modifier" },\n}\n');
+      await expect(project.build()).rejects.toThrow('content/i18n/fr/code.json:3: is not valid JSON');
+    });
+  });
+
+  it('names the line of a translation whose message is no string', async () => {
+    await onCopy(async (project) => {
+      project.write('i18n/fr/code.json', '{\n  "theme.common.editThisPage": { "message": "Modifier" },\n  "theme.docs.paginator.next": { "message": 3 }\n}\n');
+      await expect(project.build()).rejects.toThrow(
+        'content/i18n/fr/code.json:3: `theme.docs.paginator.next` must be `{ "message": "…" }` with the translated text as a string',
+      );
+    });
+  });
+
+  it('names a translation whose path has no doc in the version, and what to do', async () => {
+    await onCopy(async (project) => {
+      project.write(`${FR}/guides/missing.md`, '# Manquant\n');
+      await expect(project.build()).rejects.toThrow(
+        `content/${FR}/guides/missing.md:1: translates \`docs/guides/missing.md\`, which does not exist: a translation in locale \`fr\` needs a doc at the same path below \`docs/\`. Move it to the path of the doc it translates, or remove it.`,
+      );
+    });
   });
 });

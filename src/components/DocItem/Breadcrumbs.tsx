@@ -1,12 +1,15 @@
 import { SmartLink } from '../../markdown/SmartLink';
+import { useLocalizedHref } from '../../hooks/useLocale';
+import { useSite } from '../SiteContext';
 
 /** Home › categories › page. */
 export function Breadcrumbs({ trail, title }: { trail: string[]; title: string }) {
+  const localized = useLocalizedHref(useSite());
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
       <ol>
         <li>
-          <SmartLink href="/" aria-label="Home page">
+          <SmartLink href={localized('/')} aria-label="Home page" exact>
             Home
           </SmartLink>
         </li>

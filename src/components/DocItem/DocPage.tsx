@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslate } from '../../hooks/useTranslate';
 import {
   documentTitle,
   formatLongDate,
@@ -140,27 +141,46 @@ function CategoryCards({ category }: { category: CategoryIndex }) {
   );
 }
 
+/** The notice above a doc that has no translation in the locale on screen, which shows the default locale's text. */
+function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; locale: string | undefined }) {
+  const { locales } = manifest.site;
+  const label = locales.find((l) => l.code === locale)?.label ?? locale ?? '';
+  const t = useTranslate(manifest.site);
+  return (
+    <div className="version-banner untranslated-notice" role="note" aria-label="Translation notice">
+      <p>
+        {t('docs.untranslated.notice', 'This page is not translated into {localeLabel} yet: it shows the {defaultLocaleLabel} text.', {
+          localeLabel: label,
+          defaultLocaleLabel: locales[0]!.label,
+        })}
+      </p>
+    </div>
+  );
+}
+
 /** A doc page: breadcrumbs, version badge, article, edit link, pagination and TOC. */
 export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDoc }) {
   useDocumentTitle(doc.title, manifest.site.title);
   const toc = doc.hideTableOfContents ? [] : tocHeadings(doc);
   const version = versionAt(manifest, doc.path);
+  const t = useTranslate(manifest.site);
   return (
     <DocsFrame manifest={manifest} path={doc.path}>
       <div className="doc-layout">
         <article className="doc">
           <VersionBanner manifest={manifest} path={doc.path} version={version} />
+          {doc.untranslated && <UntranslatedNotice manifest={manifest} locale={version.locale} />}
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
           {version.badge !== false && (
             <span className="badge" title="Docs version">
-              Version: {version.label}
+              {t('theme.docs.versionBadge.label', 'Version: {versionLabel}', { versionLabel: version.label })}
             </span>
           )}
           <Article key={doc.id} manifest={manifest} page={doc} />
           <footer className="doc-footer">
             {doc.editUrl && (
               <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">
-                Edit this page
+                {t('theme.common.editThisPage', 'Edit this page')}
               </a>
             )}
             <span className="last-updated">

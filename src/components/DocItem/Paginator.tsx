@@ -1,14 +1,17 @@
 import type { DocLink } from '../../../manifest';
 import { SmartLink } from '../../markdown/SmartLink';
+import { useTranslate } from '../../hooks/useTranslate';
+import { useSite } from '../SiteContext';
 
 /** Previous / next cards. */
 export function Paginator({ previous, next }: { previous: DocLink | null; next: DocLink | null }) {
+  const t = useTranslate(useSite().site);
   if (!previous && !next) return null;
   return (
     <nav className="pagination-nav" aria-label="Docs pages">
       {previous ? (
         <SmartLink className="pagination-nav__link pagination-nav__link--prev" href={previous.path}>
-          <span className="pagination-nav__sublabel">Previous</span>
+          <span className="pagination-nav__sublabel">{t('theme.docs.paginator.previous', 'Previous')}</span>
           <span className="pagination-nav__label">{previous.title}</span>
         </SmartLink>
       ) : (
@@ -16,7 +19,7 @@ export function Paginator({ previous, next }: { previous: DocLink | null; next: 
       )}
       {next && (
         <SmartLink className="pagination-nav__link pagination-nav__link--next" href={next.path}>
-          <span className="pagination-nav__sublabel">Next</span>
+          <span className="pagination-nav__sublabel">{t('theme.docs.paginator.next', 'Next')}</span>
           <span className="pagination-nav__label">{next.title}</span>
         </SmartLink>
       )}

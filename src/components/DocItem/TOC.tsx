@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ManifestHeading } from '../../../manifest';
+import { useTranslate } from '../../hooks/useTranslate';
+import { useSite } from '../SiteContext';
 
 /** The id of the heading currently in view: the last one above the upper third of the viewport. */
 function useActiveHeading(ids: string[]): string | null {
@@ -36,14 +38,15 @@ export function TOC({ headings }: { headings: ManifestHeading[] }) {
   const idList = headings.map((h) => h.id).join('\n');
   const ids = useMemo(() => (idList ? idList.split('\n') : []), [idList]);
   const active = useActiveHeading(ids);
+  const t = useTranslate(useSite().site);
   if (!headings.length) return null;
   const min = Math.min(...headings.map((h) => h.depth));
   return (
     <nav className="toc" aria-label="On this page">
-      <p className="toc__title">On this page</p>
+      <p className="toc__title">{t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}</p>
       <ul>
         {headings.map((h) => (
-          <li key={h.id} style={{ paddingLeft: `${(h.depth - min) * 0.9}rem` }}>
+          <li key={h.id} style={{ paddingInlineStart: `${(h.depth - min) * 0.9}rem` }}>
             <a href={`#${h.id}`} className={`toc__link${active === h.id ? ' toc__link--active' : ''}`} aria-current={active === h.id ? 'location' : undefined}>
               {h.text}
             </a>

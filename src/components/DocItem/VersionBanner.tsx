@@ -1,6 +1,7 @@
-import { lastVersion, versionTargets, type DocVersion, type Manifest } from '../../../manifest';
+import { lastVersion, versionsIn, versionTargets, type DocVersion, type Manifest } from '../../../manifest';
 import { usePreferredVersion } from '../../hooks/usePreferredVersion';
 import { Link } from '@tanstack/react-router';
+import { useTranslate } from '../../hooks/useTranslate';
 
 /**
  * The notice above a page of an unreleased or unmaintained version, in Docusaurus's words, with a link to
@@ -8,26 +9,39 @@ import { Link } from '@tanstack/react-router';
  * version the preferred one.
  */
 export function VersionBanner({ manifest, path, version }: { manifest: Manifest; path: string; version: DocVersion }) {
-  const [, setPreferred] = usePreferredVersion(manifest.versions);
+  const [, setPreferred] = usePreferredVersion(versionsIn(manifest, version.locale));
+  const t = useTranslate(manifest.site);
   if (version.banner !== 'unreleased' && version.banner !== 'unmaintained') return null;
-  const last = lastVersion(manifest);
+  const last = lastVersion(manifest, version.locale);
   const latest = versionTargets(manifest, path).find((target) => target.version === last)!.path;
-  const title = manifest.site.title;
+  const values = { siteTitle: manifest.site.title, versionLabel: version.label };
+  // The link sits where the sentence names it, in any language.
+  const [before, after = ''] = t(
+    'theme.docs.versions.latestVersionSuggestionLabel',
+    'For up-to-date documentation, see the {latestVersionLink} ({versionLabel}).',
+    {
+      versionLabel: last.label,
+    },
+  ).split('{latestVersionLink}');
   return (
     <div className="version-banner" role="note" aria-label="Version notice">
       <p>
         {version.banner === 'unreleased'
-          ? `This is unreleased documentation for ${title} ${version.label} version.`
-          : `This is documentation for ${title} ${version.label}, which is no longer actively maintained.`}
+          ? t('theme.docs.versions.unreleasedVersionLabel', 'This is unreleased documentation for {siteTitle} {versionLabel} version.', values)
+          : t(
+              'theme.docs.versions.unmaintainedVersionLabel',
+              'This is documentation for {siteTitle} {versionLabel}, which is no longer actively maintained.',
+              values,
+            )}
       </p>
       <p>
-        For up-to-date documentation, see the{' '}
+        {before}
         <b>
           <Link to={latest} activeOptions={{ exact: true }} onClick={() => setPreferred(last.name)}>
-            latest version
+            {t('theme.docs.versions.latestVersionLinkLabel', 'latest version')}
           </Link>
-        </b>{' '}
-        ({last.label}).
+        </b>
+        {after}
       </p>
     </div>
   );

@@ -1,20 +1,39 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { localeTargets, normalizeRoutePath, stripBase } from '../../../manifest';
+import { useLocale } from '../../hooks/useLocale';
 import { useSite } from '../SiteContext';
 
-/** Language switcher: lists the site's one locale (spec §1). */
+/**
+ * Language switcher (Docusaurus's `localeDropdown`): one link per locale, by its label, to the page on screen in that
+ * locale (its home when the locale lacks the page). The links are in the build's HTML, as the version dropdown's.
+ */
 export function LocaleDropdown() {
-  const { site } = useSite();
+  const manifest = useSite();
+  const { site } = manifest;
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const path = normalizeRoutePath(stripBase(pathname, site.baseUrl) ?? pathname);
+  const { locale: shown } = useLocale(site);
   return (
     <details className="dropdown locale-dropdown">
-      <summary className="navbar__link" aria-label={`Languages: ${site.locale.label}`}>
+      <summary className="navbar__link" aria-label={`Languages: ${shown.label}`}>
         <span className="icon icon--globe" aria-hidden="true" />
-        <span>{site.locale.label}</span>
+        <span>{shown.label}</span>
       </summary>
-      <ul className="dropdown__menu">
-        <li>
-          <a className="dropdown__link dropdown__link--active" href={site.baseUrl} lang={site.locale.code} aria-current="true">
-            {site.locale.label}
-          </a>
-        </li>
+      <ul className="dropdown__menu" aria-label="Language switcher">
+        {localeTargets(manifest, path).map(({ locale, path: href }) => (
+          <li key={locale.code}>
+            <Link
+              to={href}
+              className={`dropdown__link${locale === shown ? ' dropdown__link--active' : ''}`}
+              lang={locale.htmlLang}
+              hrefLang={locale.htmlLang}
+              aria-current={locale === shown ? 'true' : undefined}
+              onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+            >
+              {locale.label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </details>
   );

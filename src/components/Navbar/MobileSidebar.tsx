@@ -57,7 +57,7 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
         ) : (
           <nav aria-label="Docs sidebar" className="menu">
             <button type="button" className="menu__back" onClick={() => setPanel('primary')}>
-              ← Back to main menu
+              <span className="arrow">←</span> Back to main menu
             </button>
             <DocSidebarItems items={sidebar} top />
           </nav>

@@ -11,7 +11,9 @@ import { NavbarBrand } from './NavbarBrand';
 import { SearchButton } from './SearchButton';
 import { VersionDropdown } from './VersionDropdown';
 import { usePreferredVersion } from '../../hooks/usePreferredVersion';
-import { preferredHref } from '../../../manifest';
+import { preferredHref, versionsIn } from '../../../manifest';
+import { useLocale } from '../../hooks/useLocale';
+import { useTranslate } from '../../hooks/useTranslate';
 
 /** The fixed top bar: brand, navbar items, search, language and colour mode (spec §2). */
 export function Navbar() {
@@ -22,9 +24,12 @@ export function Navbar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const manifest = useSite();
   const items = site.navbar.items;
-  const [preferred] = usePreferredVersion(manifest.versions);
+  const { code } = useLocale(site);
+  const t = useTranslate(site);
+  const versions = versionsIn(manifest, code);
+  const [preferred] = usePreferredVersion(versions);
   // A site with several versions has the dropdown, on the right unless the configuration places it.
-  const dropdown = manifest.versions.length > 1 ? (site.navbar.versionDropdown ?? 'right') : null;
+  const dropdown = versions.length > 1 ? (site.navbar.versionDropdown ?? 'right') : null;
   return (
     <header className={`navbar${visible ? '' : ' navbar--hidden'}`}>
       <div className="navbar__inner">
@@ -45,11 +50,11 @@ export function Navbar() {
             return (
               <SmartLink
                 key={item.label}
-                href={item.external ? item.href : preferredHref(manifest, item.href, preferred)}
+                href={item.external ? item.href : preferredHref(manifest, item.href, preferred, code)}
                 className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
-                {item.label}
+                {t(`navbar.item.label.${item.label}`, item.label)}
               </SmartLink>
             );
           })}

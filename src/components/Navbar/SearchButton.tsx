@@ -4,6 +4,7 @@ import { splitHref, type Manifest } from '../../../manifest';
 import { canReloadForChunk, loadChunk, reloadForChunk } from '../../data/chunks';
 import { ChunkLoadError } from '../../data/fetchErrors';
 import { useSite } from '../SiteContext';
+import { useTranslate } from '../../hooks/useTranslate';
 import { SearchUnavailable, type SearchFailure } from './SearchUnavailable';
 
 type ModalModule = typeof import('../../search/SearchModal');
@@ -74,6 +75,7 @@ class ModalBoundary extends Component<{ onError: (error: unknown) => void; child
  */
 export function SearchButton() {
   const manifest = useSite();
+  const label = useTranslate(manifest.site)('theme.SearchBar.label', 'Search');
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<SearchFailure | null>(null);
@@ -194,12 +196,12 @@ export function SearchButton() {
         <span className="icon icon--search" aria-hidden="true" />
         {/* The name comes from the hidden span, so it stays "Search" (or "Search: <kept query>") on narrow screens, where the visible text is hidden. */}
         <span className="search-button__placeholder" aria-hidden="true">
-          {kept || 'Search'}
+          {kept || label}
         </span>
         <kbd className="search-button__keys" aria-hidden="true">
           Ctrl K
         </kbd>
-        <span style={VISUALLY_HIDDEN}>{kept ? `Search: ${kept}` : 'Search'}</span>
+        <span style={VISUALLY_HIDDEN}>{kept ? `${label}: ${kept}` : label}</span>
       </button>
       {Modal && (
         <ModalBoundary onError={onLoadError}>

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { stripBase, versionTargets } from '../../../manifest';
+import { stripBase, versionKey, versionTargets } from '../../../manifest';
 import { useContextVersion, usePreferredVersion } from '../../hooks/usePreferredVersion';
 import { useSite } from '../SiteContext';
 
@@ -21,7 +21,7 @@ export function VersionDropdown() {
       </summary>
       <ul className="dropdown__menu" aria-label="Docs versions">
         {versionTargets(manifest, path).map(({ version, path: href }) => (
-          <li key={version.name}>
+          <li key={versionKey(version)}>
             {/* Exact: the last version's root is no active link on every page below it. */}
             <Link
               to={href}

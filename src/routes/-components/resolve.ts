@@ -21,6 +21,13 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
   return { manifest, page };
 }
 
+/** A doc or a version's root (`/docs/1.0`), or a version's category index (`/docs/1.0/category/fundamentals`). */
+export async function loadDocsRoute(queryClient: QueryClient, path: string) {
+  const manifest = await ensureManifestFor(queryClient, normalizeRoutePath(path));
+  if (manifest.routes[normalizeRoutePath(path)]?.kind === 'category') return { kind: 'category' as const, ...(await loadCategory(queryClient, path)) };
+  return { kind: 'page' as const, ...(await loadPage(queryClient, path, ['doc', 'docsRoot'])) };
+}
+
 /**
  * Loads the manifest with the route's shard and the generated category index at `path` (any version's, whose
  * key in the manifest its route names), with its sidebar category, or throws `notFound()`.

@@ -3,10 +3,15 @@ import { UnknownIdError } from '../../../manifest/manifestErrors';
 import {
   documentTitle,
   lastVersion,
+  localeAt,
+  localeTargets,
+  localizedPath,
   preferredHref,
   savedWithVersion,
   searchEntryOf,
   versionAt,
+  versionKey,
+  versionsIn,
   versionTargets,
   formatLongDate,
   getDoc,
@@ -91,6 +96,7 @@ describe('links between versions', () => {
   const version = (name: string, path: string, isLast: boolean) => ({ name, label: name, path, mainDocId: 'intro', draftIds: [], sidebars: {}, isLast });
   const versions = [version('current', '/docs/next', false), version('1.0', '/docs', true), version('0.9', '/docs/0.9', false)];
   const site = {
+    site: manifest.site,
     versions,
     routes: {
       '/docs/next/guides/new': { kind: 'doc' as const, id: 'guides/new' },
@@ -148,6 +154,70 @@ describe('links between versions', () => {
     expect(searchEntryOf({ search }, 'current')).toBe('search/entry.b.json');
     expect(searchEntryOf({ search }, undefined)).toBe('search/entry.a.json');
     expect(searchEntryOf({ search: { entry: 'search/entry.c.json', count: 0 } }, '1.0')).toBe('search/entry.c.json');
+  });
+});
+
+describe('links between locales', () => {
+  const version = (name: string, path: string, isLast: boolean, locale?: string) => ({
+    name,
+    label: name,
+    path,
+    mainDocId: 'intro',
+    draftIds: [],
+    sidebars: {},
+    isLast,
+    ...(locale ? { locale } : {}),
+  });
+  const locale = (code: string, path: string) => ({ code, label: code, direction: 'ltr' as const, htmlLang: code, path });
+  const site = {
+    site: { ...manifest.site, locales: [locale('en', ''), locale('fr', '/fr'), locale('ar', '/ar')] },
+    versions: [
+      version('current', '/docs/next', false),
+      version('1.0', '/docs', true),
+      version('current', '/fr/docs/next', false, 'fr'),
+      version('1.0', '/fr/docs', true, 'fr'),
+      version('current', '/ar/docs/next', false, 'ar'),
+      version('1.0', '/ar/docs', true, 'ar'),
+    ],
+    routes: {
+      '/': { kind: 'home' as const },
+      '/fr': { kind: 'home' as const },
+      '/ar': { kind: 'home' as const },
+      '/docs/intro': { kind: 'doc' as const, id: 'version-1.0/intro' },
+      '/fr/docs/next/intro': { kind: 'doc' as const, id: 'i18n-fr/intro' },
+      '/markdown-page': { kind: 'page' as const, id: 'markdown-page' },
+    },
+  };
+
+  it('finds the locale of a route and the same route in another locale', () => {
+    expect(localeAt(site.site, '/fr/docs/intro').code).toBe('fr');
+    expect(localeAt(site.site, '/fr').code).toBe('fr');
+    expect(localeAt(site.site, '/french').code).toBe('en');
+    expect(localizedPath(site, '/docs/intro', 'fr')).toBe('/fr/docs/intro');
+    expect(localizedPath(site, '/docs/next/guides/setup', 'ar')).toBe('/ar/docs/next/guides/setup');
+    expect(localizedPath(site, '/fr/docs/next/intro', 'en')).toBe('/docs/next/intro');
+    expect(localizedPath(site, '/fr', 'ar')).toBe('/ar');
+    expect(localizedPath(site, '/', 'fr')).toBe('/fr');
+    expect(localizedPath(site, '/markdown-page', 'fr')).toBe('/markdown-page');
+  });
+
+  it("links each locale's copy of a docs page or home, and a locale's home for a page it lacks", () => {
+    const targets = (path: string) => localeTargets(site, path).map((t) => `${t.locale.code} ${t.path}${t.exact ? '' : ' (home)'}`);
+    expect(targets('/fr/docs/next/intro')).toEqual(['en /docs/next/intro', 'fr /fr/docs/next/intro', 'ar /ar/docs/next/intro']);
+    expect(targets('/')).toEqual(['en /', 'fr /fr', 'ar /ar']);
+    expect(targets('/markdown-page')).toEqual(['en /markdown-page', 'fr /fr (home)', 'ar /ar (home)']);
+  });
+
+  it("keys a locale's copy of a version by locale and name, and keeps version-neutral links in the locale", () => {
+    expect(site.versions.map(versionKey)).toEqual(['current', '1.0', 'fr:current', 'fr:1.0', 'ar:current', 'ar:1.0']);
+    expect(lastVersion(site, 'fr').path).toBe('/fr/docs');
+    expect(versionsIn(site, 'ar').map((v) => v.path)).toEqual(['/ar/docs/next', '/ar/docs']);
+    expect(preferredHref(site, '/docs/intro', site.versions[2]!, 'fr')).toBe('/fr/docs/next');
+    expect(preferredHref(site, '/docs/intro', null, 'fr')).toBe('/fr/docs/intro');
+    expect(['/fr/docs/intro', '/docs/intro', '/ar/docs/intro', '/fr'].filter((path) => savedWithVersion(site, path, 'fr:1.0'))).toEqual([
+      '/fr/docs/intro',
+      '/fr',
+    ]);
   });
 });
 

@@ -1,0 +1,135 @@
+/**
+ * Locales in the browser, on a copy of the site snapshotted as 1.0 with French and Arabic (right to left): the
+ * language switcher keeps the reader on the page, the page's language, direction and mirrored layout, the version
+ * dropdown inside a locale, the notice on an untranslated page and search in the locale on screen.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { snapshotVersion } from '../../scripts/docsVersion';
+import { shellReady, useBrowser } from './browser';
+import { useSiteCopy } from './siteCopy';
+
+/** A translation of the introduction, with the headings other pages link to. */
+const intro = (title: string, words: string) =>
+  `---\nsidebar_position: 1\n---\n\n# ${title}\n\n${words}\n\n## 1 {#quick-start}\n\n${words}\n\n## 2 {#prerequisites}\n\n${words}\n\n## 3 {#technology-stack}\n\n${words}\n`;
+
+const b = useBrowser();
+const site = useSiteCopy({
+  prefix: 'abp-docs-locales-',
+  prepare: (contentDir) => {
+    snapshotVersion(contentDir, '1.0');
+    const configFile = join(contentDir, 'site.config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    config.i18n = {
+      defaultLocale: 'en',
+      locales: ['en', 'fr', 'ar'],
+      localeConfigs: { fr: { label: 'Français', htmlLang: 'fr-FR' }, ar: { label: 'العربية', direction: 'rtl' } },
+    };
+    writeFileSync(configFile, JSON.stringify(config, null, 2));
+    const write = (rel: string, text: string) => {
+      mkdirSync(dirname(join(contentDir, rel)), { recursive: true });
+      writeFileSync(join(contentDir, rel), text);
+    };
+    const docs = (locale: string, version: string) => `i18n/${locale}/docusaurus-plugin-content-docs/${version}`;
+    write(`${docs('fr', 'current')}/intro.md`, intro('Présentation (suivante)', 'Bienvenue.'));
+    write(`${docs('fr', 'version-1.0')}/intro.md`, intro('Présentation', 'Bienvenue dans ABP React : quetzalfrançais.'));
+    write(`${docs('ar', 'version-1.0')}/intro.md`, intro('مقدمة', 'مرحبا بكم في ABP React.'));
+    const message = (text: string) => ({ message: text });
+    write(
+      'i18n/fr/code.json',
+      JSON.stringify({ 'theme.common.skipToMainContent': message('Aller au contenu principal'), 'theme.docs.paginator.next': message('Suivant') }),
+    );
+    write('i18n/ar/code.json', JSON.stringify({ 'theme.docs.paginator.next': message('التالي') }));
+    write('i18n/fr/docusaurus-theme-classic/navbar.json', JSON.stringify({ 'item.label.Documentation': message('Documentation (fr)') }));
+  },
+});
+
+describe('locales', () => {
+  it('switches language on the same page, with its language and direction, the version kept, and a mirrored layout in Arabic', async () => {
+    const page = await b.page();
+    const hydration: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && /hydrat|did not match/i.test(m.text()) && hydration.push(m.text().slice(0, 300)));
+    await page.goto(site.url('docs/intro'));
+    await shellReady(page);
+    const next = page.getByRole('navigation', { name: 'Docs pages' }).locator('.pagination-nav__sublabel');
+    expect(await next.allInnerTexts()).toEqual(['Next']);
+    await page.getByLabel('Languages: English').click();
+    const switcher = page.getByRole('list', { name: 'Language switcher' });
+    expect(await switcher.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('page');
+    await switcher.getByRole('link', { name: 'Français' }).click();
+    await page.waitForURL(/\/fr\/docs\/intro$/);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Présentation');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['fr-FR', 'ltr']);
+    // The shell's texts and the navbar's labels in French, from the strings the manifest names.
+    await expect.poll(() => next.allInnerTexts()).toEqual(['Suivant']);
+    expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation (fr)' }).count()).toBe(1);
+
+    await page.getByLabel('Languages: Français').click();
+    await page.getByRole('list', { name: 'Language switcher' }).getByRole('link', { name: 'العربية' }).click();
+    await page.waitForURL(/\/ar\/docs\/intro$/);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('مقدمة');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => next.allInnerTexts()).toEqual(['التالي']);
+    // Mirrored: the sidebar on the right of the article, the table of contents on its left.
+    const sidebar = (await page.getByRole('complementary', { name: 'Docs sidebar' }).boundingBox())!;
+    const article = (await page.locator('article.doc').boundingBox())!;
+    const toc = (await page.getByRole('navigation', { name: 'On this page' }).boundingBox())!;
+    expect(sidebar.x).toBeGreaterThan(article.x + article.width - 1);
+    expect(toc.x + toc.width).toBeLessThan(article.x + 1);
+    // For a look by eye: the right-to-left page as Chromium lays it out.
+    await page.screenshot({ path: join(tmpdir(), 'abp-docs-locales-rtl.png') });
+
+    // The version dropdown inside a locale stays in it.
+    await page.getByLabel('Docs version: 1.0').click();
+    await page.getByRole('list', { name: 'Docs versions' }).getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(/\/ar\/docs\/next\/intro$/);
+    // Arabic has no translation of the next version's introduction: the English text, and a notice saying so.
+    await expect
+      .poll(() => page.getByRole('note', { name: 'Translation notice' }).innerText())
+      .toBe('This page is not translated into العربية yet: it shows the English text.');
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Introduction');
+    expect(page.errors).toEqual([]);
+    expect(hydration).toEqual([]);
+  });
+
+  it('opens the page a server sends for a locale route, with the notice on an untranslated page', async () => {
+    const page = await b.page();
+    const hydration: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && /hydrat|did not match/i.test(m.text()) && hydration.push(m.text().slice(0, 300)));
+    await page.goto(site.url('fr/docs/fundamentals/authentication'));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    // The build's HTML has the locale's words already, and the shell hydrates it without a mismatch.
+    expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
+    await shellReady(page);
+    expect(await page.getByRole('note', { name: 'Translation notice' }).count()).toBe(1);
+    // Links from the page stay in French.
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).getAttribute('href')).toBe(
+      '/abp-react/fr/docs/intro',
+    );
+    await page.getByRole('link', { name: 'Home page' }).click();
+    await page.waitForURL(/\/fr$/);
+    expect(page.errors).toEqual([]);
+    expect(hydration).toEqual([]);
+  });
+
+  it('searches the locale on screen: its pages only', async () => {
+    const page = await b.page();
+    const hitsFor = async (path: string) => {
+      await page.goto(site.url(path));
+      await shellReady(page);
+      await page.keyboard.press('Control+k');
+      const modal = page.locator('.DocSearch-Modal');
+      await modal.getByRole('searchbox').fill('quetzalfrançais');
+      await expect
+        .poll(async () => (await modal.getByRole('option').count()) + (await modal.getByText('No results for').count()), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      return modal.getByRole('option').allInnerTexts();
+    };
+    expect((await hitsFor('fr/docs/intro')).join()).toContain('Présentation');
+    expect(await hitsFor('docs/intro')).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+});
