@@ -250,6 +250,9 @@ function checkPlainMarkdown(file: SourceFile, log: ProblemLog, session: BuildSes
 }
 
 /** What `checkPlainMarkdown` reports of each source, kept while the source is (a rebuild reuses unchanged sources). */
+/** Each doc's copies standing for it in locales without its translation, by their path (`untranslatedDocs`). */
+const UNTRANSLATED = slot<WeakMap<SourceFile, Map<string, SourceFile>>>('sources:untranslated');
+
 const PLAIN_MARKDOWN = slot<WeakMap<SourceFile, { line: number; message: string }[]>>('sources:plainMarkdown');
 
 function plainMarkdownProblems(file: SourceFile): { line: number; message: string }[] {
@@ -330,8 +333,15 @@ function readCategory(contentDir: string, rel: string, version: DocsVersion, log
  * In each locale other than the default one, the docs of each version that have no translation there: the version's
  * own files, standing at their translation's path. A translation whose path has no doc in the version is an error.
  */
-function untranslatedDocs(versions: DocsVersion[], sources: SourceFile[], log: ProblemLog): SourceFile[] {
+function untranslatedDocs(versions: DocsVersion[], sources: SourceFile[], log: ProblemLog, session: BuildSession): SourceFile[] {
+  if (!versions.some((version) => version.sourceFolder)) return [];
   const byRel = new Map(sources.map((file) => [file.rel, file]));
+  // A copy is kept while its file is: a rebuild's render step then knows it unchanged, as it knows the file.
+  const copies = session.memo(UNTRANSLATED);
+  const copyOf = (file: SourceFile, rel: string): SourceFile => {
+    const held = remembered(copies, file, () => new Map<string, SourceFile>());
+    return remembered(held, rel, () => ({ ...file, rel, untranslated: true as const }));
+  };
   return versions.flatMap(({ folder, sourceFolder, locale }) => {
     if (!sourceFolder) return [];
     for (const file of sources) {
@@ -345,7 +355,7 @@ function untranslatedDocs(versions: DocsVersion[], sources: SourceFile[], log: P
     return sources.flatMap((file) => {
       if (!file.rel.startsWith(sourceFolder)) return [];
       const rel = folder + file.rel.slice(sourceFolder.length);
-      return byRel.has(rel) ? [] : [{ ...file, rel, untranslated: true as const }];
+      return byRel.has(rel) ? [] : [copyOf(file, rel)];
     });
   });
 }
@@ -486,7 +496,7 @@ export function readContent(
     }
     sources.push(file);
   }
-  sources.push(...untranslatedDocs(versions, sources, log));
+  sources.push(...untranslatedDocs(versions, sources, log, session));
   // A locale's docs take their categories from the version's own folder, which their paths mirror.
   const categories = all.flatMap((f) => {
     const version = f.endsWith('/_category_.json') ? versionOfSource(versions, f) : undefined;
