@@ -17,6 +17,13 @@ describe('incremental content build', () => {
   let project: FixtureProject;
   afterEach(() => project.remove());
 
+  it('renders no untranslated copy again when nothing changed, on a site with locales', async () => {
+    project = useFixture('localized-site');
+    const session = new BuildSession();
+    expect((await project.buildContent({ session })).rendered).toBeGreaterThan(0);
+    expect((await project.buildContent({ session })).rendered).toBe(0);
+  });
+
   it('renders 0 pages when nothing changed and exactly 1 after one edit', async () => {
     project = useFixture('basic-site');
     const session = new BuildSession();
