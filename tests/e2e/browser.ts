@@ -58,6 +58,19 @@ export async function shellReady(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
 }
 
+/** The options the search modal lists for `words`, typed on `url` once the shell is ready (none when it says there are no results). */
+export async function modalHits(page: Page, url: string, words: string): Promise<string[]> {
+  await page.goto(url);
+  await shellReady(page);
+  await page.keyboard.press('Control+k');
+  const modal = page.locator('.DocSearch-Modal');
+  await modal.getByRole('searchbox').fill(words);
+  await expect
+    .poll(async () => (await modal.getByRole('option').count()) + (await modal.getByText('No results for').count()), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  return modal.getByRole('option').allInnerTexts();
+}
+
 /** Waits until the service worker controls the page. */
 export async function workerControls(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });

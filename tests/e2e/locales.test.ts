@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snapshotVersion } from '../../scripts/docsVersion';
-import { shellReady, useBrowser } from './browser';
+import { modalHits, shellReady, useBrowser } from './browser';
 import { useSiteCopy } from './siteCopy';
 
 /** A translation of the introduction, with the headings other pages link to. */
@@ -117,17 +117,7 @@ describe('locales', () => {
 
   it('searches the locale on screen: its pages only', async () => {
     const page = await b.page();
-    const hitsFor = async (path: string) => {
-      await page.goto(site.url(path));
-      await shellReady(page);
-      await page.keyboard.press('Control+k');
-      const modal = page.locator('.DocSearch-Modal');
-      await modal.getByRole('searchbox').fill('quetzalfrançais');
-      await expect
-        .poll(async () => (await modal.getByRole('option').count()) + (await modal.getByText('No results for').count()), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      return modal.getByRole('option').allInnerTexts();
-    };
+    const hitsFor = (path: string) => modalHits(page, site.url(path), 'quetzalfrançais');
     expect((await hitsFor('fr/docs/intro')).join()).toContain('Présentation');
     expect(await hitsFor('docs/intro')).toEqual([]);
     expect(page.errors).toEqual([]);

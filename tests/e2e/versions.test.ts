@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snapshotVersion } from '../../scripts/docsVersion';
-import { inCaches, shellReady, useBrowser } from './browser';
+import { inCaches, modalHits, shellReady, useBrowser } from './browser';
 import { useSiteCopy } from './siteCopy';
 
 const b = useBrowser();
@@ -77,17 +77,7 @@ describe('docs versions', () => {
 
   it('searches the version on screen only, with its own local index', async () => {
     const page = await b.page();
-    const hitsFor = async (path: string) => {
-      await page.goto(site.url(path));
-      await shellReady(page);
-      await page.keyboard.press('Control+k');
-      const modal = page.locator('.DocSearch-Modal');
-      await modal.getByRole('searchbox').fill('quasarwidget');
-      await expect
-        .poll(async () => (await modal.getByRole('option').count()) + (await modal.getByText('No results for').count()), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      return modal.getByRole('option').allInnerTexts();
-    };
+    const hitsFor = (path: string) => modalHits(page, site.url(path), 'quasarwidget');
     expect((await hitsFor('docs/next/intro')).join()).toContain("What's next");
     expect(await hitsFor('docs/0.9/intro')).toEqual([]);
     expect(page.errors).toEqual([]);

@@ -15,6 +15,8 @@ import { BuildError } from '../../node/problems';
 import type { ShellAssets } from '../../node/routeHtml';
 import { readBuiltManifest } from './manifestFixtures';
 import type { Manifest } from '../../manifest/types';
+import { parseEntry } from '../../manifest/localSearch';
+import { LocalEngine } from '../../src/search/localEngine';
 
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -175,4 +177,18 @@ export function hashTree(dir: string): Record<string, string> {
 /** Hex SHA-256 of text or bytes. */
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
+}
+
+/** The pages (`url_without_anchor`, sorted) a built site's local index `entry` finds for `words`, its files read with `read`. */
+export async function localSearchUrls(read: (rel: string) => string, entry: string, words: string): Promise<string[]> {
+  const engine = new LocalEngine(parseEntry(JSON.parse(read(entry))), async (paths) =>
+    paths.map((path) => {
+      try {
+        return read(path);
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return (await engine.query(`${words} `)).hits.map((hit) => hit.url_without_anchor).sort();
 }

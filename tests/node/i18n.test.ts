@@ -7,9 +7,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEntry } from '../../manifest/localSearch';
-import { LocalEngine } from '../../src/search/localEngine';
-import { useFixture, type FixtureProject } from '../helpers/build';
+import { localSearchUrls, useFixture, type FixtureProject } from '../helpers/build';
 
 /** Runs `test` on a copy of the localized fixture, removed afterwards. */
 async function onCopy(test: (project: FixtureProject) => Promise<void>): Promise<void> {
@@ -169,18 +167,7 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(facetsOf('/docs/next/intro')).toEqual(new Set(['en docs-default-current']));
     const { search } = project.manifest();
     expect(Object.keys(search.entries ?? {})).toEqual(['current', '1.0', '0.9', 'fr:current', 'fr:1.0', 'fr:0.9', 'ar:current', 'ar:1.0', 'ar:0.9']);
-    const urls = async (key: string, words: string) => {
-      const engine = new LocalEngine(parseEntry(JSON.parse(project.read(search.entries![key]!))), async (paths) =>
-        paths.map((path) => {
-          try {
-            return project.read(path);
-          } catch {
-            return null;
-          }
-        }),
-      );
-      return (await engine.query(`${words} `)).hits.map((hit) => hit.url_without_anchor).sort();
-    };
+    const urls = (key: string, words: string) => localSearchUrls((rel) => project.read(rel), search.entries![key]!, words);
     expect(await urls('fr:current', 'bienvenue')).toEqual(['/fr/docs/next/intro']);
     expect(await urls('current', 'bienvenue')).toEqual([]);
     expect(await urls('ar:current', 'welcome')).toEqual([]);

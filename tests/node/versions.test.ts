@@ -7,10 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
-import { parseEntry } from '../../manifest/localSearch';
 import { snapshotVersion } from '../../scripts/docsVersion';
-import { LocalEngine } from '../../src/search/localEngine';
-import { useFixture, type FixtureProject } from '../helpers/build';
+import { localSearchUrls, useFixture, type FixtureProject } from '../helpers/build';
 
 /** Runs `test` on a copy of the versioned fixture, removed afterwards. */
 async function onCopy(test: (project: FixtureProject) => Promise<void>): Promise<void> {
@@ -146,19 +144,7 @@ describe('fixture versioned-site', () => {
     const { search } = project.manifest();
     expect(Object.keys(search.entries ?? {})).toEqual(['current', '1.0', '0.9']);
     expect(search.entry).toBe(search.entries!['1.0']);
-    const urls = async (version: string, words: string) => {
-      const entry = search.entries![version]!;
-      const engine = new LocalEngine(parseEntry(JSON.parse(project.read(entry))), async (paths) =>
-        paths.map((path) => {
-          try {
-            return project.read(path);
-          } catch {
-            return null;
-          }
-        }),
-      );
-      return (await engine.query(`${words} `)).hits.map((hit) => hit.url_without_anchor).sort();
-    };
+    const urls = (version: string, words: string) => localSearchUrls((rel) => project.read(rel), search.entries![version]!, words);
     expect(await urls('current', 'setup')).toEqual(['/docs/next/guides/setup', '/docs/next/guides/upgrade', '/docs/next/intro']);
     expect(await urls('0.9', 'setup')).toEqual(['/docs/0.9/guides/setup', '/docs/0.9/intro']);
     expect(await urls('0.9', 'standalone')).toEqual(['/markdown-page']);
