@@ -432,7 +432,8 @@ export function assembleManifest(
       category,
       previous: nav.previous,
       next: nav.next,
-      editUrl: editBase === null ? null : editBase + d.file.rel,
+      // An untranslated copy is edited where its text is: the default locale's file.
+      editUrl: editBase === null ? null : editBase + (d.file.untranslated?.source ?? d.file.rel),
       sidebarTop: top,
       ...(otherVersions ? { otherVersions } : {}),
       ...(d.file.untranslated ? { untranslated: true } : {}),

@@ -38,10 +38,11 @@ export interface SourceFile {
   /** Modification time, ISO 8601. */
   mtime: string;
   /**
-   * In a locale other than the default one: the doc has no translation, so this is the default locale's file (`display`)
-   * standing at the translation's path (`rel`), whose links then resolve within the locale.
+   * In a locale other than the default one: the doc has no translation, so this is the default locale's file (`display`,
+   * its path below `content/` in `source`) standing at the translation's path (`rel`), whose links then resolve within
+   * the locale.
    */
-  untranslated?: true;
+  untranslated?: { source: string };
 }
 
 /** A `_category_.json`. */
@@ -340,7 +341,7 @@ function untranslatedDocs(versions: DocsVersion[], sources: SourceFile[], log: P
   const copies = session.memo(UNTRANSLATED);
   const copyOf = (file: SourceFile, rel: string): SourceFile => {
     const held = remembered(copies, file, () => new Map<string, SourceFile>());
-    return remembered(held, rel, () => ({ ...file, rel, untranslated: true as const }));
+    return remembered(held, rel, () => ({ ...file, rel, untranslated: { source: file.rel } }));
   };
   return versions.flatMap(({ folder, sourceFolder, locale }) => {
     if (!sourceFolder) return [];

@@ -73,6 +73,12 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(docs['guides/deploy']!.untranslated).toBeUndefined();
     expect(project.read('fr/docs/next/guides/deploy.html')).toContain('This page is not translated into Français yet: it shows the English text.');
     expect(project.read('fr/docs/next/intro.html')).not.toContain('not translated');
+    // The English text keeps its language and direction on a right-to-left page.
+    expect(project.read('ar/docs/next/guides/deploy.html')).toMatch(/<div lang="en-US" dir="ltr"><div class="markdown"/);
+    expect(project.read('ar/docs/next/guides/deploy.html')).toContain('<html lang="ar" dir="rtl"');
+    // Its text is edited in the default locale's file; a translation's, in its own.
+    expect(docs['i18n-fr/guides/deploy']!.editUrl).toMatch(/\/docs\/docs\/guides\/deploy\.md$/);
+    expect(docs['i18n-fr/intro']!.editUrl).toMatch(/\/docs\/i18n\/fr\/docusaurus-plugin-content-docs\/current\/intro\.md$/);
     expect(project.read('docs/next/guides/deploy.html')).not.toContain('not translated');
   });
 

@@ -176,7 +176,14 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
               {t('theme.docs.versionBadge.label', 'Version: {versionLabel}', { versionLabel: version.label })}
             </span>
           )}
-          <Article key={doc.id} manifest={manifest} page={doc} />
+          {doc.untranslated ? (
+            // The default locale's text: its language and direction, inside a page of another.
+            <div lang={manifest.site.locales[0]!.htmlLang} dir={manifest.site.locales[0]!.direction}>
+              <Article key={doc.id} manifest={manifest} page={doc} />
+            </div>
+          ) : (
+            <Article key={doc.id} manifest={manifest} page={doc} />
+          )}
           <footer className="doc-footer">
             {doc.editUrl && (
               <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">
