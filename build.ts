@@ -374,7 +374,7 @@ async function main(): Promise<void> {
     renders: useCache ? await readRenderCache(join(root, CACHE_FILE)) : new Map(),
     routes: useCache ? new RouteStore(join(root, ROUTES_DIR), code) : undefined,
     // esbuild's own version, the packages' manifests and the build options are no input files: the lockfile and code name them.
-    shell: useCache ? new ShellCache(join(root, SHELL_DIR), `${code}:${codeVersion([root], /^(package-lock|package|tsconfig)\.json$/)}`) : undefined,
+    shell: useCache ? new ShellCache(join(root, SHELL_DIR), `${code}:${codeVersion([root], /^(package-lock|package|tsconfig(\.\w+)?)\.json$/)}`) : undefined,
   });
   time.lap('cache read');
   const cache = session.renders;
