@@ -282,15 +282,10 @@ async function produce(data: OutputData): Promise<string | Buffer | { linkTo: st
 /** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read. */
 function placeKept(kept: string, to: string): boolean {
   try {
-    linkSync(kept, to);
+    linkOrCopy(kept, to);
     return true;
   } catch {
-    try {
-      copyFileSync(kept, to);
-      return true;
-    } catch {
-      return false;
-    }
+    return false;
   }
 }
 

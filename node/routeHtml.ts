@@ -221,8 +221,6 @@ export interface RenderView {
   shards: Record<string, AnyShard>;
   /** The name in `root` here of each shard, by its file name. */
   nameOf: ReadonlyMap<string, string>;
-  /** The hash of `root` here: every input of every route's markup but its own page shard and article. */
-  key: string;
 }
 
 /**
@@ -243,7 +241,7 @@ export function renderView(root: ManifestRoot, shards: Record<string, AnyShard>)
     shards: [...nameOf.values()],
   };
   const viewShards = Object.fromEntries(Object.entries(shards).map(([name, shard]) => [nameOf.get(name) ?? name, shard]));
-  return { root: viewRoot, shards: viewShards, nameOf, key: createHash('sha256').update(JSON.stringify(viewRoot)).digest('hex') };
+  return { root: viewRoot, shards: viewShards, nameOf };
 }
 
 /**
@@ -276,11 +274,14 @@ export function routeDocuments(
   // Every input of a document but the route's own: the store's key of it adds the route's head, page shard and article.
   const siteKey =
     store &&
-    JSON.stringify([
-      view.key,
-      site,
-      shell && { ...shell, files: undefined, cssText: shell.cssText && createHash('sha256').update(shell.cssText).digest('hex') },
-    ]);
+    createHash('sha256')
+      .update(
+        JSON.stringify([
+          view.root,
+          shell && { ...shell, files: undefined, cssText: shell.cssText && createHash('sha256').update(shell.cssText).digest('hex') },
+        ]),
+      )
+      .digest('hex');
   // On a site with several locales, a route's locale and its page in each locale.
   const localesOf = (path: string): Pick<RouteHead, 'locale' | 'alternates'> =>
     site.locales.length > 1 ? { locale: localeAt(site, path), alternates: alternatesOf(manifest, path) } : {};
