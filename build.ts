@@ -20,7 +20,6 @@ import { codeVersion, RouteStore } from './node/routeStore';
 import { ShellCache } from './node/shellCache';
 import type { ShellRecord } from './node/shellRecord';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
-import type { OutputData } from './node/output';
 import { readRenderCache, writeRenderCache } from './node/renderCache';
 import { type ParallelOptions, renderContent } from './node/renderPool';
 import { BuildSession, type RenderCache } from './node/session';
@@ -33,6 +32,7 @@ import {
   checkOutputFolder,
   discard,
   discardActiveTemps,
+  lazyFiles,
   readShellRecord,
   SHELL_RECORD,
   swapIn,
@@ -40,6 +40,8 @@ import {
   writeFiles,
   writeInPlace,
   writeSearchRecords,
+  type FileTable,
+  type OutputData,
 } from './node/output';
 import { buildShell } from './node/shell';
 import { loadServerRenderer } from './node/serverRenderer';
@@ -72,18 +74,22 @@ export interface ContentBuildOptions {
   largeSiteRoutes?: number;
   /** What changed in `contentDir` since this process's last build of it (`readContent`'s `changed`); without it every file is looked at. */
   changed?: readonly string[];
-  /** Leave the local search index out of `files`, made when its entry is asked for (`deferredSearch`): the dev server's builds. */
-  deferSearch?: boolean;
+  /**
+   * The dev server's builds: leave the route documents out of `files` (`documents`, listed when first looked up)
+   * and the local search index (`deferredSearch`, made when its entry is asked for).
+   */
+  defer?: boolean;
 }
 
 export interface ContentBuildResult {
   /** Files to write below `dist/`, by relative path. */
   files: Map<string, OutputData>;
-  /** The per-route HTML files among `files` (made when written), `404.html` and the `x/index.html` links included. */
-  documents: string[];
-  /** Files among `files` a server can make when they are asked for: the per-route HTML. */
-  onRequest: string[];
-  /** With `deferSearch`: the local search index, made when its entry is asked for. */
+  /**
+   * The per-route HTML files (made when written), `404.html` and the `x/index.html` links included: among `files`,
+   * or with `defer` apart from them, for a server to make when they are asked for.
+   */
+  documents: FileTable;
+  /** With `defer`: the local search index, made when its entry is asked for. */
   deferredSearch: DeferredSearch | null;
   manifest: Manifest;
   /** DocSearch records (the text of a JSON array, in parts) for `npm run search:upload`, made when read; written beside `dist/`, never deployed. */
@@ -130,7 +136,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     session,
     large ? 'routes' : 'blobs',
     options.shell?.js ?? null,
-    options.deferSearch ?? false,
+    options.defer ?? false,
   );
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
@@ -143,7 +149,16 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     ));
   // Kept documents are the shell's server bundle's: a build that renders with another renderer keeps none.
   const store = options.renderer && options.shell?.hash ? session.routes : undefined;
-  const documents = routeDocuments(files, { manifest, root, shards, articles, view }, options.shell, renderer, large, store);
+  const built = { manifest, root, shards, articles, view };
+  const documentsOf = () => routeDocuments(built, options.shell, renderer, large, store);
+  let documents: FileTable;
+  if (options.defer) documents = lazyFiles(documentsOf);
+  else {
+    const made = documentsOf();
+    for (const [name, data] of made) files.set(name, data);
+    documents = made;
+  }
+  // No content file can be a route document: content holds no `.html` (`readContent`).
   siteFiles(
     files,
     src,
@@ -158,7 +173,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   );
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
-  return { files, documents, onRequest: documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
+  return { files, documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
 }
 
 /** Options of one build. */
@@ -193,6 +208,11 @@ export interface BuildSiteOptions {
    * then looks at no other file. Without it every file is looked at.
    */
   changed?: readonly string[];
+  /**
+   * With `devServer`: the files the server wrote into `distDir` on request since its last build there (route
+   * documents, the local index), which an in-place build removes as the build before's.
+   */
+  madeOnRequest?: Iterable<string>;
 }
 
 /** What a build did. */
@@ -207,7 +227,7 @@ export interface BuildSiteResult {
   /** Milliseconds per step. */
   steps: StepTimes;
   /** With `devServer`: the files below `distDir` made when asked for, not written: the per-route HTML (`x/index.html` as `{ linkTo }`). */
-  documents?: Map<string, OutputData>;
+  documents?: FileTable;
   /** With `devServer`: the local search index, made when its entry is asked for. */
   deferredSearch?: DeferredSearch | null;
   /** With `devServer`: the DocSearch records a deployable build writes beside `distDir` (`ContentBuildResult.records`), made when read. */
@@ -248,7 +268,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       session,
       largeSiteRoutes: options.largeSiteRoutes,
       changed: options.changed,
-      deferSearch: options.devServer,
+      defer: options.devServer,
       publicDir: join(options.root, 'public'),
       parallel: {
         root: options.root,
@@ -258,13 +278,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       onWarning: (p) => warn(formatProblem(p)),
     });
     time.add(result.steps);
-    let documents: Map<string, OutputData> | undefined;
-    if (options.devServer) {
-      documents = new Map(result.onRequest.map((rel) => [rel, result.files.get(rel)!]));
-      for (const rel of result.onRequest) result.files.delete(rel);
-    }
     if (inPlace) {
-      await writeInPlace(out, result.files, inPlace, session, documents?.keys());
+      await writeInPlace(out, result.files, inPlace, session, options.madeOnRequest);
       time.lap('write');
     } else {
       await writeFiles(out, result.files, options.distDir);
@@ -285,7 +300,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       manifest: result.manifest,
       ms: performance.now() - started,
       steps: time.steps,
-      documents,
+      ...(options.devServer ? { documents: result.documents } : {}),
       deferredSearch: result.deferredSearch,
       ...(options.devServer ? { records: result.records } : {}),
     };

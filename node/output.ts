@@ -259,6 +259,20 @@ export function writeSearchRecords(distDir: string, records: Iterable<string>): 
  */
 export type OutputData = string | Buffer | (() => string | KeptFile | Promise<string | KeptFile>) | { linkTo: string };
 
+/** Output files looked up by name: a `Map`, or one listed only when first read (`lazyFiles`). */
+export type FileTable = Pick<ReadonlyMap<string, OutputData>, 'has' | 'get' | 'keys'>;
+
+/**
+ * Files listed when one of them is first looked up. The dev server's route documents are such a table: most
+ * builds of a session are never asked for any, and listing every route costs a large site's rebuild more
+ * than the rest of its HTML step.
+ */
+export function lazyFiles(list: () => ReadonlyMap<string, OutputData>): FileTable {
+  let files: ReadonlyMap<string, OutputData> | undefined;
+  const table = () => (files ??= list());
+  return { has: (name) => table().has(name), get: (name) => table().get(name), keys: () => table().keys() };
+}
+
 /**
  * A deferred file's contents kept by an earlier build (`RouteStore`): the file holding them, linked into the
  * site rather than read and written, and how to make them when that file is gone (another build removed it).
@@ -388,7 +402,8 @@ const HASHED_FILE = /^(blobs|search)\/([\w-][\w.-]*)$/;
  * removed, as a swap would have dropped it, except the shell's files and the
  * previous manifest's blobs (`carryPreviousBlobs`). Per-route HTML must be
  * deferred (`buildSite`'s `devServer`), or every route would be rewritten;
- * `madeOnRequest` names it, since the server may write it here on request.
+ * `madeOnRequest` names the files the server wrote here on request since the
+ * last write, which belong to the build before and are removed with the rest.
  */
 export async function writeInPlace(
   distDir: string,
@@ -474,21 +489,21 @@ export async function writeInPlace(
         return new Set(existsSync(folder) ? readdirSync(folder) : []);
       }).has(rel.slice(cut + 1));
     };
-    for (const rel of left.files) {
+    const drop = (rel: string) => {
       if (keep(rel)) {
         kept.add(rel);
-        continue;
+        return;
       }
       if (there(rel)) {
         const path = join(root, rel);
         unlinkSync(path);
         for (let dir = dirname(path); dir !== root && readdirSync(dir).length === 0; dir = dirname(dir)) rmdirSync(dir);
       }
-    }
+    };
+    for (const rel of left.files) drop(rel);
+    for (const rel of madeOnRequest) if (!left.files.has(rel)) drop(rel);
     for (const rel of files.keys()) kept.add(rel);
   } else prune(root, '');
-  // The dev server may write these on request; the next write here removes them.
-  for (const rel of madeOnRequest) kept.add(rel);
   leftInPlace.set(root, {
     blobs: new Set([...files.keys()].filter((rel) => rel.startsWith('blobs/')).map((rel) => rel.slice('blobs/'.length))),
     files: kept,
@@ -497,10 +512,10 @@ export async function writeInPlace(
 
 /**
  * What each folder holds after this process's last `writeInPlace` (the dev
- * server's): its files (and those the server may have made on request since),
- * and the blobs its manifest (`writtenInPlace`'s `manifest.json`) names. The
- * next write there removes from these files what it no longer keeps, instead
- * of walking the folder.
+ * server's): its files, and the blobs its manifest (`writtenInPlace`'s
+ * `manifest.json`) names. The next write there removes from these files, and
+ * from those the server made on request since, what it no longer keeps,
+ * instead of walking the folder.
  */
 const LEFT_IN_PLACE = slot<Map<string, { blobs: Set<string>; files: Set<string> }>>('output:leftInPlace');
 

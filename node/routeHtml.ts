@@ -245,24 +245,22 @@ export function renderView(root: ManifestRoot, shards: Record<string, AnyShard>)
 }
 
 /**
- * The HTML step of a build: every route's document into `files`, made when
+ * The HTML step of a build: every route's document, by file name, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
  * beside each `x.html` (spec §2: the same page) unless the site is `large`,
- * and `404.html`. `server` is called when the first document is made. Returns
- * the names of the files it set.
+ * and `404.html`. `server` is called when the first document is made.
  */
 export function routeDocuments(
-  files: Map<string, OutputData>,
   built: BuiltManifest,
   shell: ShellAssets | null,
   server: () => Promise<ServerRenderer>,
   large: boolean,
   store?: RouteStore,
-): string[] {
+): Map<string, OutputData> {
   const { manifest, root, shards, articles, view } = built;
   const { site } = manifest;
   if (shell && large) shell = { ...shell, cssText: undefined };
-  const names: string[] = [];
+  const files = new Map<string, OutputData>();
   // The route's page shard, and the sidebar shards of the categories its version's sidebar shows open.
   const shardsFor = (path: string, sidebarTop: number | null) => [
     shardOf(root, path),
@@ -313,12 +311,8 @@ export function routeDocuments(
     };
   };
   const paths: string[] = [];
-  const set = (name: string, data: OutputData) => {
-    if (!files.has(name)) names.push(name);
-    files.set(name, data);
-  };
   const put = (path: string, html: () => Promise<string | KeptFile>) => {
-    set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
+    files.set(path === '/' ? 'index.html' : `${path.slice(1)}.html`, html);
     paths.push(path);
   };
   for (const d of Object.values(manifest.docs))
@@ -396,7 +390,7 @@ export function routeDocuments(
       noindex: true,
     })),
   );
-  set(
+  files.set(
     '404.html',
     htmlFor(() => ({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true })),
   );
@@ -404,8 +398,8 @@ export function routeDocuments(
   if (!large) {
     for (const path of paths) {
       const alias = `${path.slice(1)}/index.html`;
-      if (path !== '/' && !files.has(alias)) set(alias, { linkTo: `${path.slice(1)}.html` });
+      if (path !== '/' && !files.has(alias)) files.set(alias, { linkTo: `${path.slice(1)}.html` });
     }
   }
-  return names;
+  return files;
 }

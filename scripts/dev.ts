@@ -233,7 +233,17 @@ async function build(shell: boolean, inPlace: boolean, initial = false, changedA
   const contentChanges = changedContent ? [...changedContent] : undefined;
   changedContent = new Set();
   try {
-    const result = await buildSite({ root, contentDir, distDir, shell, dev: true, session, devServer: true, changed: contentChanges });
+    const result = await buildSite({
+      root,
+      contentDir,
+      distDir,
+      shell,
+      dev: true,
+      session,
+      devServer: true,
+      changed: contentChanges,
+      madeOnRequest: documents.madeSince(),
+    });
     documents.end(result.documents, result.deferredSearch);
     const what = initial ? 'built site' : shell ? 'rebuilt site' : 'rebuilt content';
     const details = [`${result.rendered} page${result.rendered === 1 ? '' : 's'} rendered`];

@@ -10,7 +10,7 @@
 import { copyFileSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DeferredSearch } from '../node/assembleManifest';
-import { outputData, type OutputData } from '../node/output';
+import { outputData, type FileTable, type OutputData } from '../node/output';
 
 /** The files sirv tries for a path below the base (`extensions: ['html']`), in its order. */
 function candidates(rel: string): string[] {
@@ -28,11 +28,13 @@ function isFile(path: string): boolean {
 
 /** The deferred documents of the build `dist/` holds, written on demand. */
 export class DeferredDocuments {
-  private files = new Map<string, OutputData>();
+  private files: FileTable = new Map<string, OutputData>();
   /** The build's local index: asking for its entry writes every file of it. */
   private search: DeferredSearch | null = null;
   /** Documents being written or written for the current build. */
   private made = new Map<string, Promise<void>>();
+  /** The files written into the folder since the last build ended with files (`madeSince`). */
+  private written = new Set<string>();
   /** Bumped when a build starts: a document made for the build before is not written over the next one. */
   private generation = 0;
   /** Settles when the running build has ended; requests wait for it rather than get a document of the old build. */
@@ -47,12 +49,21 @@ export class DeferredDocuments {
     this.building = new Promise((resolve) => (this.built = resolve));
   }
 
+  /**
+   * The files this wrote into `dist/` for the builds before the one running, which that build is to remove
+   * (`buildSite`'s `madeOnRequest`): none is written while a build runs.
+   */
+  madeSince(): string[] {
+    return [...this.written];
+  }
+
   /** The build ended: with its deferred documents when it replaced `dist/`, with nothing when it failed. */
-  end(files?: Map<string, OutputData>, search: DeferredSearch | null = null): void {
+  end(files?: FileTable, search: DeferredSearch | null = null): void {
     if (files) {
       this.files = files;
       this.search = search;
       this.made = new Map();
+      this.written = new Set();
     }
     this.built();
   }
@@ -110,5 +121,6 @@ export class DeferredDocuments {
     if (target) copyFileSync(join(this.distDir, target), tmp);
     else writeFileSync(tmp, contents as string | Buffer);
     renameSync(tmp, to);
+    this.written.add(rel);
   }
 }

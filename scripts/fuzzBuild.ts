@@ -19,7 +19,7 @@ import { prng } from '../bench/generate';
 import type { ManifestRoot } from '../manifest/types';
 import { buildSite, type BuildSiteResult } from '../build';
 import { BuildError } from '../node/problems';
-import { outputData, searchRecordsFile, SHELL_RECORD, type OutputData } from '../node/output';
+import { outputData, searchRecordsFile, SHELL_RECORD, type FileTable } from '../node/output';
 import type { ShellRecord } from '../node/shellRecord';
 import { RouteStore } from '../node/routeStore';
 import { BuildSession } from '../node/session';
@@ -274,9 +274,9 @@ export class Author {
 /** Every file a build produced, by path, as bytes' digests: what is on disk, what it makes on request, and its DocSearch records. */
 type Output = Map<string, string>;
 
-async function materialise(files: Map<string, OutputData>, into: Output, distDir: string): Promise<void> {
-  for (const [rel, data] of files) {
-    const made = await outputData(data);
+async function materialise(files: FileTable, into: Output, distDir: string): Promise<void> {
+  for (const rel of files.keys()) {
+    const made = await outputData(files.get(rel)!);
     if (typeof made === 'object' && 'linkTo' in made) {
       const target = files.get(made.linkTo);
       into.set(rel, target ? digest((await outputData(target)) as string | Buffer) : digest(readFileSync(join(distDir, made.linkTo))));

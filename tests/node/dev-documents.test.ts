@@ -80,6 +80,19 @@ describe('DeferredDocuments', () => {
     expect(read('docs/intro.html')).toBe('docs/intro.html of third');
   });
 
+  it('names the files it wrote until a build ends with files, for that build to remove', async () => {
+    await documents.prepare('docs/intro/index.html');
+    expect(documents.madeSince().sort()).toEqual(['docs/intro.html', 'docs/intro/index.html']);
+    // A failed build removed nothing: the next one is to remove them, and what was made since.
+    documents.begin();
+    documents.end();
+    await documents.prepare('');
+    expect(documents.madeSince().sort()).toEqual(['docs/intro.html', 'docs/intro/index.html', 'index.html']);
+    documents.begin();
+    documents.end(build('second', ['index.html']));
+    expect(documents.madeSince()).toEqual([]);
+  });
+
   it('keeps the last build when a build fails', async () => {
     documents.begin();
     documents.end();

@@ -97,7 +97,7 @@ describe('dev server builds', () => {
     writeFileSync(join(dist, 'docs/intro.html'), 'made on request for the previous build');
 
     project.write('docs/guides/setup.md', SETUP('Set the project up, now in two steps.'));
-    await project.build({ devServer: true });
+    await project.build({ devServer: true, madeOnRequest: ['docs/intro.html'] });
     const second = project.manifest();
 
     expect(second.docs['guides/setup']!.article).not.toBe(before.docs['guides/setup']!.article);
