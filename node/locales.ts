@@ -55,10 +55,9 @@ const STRING_FILES = [
 export function readLocaleStrings(
   contentDir: string,
   input: SiteConfigInput,
-  files: readonly string[],
+  listed: ReadonlySet<string>,
   log: ProblemLog,
 ): Record<string, Record<string, string>> {
-  const listed = new Set(files);
   const out: Record<string, Record<string, string>> = {};
   for (const locale of otherLocales(input)) {
     const strings: Record<string, string> = {};

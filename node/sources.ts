@@ -390,7 +390,14 @@ export interface ContentSources {
  * link: a rebuild told what changed since (`readContent`'s `changed`) lists the folder again only when
  * a file appeared or went.
  */
-const LISTINGS = slot<Map<string, { files: string[]; links: boolean }>>('sources:listings');
+const LISTINGS = slot<Map<string, Listing>>('sources:listings');
+
+/** A content folder's files, as a list and as a set, and whether the walk met a symbolic link. */
+interface Listing {
+  files: string[];
+  listed: ReadonlySet<string>;
+  links: boolean;
+}
 
 /**
  * The files below `contentDir` (`walk`), and which of them may have changed since the last read: all of
@@ -402,13 +409,13 @@ function listContent(
   contentDir: string,
   changed: readonly string[] | undefined,
   session: BuildSession,
-): { files: string[]; maybeChanged: ((rel: string) => boolean) | null } {
-  const listings = session.last(LISTINGS) ?? new Map<string, { files: string[]; links: boolean }>();
+): { files: string[]; listed: ReadonlySet<string>; maybeChanged: ((rel: string) => boolean) | null } {
+  const listings = session.last(LISTINGS) ?? new Map<string, Listing>();
   session.remember(LISTINGS, listings);
   const known = listings.get(contentDir);
   let hints: { files: Set<string>; folders: string[]; relist: boolean } | null = null;
   if (known && changed && !known.links) {
-    const listed = new Set(known.files);
+    const { listed } = known;
     hints = { files: new Set(), folders: [], relist: false };
     for (const rel of changed) {
       // `walk` lists no name starting with a dot, nor anything below one.
@@ -429,15 +436,17 @@ function listContent(
       }
     }
   }
-  let files = known?.files;
-  if (!files || !hints || hints.relist) {
+  let listing = known;
+  if (!listing || !hints || hints.relist) {
     const seen = { links: false };
-    files = walk(contentDir, contentDir, seen);
-    listings.set(contentDir, { files, links: seen.links });
+    const files = walk(contentDir, contentDir, seen);
+    listing = { files, listed: new Set(files), links: seen.links };
+    listings.set(contentDir, listing);
   }
-  if (!hints) return { files, maybeChanged: null };
+  const { files, listed } = listing;
+  if (!hints) return { files, listed, maybeChanged: null };
   const { files: named, folders } = hints;
-  return { files, maybeChanged: (rel) => named.has(rel) || folders.some((f) => rel.startsWith(f)) };
+  return { files, listed, maybeChanged: (rel) => named.has(rel) || folders.some((f) => rel.startsWith(f)) };
 }
 
 /**
@@ -455,16 +464,15 @@ export function readContent(
   changed?: readonly string[],
 ): ContentSources {
   const { input, text: configText } = loadSiteConfig(contentDir);
-  const { files: all, maybeChanged } = listContent(contentDir, changed, session);
+  const { files: all, listed, maybeChanged } = listContent(contentDir, changed, session);
   const sources: SourceFile[] = [];
   const folder = displayPath(contentDir, '');
   const parsedIn = session.last(PARSED) ?? new Map<string, Parsed>();
   session.remember(PARSED, parsedIn);
   const parsed = remembered(parsedIn, contentDir, (): Parsed => new Map());
   // Files gone since the last read are forgotten.
-  const listed = new Set(all);
   for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
-  const versions = withLocales(readVersions(contentDir, input, all, configText, log), input);
+  const versions = withLocales(readVersions(contentDir, input, listed, configText, log), input);
   const isPage = (rel: string) => /\.mdx?$/.test(rel) && (rel.startsWith('pages/') || versionOfSource(versions, rel) !== undefined);
   for (const rel of all) {
     if (!isPage(rel)) continue;
@@ -516,7 +524,7 @@ export function readContent(
     );
   }
   const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
-  const localeStrings = readLocaleStrings(contentDir, input, all, log);
+  const localeStrings = readLocaleStrings(contentDir, input, listed, log);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,

@@ -59,7 +59,7 @@ export function versionOfSource(versions: readonly DocsVersion[], rel: string): 
  * The versions to build, in Docusaurus's order (current first, then `versions.json`'s, newest first),
  * checked against the files and the configuration; problems go to `log` with file and line.
  */
-export function readVersions(contentDir: string, input: SiteConfigInput, files: readonly string[], configText: string, log: ProblemLog): DocsVersion[] {
+export function readVersions(contentDir: string, input: SiteConfigInput, listed: ReadonlySet<string>, configText: string, log: ProblemLog): DocsVersion[] {
   const routeBase = input.docs?.routeBasePath ?? 'docs';
   const configDisplay = displayPath(contentDir, 'site.config.json');
   const configLine = (...path: string[]) => {
@@ -67,11 +67,13 @@ export function readVersions(contentDir: string, input: SiteConfigInput, files: 
     const node = tree && tree !== 'too deep' ? findNodeAtLocation(tree, ['docs', ...path]) : undefined;
     return node ? lineAt(configText, node.parent?.type === 'property' ? node.parent.offset : node.offset) : 1;
   };
-  const names = files.includes(VERSIONS_FILE) ? readNames(contentDir, log) : [];
-  const listed = new Set(files);
+  const names = listed.has(VERSIONS_FILE) ? readNames(contentDir, log) : [];
+  // The version folders that hold a file.
+  const folders = new Set<string>();
+  if (names.length) for (const f of listed) folders.add(/^versioned_docs\/version-[^/]+\//.exec(f)?.[0] ?? '');
   for (const name of names) {
     const folder = `versioned_docs/version-${name}/`;
-    if (!files.some((f) => f.startsWith(folder))) {
+    if (!folders.has(folder)) {
       log.error(
         displayPath(contentDir, VERSIONS_FILE),
         1,
