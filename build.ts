@@ -126,7 +126,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   time.lap('check');
   const files = new Map<string, OutputData>();
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const { manifest, root, shards, records, deferredSearch, articles } = assembleManifest(
+  const { manifest, root, shards, records, deferredSearch, articles, intact } = assembleManifest(
     src,
     plan,
     renders,
@@ -152,8 +152,14 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const built = { manifest, root, shards, articles, view };
   const documentsOf = () => routeDocuments(built, options.shell, renderer, large, store);
   let documents: FileTable;
-  if (options.defer) documents = lazyFiles(documentsOf);
-  else {
+  if (options.defer) {
+    documents = lazyFiles(() => {
+      // Only a build that failed after the manifest step leaves a table in use that it took over.
+      if (!intact())
+        throw new BuildError(`Cannot make the pages' HTML of a build whose page tables a later build changed. Fix that build's problem and save again.`);
+      return documentsOf();
+    });
+  } else {
     const made = documentsOf();
     for (const [name, data] of made) files.set(name, data);
     documents = made;

@@ -126,6 +126,8 @@ interface PageState {
   /** The files each page uses, by route, and what the site copies of them. */
   filesByPath: Map<string, Set<string>>;
   usedFiles: ReturnType<typeof usedFileOutput>;
+  /** Taken over by a later build of the session, which changes these tables in place. */
+  handedOn: boolean;
 }
 
 export const LAST_PAGES = slot<PageState>('manifest:lastPages');
@@ -144,6 +146,11 @@ export interface AssembledManifest {
   deferredSearch: DeferredSearch | null;
   /** Each page's article by name, for its route's HTML (written below `blobs/` too unless `articlesIn` is `routes`). */
   articles: ReadonlyMap<string, string>;
+  /**
+   * Whether `manifest`'s page tables and `articles` are still this build's: a later build of the session that
+   * changes a few pages takes them over and changes them in place.
+   */
+  intact: () => boolean;
 }
 
 /** A local index made when read: its entry's path, and every file of it, the entry under that path too. */
@@ -304,10 +311,13 @@ export function assembleManifest(
   // The last state is taken over and changed where it is (copying its tables of every page cost more than the rest
   // of a one-page rebuild): the session forgets it until this build remembers its own, so a build that fails on the
   // way leaves the next one to start afresh. The search inputs are copied, as the last build's deferred index reads
-  // them; the last build's route documents hold their articles already (`routeDocuments`).
-  if (delta) session.forget(LAST_PAGES);
+  // them; its route documents are made from the tables only while they are its own (`intact`).
+  if (delta) {
+    session.forget(LAST_PAGES);
+    last!.handedOn = true;
+  }
   const state: PageState = delta
-    ? { ...last!, search: [...last!.search] }
+    ? { ...last!, search: [...last!.search], handedOn: false }
     : {
         serial: 0,
         model,
@@ -327,6 +337,7 @@ export function assembleManifest(
         search: [],
         filesByPath: new Map(),
         usedFiles: { files: {}, copies: new Map() },
+        handedOn: false,
       };
   const { articles, articleSizes } = state;
 
@@ -542,7 +553,10 @@ export function assembleManifest(
   if (filesChanged) state.usedFiles = usedFileOutput(fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
   const { usedFiles, filesByPath } = state;
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
-  if (remember && plan.serial !== null) session.remember(LAST_PAGES, { ...state, serial: plan.serial });
+  if (remember && plan.serial !== null) {
+    state.serial = plan.serial;
+    session.remember(LAST_PAGES, state);
+  }
   const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
   // A versioned site has a local index per version (its docs and the pages), so a search finds the version on screen only.
   const indexes = versioned
@@ -668,7 +682,7 @@ export function assembleManifest(
     files: usedFiles.files,
     sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
   };
-  return { manifest, root, shards, records, deferredSearch, articles };
+  return { manifest, root, shards, records, deferredSearch, articles, intact: () => !state.handedOn };
 }
 
 /** What the page shards are made from. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { BuildSiteResult } from '../../build';
+import { BuildSession, type BuildSiteResult } from '../../build';
 import { BuildError } from '../../node/problems';
 import { outputData, searchRecordsFile, SHELL_RECORD } from '../../node/output';
 import type { ShellRecord } from '../../node/shellRecord';
@@ -21,7 +21,8 @@ const record: ShellRecord = {
   server: 'ssr/render-DDDD4444.js',
   hash: 'deadbeefdeadbeef',
 };
-const SERVER_BUNDLE = 'export const renderRoute = async ({ path }) => `<main id="main"><h1>kept shell renders ${path}</h1></main>`;\n';
+const SERVER_BUNDLE =
+  'export const renderRoute = async ({ path, article }) => `<main id="main"><h1>kept shell renders ${path}</h1>${article?.html ?? ""}</main>`;\n';
 const OLD = new Date('2020-01-02T03:04:05Z');
 const SETUP = (text: string) => `---\nsidebar_position: 1\n---\n\n# Setup\n\n${text}\n`;
 
@@ -139,5 +140,33 @@ describe('dev server builds', () => {
     await expect(project.build({ devServer: true })).rejects.toBeInstanceOf(BuildError);
     expect(hashTree(project.distDir)).toEqual(before);
     project.write('docs/intro.md', intro);
+  });
+
+  it('makes the route documents of the build dist/ holds after a rebuild fails, or says why it cannot', async () => {
+    const other = useFixture('basic-site');
+    const session = new BuildSession();
+    const build = (changed?: string[]) => other.build({ devServer: true, session, changed });
+    // (A first paragraph is the page's description, which the sidebar model reads: the edits change the second.)
+    const edit = (text: string) => other.write('docs/guides/setup.md', SETUP(`Set the project up.\n\n${text}`));
+    try {
+      fakeShell(other);
+      await build();
+      edit('It takes one step.');
+      const first = await build(['docs/guides/setup.md']);
+      // A broken link fails a rebuild before its manifest step: the build before keeps its pages.
+      edit('A [broken link](/docs/does-not-exist).');
+      await expect(build(['docs/guides/setup.md'])).rejects.toBeInstanceOf(BuildError);
+      expect(await outputData(first.documents!.get('docs/guides/setup.html')!)).toContain('It takes one step.');
+
+      edit('It takes two steps.');
+      const second = await build(['docs/guides/setup.md']);
+      // A rebuild that cannot write the manifest fails after the manifest step, which took the build before's pages over.
+      edit('It takes three steps.');
+      mkdirSync(join(other.distDir, `manifest.json.tmp-${process.pid}`));
+      await expect(build(['docs/guides/setup.md'])).rejects.toThrow(/EISDIR/);
+      expect(() => second.documents!.get('docs/guides/setup.html')).toThrow(/a later build changed/);
+    } finally {
+      other.remove();
+    }
   });
 });
