@@ -19,6 +19,7 @@ import { prng } from '../bench/generate';
 import type { ManifestRoot } from '../manifest/types';
 import { buildSite, type BuildSiteResult } from '../build';
 import { BuildError } from '../node/problems';
+import { DeferredDocuments } from './devDocuments';
 import { outputData, searchRecordsFile, SHELL_RECORD, type FileTable } from '../node/output';
 import type { ShellRecord } from '../node/shellRecord';
 import { RouteStore } from '../node/routeStore';
@@ -352,11 +353,11 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
     const old = new Date('2024-01-02T03:04:05Z');
     for (const rel of listFiles(contentDir)) utimesSync(join(contentDir, rel), old, old);
     const author = new Author(contentDir, publicDir, options.seed);
-    // One dev server per deploy mode, each with its session, and one store of route documents for its deploys.
+    // One dev server per deploy mode, each with its session and what it writes on request, and one store of route documents for its deploys.
     const modes = [
       { name: 'blobs', largeSiteRoutes: undefined, distDir: join(work, 'dev-blobs'), session: new BuildSession({ check: true }) },
       { name: 'routes', largeSiteRoutes: 0, distDir: join(work, 'dev-routes'), session: new BuildSession({ check: true }) },
-    ].map((mode) => ({ ...mode, routes: join(work, `routes-${mode.name}`) }));
+    ].map((mode) => ({ ...mode, routes: join(work, `routes-${mode.name}`), server: new DeferredDocuments(mode.distDir) }));
     for (const mode of modes) {
       mkdirSync(mode.distDir);
       placeShell(mode.distDir);
@@ -388,9 +389,19 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
         placeShell(oneOffDist);
         const common = { root: work, contentDir, shell: false, largeSiteRoutes: mode.largeSiteRoutes, warn: () => {} } as const;
         // One after the other: two builds at once would each take twice as long on a small machine.
+        mode.server.begin();
         const [dev] = await Promise.allSettled([
-          buildSite({ ...common, distDir: mode.distDir, devServer: true, session: mode.session, changed: changed && [...changed] }),
+          buildSite({
+            ...common,
+            distDir: mode.distDir,
+            devServer: true,
+            session: mode.session,
+            changed: changed && [...changed],
+            madeOnRequest: mode.server.madeSince(),
+          }),
         ]);
+        if (dev.status === 'fulfilled') mode.server.end(dev.value.documents, dev.value.deferredSearch);
+        else mode.server.end();
         const [once] = await Promise.allSettled([buildSite({ ...common, distDir: oneOffDist })]);
         const where = `seed ${options.seed}, step ${step} (${edit.what}), ${mode.name} mode`;
         // A deploy: a fresh folder and a process of its own (its own store object), the store's folder kept.
@@ -433,6 +444,11 @@ export async function runOracle(options: OracleOptions): Promise<{ steps: number
         }
         await compareBuilds(where, mode.distDir, dev.value, oneOffDist);
         compareDeploy(where, deployDist, oneOffDist);
+        // A reader opens a page, a missing one and the search: the next dev build removes what the server wrote, or
+        // the next comparison finds it.
+        const docs = Object.values(dev.value.manifest.docs);
+        const opened = docs[step % docs.length]?.path.slice(1) ?? '';
+        for (const rel of [opened, 'no-such-page', dev.value.deferredSearch?.entry ?? '']) await mode.server.prepare(rel);
       }
       if (anyFailed) {
         failedBuilds++;
