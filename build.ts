@@ -118,7 +118,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const { renders, rendered } = await renderContent(plan, session, options.parallel);
   time.lap('render');
   const texts = pageTexts(renders);
-  checkTitles(plan, texts, log, session);
+  checkTitles(plan, texts, log);
   const model = docsModel(plan, src, texts, log, session);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   checkLinks(src, plan, renders, log, session);

@@ -19,20 +19,12 @@ const ADMONITION_LIST = Object.keys(ADMONITIONS)
   .map((n) => `\`:::${n}\``)
   .join(', ');
 
-/** The number of the last plan (`RoutePlan.serial`) whose every page was found to have a title. */
-const TITLED_PLAN = slot<number | null>('check:titledPlan');
-
-/** Every page has a title: its front matter's, or its first `# heading`. A plan that changes one found so checks its changed pages only. */
-export function checkTitles(plan: RoutePlan, texts: PageTexts, log: ProblemLog, session: BuildSession): void {
-  const pages =
-    plan.changes && plan.changes.since === session.last(TITLED_PLAN) ? plan.changes.entries.map(({ entry }) => entry) : [...plan.docs, ...plan.pages];
-  let titled = true;
-  for (const { file } of pages) {
-    if (texts.titleOf(file)) continue;
-    log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
-    titled = false;
-  }
-  if (plan.serial !== null) session.remember(TITLED_PLAN, titled ? plan.serial : null);
+/** Every page has a title: its front matter's, or its first `# heading` (a lookup per page, which needs no memory of the last build). */
+export function checkTitles(plan: Pick<RoutePlan, 'docs' | 'pages'>, texts: PageTexts, log: ProblemLog): void {
+  for (const entries of [plan.docs, plan.pages])
+    for (const { file } of entries) {
+      if (!texts.titleOf(file)) log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
+    }
 }
 
 /** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
