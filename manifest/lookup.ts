@@ -5,7 +5,7 @@
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from './constants';
 import { UnknownIdError } from './manifestErrors';
 import type { SiteConfig, SiteLocale } from './siteConfig';
-import type { DocVersion, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
+import type { DocVersion, LocaleStrings, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
 
 /**
  * The docs version at the docs route, which version-neutral links open (the only one of a site without versions):
@@ -152,9 +152,22 @@ export function getDoc(manifest: Manifest, id: string): ManifestDoc {
   return doc;
 }
 
-/** A sidebar by id; throws listing the available ids. */
-export function getSidebar(manifest: Manifest, id: string, path: string): SidebarItem[] {
-  const sidebars = versionAt(manifest, path).sidebars;
+/** The blob (`SiteLocale.strings`) that holds the sidebars of `version`, a copy in a locale other than the default one, else undefined. */
+export function localeBlobOf(site: Pick<SiteConfig, 'locales'>, version: Pick<DocVersion, 'locale'>): string | undefined {
+  return version.locale === undefined ? undefined : site.locales.find((locale) => locale.code === version.locale)?.strings;
+}
+
+/**
+ * The sidebars of `version` by id: the root's in the default locale, else those of its locale's blob
+ * (`localeBlobOf`), none until it is loaded. The build's whole manifest has every version's in the version.
+ */
+export function sidebarsOf(version: DocVersion, locale: Pick<LocaleStrings, 'sidebars'> | undefined): Record<string, SidebarItem[]> {
+  return (version.locale !== undefined ? locale?.sidebars[version.name] : undefined) ?? version.sidebars;
+}
+
+/** A sidebar by id, `locale` being the blob of the locale of `path` (`localeBlobOf`); throws listing the available ids. */
+export function getSidebar(manifest: Manifest, id: string, path: string, locale?: Pick<LocaleStrings, 'sidebars'>): SidebarItem[] {
+  const sidebars = sidebarsOf(versionAt(manifest, path), locale);
   const sidebar = sidebars[id];
   if (!sidebar) throw new UnknownIdError('sidebar', id, Object.keys(sidebars));
   return sidebar;

@@ -91,6 +91,14 @@ describe('locales', () => {
       .poll(() => page.getByRole('note', { name: 'Translation notice' }).innerText())
       .toBe('This page is not translated into العربية yet: it shows the English text.');
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Introduction');
+    // The sidebar of that version in that locale, from the locale's file, which the page read before it rendered.
+    const sidebarLinks = () =>
+      page
+        .getByRole('complementary', { name: 'Docs sidebar' })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    await expect.poll(async () => (await sidebarLinks()).filter((href) => !href?.startsWith('/abp-react/ar/docs/next/'))).toEqual([]);
+    expect((await sidebarLinks()).length).toBeGreaterThan(5);
     expect(page.errors).toEqual([]);
     expect(hydration).toEqual([]);
   });
@@ -105,6 +113,9 @@ describe('locales', () => {
     expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
     await shellReady(page);
     expect(await page.getByRole('note', { name: 'Translation notice' }).count()).toBe(1);
+    // The sidebar opens the page's category, in French, from the locale's file and the category's shard.
+    const current = page.getByRole('complementary', { name: 'Docs sidebar' }).locator('a[aria-current="page"]');
+    expect(await current.getAttribute('href')).toBe('/abp-react/fr/docs/fundamentals/authentication');
     // Links from the page stay in French.
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).getAttribute('href')).toBe(
       '/abp-react/fr/docs/intro',

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
+import { useSidebar } from '../../hooks/useSidebar';
 import { useTranslate } from '../../hooks/useTranslate';
 import {
   documentTitle,
   formatLongDate,
-  getSidebar,
   setRootFlag,
   SIDEBAR_HIDDEN_KEY,
   tocHeadings,
@@ -43,7 +43,7 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
 /** The docs frame: sidebar (hideable on desktop) beside the main column. */
 function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: string; children: React.ReactNode }) {
   const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY, siteLocalStore);
-  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId, path);
+  const sidebar = useSidebar(manifest, path);
   const toggle = () => {
     setHidden(hidden === '1' ? null : '1');
     setRootFlag(document.documentElement, 'sidebarHidden', hidden !== '1');

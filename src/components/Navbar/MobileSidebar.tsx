@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { getSidebar, stripBase } from '../../../manifest';
+import { stripBase } from '../../../manifest';
+import { useSidebar } from '../../hooks/useSidebar';
 import { DocSidebarItems } from '../DocSidebar';
 import { NavbarBrand } from './NavbarBrand';
 import { useSite } from '../SiteContext';
@@ -23,7 +24,7 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (pathname !== first.current) onClose();
   }, [pathname, onClose]);
-  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId, stripBase(pathname, manifest.site.baseUrl) ?? pathname);
+  const sidebar = useSidebar(manifest, stripBase(pathname, manifest.site.baseUrl) ?? pathname);
   return (
     <div className="mobile-sidebar" role="dialog" aria-modal="true" aria-label="Navigation menu">
       <div className="mobile-sidebar__backdrop" onClick={onClose} />
