@@ -215,12 +215,13 @@ export function pageAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'pages'>, pa
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
- * A page's "last updated" date as English prose ('November 23, 2026'), in UTC
- * so the build's rendering and the shell's agree wherever the reader is. Not
- * `Intl`: its first use in a page loads locale data, a delay in the first render
- * of a doc for a format that never changes (the site has one locale).
+ * A page's "last updated" date, in UTC so the build's rendering and the shell's agree wherever the reader is: as
+ * English prose ('November 23, 2026') in the default locale, without `Intl`, whose first use in a page loads
+ * locale data, a delay in the first render of a doc for a format that never changes; in another locale (`htmlLang`,
+ * its BCP 47 tag) in that language's long form, which only `Intl` knows.
  */
-export function formatLongDate(iso: string): string {
+export function formatLongDate(iso: string, htmlLang?: string): string {
   const date = new Date(iso);
+  if (htmlLang !== undefined) return new Intl.DateTimeFormat(htmlLang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

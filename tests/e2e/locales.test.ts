@@ -39,7 +39,13 @@ const site = useSiteCopy({
     const message = (text: string) => ({ message: text });
     write(
       'i18n/fr/code.json',
-      JSON.stringify({ 'theme.common.skipToMainContent': message('Aller au contenu principal'), 'theme.docs.paginator.next': message('Suivant') }),
+      JSON.stringify({
+        'theme.common.skipToMainContent': message('Aller au contenu principal'),
+        'theme.docs.paginator.next': message('Suivant'),
+        'theme.docs.sidebar.collapseButtonAriaLabel': message('Replier la barre latérale'),
+        'theme.lastUpdated.lastUpdatedAtBy': message('Mis à jour{atDate}{byUser}'),
+        'theme.lastUpdated.atDate': message(' le {date}'),
+      }),
     );
     write('i18n/ar/code.json', JSON.stringify({ 'theme.docs.paginator.next': message('التالي') }));
     write('i18n/fr/docusaurus-theme-classic/navbar.json', JSON.stringify({ 'item.label.Documentation': message('Documentation (fr)') }));
@@ -66,6 +72,9 @@ describe('locales', () => {
     await expect.poll(() => next.allInnerTexts()).toEqual(['Suivant']);
     expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation (fr)' }).count()).toBe(1);
+    // The shell's labels and the last update too, in the page a client navigation rendered.
+    expect(await page.getByRole('button', { name: 'Replier la barre latérale' }).count()).toBe(1);
+    expect(await page.locator('.last-updated').innerText()).toMatch(/^Mis à jour le \d{1,2} [a-zéû]+ \d{4}$/);
 
     await page.getByLabel('Languages: Français').click();
     await page.getByRole('list', { name: 'Language switcher' }).getByRole('link', { name: 'العربية' }).click();

@@ -232,6 +232,44 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(project.read('docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
   });
 
+  it("gives the shell's labels and the page's last update the locale's words, and the spec's English elsewhere", () => {
+    const fr = project.read('fr/docs/next/intro.html');
+    const labels = (html: string) => [...html.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
+    expect(labels(fr)).toEqual(
+      expect.arrayContaining([
+        'Barre latérale',
+        'Replier la barre latérale',
+        'Chemin',
+        'Accueil du site',
+        'Pages voisines',
+        'Sur la page',
+        'Principale',
+        'Langue: Français',
+        'Ouvrir la catégorie « Guides »',
+        'Changer de thème (maintenant selon le système)',
+      ]),
+    );
+    expect(fr).toContain('title="Replier"');
+    // The sentence in French, and the date in French's long form.
+    expect(fr).toMatch(/<span class="last-updated">Mis à jour le <time dateTime="[^"]+">\d{1,2} [a-zéû]+ \d{4}<\/time><\/span>/);
+    const english = project.read('docs/next/intro.html');
+    expect(labels(english)).toEqual(
+      expect.arrayContaining([
+        'Docs sidebar',
+        'Collapse sidebar',
+        'Breadcrumbs',
+        'Home page',
+        'Docs pages',
+        'On this page',
+        'Main',
+        'Languages: English',
+        'Switch between dark and light mode (currently system mode)',
+      ]),
+    );
+    expect(english).toContain(`aria-label="Expand sidebar category &#x27;Guides&#x27;"`);
+    expect(english).toMatch(/<span class="last-updated">Last updated on <time dateTime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/span>/);
+  });
+
   it('covers the default locale only in llms.txt', () => {
     expect(project.read('llms.txt')).not.toContain('/fr/');
   });
