@@ -151,21 +151,33 @@ export const DocSidebarItems = memo(function DocSidebarItems({ items, top = fals
   );
 });
 
+/** The button that hides (`hide`) or shows the desktop sidebar, labelled by Docusaurus's ids. */
+function ToggleButton({ hide, onToggle, children }: { hide: boolean; onToggle: () => void; children: React.ReactNode }) {
+  const t = useTranslate(useSite().site);
+  const which = hide ? 'collapse' : 'expand';
+  const text = hide ? 'Collapse sidebar' : 'Expand sidebar';
+  return (
+    <button
+      type="button"
+      className={`doc-sidebar__${which}`}
+      aria-label={t(`theme.docs.sidebar.${which}ButtonAriaLabel`, text)}
+      title={t(`theme.docs.sidebar.${which}ButtonTitle`, text)}
+      onClick={onToggle}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** The desktop docs sidebar, hideable (spec §4). */
 export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; hidden: boolean; onToggle: () => void }) {
   const t = useTranslate(useSite().site);
   if (hidden) {
     return (
       <div className="doc-sidebar doc-sidebar--hidden">
-        <button
-          type="button"
-          className="doc-sidebar__expand"
-          aria-label={t('theme.docs.sidebar.expandButtonAriaLabel', 'Expand sidebar')}
-          title={t('theme.docs.sidebar.expandButtonTitle', 'Expand sidebar')}
-          onClick={onToggle}
-        >
+        <ToggleButton hide={false} onToggle={onToggle}>
           ›
-        </button>
+        </ToggleButton>
       </div>
     );
   }
@@ -174,16 +186,10 @@ export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; 
       <nav className="menu">
         <DocSidebarItems items={items} top />
       </nav>
-      <button
-        type="button"
-        className="doc-sidebar__collapse"
-        aria-label={t('theme.docs.sidebar.collapseButtonAriaLabel', 'Collapse sidebar')}
-        title={t('theme.docs.sidebar.collapseButtonTitle', 'Collapse sidebar')}
-        onClick={onToggle}
-      >
+      <ToggleButton hide onToggle={onToggle}>
         <span aria-hidden="true">‹ </span>
         {t('theme.docs.sidebar.collapseButtonTitle', 'Collapse sidebar')}
-      </button>
+      </ToggleButton>
     </aside>
   );
 }

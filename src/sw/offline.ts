@@ -78,25 +78,21 @@ async function readManifest(response: Response): Promise<ManifestRoot | null> {
   }
 }
 
-/** A shard in one of this worker's caches, or null. */
-async function cachedShard(ctx: WorkerContext, name: string): Promise<ManifestShard | null> {
+/** A JSON file below `blobs/` in one of this worker's caches, checked by `parse`, or null when missing or of another shape. */
+async function cachedBlob<T>(ctx: WorkerContext, name: string, parse: (json: unknown, name: string) => T): Promise<T | null> {
   const found = await findCached(ctx, fileUrl(ctx, `blobs/${name}`));
   try {
-    return found ? parseShard(await found.json(), name) : null;
+    return found ? parse(await found.json(), name) : null;
   } catch {
     return null;
   }
 }
 
+/** A page shard in one of this worker's caches, or null. */
+const cachedShard = (ctx: WorkerContext, name: string): Promise<ManifestShard | null> => cachedBlob(ctx, name, parseShard);
+
 /** A stored blob of a locale other than the default one, or null. */
-async function cachedLocale(ctx: WorkerContext, name: string): Promise<LocaleStrings | null> {
-  const found = await findCached(ctx, fileUrl(ctx, `blobs/${name}`));
-  try {
-    return found ? parseLocaleStrings(await found.json(), name) : null;
-  } catch {
-    return null;
-  }
-}
+const cachedLocale = (ctx: WorkerContext, name: string): Promise<LocaleStrings | null> => cachedBlob(ctx, name, parseLocaleStrings);
 
 /** The stored blobs of the locales a root names, by name (null for one not stored): they name their versions' sidebar shards. */
 async function cachedLocales(ctx: WorkerContext, root: ManifestRoot): Promise<Record<string, LocaleStrings | null>> {
