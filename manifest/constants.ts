@@ -4,7 +4,7 @@
  */
 
 /** Version of the manifest contract; bump on any incompatible change. */
-export const MANIFEST_VERSION = 4;
+export const MANIFEST_VERSION = 5;
 
 /** Routes per page shard, on average (`groupRoutes`). */
 export const SHARD_ROUTES = 64;

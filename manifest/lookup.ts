@@ -5,7 +5,7 @@
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from './constants';
 import { UnknownIdError } from './manifestErrors';
 import type { SiteConfig, SiteLocale } from './siteConfig';
-import type { DocVersion, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
+import type { DocVersion, LocaleStrings, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
 
 /**
  * The docs version at the docs route, which version-neutral links open (the only one of a site without versions):
@@ -152,9 +152,22 @@ export function getDoc(manifest: Manifest, id: string): ManifestDoc {
   return doc;
 }
 
-/** A sidebar by id; throws listing the available ids. */
-export function getSidebar(manifest: Manifest, id: string, path: string): SidebarItem[] {
-  const sidebars = versionAt(manifest, path).sidebars;
+/** The blob (`SiteLocale.strings`) that holds the sidebars of `version`, a copy in a locale other than the default one, else undefined. */
+export function localeBlobOf(site: Pick<SiteConfig, 'locales'>, version: Pick<DocVersion, 'locale'>): string | undefined {
+  return version.locale === undefined ? undefined : site.locales.find((locale) => locale.code === version.locale)?.strings;
+}
+
+/**
+ * The sidebars of `version` by id: the root's in the default locale, else those of its locale's blob
+ * (`localeBlobOf`), none until it is loaded. The build's whole manifest has every version's in the version.
+ */
+export function sidebarsOf(version: DocVersion, locale: Pick<LocaleStrings, 'sidebars'> | undefined): Record<string, SidebarItem[]> {
+  return (version.locale !== undefined ? locale?.sidebars[version.name] : undefined) ?? version.sidebars;
+}
+
+/** A sidebar by id, `locale` being the blob of the locale of `path` (`localeBlobOf`); throws listing the available ids. */
+export function getSidebar(manifest: Manifest, id: string, path: string, locale?: Pick<LocaleStrings, 'sidebars'>): SidebarItem[] {
+  const sidebars = sidebarsOf(versionAt(manifest, path), locale);
   const sidebar = sidebars[id];
   if (!sidebar) throw new UnknownIdError('sidebar', id, Object.keys(sidebars));
   return sidebar;
@@ -202,12 +215,13 @@ export function pageAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'pages'>, pa
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
- * A page's "last updated" date as English prose ('November 23, 2026'), in UTC
- * so the build's rendering and the shell's agree wherever the reader is. Not
- * `Intl`: its first use in a page loads locale data, a delay in the first render
- * of a doc for a format that never changes (the site has one locale).
+ * A page's "last updated" date, in UTC so the build's rendering and the shell's agree wherever the reader is: as
+ * English prose ('November 23, 2026') in the default locale, without `Intl`, whose first use in a page loads
+ * locale data, a delay in the first render of a doc for a format that never changes; in another locale (`htmlLang`,
+ * its BCP 47 tag) in that language's long form, which only `Intl` knows.
  */
-export function formatLongDate(iso: string): string {
+export function formatLongDate(iso: string, htmlLang?: string): string {
   const date = new Date(iso);
+  if (htmlLang !== undefined) return new Intl.DateTimeFormat(htmlLang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

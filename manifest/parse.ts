@@ -86,6 +86,10 @@ export function parseLocaleStrings(json: unknown, name: string): LocaleStrings {
     isObject(json) && isObject(json.strings) && Object.values(json.strings).every((message) => typeof message === 'string'),
     `locale strings ${name} are not an object of texts`,
   );
+  need(
+    isObject(json.sidebars) && Object.values(json.sidebars).every((sidebars) => isObject(sidebars) && Object.values(sidebars).every(Array.isArray)),
+    `locale strings ${name} have no sidebars by version and id`,
+  );
   return json as unknown as LocaleStrings;
 }
 

@@ -5,7 +5,9 @@
  * route lives.
  */
 import { SHARD_MAX_BYTES, SHARD_ROUTES } from './constants';
-import type { Manifest, ManifestRoot, ManifestShard, SidebarItem } from './types';
+import { localeBlobOf, sidebarsOf } from './lookup';
+import type { SiteConfig } from './siteConfig';
+import type { DocVersion, LocaleStrings, Manifest, ManifestRoot, ManifestShard, SidebarItem } from './types';
 
 /** FNV-1a (32 bits) of a string. */
 export function fnv1a(text: string): number {
@@ -85,12 +87,37 @@ export function sidebarTop(items: SidebarItem[]): SidebarItem[] {
   return items.map((item) => (item.type === 'category' && item.shard ? { ...item, items: [] } : item));
 }
 
-/** Names (below `blobs/`) of every shard a root names: page shards, then sidebar shards. */
-export function shardNames(root: Pick<ManifestRoot, 'shards' | 'versions'>): string[] {
-  const sidebar = root.versions.flatMap((v) =>
-    Object.values(v.sidebars).flatMap((items) => items.flatMap((i) => (i.type === 'category' && i.shard ? [i.shard] : []))),
-  );
-  return [...root.shards, ...sidebar];
+/** The blobs of the locales other than the default one that a root names (`SiteLocale.strings`). */
+export function localeBlobNames(root: { site: Pick<SiteConfig, 'locales'> }): string[] {
+  return root.site.locales.flatMap((locale) => (locale.strings ? [locale.strings] : []));
+}
+
+/**
+ * Names (below `blobs/`) of the sidebar shards of `versions`: the root's (default locale), and those the blobs of
+ * the other locales name (`LocaleStrings.sidebars`, by blob name; a blob missing there adds none).
+ */
+export function sidebarShardNames(
+  root: { site: Pick<SiteConfig, 'locales'> },
+  versions: DocVersion[],
+  locales: Readonly<Record<string, Pick<LocaleStrings, 'sidebars'> | null | undefined>>,
+): string[] {
+  return versions.flatMap((version) => {
+    const blob = localeBlobOf(root.site, version);
+    return Object.values(sidebarsOf(version, blob === undefined ? undefined : (locales[blob] ?? undefined))).flatMap((items) =>
+      items.flatMap((i) => (i.type === 'category' && i.shard ? [i.shard] : [])),
+    );
+  });
+}
+
+/**
+ * Names (below `blobs/`) of every shard a root names: page shards, the other locales' blobs, then sidebar shards
+ * (`sidebarShardNames`, with the locale blobs in `locales`).
+ */
+export function shardNames(
+  root: Pick<ManifestRoot, 'shards' | 'versions'> & { site: Pick<SiteConfig, 'locales'> },
+  locales: Readonly<Record<string, Pick<LocaleStrings, 'sidebars'> | null | undefined>>,
+): string[] {
+  return [...root.shards, ...localeBlobNames(root), ...sidebarShardNames(root, root.versions, locales)];
 }
 
 /**

@@ -121,8 +121,9 @@ export interface SiteLocale {
   /** Route prefix below the base: `` for the default locale, `/fr` for the others. */
   path: string;
   /**
-   * In the root manifest, a locale with translations of the shell's texts: the file below `blobs/` that holds them
-   * (`<hash>.json`, a `LocaleStrings`), so a content deploy adds a language without a new shell.
+   * In the root manifest, a locale other than the default one: the file below `blobs/` (`<hash>.json`, a
+   * `LocaleStrings`) that holds its translations of the shell's texts and its docs versions' sidebars, so a content
+   * deploy adds a language without a new shell.
    */
   strings?: string;
 }

@@ -182,7 +182,11 @@ export interface DocVersion {
   mainDocId: string;
   /** Ids of draft docs (always empty in a production build). */
   draftIds: string[];
-  /** Sidebars by id: `tutorialSidebar`; in the root manifest, top-level categories name their shard. */
+  /**
+   * Sidebars by id: `tutorialSidebar`. In the root manifest they hold their top level, whose categories name their
+   * shard, and only in the default locale: a copy in another locale has none there, its locale's blob holds them
+   * (`LocaleStrings.sidebars`), so a locale adds one line per version to the root.
+   */
   sidebars: Record<string, SidebarItem[]>;
   /**
    * On a site with several versions (`versions.json`): the banner above its pages (`unreleased`, `unmaintained`),
@@ -299,12 +303,18 @@ export interface ManifestShard {
 }
 
 /**
- * A locale's translations of the shell's texts (`SiteLocale.strings`), by Docusaurus's theme ids
- * (`theme.docs.paginator.next`) and, for the navbar's and footer's labels, `navbar.<key>` and `footer.<key>` with
- * the keys of Docusaurus's `navbar.json` and `footer.json` (`navbar.item.label.Documentation`).
+ * A locale other than the default one, in the blob the root names (`SiteLocale.strings`), which the shell reads
+ * before any page of that locale renders.
  */
 export interface LocaleStrings {
+  /**
+   * Translations of the shell's texts by Docusaurus's theme ids (`theme.docs.paginator.next`) and, for the navbar's
+   * and footer's labels, `navbar.<key>` and `footer.<key>` with the keys of Docusaurus's `navbar.json` and
+   * `footer.json` (`navbar.item.label.Documentation`).
+   */
   strings: Record<string, string>;
+  /** The sidebars of the locale's copy of each docs version, by version name, as the root holds the default locale's (`DocVersion.sidebars`). */
+  sidebars: Record<string, Record<string, SidebarItem[]>>;
 }
 
 /** Any of the JSON files below `blobs/` that the root names and route HTML preloads: page shards, sidebar shards and locale strings. */

@@ -618,7 +618,8 @@ export function assembleManifest(
       ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
       ...(version.locale ? { locale: version.locale } : {}),
     }));
-  const rootVersions = versionsWith(sidebarTop);
+  // The root holds the default locale's sidebars; each other locale's are in its blob (`LocaleStrings.sidebars`).
+  const rootVersions = versionsWith(sidebarTop).map((version) => (version.locale ? { ...version, sidebars: {} } : version));
   // What offline mode stores when it saves one version: the shared files, that version's pages and the others outside the docs, its index.
   const versionTotals = (): Record<string, VersionTotals> => {
     const indexBytes = indexes!.reduce((sum, { index: { bytes } }) => sum + bytes, 0);
@@ -637,10 +638,14 @@ export function assembleManifest(
       }),
     );
   };
-  // Each locale's translations of the shell's texts, in a file of their own that the root names (one line per locale).
+  // Each other locale's translations of the shell's texts and its versions' sidebars, in a file of their own that the root names (one line per locale).
   const localeStrings = new Map(
-    Object.entries(src.localeStrings).map(([code, strings]) => {
-      const body: LocaleStrings = { strings };
+    site.locales.slice(1).map(({ code }) => {
+      const sidebarsIn = plan.versions.filter((version) => version.locale === code);
+      const body: LocaleStrings = {
+        strings: src.localeStrings[code] ?? {},
+        sidebars: Object.fromEntries(sidebarsIn.map((version) => [version.name, { [site.docs.sidebarId]: sidebarTop(sidebars.get(versionKey(version))!) }])),
+      };
       const json = JSON.stringify(parseLocaleStrings(body, code));
       const name = `${sha(json).slice(0, 16)}.json`;
       files.set(`blobs/${name}`, json);

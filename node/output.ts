@@ -24,8 +24,8 @@ import {
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import * as v from 'valibot';
 import { ShellRecordSchema, type ShellRecord } from './shellRecord';
-import { shardNames } from '../manifest/shards';
-import type { ManifestRoot } from '../manifest/types';
+import { localeBlobNames, shardNames } from '../manifest/shards';
+import type { LocaleStrings, ManifestRoot } from '../manifest/types';
 import { BuildError } from './problems';
 import { remembered } from './memo';
 import { slot, type BuildSession } from './session';
@@ -198,7 +198,9 @@ function manifestBlobs(distDir: string): Set<string> | null {
   const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
   try {
     const root = read<ManifestRoot>('manifest.json');
-    const keep = new Set(shardNames(root));
+    // The other locales' blobs name their versions' sidebar shards.
+    const locales = Object.fromEntries(localeBlobNames(root).map((name) => [name, read<LocaleStrings>(`blobs/${name}`)]));
+    const keep = new Set(shardNames(root, locales));
     for (const name of root.shards) {
       const shard = read<Shard>(`blobs/${name}`);
       for (const p of [...Object.values(shard.docs ?? {}), ...Object.values(shard.pages ?? {})]) {

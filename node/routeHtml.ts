@@ -264,7 +264,7 @@ export function routeDocuments(
   // The route's page shard, and the sidebar shards of the categories its version's sidebar shows open.
   const shardsFor = (path: string, sidebarTop: number | null) => [
     shardOf(root, path),
-    ...openSidebarShards(versionAt(root, path).sidebars[site.docs.sidebarId] ?? [], sidebarTop),
+    ...openSidebarShards(versionAt(manifest, path).sidebars[site.docs.sidebarId] ?? [], sidebarTop),
   ];
   // The server bundle gets the shards the route's loaders read, as the browser will, under their names in the view.
   const needed = (route: RouteHead) =>

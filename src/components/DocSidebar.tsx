@@ -5,6 +5,7 @@ import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, type SidebarC
 import { BASE_URL } from '../config';
 import { sidebarShardQueryOptions } from '../data/manifestQueries';
 import { SmartLink } from '../markdown/SmartLink';
+import { useTranslate } from '../hooks/useTranslate';
 import { useSite } from './SiteContext';
 
 /** The current route path below the base. */
@@ -16,6 +17,7 @@ function useRoutePath(): string {
 function Category({ item, open, onToggle, current }: { item: SidebarCategory; open: boolean; onToggle: () => void; current: string }) {
   const active = item.path === current;
   const queryClient = useQueryClient();
+  const t = useTranslate(useSite().site);
   // A closed top-level category's children come with its sidebar shard: fetched when the pointer or focus
   // reaches the row, so they are there when it opens.
   const prefetch = () => {
@@ -50,7 +52,11 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
           <button
             type="button"
             className="menu__caret"
-            aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+            aria-label={
+              open
+                ? t('theme.DocSidebarItem.collapseCategoryAriaLabel', "Collapse sidebar category '{label}'", { label: item.label })
+                : t('theme.DocSidebarItem.expandCategoryAriaLabel', "Expand sidebar category '{label}'", { label: item.label })
+            }
             aria-expanded={open}
             onClick={onToggle}
           />
@@ -145,25 +151,45 @@ export const DocSidebarItems = memo(function DocSidebarItems({ items, top = fals
   );
 });
 
+/** The button that hides (`hide`) or shows the desktop sidebar, labelled by Docusaurus's ids. */
+function ToggleButton({ hide, onToggle, children }: { hide: boolean; onToggle: () => void; children: React.ReactNode }) {
+  const t = useTranslate(useSite().site);
+  const which = hide ? 'collapse' : 'expand';
+  const text = hide ? 'Collapse sidebar' : 'Expand sidebar';
+  return (
+    <button
+      type="button"
+      className={`doc-sidebar__${which}`}
+      aria-label={t(`theme.docs.sidebar.${which}ButtonAriaLabel`, text)}
+      title={t(`theme.docs.sidebar.${which}ButtonTitle`, text)}
+      onClick={onToggle}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** The desktop docs sidebar, hideable (spec §4). */
 export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; hidden: boolean; onToggle: () => void }) {
+  const t = useTranslate(useSite().site);
   if (hidden) {
     return (
       <div className="doc-sidebar doc-sidebar--hidden">
-        <button type="button" className="doc-sidebar__expand" aria-label="Expand sidebar" title="Expand sidebar" onClick={onToggle}>
+        <ToggleButton hide={false} onToggle={onToggle}>
           ›
-        </button>
+        </ToggleButton>
       </div>
     );
   }
   return (
-    <aside className="doc-sidebar" aria-label="Docs sidebar">
+    <aside className="doc-sidebar" aria-label={t('theme.docs.sidebar.navAriaLabel', 'Docs sidebar')}>
       <nav className="menu">
         <DocSidebarItems items={items} top />
       </nav>
-      <button type="button" className="doc-sidebar__collapse" aria-label="Collapse sidebar" title="Collapse sidebar" onClick={onToggle}>
-        <span aria-hidden="true">‹ </span>Collapse sidebar
-      </button>
+      <ToggleButton hide onToggle={onToggle}>
+        <span aria-hidden="true">‹ </span>
+        {t('theme.docs.sidebar.collapseButtonTitle', 'Collapse sidebar')}
+      </ToggleButton>
     </aside>
   );
 }

@@ -15,7 +15,9 @@ import {
   parseShard,
   parseLocaleStrings,
   parseSidebarShard,
+  localeBlobOf,
   shardOf,
+  sidebarsOf,
   versionAt,
   type AnyShard,
   type LinkContext,
@@ -146,7 +148,11 @@ export async function ensureManifestFor(queryClient: QueryClient, path: string):
 
 /** Loads the sidebar shards the docs page at `path` shows open, `top` being the index of the category that holds it in its version's sidebar. */
 export async function ensureSidebarShard(queryClient: QueryClient, manifest: Manifest, top: number | null, path: string): Promise<void> {
-  const items = versionAt(manifest, path).sidebars[manifest.site.docs.sidebarId] ?? [];
+  const version = versionAt(manifest, path);
+  // A locale other than the default one has its sidebars in its blob, which the root route's loader has read.
+  const blob = localeBlobOf(manifest.site, version);
+  const locale = blob === undefined ? undefined : await queryClient.ensureQueryData(localeStringsQueryOptions(blob));
+  const items = sidebarsOf(version, locale)[manifest.site.docs.sidebarId] ?? [];
   await Promise.all(openSidebarShards(items, top).map((name) => queryClient.ensureQueryData(sidebarShardQueryOptions(name))));
 }
 

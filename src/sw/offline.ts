@@ -5,10 +5,10 @@
  */
 import { MANIFEST_VERSION } from '../../manifest/constants';
 import { indexFiles } from '../../manifest/localSearch';
-import { parseManifest, parseShard } from '../../manifest/parse';
-import { addShard, emptyView, shardNames, shardOf } from '../../manifest/shards';
+import { parseLocaleStrings, parseManifest, parseShard } from '../../manifest/parse';
+import { addShard, emptyView, localeBlobNames, shardOf, sidebarShardNames } from '../../manifest/shards';
 import { savedWithVersion, searchEntryOf, versionKey } from '../../manifest/lookup';
-import type { Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
+import type { LocaleStrings, Manifest, ManifestRoot, ManifestShard } from '../../manifest/types';
 import { imagesOfHtml, routeOfKey, routeOfPageKey } from './html';
 import {
   cachedSearchFiles,
@@ -78,14 +78,26 @@ async function readManifest(response: Response): Promise<ManifestRoot | null> {
   }
 }
 
-/** A shard in one of this worker's caches, or null. */
-async function cachedShard(ctx: WorkerContext, name: string): Promise<ManifestShard | null> {
+/** A JSON file below `blobs/` in one of this worker's caches, checked by `parse`, or null when missing or of another shape. */
+async function cachedBlob<T>(ctx: WorkerContext, name: string, parse: (json: unknown, name: string) => T): Promise<T | null> {
   const found = await findCached(ctx, fileUrl(ctx, `blobs/${name}`));
   try {
-    return found ? parseShard(await found.json(), name) : null;
+    return found ? parse(await found.json(), name) : null;
   } catch {
     return null;
   }
+}
+
+/** A page shard in one of this worker's caches, or null. */
+const cachedShard = (ctx: WorkerContext, name: string): Promise<ManifestShard | null> => cachedBlob(ctx, name, parseShard);
+
+/** A stored blob of a locale other than the default one, or null. */
+const cachedLocale = (ctx: WorkerContext, name: string): Promise<LocaleStrings | null> => cachedBlob(ctx, name, parseLocaleStrings);
+
+/** The stored blobs of the locales a root names, by name (null for one not stored): they name their versions' sidebar shards. */
+async function cachedLocales(ctx: WorkerContext, root: ManifestRoot): Promise<Record<string, LocaleStrings | null>> {
+  const names = localeBlobNames(root);
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await cachedLocale(ctx, name)] as const)));
 }
 
 /** The view of a root with the shards the worker has stored (none fetched). */
@@ -167,8 +179,8 @@ export async function onNewManifest(ctx: OfflineContext, root: ManifestRoot, pre
     }
   }
   const previous = previousRoot && (await cachedView(ctx, previousRoot));
-  const named = [...contentFiles(await cachedView(ctx, root)), ...(await cachedSearchFiles(ctx, root))];
-  if (previous) named.push(...contentFiles(previous), ...(await cachedSearchFiles(ctx, previous)));
+  const named = [...contentFiles(await cachedView(ctx, root), await cachedLocales(ctx, root)), ...(await cachedSearchFiles(ctx, root))];
+  if (previous) named.push(...contentFiles(previous, await cachedLocales(ctx, previous)), ...(await cachedSearchFiles(ctx, previous)));
   const keep = new Set(named.map((f) => fileUrl(ctx, f)));
   for (const name of [ctx.names.content, ...offlineCacheNames(ctx)]) {
     // `caches.open` would create the caches it does not find.
@@ -259,11 +271,16 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null, asked: 
     const cache = offlineStore(ctx);
     // Every shard: the index of every page, then the sidebar's (of the version saved).
     const manifest = await viewWith(ctx, cache, root, null);
-    const sidebarOf = version ? { shards: [], versions: [version] } : { shards: [], versions: root.versions };
-    for (const name of shardNames(sidebarOf)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
-    // The shell's texts of the locale saved (of every locale when the whole site is).
-    for (const { code, strings } of root.site.locales)
-      if (strings && (!version || version.locale === code)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${strings}`));
+    // The blob of the locale saved (of every other locale when the whole site is): its shell texts, its versions' sidebars.
+    const locales: Record<string, LocaleStrings> = {};
+    for (const { code, strings } of root.site.locales) {
+      if (!strings || (version && version.locale !== code)) continue;
+      await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${strings}`));
+      const locale = await cachedLocale(ctx, strings);
+      if (!locale) throw new Error(`The documentation index part ${strings} could not be stored.`);
+      locales[strings] = locale;
+    }
+    for (const name of sidebarShardNames(root, version ? [version] : root.versions, locales)) await ensureFile(ctx, cache, fileUrl(ctx, `blobs/${name}`));
     const routes = Object.keys(manifest.routes).filter((route) => !version || savedWithVersion(root, route, versionKey(version)));
     const total = routes.length;
     let done = 0;

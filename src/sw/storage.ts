@@ -5,7 +5,7 @@
 import { indexFiles } from '../../manifest/localSearch';
 import { pageAt } from '../../manifest/lookup';
 import { fnv1a, shardNames } from '../../manifest/shards';
-import type { Manifest, ManifestPage } from '../../manifest/types';
+import type { LocaleStrings, Manifest, ManifestPage } from '../../manifest/types';
 import { fetchBody, type FetchedBody } from '../lib/fetchBody';
 import { fetchChecked, matchesName } from './contentHash';
 import { articleOfHtml, blobOfHtml } from './html';
@@ -216,13 +216,14 @@ export function routeFiles(manifest: Manifest, route: string): string[] {
 }
 
 /**
- * Every file a manifest view names below the scope: its shards, the blobs (article and markdown, long categories'
- * further cards) of the shards it holds, the local search index's entry (the rest of the index: `indexFiles`).
+ * Every file a manifest view names below the scope: its shards (`locales` holding the other locales' blobs, which
+ * name their sidebar shards), the blobs (article and markdown, long categories' further cards) of the shards it
+ * holds, the local search index's entry (the rest of the index: `indexFiles`).
  */
-export function contentFiles(manifest: Manifest): string[] {
+export function contentFiles(manifest: Manifest, locales: Readonly<Record<string, LocaleStrings | null>>): string[] {
   const blobs = [...Object.values(manifest.docs), ...Object.values(manifest.pages)].flatMap((page) => pageFiles(manifest, page));
   for (const { more } of Object.values(manifest.categories)) if (more) blobs.push(`blobs/${more.file}`);
-  return [...new Set(blobs), ...shardNames(manifest).map((name) => `blobs/${name}`), manifest.search.entry];
+  return [...new Set(blobs), ...shardNames(manifest, locales).map((name) => `blobs/${name}`), manifest.search.entry];
 }
 
 /** The local index's files the worker's caches can still name, from the entry a manifest names (`indexFiles`). */

@@ -1,14 +1,17 @@
 /**
  * Locales in the browser, on a copy of the site snapshotted as 1.0 with French and Arabic (right to left): the
  * language switcher keeps the reader on the page, the page's language, direction and mirrored layout, the version
- * dropdown inside a locale, the notice on an untranslated page and search in the locale on screen.
+ * dropdown inside a locale, the notice on an untranslated page, offline reading of a locale's version and search in
+ * the locale on screen.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snapshotVersion } from '../../scripts/docsVersion';
-import { modalHits, shellReady, useBrowser } from './browser';
+import { parseLocaleStrings } from '../../manifest/parse';
+import { sidebarShardNames } from '../../manifest/shards';
+import { inCaches, modalHits, shellReady, useBrowser } from './browser';
 import { useSiteCopy } from './siteCopy';
 
 /** A translation of the introduction, with the headings other pages link to. */
@@ -39,7 +42,13 @@ const site = useSiteCopy({
     const message = (text: string) => ({ message: text });
     write(
       'i18n/fr/code.json',
-      JSON.stringify({ 'theme.common.skipToMainContent': message('Aller au contenu principal'), 'theme.docs.paginator.next': message('Suivant') }),
+      JSON.stringify({
+        'theme.common.skipToMainContent': message('Aller au contenu principal'),
+        'theme.docs.paginator.next': message('Suivant'),
+        'theme.docs.sidebar.collapseButtonAriaLabel': message('Replier la barre latérale'),
+        'theme.lastUpdated.lastUpdatedAtBy': message('Mis à jour{atDate}{byUser}'),
+        'theme.lastUpdated.atDate': message(' le {date}'),
+      }),
     );
     write('i18n/ar/code.json', JSON.stringify({ 'theme.docs.paginator.next': message('التالي') }));
     write('i18n/fr/docusaurus-theme-classic/navbar.json', JSON.stringify({ 'item.label.Documentation': message('Documentation (fr)') }));
@@ -66,6 +75,9 @@ describe('locales', () => {
     await expect.poll(() => next.allInnerTexts()).toEqual(['Suivant']);
     expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation (fr)' }).count()).toBe(1);
+    // The shell's labels and the last update too, in the page a client navigation rendered.
+    expect(await page.getByRole('button', { name: 'Replier la barre latérale' }).count()).toBe(1);
+    expect(await page.locator('.last-updated').innerText()).toMatch(/^Mis à jour le \d{1,2} [a-zéû]+ \d{4}$/);
 
     await page.getByLabel('Languages: Français').click();
     await page.getByRole('list', { name: 'Language switcher' }).getByRole('link', { name: 'العربية' }).click();
@@ -91,6 +103,14 @@ describe('locales', () => {
       .poll(() => page.getByRole('note', { name: 'Translation notice' }).innerText())
       .toBe('This page is not translated into العربية yet: it shows the English text.');
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Introduction');
+    // The sidebar of that version in that locale, from the locale's file, which the page read before it rendered.
+    const sidebarLinks = () =>
+      page
+        .getByRole('complementary', { name: 'Docs sidebar' })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    await expect.poll(async () => (await sidebarLinks()).filter((href) => !href?.startsWith('/abp-react/ar/docs/next/'))).toEqual([]);
+    expect((await sidebarLinks()).length).toBeGreaterThan(5);
     expect(page.errors).toEqual([]);
     expect(hydration).toEqual([]);
   });
@@ -105,6 +125,9 @@ describe('locales', () => {
     expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
     await shellReady(page);
     expect(await page.getByRole('note', { name: 'Translation notice' }).count()).toBe(1);
+    // The sidebar opens the page's category, in French, from the locale's file and the category's shard.
+    const current = page.getByRole('complementary', { name: 'Docs sidebar' }).locator('a[aria-current="page"]');
+    expect(await current.getAttribute('href')).toBe('/abp-react/fr/docs/fundamentals/authentication');
     // Links from the page stay in French.
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).getAttribute('href')).toBe(
       '/abp-react/fr/docs/intro',
@@ -114,6 +137,38 @@ describe('locales', () => {
     expect(page.errors).toEqual([]);
     expect(hydration).toEqual([]);
   });
+
+  it("saves the locale's version on screen for offline reading, and reads it offline in that language", async () => {
+    const page = await b.page({ serviceWorkers: 'allow' });
+    await page.goto(site.url('fr/docs/intro?offlineMode=true'));
+    await page.getByRole('region', { name: 'Offline reading' }).getByText('Available offline', { exact: true }).waitFor({ timeout: 120_000 });
+    const root = site.readRoot();
+    const cached = (path: string) => inCaches(page, site.url(path));
+    // The locale's file (its texts, its versions' sidebars) and the sidebar shards it names for the version saved.
+    const name = root.site.locales.find((locale) => locale.code === 'fr')!.strings!;
+    const blob = parseLocaleStrings(JSON.parse(readFileSync(join(site.distDir, 'blobs', name), 'utf8')), name);
+    const version = root.versions.find((v) => v.locale === 'fr' && v.isLast)!;
+    expect(await cached(`blobs/${name}`)).toBe(true);
+    const shards = sidebarShardNames(root, [version], { [name]: blob });
+    expect(shards.length).toBeGreaterThan(0);
+    for (const shard of shards) expect(await cached(`blobs/${shard}`), shard).toBe(true);
+    for (const path of ['fr/docs/intro', 'fr/docs/fundamentals/authentication']) expect(await cached(path), path).toBe(true);
+    for (const path of ['docs/fundamentals/authentication', 'ar/docs/intro', 'fr/docs/next/intro']) expect(await cached(path), path).toBe(false);
+
+    await page.context().setOffline(true);
+    expect((await page.goto(site.url('fr/docs/fundamentals/authentication')))?.status()).toBe(200);
+    await shellReady(page);
+    expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
+    expect(await page.getByRole('note', { name: 'Translation notice' }).innerText()).toBe(
+      'This page is not translated into Français yet: it shows the English text.',
+    );
+    // Inside the app, offline: the locale's sidebar leads to its translated page.
+    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Présentation' }).click();
+    await page.waitForURL(/\/fr\/docs\/intro$/);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Présentation');
+    expect(await page.getByRole('navigation', { name: 'Docs pages' }).locator('.pagination-nav__sublabel').allInnerTexts()).toEqual(['Suivant']);
+    expect(page.errors).toEqual([]);
+  }, 180_000);
 
   it('searches the locale on screen: its pages only', async () => {
     const page = await b.page();

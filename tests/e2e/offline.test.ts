@@ -73,7 +73,7 @@ describe('offline reading', () => {
     const index = await indexFiles(manifest.search.entry, async (path) => readFileSync(join(site.distDir, path), 'utf8'));
     expect(index.length).toBeGreaterThan(40);
     for (const file of index) expect(await isCached(page, file), file).toBe(true);
-    for (const name of shardNames(readRoot())) expect(await isCached(page, `blobs/${name}`), name).toBe(true);
+    for (const name of shardNames(readRoot(), {})) expect(await isCached(page, `blobs/${name}`), name).toBe(true);
     // Each page's files too: its article, which client navigation shows, and its markdown.
     for (const doc of Object.values(manifest.docs)) {
       expect(await isCached(page, `blobs/${doc.article}`), doc.path).toBe(true);
@@ -216,7 +216,7 @@ describe('updates', () => {
     await page.goto(url('docs/intro?offlineMode=true'));
     await page.getByRole('region', { name: 'Offline reading' }).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
     const before = readManifest();
-    const oldShards = new Set(shardNames(readRoot()));
+    const oldShards = new Set(shardNames(readRoot(), {}));
     const oldSearch = new Set(readdirSync(join(site.distDir, 'search')));
     const file = join(site.contentDir, 'docs/code-of-conduct.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n## /, '\nThis sentence arrived with another content-only deploy.\n\n## '));
@@ -230,7 +230,7 @@ describe('updates', () => {
     const saved = () => page.evaluate(async (key) => (await (await caches.match(key))?.text()) ?? null, url('__docs-meta/offline-complete'));
     await expect.poll(saved, { timeout: 60_000 }).toBe(readRoot().contentHash);
     const doc = after.docs['code-of-conduct']!;
-    const allowed = new Set([doc.article, doc.blob, ...shardNames(readRoot()).filter((n) => !oldShards.has(n))].map((f) => `/abp-react/blobs/${f}`));
+    const allowed = new Set([doc.article, doc.blob, ...shardNames(readRoot(), {}).filter((n) => !oldShards.has(n))].map((f) => `/abp-react/blobs/${f}`));
     // The local index's files the edit changed: its fragment and directory, its words' chunks, the entry.
     for (const name of readdirSync(join(site.distDir, 'search'))) if (!oldSearch.has(name)) allowed.add(`/abp-react/search/${name}`);
     allowed.add('/abp-react/docs/code-of-conduct');

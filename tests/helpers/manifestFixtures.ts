@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_VERSION } from '../../manifest/constants';
-import { parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
+import { localeBlobOf, sidebarsOf } from '../../manifest/lookup';
+import { parseLocaleStrings, parseManifest, parseShard, parseSidebarShard } from '../../manifest/parse';
 import { addShard, emptyView } from '../../manifest/shards';
 import { resolveSiteConfig, type SiteConfig, type SiteConfigInput } from '../../manifest/siteConfig';
-import type { Manifest, ManifestDoc, ManifestPage, RouteTarget, SidebarItem } from '../../manifest/types';
+import type { DocVersion, Manifest, ManifestDoc, ManifestPage, RouteTarget, SidebarItem } from '../../manifest/types';
 
 /** A minimal valid `site.config.json` as authors write it. */
 export function makeSiteConfigInput(overrides: Partial<SiteConfigInput> = {}): SiteConfigInput {
@@ -139,10 +140,15 @@ export function readBuiltManifest(distDir: string): Manifest {
   const root = parseManifest(read('manifest.json'));
   const view = emptyView(root);
   for (const name of root.shards) addShard(view, parseShard(read(`blobs/${name}`), name));
+  // Another locale's copy of a version has its sidebars in its locale's blob.
+  const localeOf = (v: DocVersion) => {
+    const blob = localeBlobOf(root.site, v);
+    return blob === undefined ? undefined : parseLocaleStrings(read(`blobs/${blob}`), blob);
+  };
   view.versions = root.versions.map((v) => ({
     ...v,
     sidebars: Object.fromEntries(
-      Object.entries(v.sidebars).map(([id, items]) => [
+      Object.entries(sidebarsOf(v, localeOf(v))).map(([id, items]) => [
         id,
         items.map((item) => {
           if (item.type !== 'category' || !item.shard) return item;

@@ -7,6 +7,10 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { versionKey } from '../../manifest/lookup';
+import { parseLocaleStrings, parseManifest } from '../../manifest/parse';
+import { localeBlobNames, shardNames, sidebarShardNames } from '../../manifest/shards';
+import type { SidebarItem } from '../../manifest/types';
 import { localSearchUrls, useFixture, type FixtureProject } from '../helpers/build';
 
 /** Runs `test` on a copy of the localized fixture, removed afterwards. */
@@ -46,6 +50,29 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(routes['/fr/docs/next/intro']).toEqual({ kind: 'doc', id: 'i18n-fr/intro' });
     expect(routes['/fr/docs/0.9/intro']).toEqual({ kind: 'doc', id: 'i18n-fr/version-0.9/intro' });
     expect(project.read('fr.html')).toContain('<html lang="fr-FR" dir="ltr"');
+  });
+
+  it("keeps each other locale's sidebars out of the root, in that locale's blob, which its pages read anyway", () => {
+    const root = parseManifest(JSON.parse(project.read('manifest.json')));
+    const { versions } = project.manifest();
+    const rootText = project.read('manifest.json');
+    const shardsOf = (items: SidebarItem[]) => items.flatMap((item) => (item.type === 'category' && item.shard ? [item.shard] : []));
+    const labels = (items: SidebarItem[]) => items.map((item) => item.label);
+    for (const [i, version] of root.versions.entries()) {
+      const blob = root.site.locales.find((locale) => locale.code === version.locale)?.strings;
+      const top = blob ? parseLocaleStrings(JSON.parse(project.read(`blobs/${blob}`)), blob).sidebars[version.name]! : version.sidebars;
+      expect(labels(top.tutorialSidebar!), versionKey(version)).toEqual(labels(versions[i]!.sidebars.tutorialSidebar!));
+      const names = shardsOf(top.tutorialSidebar!);
+      expect(names.length, versionKey(version)).toBeGreaterThan(0);
+      if (!blob) continue;
+      // A locale's copy adds its entry to the root and no sidebar item: not one label, path or shard name.
+      expect(version.sidebars, versionKey(version)).toEqual({});
+      for (const name of names) expect(rootText).not.toContain(name);
+      // Its pages preload the blob, and the sidebar shard of the category that holds them.
+      const html = project.read(`${version.path.slice(1)}/guides/setup.html`);
+      expect(html).toContain(`<link rel="preload" href="/abp-react/blobs/${blob}"`);
+      expect(names.filter((name) => html.includes(`<link rel="preload" href="/abp-react/blobs/${name}"`))).toHaveLength(1);
+    }
   });
 
   it('lists each locale copy of a version in the root, one entry each, and the root stays small', () => {
@@ -183,8 +210,10 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
   it("names each locale's strings in the root, one file each, and renders the locale's pages with them", () => {
     const { site } = project.manifest();
     const fr = site.locales.find((locale) => locale.code === 'fr')!;
-    expect(site.locales.map((locale) => locale.strings === undefined)).toEqual([true, false, true]);
-    expect(JSON.parse(project.read(`blobs/${fr.strings!}`))).toEqual({
+    // Every other locale has a blob, for its versions' sidebars: Arabic's holds no texts.
+    expect(site.locales.map((locale) => locale.strings === undefined)).toEqual([true, false, false]);
+    expect(JSON.parse(project.read(`blobs/${site.locales[2]!.strings!}`))).toMatchObject({ strings: {} });
+    expect(JSON.parse(project.read(`blobs/${fr.strings!}`))).toMatchObject({
       strings: {
         'theme.common.skipToMainContent': 'Aller au contenu principal',
         'theme.docs.paginator.next': 'Suivant',
@@ -201,6 +230,44 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     // Arabic has no strings: the English texts.
     expect(project.read('ar/docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
     expect(project.read('docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
+  });
+
+  it("gives the shell's labels and the page's last update the locale's words, and the spec's English elsewhere", () => {
+    const fr = project.read('fr/docs/next/intro.html');
+    const labels = (html: string) => [...html.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
+    expect(labels(fr)).toEqual(
+      expect.arrayContaining([
+        'Barre latérale',
+        'Replier la barre latérale',
+        'Chemin',
+        'Accueil du site',
+        'Pages voisines',
+        'Sur la page',
+        'Principale',
+        'Langue: Français',
+        'Ouvrir la catégorie « Guides »',
+        'Changer de thème (maintenant selon le système)',
+      ]),
+    );
+    expect(fr).toContain('title="Replier"');
+    // The sentence in French, and the date in French's long form.
+    expect(fr).toMatch(/<span class="last-updated">Mis à jour le <time dateTime="[^"]+">\d{1,2} [a-zéû]+ \d{4}<\/time><\/span>/);
+    const english = project.read('docs/next/intro.html');
+    expect(labels(english)).toEqual(
+      expect.arrayContaining([
+        'Docs sidebar',
+        'Collapse sidebar',
+        'Breadcrumbs',
+        'Home page',
+        'Docs pages',
+        'On this page',
+        'Main',
+        'Languages: English',
+        'Switch between dark and light mode (currently system mode)',
+      ]),
+    );
+    expect(english).toContain(`aria-label="Expand sidebar category &#x27;Guides&#x27;"`);
+    expect(english).toMatch(/<span class="last-updated">Last updated on <time dateTime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/span>/);
   });
 
   it('covers the default locale only in llms.txt', () => {
@@ -222,6 +289,28 @@ describe('a site without i18n', () => {
       expect(html).not.toContain('hreflang');
       expect(project.read('sitemap.xml')).not.toContain('xhtml');
       expect(project.manifest().versions.every((version) => version.locale === undefined)).toBe(true);
+    });
+  });
+});
+
+describe('a content deploy to a localized site', () => {
+  it("keeps the previous build's locale files and the sidebar shards they name, for a tab that still holds the previous root", async () => {
+    await onCopy(async (project) => {
+      await project.build();
+      const before = parseManifest(JSON.parse(project.read('manifest.json')));
+      const blobs = localeBlobNames(before);
+      const locales = Object.fromEntries(blobs.map((name) => [name, parseLocaleStrings(JSON.parse(project.read(`blobs/${name}`)), name)]));
+      const named = shardNames(before, locales);
+      // Every locale's copy of every version names its sidebar shards.
+      expect(sidebarShardNames(before, before.versions, locales)).toHaveLength(before.versions.length);
+      // A new guide changes the guides of every locale's copy of the current version, so their files and names.
+      project.write('docs/guides/extra.md', '# Extra\n\nOne more guide.\n');
+      await project.build();
+      const after = parseManifest(JSON.parse(project.read('manifest.json')));
+      for (const name of blobs) expect(localeBlobNames(after)).not.toContain(name);
+      const gone = named.filter((name) => !shardNames(after, {}).includes(name));
+      expect(gone.length).toBeGreaterThan(blobs.length);
+      for (const name of named) expect(existsSync(join(project.distDir, 'blobs', name)), name).toBe(true);
     });
   });
 });

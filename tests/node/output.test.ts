@@ -71,7 +71,7 @@ describe('fixture basic-site: output', () => {
     const size = (name: string) => statSync(join(project.distDir, 'blobs', name)).size;
     const entries = [...Object.values(manifest.docs), ...Object.values(manifest.pages)];
     const pageFiles = entries.reduce((sum, entry) => sum + size(entry.blob) + size(entry.article), 0);
-    const shards = shardNames(root).reduce((sum, name) => sum + size(name), 0);
+    const shards = shardNames(root, {}).reduce((sum, name) => sum + size(name), 0);
     // Each route's article, as its HTML carries it: /docs shows the main doc's, category pages and the home page none.
     const articles = Object.keys(manifest.routes).reduce((sum, route) => {
       const entry = pageAt(manifest, route);

@@ -1,16 +1,19 @@
 import { SmartLink } from '../../markdown/SmartLink';
 import { useLocalizedHref } from '../../hooks/useLocale';
+import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
 
 /** Home › categories › page. */
 export function Breadcrumbs({ trail, title }: { trail: string[]; title: string }) {
-  const localized = useLocalizedHref(useSite());
+  const manifest = useSite();
+  const localized = useLocalizedHref(manifest);
+  const t = useTranslate(manifest.site);
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumbs">
+    <nav className="breadcrumbs" aria-label={t('theme.docs.breadcrumbs.navAriaLabel', 'Breadcrumbs')}>
       <ol>
         <li>
-          <SmartLink href={localized('/')} aria-label="Home page" exact>
-            Home
+          <SmartLink href={localized('/')} aria-label={t('theme.docs.breadcrumbs.home', 'Home page')} exact>
+            {t('theme.docs.breadcrumbs.home.text', 'Home')}
           </SmartLink>
         </li>
         {trail.map((label) => (

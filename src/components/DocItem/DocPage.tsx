@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useState } from 'react';
+import { useSidebar } from '../../hooks/useSidebar';
+import { useLocale } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
 import {
   documentTitle,
   formatLongDate,
-  getSidebar,
   setRootFlag,
   SIDEBAR_HIDDEN_KEY,
   tocHeadings,
@@ -43,7 +44,7 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
 /** The docs frame: sidebar (hideable on desktop) beside the main column. */
 function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: string; children: React.ReactNode }) {
   const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY, siteLocalStore);
-  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId, path);
+  const sidebar = useSidebar(manifest, path);
   const toggle = () => {
     setHidden(hidden === '1' ? null : '1');
     setRootFlag(document.documentElement, 'sidebarHidden', hidden !== '1');
@@ -147,7 +148,7 @@ function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; locale: 
   const label = locales.find((l) => l.code === locale)?.label ?? locale ?? '';
   const t = useTranslate(manifest.site);
   return (
-    <div className="version-banner untranslated-notice" role="note" aria-label="Translation notice">
+    <div className="version-banner untranslated-notice" role="note" aria-label={t('shell.untranslatedNotice.ariaLabel', 'Translation notice')}>
       <p>
         {t('docs.untranslated.notice', 'This page is not translated into {localeLabel} yet: it shows the {defaultLocaleLabel} text.', {
           localeLabel: label,
@@ -155,6 +156,22 @@ function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; locale: 
         })}
       </p>
     </div>
+  );
+}
+
+/** "Last updated on <date>", in Docusaurus's words, the date in the locale on screen. */
+function LastUpdated({ manifest, iso }: { manifest: Manifest; iso: string }) {
+  const t = useTranslate(manifest.site);
+  const { locale, code } = useLocale(manifest.site);
+  // The date sits where the sentence names it, in any language (no author: `{byUser}` is empty).
+  const [before = '', after = ''] = t('theme.lastUpdated.lastUpdatedAtBy', 'Last updated{atDate}{byUser}', { byUser: '' }).split('{atDate}');
+  const [on = '', rest = ''] = t('theme.lastUpdated.atDate', ' on {date}').split('{date}');
+  return (
+    <span className="last-updated">
+      {before + on}
+      <time dateTime={iso}>{formatLongDate(iso, code === undefined ? undefined : locale.htmlLang)}</time>
+      {rest + after}
+    </span>
   );
 }
 
@@ -172,7 +189,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
           {doc.untranslated && <UntranslatedNotice manifest={manifest} locale={version.locale} />}
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
           {version.badge !== false && (
-            <span className="badge" title="Docs version">
+            <span className="badge" title={t('shell.versionBadge.title', 'Docs version')}>
               {t('theme.docs.versionBadge.label', 'Version: {versionLabel}', { versionLabel: version.label })}
             </span>
           )}
@@ -190,9 +207,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
                 {t('theme.common.editThisPage', 'Edit this page')}
               </a>
             )}
-            <span className="last-updated">
-              Last updated on <time dateTime={doc.lastModified}>{formatLongDate(doc.lastModified)}</time>
-            </span>
+            <LastUpdated manifest={manifest} iso={doc.lastModified} />
           </footer>
           <Paginator previous={doc.previous} next={doc.next} />
         </article>

@@ -8,7 +8,7 @@ export function Paginator({ previous, next }: { previous: DocLink | null; next: 
   const t = useTranslate(useSite().site);
   if (!previous && !next) return null;
   return (
-    <nav className="pagination-nav" aria-label="Docs pages">
+    <nav className="pagination-nav" aria-label={t('theme.docs.paginator.navAriaLabel', 'Docs pages')}>
       {previous ? (
         <SmartLink className="pagination-nav__link pagination-nav__link--prev" href={previous.path}>
           <span className="pagination-nav__sublabel">{t('theme.docs.paginator.previous', 'Previous')}</span>

@@ -42,7 +42,7 @@ export function TOC({ headings }: { headings: ManifestHeading[] }) {
   if (!headings.length) return null;
   const min = Math.min(...headings.map((h) => h.depth));
   return (
-    <nav className="toc" aria-label="On this page">
+    <nav className="toc" aria-label={t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}>
       <p className="toc__title">{t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}</p>
       <ul>
         {headings.map((h) => (

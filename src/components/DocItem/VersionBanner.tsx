@@ -24,7 +24,7 @@ export function VersionBanner({ manifest, path, version }: { manifest: Manifest;
     },
   ).split('{latestVersionLink}');
   return (
-    <div className="version-banner" role="note" aria-label="Version notice">
+    <div className="version-banner" role="note" aria-label={t('shell.versionBanner.ariaLabel', 'Version notice')}>
       <p>
         {version.banner === 'unreleased'
           ? t('theme.docs.versions.unreleasedVersionLabel', 'This is unreleased documentation for {siteTitle} {versionLabel} version.', values)

@@ -1,17 +1,19 @@
 import { ANNOUNCEMENT_DISMISSED_KEY, setRootFlag } from '../../../manifest';
 import { siteLocalStore } from '../../data/siteStorage';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
+import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
 import { SmartLink } from '../../markdown/SmartLink';
 
 /** The optional, closeable bar above the navbar. */
 export function AnnouncementBar() {
   const { site } = useSite();
+  const t = useTranslate(site);
   const [dismissed, setDismissed] = useLocalStorage(ANNOUNCEMENT_DISMISSED_KEY, siteLocalStore);
   const bar = site.announcementBar;
   if (!bar || dismissed === bar.id) return null;
   return (
-    <div className="announcement-bar" role="region" aria-label="Announcement">
+    <div className="announcement-bar" role="region" aria-label={t('shell.announcementBar.ariaLabel', 'Announcement')}>
       <p>
         {bar.content}
         {bar.link && (
@@ -25,7 +27,7 @@ export function AnnouncementBar() {
         <button
           type="button"
           className="icon-button announcement-bar__close"
-          aria-label="Close announcement"
+          aria-label={t('theme.AnnouncementBar.closeButtonAriaLabel', 'Close announcement')}
           onClick={() => {
             setDismissed(bar.id);
             setRootFlag(document.documentElement, 'announcementDismissed', true);

@@ -1,17 +1,22 @@
 import { useColorMode } from '../../hooks/useColorMode';
+import { useTranslate } from '../../hooks/useTranslate';
+import { useSite } from '../SiteContext';
 
-const LABELS = { light: 'light mode', dark: 'dark mode', system: 'system mode' } as const;
+const MODES = { light: 'light mode', dark: 'dark mode', system: 'system mode' } as const;
 
 /** Cycles light → dark → system (or light ↔ dark); the label names the current and next mode. */
 export function ColorModeToggle() {
   const { mode, choice, cycle } = useColorMode();
   const current = choice ?? 'system';
+  const t = useTranslate(useSite().site);
   return (
     <button
       type="button"
       className="icon-button color-mode-toggle"
       onClick={cycle}
-      aria-label={`Switch between dark and light mode (currently ${LABELS[current]})`}
+      aria-label={t('theme.colorToggle.ariaLabel', 'Switch between dark and light mode (currently {mode})', {
+        mode: t(`theme.colorToggle.ariaLabel.mode.${current}`, MODES[current]),
+      })}
       title={`Colour mode: ${current}`}
       data-mode={mode}
     >

@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { localeTargets, normalizeRoutePath, stripBase } from '../../../manifest';
 import { useLocale } from '../../hooks/useLocale';
+import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
 
 /**
@@ -13,13 +14,14 @@ export function LocaleDropdown() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const path = normalizeRoutePath(stripBase(pathname, site.baseUrl) ?? pathname);
   const { locale: shown } = useLocale(site);
+  const t = useTranslate(site);
   return (
     <details className="dropdown locale-dropdown">
-      <summary className="navbar__link" aria-label={`Languages: ${shown.label}`}>
+      <summary className="navbar__link" aria-label={`${t('theme.navbar.mobileLanguageDropdown.label', 'Languages')}: ${shown.label}`}>
         <span className="icon icon--globe" aria-hidden="true" />
         <span>{shown.label}</span>
       </summary>
-      <ul className="dropdown__menu" aria-label="Language switcher">
+      <ul className="dropdown__menu" aria-label={t('shell.localeDropdown.listAriaLabel', 'Language switcher')}>
         {localeTargets(manifest, path).map(({ locale, path: href }) => (
           <li key={locale.code}>
             <Link

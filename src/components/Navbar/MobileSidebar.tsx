@@ -1,6 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { getSidebar, stripBase } from '../../../manifest';
+import { stripBase } from '../../../manifest';
+import { useSidebar } from '../../hooks/useSidebar';
+import { useTranslate } from '../../hooks/useTranslate';
 import { DocSidebarItems } from '../DocSidebar';
 import { NavbarBrand } from './NavbarBrand';
 import { useSite } from '../SiteContext';
@@ -23,19 +25,26 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (pathname !== first.current) onClose();
   }, [pathname, onClose]);
-  const sidebar = getSidebar(manifest, manifest.site.docs.sidebarId, stripBase(pathname, manifest.site.baseUrl) ?? pathname);
+  const t = useTranslate(manifest.site);
+  const sidebar = useSidebar(manifest, stripBase(pathname, manifest.site.baseUrl) ?? pathname);
   return (
-    <div className="mobile-sidebar" role="dialog" aria-modal="true" aria-label="Navigation menu">
+    <div className="mobile-sidebar" role="dialog" aria-modal="true" aria-label={t('shell.mobileSidebar.ariaLabel', 'Navigation menu')}>
       <div className="mobile-sidebar__backdrop" onClick={onClose} />
       <div className="mobile-sidebar__panel">
         <div className="mobile-sidebar__header">
           <NavbarBrand />
-          <button ref={closeRef} type="button" className="icon-button" aria-label="Close navigation menu" onClick={onClose}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-button"
+            aria-label={t('theme.docs.sidebar.closeSidebarButtonAriaLabel', 'Close navigation menu')}
+            onClick={onClose}
+          >
             ✕
           </button>
         </div>
         {panel === 'primary' ? (
-          <nav aria-label="Main menu" className="menu">
+          <nav aria-label={t('shell.mobileSidebar.primaryMenuAriaLabel', 'Main menu')} className="menu">
             <ul className="menu__list">
               {manifest.site.navbar.items.map((item) =>
                 item.sidebarId ? (
@@ -55,9 +64,10 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
             </ul>
           </nav>
         ) : (
-          <nav aria-label="Docs sidebar" className="menu">
+          <nav aria-label={t('theme.docs.sidebar.navAriaLabel', 'Docs sidebar')} className="menu">
             <button type="button" className="menu__back" onClick={() => setPanel('primary')}>
-              <span className="arrow">←</span> Back to main menu
+              {/* Docusaurus's text starts with the arrow, which a right-to-left page mirrors: it gets a span of its own. */}
+              <span className="arrow">←</span> {t('theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel', '← Back to main menu').replace(/^←\s*/, '')}
             </button>
             <DocSidebarItems items={sidebar} top />
           </nav>

@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { stripBase, versionKey, versionTargets } from '../../../manifest';
 import { useContextVersion, usePreferredVersion } from '../../hooks/usePreferredVersion';
+import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
 
 /**
@@ -14,12 +15,13 @@ export function VersionDropdown() {
   const path = stripBase(pathname, manifest.site.baseUrl) ?? pathname;
   const [, setPreferred] = usePreferredVersion(manifest.versions);
   const shown = useContextVersion(manifest);
+  const t = useTranslate(manifest.site);
   return (
     <details className="dropdown version-dropdown">
-      <summary className="navbar__link" aria-label={`Docs version: ${shown.label}`}>
+      <summary className="navbar__link" aria-label={t('shell.versionDropdown.ariaLabel', 'Docs version: {versionLabel}', { versionLabel: shown.label })}>
         {shown.label}
       </summary>
-      <ul className="dropdown__menu" aria-label="Docs versions">
+      <ul className="dropdown__menu" aria-label={t('shell.versionDropdown.listAriaLabel', 'Docs versions')}>
         {versionTargets(manifest, path).map(({ version, path: href }) => (
           <li key={versionKey(version)}>
             {/* Exact: the last version's root is no active link on every page below it. */}

@@ -288,4 +288,9 @@ describe('formatLongDate', () => {
     expect(formatLongDate('2026-03-01T23:59:59.999Z')).toBe('March 1, 2026');
     expect(formatLongDate('2026-03-02T00:00:00.000Z')).toBe('March 2, 2026');
   });
+
+  it("writes it in another locale's long form, in UTC too", () => {
+    expect(formatLongDate('2026-11-23T17:13:30.000Z', 'fr-FR')).toBe('23 novembre 2026');
+    expect(formatLongDate('2026-03-01T23:59:59.999Z', 'de')).toBe('1. März 2026');
+  });
 });

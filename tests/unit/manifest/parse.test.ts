@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManifestShapeError, ManifestVersionError } from '../../../manifest/manifestErrors';
-import { parseManifest, parseShard, parseSidebarShard } from '../../../manifest/parse';
+import { parseLocaleStrings, parseManifest, parseShard, parseSidebarShard } from '../../../manifest/parse';
 import type { Manifest } from '../../../manifest/types';
 import { makeDoc, makeManifest, makePage } from '../../helpers/manifestFixtures';
 
@@ -28,9 +28,9 @@ describe('parseManifest', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ManifestVersionError);
-    expect(error).toMatchObject({ found: 1, expected: 4 });
+    expect(error).toMatchObject({ found: 1, expected: 5 });
     expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(
-      `[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`4\`. Reload to get the matching shell.]`,
+      `[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`5\`. Reload to get the matching shell.]`,
     );
   });
 
@@ -93,6 +93,13 @@ describe('parseManifest', () => {
     const shard = { items: [{ type: 'doc', id: 'intro', label: 'Intro', path: '/docs/intro' }] };
     expect(parseSidebarShard(shard, 'x.json')).toBe(shard);
     expect(() => parseSidebarShard({}, 'x.json')).toThrow(ManifestShapeError);
+  });
+
+  it("reads a locale's blob, texts and sidebars by version and id, and rejects one without sidebars", () => {
+    const blob = { strings: { 'theme.docs.paginator.next': 'Suivant' }, sidebars: { current: { tutorialSidebar: [] } } };
+    expect(parseLocaleStrings(blob, 'fr.json')).toBe(blob);
+    expect(() => parseLocaleStrings({ strings: {} }, 'fr.json')).toThrow('locale strings fr.json have no sidebars by version and id');
+    expect(() => parseLocaleStrings({ strings: {}, sidebars: { current: { tutorialSidebar: {} } } }, 'fr.json')).toThrow(ManifestShapeError);
   });
 
   it('accepts what the factories produce for docs and pages alike', () => {

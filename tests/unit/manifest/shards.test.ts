@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SHARD_MAX_BYTES, SHARD_ROUTES } from '../../../manifest/constants';
-import { addShard, emptyView, groupRoutes, openSidebarShards, shardNames, shardOf, sidebarTop } from '../../../manifest/shards';
+import { addShard, emptyView, groupRoutes, openSidebarShards, shardNames, shardOf, sidebarShardNames, sidebarTop } from '../../../manifest/shards';
 import type { SidebarItem } from '../../../manifest/types';
 import { makeDoc, makeManifest } from '../../helpers/manifestFixtures';
+
+const english = { code: 'en', label: 'English', direction: 'ltr' as const, htmlLang: 'en', path: '' };
 
 const category = (label: string, extra: Partial<Extract<SidebarItem, { type: 'category' }>> = {}): SidebarItem => ({
   type: 'category',
@@ -80,11 +82,31 @@ describe('sidebar shards', () => {
   it('keeps the top level in the root, children out', () => {
     expect(sidebarTop(items).map((i) => (i.type === 'category' ? i.items.length : -1))).toEqual([-1, 0, 0, 0]);
     expect(
-      shardNames({
-        shards: ['p.json'],
-        versions: [{ name: 'current', label: 'Next', path: '/docs', mainDocId: 'intro', draftIds: [], sidebars: { s: items } }],
-      }),
+      shardNames(
+        {
+          shards: ['p.json'],
+          site: { locales: [english] },
+          versions: [{ name: 'current', label: 'Next', path: '/docs', mainDocId: 'intro', draftIds: [], sidebars: { s: items } }],
+        },
+        {},
+      ),
     ).toEqual(['p.json', 'a.json', 'b.json', 'c.json']);
+  });
+
+  it("names another locale's blob, and the sidebar shards that blob names for its copy of each version", () => {
+    const root: Parameters<typeof shardNames>[0] = {
+      shards: ['p.json'],
+      site: { locales: [english, { ...english, code: 'fr', path: '/fr', strings: 'fr.json' }] },
+      versions: [
+        { name: 'current', label: 'Next', path: '/docs', mainDocId: 'intro', draftIds: [], sidebars: { s: [category('a', { shard: 'a.json' })] } },
+        { name: 'current', label: 'Next', path: '/fr/docs', mainDocId: 'intro', draftIds: [], sidebars: {}, locale: 'fr' },
+      ],
+    };
+    const fr = { sidebars: { current: { s: [category('b', { shard: 'fr-b.json' })] } } };
+    expect(shardNames(root, { 'fr.json': fr })).toEqual(['p.json', 'fr.json', 'a.json', 'fr-b.json']);
+    // Without the blob (not stored), its sidebar shards cannot be named, the blob itself still is.
+    expect(shardNames(root, {})).toEqual(['p.json', 'fr.json', 'a.json']);
+    expect(sidebarShardNames(root, [root.versions[1]!], { 'fr.json': fr })).toEqual(['fr-b.json']);
   });
 
   it('opens what DocSidebarItems opens: the holding category and the uncollapsible, or the open-by-default ones', () => {

@@ -40,7 +40,7 @@ describe('routeFiles', () => {
     expect(routeFiles(manifest, '/docs/category/long')).toEqual(['blobs/cards.json']);
     expect(routeFiles(manifest, '/docs/category/short')).toEqual([]);
     expect(routeFiles(manifest, '/')).toEqual([]);
-    expect(contentFiles(manifest)).toContain('blobs/cards.json');
+    expect(contentFiles(manifest, {})).toContain('blobs/cards.json');
   });
 });
 
