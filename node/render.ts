@@ -3,7 +3,7 @@
  * static HTML, headings, the links to validate, code languages and the
  * DocSearch-shaped sections of the page.
  */
-import type { Root as HastRoot } from 'hast';
+import type { Element, Properties, Root as HastRoot } from 'hast';
 import type { LanguageFn } from 'highlight.js';
 import { toHtml } from 'hast-util-to-html';
 import type { Code, Html, Root as MdastRoot, RootContent } from 'mdast';
@@ -278,9 +278,19 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
   };
 
   const page: Renderer['page'] = (parsed, resolveLink, resolveImage, again) => {
-    const tree = resolveLinks(again ? structuredClone(parsed.tree) : parsed.tree, resolveLink, resolveImage);
+    // What the link step and the URL filter change are the properties of links, images and other elements with a
+    // URL: for a next page, those elements get copies of theirs, and their own are put back afterwards.
+    const kept: [Element, Properties][] = [];
+    if (again)
+      visit(parsed.tree, 'element', (node: Element) => {
+        if (node.tagName !== 'img' && node.properties.href === undefined && node.properties.src === undefined) return;
+        kept.push([node, node.properties]);
+        node.properties = { ...node.properties };
+      });
     // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
-    return { html: toHtml(sanitizeUrls(tree)), ...parsed.fields };
+    const html = toHtml(sanitizeUrls(resolveLinks(parsed.tree, resolveLink, resolveImage)));
+    for (const [node, properties] of kept) node.properties = properties;
+    return { html, ...parsed.fields };
   };
 
   return { parse, page };

@@ -105,7 +105,7 @@ export interface RenderedJobs {
  */
 export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): RenderedJobs {
   // The parse of the last job's body while the next job has the same body. A page stopped half-way (and
-  // tried again by `renderWithin`) starts from a fresh parse: the last page of a body changes its tree.
+  // tried again by `renderWithin`) starts from a fresh parse: a page's link step changes the tree until it ends.
   let held: { body: string; parsed: ParsedBody } | null = null;
   let parsed = 0;
   try {
