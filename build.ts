@@ -97,6 +97,8 @@ export interface ContentBuildResult {
   warnings: Problem[];
   /** How many pages were rendered rather than taken from the cache. */
   rendered: number;
+  /** How many markdown bodies were parsed for them: pages with the same body (a version's page that did not change) share one. */
+  parsed: number;
   /** Milliseconds per step. */
   steps: StepTimes;
 }
@@ -115,7 +117,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
   time.lap('read');
   const plan = planRoutes(src, log, session);
-  const { renders, rendered } = await renderContent(plan, session, options.parallel);
+  const { renders, rendered, parsed } = await renderContent(plan, session, options.parallel);
   time.lap('render');
   const texts = pageTexts(renders);
   checkTitles(plan, texts, log);
@@ -179,7 +181,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   );
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
-  return { files, documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, steps: time.steps };
+  return { files, documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, parsed, steps: time.steps };
 }
 
 /** Options of one build. */
@@ -225,6 +227,8 @@ export interface BuildSiteOptions {
 export interface BuildSiteResult {
   pages: number;
   rendered: number;
+  /** `ContentBuildResult.parsed`. */
+  parsed: number;
   warnings: number;
   shell: ShellRecord | null;
   /** The manifest it wrote. */
@@ -301,6 +305,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     return {
       pages,
       rendered: result.rendered,
+      parsed: result.parsed,
       warnings: result.warnings.length,
       shell,
       manifest: result.manifest,
@@ -421,7 +426,7 @@ async function main(): Promise<void> {
           .join(', ')} ms${kept ? `; route documents: ${kept.found} kept, ${kept.written} rendered` : ''}${session.shell?.restored ? '; shell kept' : ''}`
       : '';
     console.log(
-      `[build] ${result.pages} pages (${result.rendered} rendered, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms${steps}`,
+      `[build] ${result.pages} pages (${result.rendered} rendered${result.parsed < result.rendered ? ` from ${result.parsed} distinct bodies` : ''}, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms${steps}`,
     );
   } catch (error) {
     if (error instanceof BuildError) {

@@ -312,29 +312,40 @@ function rehypeCodeBlocks() {
  * base), external ones open safely in a new tab. Images load lazily.
  */
 function rehypeLinks(options: { resolve: (href: string) => string | null; resolveImage?: ((src: string) => ResolvedImage | null) | undefined }) {
-  return (tree: HastRoot) => {
-    visit(tree, 'element', (node: Element) => {
-      if (node.tagName === 'img') {
-        const src = node.properties.src;
-        const image = typeof src === 'string' ? options.resolveImage?.(src) : null;
-        // Width and height from the file reserve the image's space before it loads (no layout shift).
-        const size = image && image.width !== null && image.height !== null ? { width: image.width, height: image.height } : {};
-        node.properties = { ...node.properties, ...(image ? { src: image.src, ...size } : {}), loading: 'lazy', decoding: 'async' };
-        return;
+  return (tree: HastRoot) => resolveLinks(tree, options.resolve, options.resolveImage);
+}
+
+/**
+ * The pipeline's last step (`rehypeLinks`) on its own, for a tree of `bodyProcessor`: one body's tree serves
+ * several pages, each with its own link targets. Changes `tree` in place.
+ */
+export function resolveLinks(
+  tree: HastRoot,
+  resolve: (href: string) => string | null,
+  resolveImage: ((src: string) => ResolvedImage | null) | undefined,
+): HastRoot {
+  visit(tree, 'element', (node: Element) => {
+    if (node.tagName === 'img') {
+      const src = node.properties.src;
+      const image = typeof src === 'string' ? resolveImage?.(src) : null;
+      // Width and height from the file reserve the image's space before it loads (no layout shift).
+      const size = image && image.width !== null && image.height !== null ? { width: image.width, height: image.height } : {};
+      node.properties = { ...node.properties, ...(image ? { src: image.src, ...size } : {}), loading: 'lazy', decoding: 'async' };
+      return;
+    }
+    if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
+    const href = node.properties.href;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
+      if (/^https?:|^\/\//i.test(href)) {
+        node.properties.target = '_blank';
+        node.properties.rel = ['noopener', 'noreferrer'];
       }
-      if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
-      const href = node.properties.href;
-      if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
-        if (/^https?:|^\/\//i.test(href)) {
-          node.properties.target = '_blank';
-          node.properties.rel = ['noopener', 'noreferrer'];
-        }
-        return;
-      }
-      const resolved = options.resolve(href);
-      if (resolved !== null) node.properties.href = resolved;
-    });
-  };
+      return;
+    }
+    const resolved = resolve(href);
+    if (resolved !== null) node.properties.href = resolved;
+  });
+  return tree;
 }
 
 /** Where an image is served and its intrinsic size. */
@@ -369,7 +380,7 @@ function aliasesFor(grammars: Record<string, LanguageFn>): Record<string, string
 }
 
 /** The remark plugins, in order. */
-function remarkPlugins(options: PipelineOptions): PluggableList {
+function remarkPlugins(options: BodyOptions): PluggableList {
   return [
     remarkGfm,
     remarkDirective,
@@ -378,18 +389,32 @@ function remarkPlugins(options: PipelineOptions): PluggableList {
   ];
 }
 
-/** The rehype plugins, in order. */
-function rehypePlugins(options: PipelineOptions): PluggableList {
-  return [
+/** What the pipeline up to its link step takes: all of `PipelineOptions` but the resolvers. */
+export type BodyOptions = Omit<PipelineOptions, 'resolveLink' | 'resolveImage'>;
+
+/** The rehype plugins, in order: the last, `rehypeLinks`, where there is a link resolver. */
+function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
+  const plugins: PluggableList = [
     [rehypeHighlight, { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false }],
     rehypeCodeBlocks,
-    [rehypeLinks, { resolve: options.resolveLink, resolveImage: options.resolveImage }],
   ];
+  return 'resolveLink' in options ? [...plugins, [rehypeLinks, { resolve: options.resolveLink, resolveImage: options.resolveImage }]] : plugins;
 }
+
+const processorFor = (options: PipelineOptions | BodyOptions) =>
+  unified().use(remarkParse).use(remarkPlugins(options)).use(remarkRehype).use(rehypePlugins(options));
 
 /** The whole pipeline as one unified processor: markdown in, hast out (react-markdown's steps, same plugins). */
 export function markdownProcessor(options: PipelineOptions) {
-  return unified().use(remarkParse).use(remarkPlugins(options)).use(remarkRehype).use(rehypePlugins(options));
+  return processorFor(options);
+}
+
+/**
+ * The pipeline but its last step: hast with links and images as written, which `resolveLinks` finishes for
+ * each page (the build parses a body once for every page that has it).
+ */
+export function bodyProcessor(options: BodyOptions) {
+  return processorFor(options);
 }
 
 /**

@@ -173,13 +173,12 @@ function localIndexOf(
   pages: SearchPage[],
   deferred: boolean,
   session: BuildSession,
+  words: WordTerms,
 ): { entry: string; bytes: number; deferred: DeferredSearch | null } {
   const remember = session.keeps;
   const localProductMemo = session.memo(LOCAL_PRODUCT);
   const partsKeyMemo = session.memo(PARTS_KEY);
   const pageKeyMemo = session.memo(SEARCH_PAGE_KEY);
-  // The site's words, each stemmed once in this build.
-  const words: WordTerms = new Map();
   const productOf = (page: SearchPage): LocalPageProduct => {
     const key = JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings]);
     const known = remember ? localProductMemo.get(page.parts) : undefined;
@@ -558,6 +557,8 @@ export function assembleManifest(
     session.remember(LAST_PAGES, state);
   }
   const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
+  // The site's words, each stemmed once in this build, for every version's index.
+  const words: WordTerms = new Map();
   // A versioned site has a local index per version (its docs and the pages), so a search finds the version on screen only.
   const indexes = versioned
     ? plan.versions.map((version) => ({
@@ -567,10 +568,13 @@ export function assembleManifest(
           state.search.filter((page) => page.version === undefined || page.version === versionKey(version)),
           deferSearch,
           session,
+          words,
         ),
       }))
     : null;
-  const index = indexes ? indexes.find(({ version }) => version.isLast && !version.locale)!.index : localIndexOf(files, state.search, deferSearch, session);
+  const index = indexes
+    ? indexes.find(({ version }) => version.isLast && !version.locale)!.index
+    : localIndexOf(files, state.search, deferSearch, session, words);
   // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
   storedBytes += indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
   const deferredSearch: DeferredSearch | null =

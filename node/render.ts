@@ -3,6 +3,7 @@
  * static HTML, headings, the links to validate, code languages and the
  * DocSearch-shaped sections of the page.
  */
+import type { Element, Properties, Root as HastRoot } from 'hast';
 import type { LanguageFn } from 'highlight.js';
 import { toHtml } from 'hast-util-to-html';
 import type { Code, Html, Root as MdastRoot, RootContent } from 'mdast';
@@ -10,10 +11,11 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { GRAMMARS, loadGrammars } from '../manifest/highlight';
 import {
+  bodyProcessor,
   type HeadingInfo,
-  markdownProcessor,
   prepareMarkdown,
   type ResolvedImage,
+  resolveLinks,
   runMarkdown,
   sanitizeUrls,
   type UnknownDirective,
@@ -203,31 +205,44 @@ export function publishedMarkdown(body: string, rendered: Rendered | undefined):
   return out;
 }
 
-/** A renderer bound to a set of grammars; `render()` is reused for every page. */
-function createRenderer(grammars: Record<string, LanguageFn>) {
+/**
+ * A body parsed: all of its `Rendered` that is the same on every page with that body, and the tree its
+ * HTML is made from, links and images as written (`bodyProcessor`).
+ */
+export interface ParsedBody {
+  fields: Omit<Rendered, 'html' | 'resolved'>;
+  tree: HastRoot;
+}
+
+/**
+ * Renders pages in two steps: `parse`, the costly one, takes the body alone; `page` resolves the links
+ * and images of a parsed body for one page and makes its HTML. Pages with the same body share one parse.
+ */
+export interface Renderer {
+  parse(body: string): ParsedBody;
+  /** The page of `parsed` with its links and images resolved; `again` leaves `parsed` as it was, for another page. */
+  page(
+    parsed: ParsedBody,
+    resolveLink: (href: string) => string | null,
+    resolveImage: (src: string) => ResolvedImage | null,
+    again: boolean,
+  ): Omit<Rendered, 'resolved'>;
+}
+
+/** A renderer bound to a set of grammars, reused for every page. */
+function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
   let headings: HeadingInfo[] = [];
   let unknownDirectives: UnknownDirective[] = [];
-  let resolve: (href: string) => string | null = () => null;
-  let resolveImg: (src: string) => ResolvedImage | null = () => null;
-  const options = {
+  const processor = bodyProcessor({
     grammars,
-    resolveLink: (href: string) => resolve(href),
-    resolveImage: (src: string) => resolveImg(src),
     onHeading: (h: HeadingInfo) => headings.push(h),
     onUnknownDirective: (d: UnknownDirective) => unknownDirectives.push(d),
-  };
-  const processor = markdownProcessor(options);
+  });
 
-  return function render(
-    body: string,
-    resolveLink: (href: string) => string | null,
-    resolveImage: (src: string) => ResolvedImage | null = () => null,
-  ): Rendered {
+  const parse = (body: string): ParsedBody => {
     headings = [];
     unknownDirectives = [];
-    resolve = resolveLink;
-    resolveImg = resolveImage;
-    const { mdast, hast: rawHast } = runMarkdown(processor, body);
+    const { mdast, hast: tree } = runMarkdown(processor, body);
     const links: FoundLink[] = [];
     const langs = new Set<string>();
     let firstParagraph: string | null = null;
@@ -246,11 +261,8 @@ function createRenderer(grammars: Record<string, LanguageFn>) {
         firstParagraph = toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim() || null;
       }
     });
-    // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
-    const hast = sanitizeUrls(rawHast);
     const h1 = headings.find((h) => h.depth === 1)?.text ?? null;
-    return {
-      html: toHtml(hast),
+    const fields = {
       headings: headings.filter((h) => h.depth > 1),
       h1,
       firstParagraph,
@@ -262,11 +274,27 @@ function createRenderer(grammars: Record<string, LanguageFn>) {
       ...(htmlNodes.length ? { comments: commentRanges(body, htmlNodes) } : {}),
       ...unclosedFields(body, codeNodes),
     };
+    return { fields, tree };
   };
-}
 
-/** A renderer: `render(body, resolveLink)`. */
-export type Renderer = ReturnType<typeof createRenderer>;
+  const page: Renderer['page'] = (parsed, resolveLink, resolveImage, again) => {
+    // What the link step and the URL filter change are the properties of links, images and other elements with a
+    // URL: for a next page, those elements get copies of theirs, and their own are put back afterwards.
+    const kept: [Element, Properties][] = [];
+    if (again)
+      visit(parsed.tree, 'element', (node: Element) => {
+        if (node.tagName !== 'img' && node.properties.href === undefined && node.properties.src === undefined) return;
+        kept.push([node, node.properties]);
+        node.properties = { ...node.properties };
+      });
+    // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
+    const html = toHtml(sanitizeUrls(resolveLinks(parsed.tree, resolveLink, resolveImage)));
+    for (const [node, properties] of kept) node.properties = properties;
+    return { html, ...parsed.fields };
+  };
+
+  return { parse, page };
+}
 
 /** A renderer with every grammar the build highlights. */
 export async function loadRenderer(): Promise<Renderer> {

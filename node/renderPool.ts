@@ -15,7 +15,7 @@ import { type LinkContext, hrefFor, imageFor } from '../manifest/links';
 import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './problems';
-import { loadRenderer, type Rendered, type Renderer } from './render';
+import { loadRenderer, type ParsedBody, type Rendered, type Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { slot, type BuildSession, type RenderCache } from './session';
@@ -42,28 +42,10 @@ const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, hre
 const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, src: string) =>
   JSON.stringify(imageFor(links.image(src, job.rel, job.path), links.context.baseUrl));
 
-/**
- * Renders one job, its links resolved against the build's routes, recording
- * each resolution (`Rendered.resolved`); a failure names the file.
- */
-function renderJob(render: Renderer, job: RenderJob, resolver: LinkResolver): Rendered {
-  const links: [string, string | null][] = [];
-  const images: [string, string][] = [];
+/** `step` of rendering `job`; a failure names the file. */
+function naming<T>(job: RenderJob, step: () => T): T {
   try {
-    const rendered = render(
-      job.body,
-      (href) => {
-        const out = linkHref(job, resolver, href);
-        links.push([href, out]);
-        return out;
-      },
-      (src) => {
-        const out = imageJson(job, resolver, src);
-        images.push([src, out]);
-        return JSON.parse(out) as ReturnType<typeof imageFor>;
-      },
-    );
-    return { ...rendered, resolved: { links, images } };
+    return step();
   } catch (error) {
     // Deep nesting past what `scanMarkdown` measures overflows the stack of the markdown tools.
     if (error instanceof RangeError) {
@@ -85,16 +67,64 @@ function renderJob(render: Renderer, job: RenderJob, resolver: LinkResolver): Re
 }
 
 /**
- * Renders `jobs` in order, each within its time budget (`renderWithin`); a page out of time stops the
- * build, named with the line of its construct nearest a limit of `scanMarkdown`, if any.
+ * Renders one job from its parsed body, its links resolved against the build's routes, recording each
+ * resolution (`Rendered.resolved`); `again` keeps `parsed` for a next job with the same body.
  */
-export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): Rendered[] {
+function renderJob(render: Renderer, parsed: ParsedBody, job: RenderJob, resolver: LinkResolver, again: boolean): Rendered {
+  const links: [string, string | null][] = [];
+  const images: [string, string][] = [];
+  const rendered = naming(job, () =>
+    render.page(
+      parsed,
+      (href) => {
+        const out = linkHref(job, resolver, href);
+        links.push([href, out]);
+        return out;
+      },
+      (src) => {
+        const out = imageJson(job, resolver, src);
+        images.push([src, out]);
+        return JSON.parse(out) as ReturnType<typeof imageFor>;
+      },
+      again,
+    ),
+  );
+  return { ...rendered, resolved: { links, images } };
+}
+
+/** What rendering a run of jobs yields: their renderings in order, and how many bodies were parsed for them. */
+export interface RenderedJobs {
+  rendered: Rendered[];
+  parsed: number;
+}
+
+/**
+ * Renders `jobs` in order, each within its time budget (`renderWithin`); a page out of time stops the
+ * build, named with the line of its construct nearest a limit of `scanMarkdown`, if any. Jobs next to
+ * each other with the same body share its parse.
+ */
+export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): RenderedJobs {
+  // The parse of the last job's body while the next job has the same body. A page stopped half-way (and
+  // tried again by `renderWithin`) starts from a fresh parse: a page's link step changes the tree until it ends.
+  let held: { body: string; parsed: ParsedBody } | null = null;
+  let parsed = 0;
   try {
-    return renderWithin(
-      jobs,
-      (job) => job.budget ?? renderBudget(job.body.length, 0),
-      (job) => renderJob(render, job, links),
+    const rendered = renderWithin(
+      jobs.map((job, i) => ({ job, again: jobs[i + 1]?.body === job.body })),
+      ({ job }) => job.budget ?? renderBudget(job.body.length, 0),
+      ({ job, again }) => {
+        let body = held?.body === job.body ? held.parsed : null;
+        held = null;
+        if (!body) {
+          body = naming(job, () => render.parse(job.body));
+          parsed++;
+        }
+        const out = renderJob(render, body, job, links, again);
+        if (again) held = { body: job.body, parsed: body };
+        return out;
+      },
     );
+    return { rendered, parsed };
   } catch (error) {
     if (!(error instanceof RenderTimeout)) throw error;
     const job = jobs[error.index]!;
@@ -133,8 +163,8 @@ export interface WorkerData {
   context: LinkContext;
 }
 
-/** What a worker answers for a batch: its pages in order, or the build error one of them raised (its headline and problems). */
-export type WorkerOutput = { rendered: Rendered[] } | { build: { headline: string; problems: Problem[] } };
+/** What a worker answers for a batch: its pages in order and the bodies it parsed, or the build error one of them raised (its headline and problems). */
+export type WorkerOutput = RenderedJobs | { build: { headline: string; problems: Problem[] } };
 
 /**
  * Pages in one task: a worker holds no more than `WORKER_IN_FLIGHT` of them,
@@ -179,7 +209,33 @@ export interface ParallelOptions {
  * no more, so the output never depends on the workers; a page a worker found
  * it cannot render fails the build as it would here.
  */
-async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<Rendered[]> {
+async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<RenderedJobs> {
+  // Pages with the same body go one after the other, so that one parse serves them all (`renderJobs`).
+  const order = byBody(jobs);
+  const { rendered, parsed } = await renderInOrder(
+    order.map((i) => jobs[i]!),
+    links,
+    render,
+    parallel,
+  );
+  const inPlace: Rendered[] = new Array<Rendered>(jobs.length);
+  order.forEach((i, at) => (inPlace[i] = rendered[at]!));
+  return { rendered: inPlace, parsed };
+}
+
+/** The indexes of `jobs`, those with the same body together, in the order their bodies first come. */
+function byBody(jobs: RenderJob[]): number[] {
+  const groups = new Map<string, number[]>();
+  jobs.forEach((job, i) => {
+    const group = groups.get(job.body);
+    if (group) group.push(i);
+    else groups.set(job.body, [i]);
+  });
+  return [...groups.values()].flat();
+}
+
+/** `renderPages` of jobs in the order given. */
+async function renderInOrder(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<RenderedJobs> {
   const { context } = links;
   const renderHere = (batch: RenderJob[]) => renderJobs(render, batch, links);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
@@ -189,7 +245,7 @@ async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Rende
   const batches: RenderJob[][] = [];
   const size = parallel.batch ?? WORKER_BATCH;
   for (let i = 0; i < jobs.length; i += size) batches.push(jobs.slice(i, i + size));
-  const done: Rendered[][] = [];
+  const done: RenderedJobs[] = [];
   let next = 0;
   let failed = false;
   // A worker lost between two batches lost no page: the pool starts another for the next.
@@ -215,7 +271,7 @@ async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Rende
         return;
       }
       if ('build' in out) throw new BuildError(out.build.headline, out.build.problems);
-      done[i] = out.rendered;
+      done[i] = out;
     }
   };
   const here = async () => {
@@ -236,7 +292,7 @@ async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Rende
   } finally {
     void pool.destroy();
   }
-  return done.flat();
+  return { rendered: done.flatMap((batch) => batch.rendered), parsed: done.reduce((sum, batch) => sum + batch.parsed, 0) };
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */
@@ -294,7 +350,7 @@ export async function renderContent(
   plan: RoutePlan,
   session: BuildSession,
   parallel?: ParallelOptions,
-): Promise<{ renders: Map<string, Rendered>; rendered: number }> {
+): Promise<{ renders: Map<string, Rendered>; rendered: number; parsed: number }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
   const cacheKeys = session.memo(CACHE_KEYS);
@@ -325,7 +381,7 @@ export async function renderContent(
   });
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
   checkRenderable(jobs);
-  const fresh = await renderPages(jobs, links, render, parallel);
+  const { rendered: fresh, parsed } = await renderPages(jobs, links, render, parallel);
   const { tables } = links;
   pending.forEach(({ file, path }, i) => {
     cache.set(keyOf(file), fresh[i]!);
@@ -337,5 +393,5 @@ export async function renderContent(
     for (const { before } of delta) if (!used.has(keyOf(before))) cache.delete(keyOf(before));
   } else for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
   if (plan.serial !== null) session.remember(LAST_RENDERS, { serial: plan.serial, version, renders });
-  return { renders, rendered: pending.length };
+  return { renders, rendered: pending.length, parsed };
 }

@@ -19,7 +19,7 @@ const render = await loadRenderer();
  */
 export default function renderBatch(jobs: RenderJob[]): WorkerOutput {
   try {
-    return { rendered: renderJobs(render, jobs, links) };
+    return renderJobs(render, jobs, links);
   } catch (error) {
     if (error instanceof BuildError) return { build: { headline: error.message.split('\n')[0]!, problems: error.problems } };
     throw error;

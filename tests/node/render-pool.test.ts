@@ -1,24 +1,26 @@
-/** Rendering on several threads gives the same site as rendering on one. */
+/** Rendering on several threads gives the same site as rendering on one; pages with one body share its parse. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildContent } from '../../build';
 import { BuildError } from '../../node/problems';
 import { outputData } from '../../node/output';
+import { snapshotVersion } from '../../scripts/docsVersion';
 import { ROOT } from '../helpers/build';
 
 const contentDir = join(ROOT, 'content');
 
-/** Builds this site in one thread, then with one render worker, and expects the same files. */
-async function expectSameSite(parallel: NonNullable<Parameters<typeof buildContent>[0]['parallel']>) {
-  const single = await buildContent({ contentDir, shell: null });
-  const pooled = await buildContent({ contentDir, shell: null, parallel });
+/** Builds this site (or the one in `content`) in one thread, then with one render worker, and expects the same files. */
+async function expectSameSite(parallel: NonNullable<Parameters<typeof buildContent>[0]['parallel']>, content = contentDir) {
+  const single = await buildContent({ contentDir: content, shell: null });
+  const pooled = await buildContent({ contentDir: content, shell: null, parallel });
   expect(pooled.rendered).toBe(single.rendered);
   expect(pooled.manifest).toEqual(single.manifest);
   expect([...pooled.files.keys()]).toEqual([...single.files.keys()]);
   for (const [name, data] of single.files) expect(String(await outputData(pooled.files.get(name)!)), name).toBe(String(await outputData(data)));
+  return { single, pooled };
 }
 
 describe('render pool', () => {
@@ -43,6 +45,22 @@ describe('render pool', () => {
     await expectSameSite({ root: ROOT, threads: 2, minBytes: 0, batch: 4, onFallback: (e) => failures.push(e) });
     expect(failures).toEqual([]);
   }, 60_000);
+
+  it('parses a body once for all its pages when a version repeats the current docs, with the files of a build that parses each page alone', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'render-pool-'));
+    roots.push(root);
+    const content = join(root, 'content');
+    cpSync(contentDir, content, { recursive: true });
+    const pages = (await buildContent({ contentDir: content, shell: null })).rendered;
+    snapshotVersion(content, '1.0');
+    // Batches of one page each: every page parsed on its own, in a worker or in this thread.
+    const failures: unknown[] = [];
+    const { single, pooled } = await expectSameSite({ root: ROOT, threads: 2, minBytes: 0, batch: 1, onFallback: (e) => failures.push(e) }, content);
+    expect(failures).toEqual([]);
+    expect(pooled.parsed).toBe(pooled.rendered);
+    expect(single.rendered).toBeGreaterThan(pages);
+    expect(single.parsed).toBe(pages);
+  }, 120_000);
 
   it('renders a batch in this thread when its worker cannot start', async () => {
     const failures: unknown[] = [];

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
-import type { Rendered, Renderer } from '../../node/render';
+import type { ParsedBody, Renderer } from '../../node/render';
 import { RenderTimeout, renderWithin, scanMarkdown } from '../../node/renderLimits';
 import { renderJobs, type RenderJob } from '../../node/renderPool';
 import { ROOT } from '../helpers/build';
@@ -85,8 +85,7 @@ describe('renderJobs', () => {
     body,
     budget: 50,
   });
-  const rendered = {
-    html: '',
+  const fields = {
     headings: [],
     h1: null,
     firstParagraph: null,
@@ -96,8 +95,14 @@ describe('renderJobs', () => {
     sections: [],
     searchParts: [],
     unknownDirectives: [],
-  } satisfies Rendered;
-  const render = ((body: string) => (body.includes('slow') ? (spin(5000), rendered) : rendered)) as Renderer;
+  } satisfies ParsedBody['fields'];
+  const render: Renderer = {
+    parse: (body) => {
+      if (body.includes('slow')) spin(5000);
+      return { fields, tree: { type: 'root', children: [] } };
+    },
+    page: (parsed) => ({ html: '', ...parsed.fields }),
+  };
   const context = new LinkResolver({ baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} });
 
   it('names a page out of time, with the line of its construct nearest a limit', () => {

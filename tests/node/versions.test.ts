@@ -233,6 +233,9 @@ describe('npm run docs:version', () => {
     // Only the current docs whose links lead into /docs/next after the snapshot get new articles.
     const changed = [...blobsOf(project.distDir, '.html')].filter((name) => !articles.has(name));
     expect(changed.length).toBeLessThan(Object.keys(before.docs).length);
+    const current = new Set(Object.values(before.docs).map((doc) => after.docs[doc.id]!.article));
+    expect(changed.filter((name) => !current.has(name))).toEqual([]);
+    for (const name of changed) expect(project.read(`blobs/${name}`)).toContain('href="/abp-react/docs/next/');
     expect(project.read('docs/next/intro.html')).toContain('<html');
   });
 
