@@ -311,9 +311,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       manifest: result.manifest,
       ms: performance.now() - started,
       steps: time.steps,
-      ...(options.devServer ? { documents: result.documents } : {}),
       deferredSearch: result.deferredSearch,
-      ...(options.devServer ? { records: result.records } : {}),
+      ...(options.devServer ? { documents: result.documents, records: result.records } : {}),
     };
   } catch (error) {
     if (!inPlace) discard(out);
