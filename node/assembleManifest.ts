@@ -30,16 +30,7 @@ import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, t
 
 import type { OutputData } from './output';
 import { publishedMarkdown, type Rendered } from './render';
-import {
-  localIndexFiles,
-  localPageProduct,
-  searchRecordsJson,
-  type LocalPageProduct,
-  type PageRecords,
-  type SearchPage,
-  type SearchPart,
-  type Section,
-} from './search';
+import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { remembered } from './memo';
@@ -50,18 +41,10 @@ import { escapeHtml } from '../manifest/escapeHtml';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
-/** Search records of each cached rendering, likewise. */
-const RECORDS = slot<WeakMap<Section[], PageRecords>>('manifest:records');
-/** Each cached rendering's local-index terms and fragment (keyed by its parts), with the other inputs they were made from. */
-const LOCAL_PRODUCT = slot<WeakMap<SearchPart[], { key: string; product: LocalPageProduct }>>('manifest:localProduct');
-/** A hash of each cached rendering's parts, for the name of an index made when read (`localIndexOf`). */
-const PARTS_KEY = slot<WeakMap<SearchPart[], string>>('manifest:partsKey');
-/** A hash of each search input, for the same name. */
+/** A hash of each search input, for the name of an index made when read (`localIndexOf`). */
 const SEARCH_PAGE_KEY = slot<WeakMap<SearchPage, string>>('manifest:searchPageKey');
 /** Each source's published markdown (`publishedMarkdown`), its blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
 const BODY = slot<WeakMap<SourceFile, { blob: string; size: number; text: string }>>('manifest:body');
-/** Each cached rendering's article and its file name, with the title it was made with: a rebuild hashes only new articles. */
-const ARTICLE = slot<WeakMap<Rendered, { title: string; html: string; name: string; bytes: number }>>('manifest:article');
 /**
  * Each page's entry, with the source and the other inputs it was made from
  * (builds that `remember`): an unchanged page keeps its entry object, and a
@@ -106,8 +89,8 @@ interface PageState {
   site: RoutePlan['site'];
   docs: Record<string, ManifestDoc>;
   pages: Record<string, ManifestPage>;
-  /** Each page's article by name, and its size. */
-  articles: Map<string, string>;
+  /** Each page's article by name, made when read (a rendering from the disk cache reads its HTML only then), and its size. */
+  articles: Map<string, () => string>;
   articleSizes: Map<string, number>;
   /** How many pages show each article (pages with the same HTML share one). */
   articleUses: Map<string, number>;
@@ -144,8 +127,8 @@ export interface AssembledManifest {
   records: () => Iterable<string>;
   /** The local search index, when it is made only when read (`localIndexOf`): its entry's path, and what makes its files. */
   deferredSearch: DeferredSearch | null;
-  /** Each page's article by name, for its route's HTML (written below `blobs/` too unless `articlesIn` is `routes`). */
-  articles: ReadonlyMap<string, string>;
+  /** Each page's article by name, made when read, for its route's HTML (written below `blobs/` too unless `articlesIn` is `routes`). */
+  articles: ReadonlyMap<string, () => string>;
   /**
    * Whether `manifest`'s page tables and `articles` are still this build's: a later build of the session that
    * changes a few pages takes them over and changes them in place.
@@ -175,21 +158,18 @@ function localIndexOf(
   session: BuildSession,
   words: WordTerms,
 ): { entry: string; bytes: number; deferred: DeferredSearch | null } {
-  const remember = session.keeps;
-  const localProductMemo = session.memo(LOCAL_PRODUCT);
-  const partsKeyMemo = session.memo(PARTS_KEY);
   const pageKeyMemo = session.memo(SEARCH_PAGE_KEY);
-  const productOf = (page: SearchPage): LocalPageProduct => {
-    const key = JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings]);
-    const known = remember ? localProductMemo.get(page.parts) : undefined;
-    if (known?.key === key) return known.product;
-    const product = localPageProduct(
-      { path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.parts },
-      words,
+  const productOf = (page: SearchPage): LocalPageProduct =>
+    session.product(
+      'localPage',
+      `${page.text.search.hash}\0${JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings])}`,
+      () =>
+        localPageProduct(
+          { path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.text.searchParts },
+          words,
+        ),
+      { bytes: (made) => made.fragment.json.length + made.terms.length + 8 * made.fields.length, save: true },
     );
-    if (remember) localProductMemo.set(page.parts, { key, product });
-    return product;
-  };
   if (!deferred) {
     const out = localIndexFiles(pages.map(productOf));
     for (const [path, json] of out.files) files.set(path, json);
@@ -198,20 +178,7 @@ function localIndexOf(
   const hash = createHash('sha256');
   // Each page's key is kept with its search input, which is kept while the page and its place are the same.
   for (const page of pages)
-    hash.update(
-      remembered(pageKeyMemo, page, () =>
-        sha(
-          JSON.stringify([
-            page.path,
-            page.title,
-            page.lvl0,
-            page.meta,
-            page.headings,
-            remembered(partsKeyMemo, page.parts, () => sha(JSON.stringify(page.parts))),
-          ]),
-        ),
-      ),
-    );
+    hash.update(remembered(pageKeyMemo, page, () => sha(JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings, page.text.search.hash]))));
   // Not `entry.<hash>.json`: the service worker checks such a file against its name.
   const entry = `search/entry-${hash.digest('hex').slice(0, 12)}.json`;
   const make = () => {
@@ -253,8 +220,8 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
 
 /**
  * Writes the blobs, search files, used files and manifest files into `files`,
- * and returns the manifest. With `remember`, each rendering keeps its search
- * records and local-index terms for the next build of this process.
+ * and returns the manifest. Each page's article name, search records and
+ * local-index terms are products of the session (`BuildSession.product`).
  */
 export function assembleManifest(
   src: ContentSources,
@@ -269,28 +236,27 @@ export function assembleManifest(
   deferSearch = false,
 ): AssembledManifest {
   const remember = session.keeps;
-  const [recordsMemo, bodyMemo, articleMemo, entryMemo, usedFilesMemo, searchPageMemo] = [
-    session.memo(RECORDS),
-    session.memo(BODY),
-    session.memo(ARTICLE),
-    session.memo(ENTRY),
-    session.memo(USED_FILES),
-    session.memo(SEARCH_PAGE),
-  ];
+  const [bodyMemo, entryMemo, usedFilesMemo, searchPageMemo] = [session.memo(BODY), session.memo(ENTRY), session.memo(USED_FILES), session.memo(SEARCH_PAGE)];
   const sourcesMemo = session.memo(SOURCES);
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
   const base = site.baseUrl;
   // Blobs and page entries.
-  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash.
+  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash. Its
+  // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
   const articleOf = (file: SourceFile, r: Rendered) => {
-    const title = texts.titleOf(file)!;
-    const known = articleMemo.get(r);
-    if (known?.title === title) return known;
-    const html = (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
-    const made = { title, html, name: `${sha(html).slice(0, 16)}.html`, bytes: Buffer.byteLength(html) };
-    articleMemo.set(r, made);
-    return made;
+    const title = r.h1 === null ? texts.titleOf(file)! : '';
+    const html = () => (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+    const made = session.product(
+      'article',
+      `${r.htmlHash}\0${title}`,
+      () => {
+        const text = html();
+        return { name: `${sha(text).slice(0, 16)}.html`, bytes: Buffer.byteLength(text) };
+      },
+      { save: true },
+    );
+    return { html, ...made };
   };
   // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
   let storedBytes = 0;
@@ -358,7 +324,7 @@ export function assembleManifest(
     state.articleBytesOf.set(file.rel, bytes);
     if (articlesIn === 'blobs') {
       state.blobBytes -= state.blobs.get(file.rel)?.bytes ?? 0;
-      state.blobs.set(file.rel, { body: [body.blob, body.text], article: [article, html], bytes: body.size + bytes });
+      state.blobs.set(file.rel, { body: [body.blob, body.text], article: [article, html()], bytes: body.size + bytes });
       state.blobBytes += body.size + bytes;
     }
     inputs.push(body.blob, article);
@@ -506,8 +472,7 @@ export function assembleManifest(
       title: entry.title,
       lvl0,
       meta,
-      sections: r.sections,
-      parts: r.searchParts,
+      text: r,
       headings: entry.headings,
       pageRank: rank,
     };
@@ -556,7 +521,7 @@ export function assembleManifest(
     state.serial = plan.serial;
     session.remember(LAST_PAGES, state);
   }
-  const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', remember ? recordsMemo : undefined);
+  const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', session);
   // The site's words, each stemmed once in this build, for every version's index.
   const words: WordTerms = new Map();
   // A versioned site has a local index per version (its docs and the pages), so a search finds the version on screen only.

@@ -3,6 +3,7 @@
  * static HTML, headings, the links to validate, code languages and the
  * DocSearch-shaped sections of the page.
  */
+import { createHash } from 'node:crypto';
 import type { Element, Properties, Root as HastRoot } from 'hast';
 import type { LanguageFn } from 'highlight.js';
 import { toHtml } from 'hast-util-to-html';
@@ -34,6 +35,8 @@ interface FoundLink {
 /** What rendering one page yields. */
 export interface Rendered {
   html: string;
+  /** SHA-256 (hex) of `html`: the page's article is kept under it (`assembleManifest`). */
+  htmlHash: string;
   headings: HeadingInfo[];
   h1: string | null;
   firstParagraph: string | null;
@@ -43,6 +46,12 @@ export interface Rendered {
   sections: Section[];
   /** The page's lead and each heading's section, for the local index (`node/search.ts`). */
   searchParts: SearchPart[];
+  /**
+   * What the page's search products are kept under: a hash of `sections` and `searchParts`, and how many
+   * sections there are (a page has a DocSearch record for each, and one of its own). Builds that take the
+   * rendering from the render cache on disk read neither array unless a product is missing (`renderCache.ts`).
+   */
+  search: { hash: string; sections: number };
   /** Directives that are no admonition (`:::details`), for the build's warnings; lines relative to the body. */
   unknownDirectives: UnknownDirective[];
   /** Code blocks whose fence is never closed (each shows the rest of its file, or of its list item or quote, as code): the fence and its line in the body. */
@@ -210,7 +219,7 @@ export function publishedMarkdown(body: string, rendered: Rendered | undefined):
  * HTML is made from, links and images as written (`bodyProcessor`).
  */
 export interface ParsedBody {
-  fields: Omit<Rendered, 'html' | 'resolved'>;
+  fields: Omit<Rendered, 'html' | 'htmlHash' | 'resolved'>;
   tree: HastRoot;
 }
 
@@ -228,6 +237,8 @@ export interface Renderer {
     again: boolean,
   ): Omit<Rendered, 'resolved'>;
 }
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A renderer bound to a set of grammars, reused for every page. */
 function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
@@ -262,6 +273,7 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
       }
     });
     const h1 = headings.find((h) => h.depth === 1)?.text ?? null;
+    const { sections, searchParts } = collectSections(mdast as MdastRoot, headings);
     const fields = {
       headings: headings.filter((h) => h.depth > 1),
       h1,
@@ -269,7 +281,9 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
       links,
       codeLanguages: [...langs].sort(),
       hasMermaid: langs.has('mermaid'),
-      ...collectSections(mdast as MdastRoot, headings),
+      sections,
+      searchParts,
+      search: { hash: sha(JSON.stringify([sections, searchParts])), sections: sections.length },
       unknownDirectives,
       ...(htmlNodes.length ? { comments: commentRanges(body, htmlNodes) } : {}),
       ...unclosedFields(body, codeNodes),
@@ -290,7 +304,7 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
     const html = toHtml(sanitizeUrls(resolveLinks(parsed.tree, resolveLink, resolveImage)));
     for (const [node, properties] of kept) node.properties = properties;
-    return { html, ...parsed.fields };
+    return { html, htmlHash: sha(html), ...parsed.fields };
   };
 
   return { parse, page };

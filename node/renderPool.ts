@@ -296,7 +296,7 @@ async function renderInOrder(jobs: RenderJob[], links: LinkResolver, render: Ren
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 8;
+const RENDER_VERSION = 9;
 
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
 function stillResolves(

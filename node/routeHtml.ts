@@ -209,7 +209,8 @@ export interface BuiltManifest {
   manifest: Manifest;
   root: ManifestRoot;
   shards: Record<string, AnyShard>;
-  articles: ReadonlyMap<string, string>;
+  /** Made when read (`AssembledManifest.articles`). */
+  articles: ReadonlyMap<string, () => string>;
   /** What the server bundle renders the routes from (`renderView`). */
   view: RenderView;
 }
@@ -291,13 +292,26 @@ export function routeDocuments(
   // A route's head is worked out when its document is made: a dev server makes only the few a reader opens.
   const htmlFor = (head: () => RouteHead, entry?: ManifestPage) => {
     // The article is taken now: the next build of a session changes the table in place while these documents may still be asked for.
+    // Its HTML is made only for a document that is rendered: a kept one is found by the article's name.
     const article = entry && { name: entry.article, html: articles.get(entry.article)! };
     return async (): Promise<string | KeptFile> => {
       const base = head();
       const made = withStrings({ ...base, ...localesOf(base.path) });
       const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
       const render = async () =>
-        renderDocument(site, shell, route, await (await server()).renderRoute({ root: view.root, shards: needed(route), path: route.path, article }));
+        renderDocument(
+          site,
+          shell,
+          route,
+          await (
+            await server()
+          ).renderRoute({
+            root: view.root,
+            shards: needed(route),
+            path: route.path,
+            article: article && { name: article.name, html: article.html() },
+          }),
+        );
       if (!store) return render();
       // The article's name is its hash, and a page shard's name its contents' hash.
       const key = store.key(`${siteKey}\0${JSON.stringify(route)}\0${shardOf(root, route.path)}\0${article?.name ?? ''}`);

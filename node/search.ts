@@ -24,6 +24,7 @@ import {
 } from '../manifest/localSearch';
 import { fnv1a } from '../manifest/shards';
 import type { SearchRecord } from '../manifest/types';
+import type { BuildSession } from './session';
 import type { Nodes } from 'mdast';
 
 /** A block of searchable text under a heading path. */
@@ -71,6 +72,15 @@ export function searchText(node: Nodes): string {
 }
 
 /** A page as search sees it. */
+/** A rendering's searchable text (`Rendered`'s fields): the arrays are read only to make a product that is not kept. */
+export interface SearchText {
+  sections: Section[];
+  /** The page's lead and each heading's section, for the local index. */
+  searchParts: SearchPart[];
+  /** What products made from the two are kept under, and how many sections there are. */
+  search: { hash: string; sections: number };
+}
+
 export interface SearchPage {
   /** Route path below the base. */
   path: string;
@@ -81,9 +91,8 @@ export interface SearchPage {
   lvl0: string;
   /** Description, keywords and sidebar label (when not the title), joined: the local index weighs them above the body. */
   meta: string;
-  sections: Section[];
-  /** The page's lead and each heading's section, for the local index. */
-  parts: SearchPart[];
+  /** Its rendering's searchable text: sections for DocSearch's records, parts for the local index. */
+  text: SearchText;
   /** The page's manifest headings. */
   headings: { depth: number; id: string; text: string }[];
   /** Order of the page in the sidebar, for Algolia's custom ranking. */
@@ -117,7 +126,7 @@ function searchRecords(pages: SearchPage[], language: string, version: string): 
       ...base,
       weight: { pageRank: page.pageRank, level: 100, position: 0 },
     });
-    page.sections.forEach((section, i) => {
+    page.text.sections.forEach((section, i) => {
       const last = section.path[section.path.length - 1];
       const url = last ? `${page.url}#${last.id}` : page.url;
       const type: SearchRecord['type'] = section.text === null && last ? (`lvl${Math.min(last.depth, 6)}` as Level) : 'content';
@@ -135,37 +144,36 @@ function searchRecords(pages: SearchPage[], language: string, version: string): 
   return records;
 }
 
-/** One page's records as JSON array elements, with what they were made from. */
-export interface PageRecords {
-  key: string;
+/** One page's records as JSON array elements, and how many. */
+interface PageRecords {
   json: string;
   count: number;
 }
 
 /**
  * The records of `searchRecords` as the text of that JSON array, in parts
- * made when read, and how many there are. With `memo`, each page's part is
- * kept beside its rendering (keyed by its sections) with the fields it also
- * depends on, so a rebuild serialises only the pages that changed;
- * without, no part outlives its writing (on a large site they are tens of megabytes). Parts
- * are made only when read: the dev server never writes the records. The text
- * is the same either way.
+ * made when read, and how many there are. Each page's part is a product of
+ * the session, kept under its text's hash and the fields it also depends on,
+ * so a rebuild serialises only the pages that changed (not saved for a next
+ * process: the records of a large site are about as large as its HTML). Parts are made only when read: the
+ * dev server never writes the records.
  */
 export function searchRecordsJson(
   pages: SearchPage[],
   language: string,
   version: string,
-  memo?: WeakMap<Section[], PageRecords>,
+  session: BuildSession,
 ): { json: () => Iterable<string>; count: number } {
-  const part = (page: SearchPage): PageRecords => {
-    const key = JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, page.language ?? language, page.tag ?? version]);
-    const known = memo?.get(page.sections);
-    if (known?.key === key) return known;
-    const records = searchRecords([page], language, version);
-    const made = { key, json: JSON.stringify(records).slice(1, -1), count: records.length };
-    memo?.set(page.sections, made);
-    return made;
-  };
+  const part = (page: SearchPage): PageRecords =>
+    session.product(
+      'records',
+      `${page.text.search.hash}\0${JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, page.language ?? language, page.tag ?? version])}`,
+      () => {
+        const records = searchRecords([page], language, version);
+        return { json: JSON.stringify(records).slice(1, -1), count: records.length };
+      },
+      { bytes: (made) => made.json.length },
+    );
   function* json(): Iterable<string> {
     yield '[';
     let first = true;
@@ -176,7 +184,7 @@ export function searchRecordsJson(
     yield ']';
   }
   // One record for the page, one per section (`searchRecords`).
-  return { json, count: pages.reduce((sum, page) => sum + 1 + page.sections.length, 0) };
+  return { json, count: pages.reduce((sum, page) => sum + 1 + page.text.search.sections, 0) };
 }
 
 /** A page as the local index takes it. */
@@ -194,11 +202,13 @@ export interface LocalPageInput {
   parts: SearchPart[];
 }
 
-/** What one page gives the index: its terms with where they come up (`packFields`), and its fragment. */
+/** What one page gives the index: its terms with where they come up (`packFields`), and its fragment. Plain JSON, so a build can save it. */
 export interface LocalPageProduct {
   path: string;
-  /** Packed fields by term. */
-  terms: Map<string, number>;
+  /** Its terms, joined by spaces (a term has none): one string, which a saved product reads back fast. */
+  terms: string;
+  /** Each term's packed fields, in that order. */
+  fields: number[];
   /** The fragment's JSON and hash. */
   fragment: { json: string; hash: string };
 }
@@ -225,8 +235,8 @@ export function localPageProduct(page: LocalPageInput, words?: WordTerms): Local
     forEachTerm(part.text, add('body'), words);
     forEachTerm(part.code, add('code'), words);
   }
-  const terms = new Map<string, number>();
-  for (const [term, c] of counts) terms.set(term, packFields(c));
+  const fields: number[] = [];
+  for (const c of counts.values()) fields.push(packFields(c));
 
   const sections: [number, string][] = [];
   let room = FRAGMENT_CHARS;
@@ -244,7 +254,7 @@ export function localPageProduct(page: LocalPageInput, words?: WordTerms): Local
     sections,
   };
   const json = JSON.stringify(fragment);
-  return { path: page.path, terms, fragment: { json, hash: hashOf(json) } };
+  return { path: page.path, terms: [...counts.keys()].join(' '), fields, fragment: { json, hash: hashOf(json) } };
 }
 
 /** The start of `text`, at most `chars` long, cut after a whole word when it is longer. */
@@ -290,7 +300,10 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
   const postings = new Map<string, { slots: number[]; fields: number[] }>();
   for (const page of bySlot) {
     const slot = slotOf.get(page.path)!;
-    for (const [term, packed] of page.terms) {
+    const terms = page.terms ? page.terms.split(' ') : [];
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i]!;
+      const packed = page.fields[i]!;
       let p = postings.get(term);
       if (!p) postings.set(term, (p = { slots: [], fields: [] }));
       p.slots.push(slot);

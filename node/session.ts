@@ -45,6 +45,13 @@ export interface SessionOptions {
   shell?: ShellCache;
   /** Bytes the keyed products may take, about (`SESSION_BYTES`); past it the least recently used go. */
   maxBytes?: number;
+  /**
+   * Products a build saved (`savedProducts`), read back from disk (the CLI's, `renderCache.ts`): a product asked for
+   * under a name among them is taken from there.
+   */
+  restored?: Map<string, unknown>;
+  /** List the products asked for with `save` (`savedProducts`): the CLI's, which writes them to disk for a next process. */
+  saves?: boolean;
   /** Make every product again on a hit and throw when it differs from the kept one (tests and the build oracle). */
   check?: boolean;
   /**
@@ -65,6 +72,12 @@ export class BuildSession {
   readonly check: boolean;
   readonly keeps: boolean;
   private readonly products: LRUCache<string, { value: unknown }>;
+  private readonly restored: Map<string, unknown>;
+  /** The products asked for with `save` since the session began: what a next process can take (`savedProducts`). */
+  private readonly saving = new Map<string, unknown>();
+  /** How many of `saving` were made rather than restored. */
+  private madeToSave = 0;
+  private readonly saves: boolean;
   private readonly lasts = new Map<string, unknown>();
   private readonly memos = new Map<string, WeakMap<object, unknown>>();
 
@@ -75,16 +88,25 @@ export class BuildSession {
     this.check = options.check ?? false;
     this.keeps = options.keeps ?? true;
     this.products = new LRUCache({ maxSize: options.maxBytes ?? SESSION_BYTES, sizeCalculation: (_, key) => SMALL + key.length });
+    this.restored = options.restored ?? new Map();
+    this.saves = options.saves ?? false;
   }
 
   /**
    * The product `kind` made from the inputs `key` names, made by `make` when the session has none; `bytes` is
-   * what it holds, about, for the cache's bound. `key` must name every input `make` reads.
+   * what it holds, about, for the cache's bound. `key` must name every input `make` reads. With `save`, the
+   * product is among `savedProducts` (its value must then be plain JSON).
    */
-  product<T>(kind: string, key: string, make: () => T, bytes?: (value: T) => number): T {
+  product<T>(kind: string, key: string, make: () => T, { bytes, save = false }: { bytes?: (value: T) => number; save?: boolean } = {}): T {
     const name = `${kind}\0${key}`;
-    const held = this.products.get(name);
+    let held = this.products.get(name);
+    if (!held && this.restored.has(name)) {
+      held = { value: this.restored.get(name) };
+      this.restored.delete(name);
+      this.products.set(name, held, bytes ? { size: SMALL + name.length + bytes(held.value as T) } : {});
+    }
     if (held) {
+      if (save && this.saves) this.saving.set(name, held.value);
       if (this.check) {
         const fresh = make();
         if (!isDeepStrictEqual(fresh, held.value))
@@ -96,7 +118,19 @@ export class BuildSession {
     }
     const value = make();
     this.products.set(name, { value }, bytes ? { size: SMALL + name.length + bytes(value) } : {});
+    if (save && this.saves) {
+      this.saving.set(name, value);
+      this.madeToSave++;
+    }
     return value;
+  }
+
+  /**
+   * With `saves`, the products asked for with `save` by this session's builds, by name, for a next process
+   * (`restored`); and how many of them were made rather than restored.
+   */
+  savedProducts(): { products: ReadonlyMap<string, unknown>; made: number } {
+    return { products: this.saving, made: this.madeToSave };
   }
 
   /** What the last build left in `slot` (`remember`), if the session keeps such things. */

@@ -43,7 +43,7 @@ function sitemap(
     key,
     () =>
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xmlns}>\n${paths.map((p) => `<url><loc>${loc(p)}</loc><changefreq>${SITEMAP.changefreq}</changefreq><priority>${SITEMAP.priority}</priority>${links(p)}</url>`).join('\n')}\n</urlset>\n`,
-    (xml) => xml.length,
+    { bytes: (xml) => xml.length },
   );
 }
 

@@ -248,8 +248,8 @@ describe('what a session keeps', () => {
     }
     const kept = session.last(LAST_PAGES)!;
     expect(kept.articles.size).toBe(4);
-    expect([...kept.articles.values()].filter((html) => html.includes('take 5'))).toHaveLength(1);
-    expect([...kept.articles.values()].some((html) => html.includes('take 4'))).toBe(false);
+    expect([...kept.articles.values()].filter((html) => html().includes('take 5'))).toHaveLength(1);
+    expect([...kept.articles.values()].some((html) => html().includes('take 4'))).toBe(false);
   });
 
   it("makes a build's route HTML as that build had it after the next build has changed the page", async () => {

@@ -94,6 +94,7 @@ describe('renderJobs', () => {
     hasMermaid: false,
     sections: [],
     searchParts: [],
+    search: { hash: '', sections: 0 },
     unknownDirectives: [],
   } satisfies ParsedBody['fields'];
   const render: Renderer = {
@@ -101,7 +102,7 @@ describe('renderJobs', () => {
       if (body.includes('slow')) spin(5000);
       return { fields, tree: { type: 'root', children: [] } };
     },
-    page: (parsed) => ({ html: '', ...parsed.fields }),
+    page: (parsed) => ({ html: '', htmlHash: '', ...parsed.fields }),
   };
   const context = new LinkResolver({ baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} });
 

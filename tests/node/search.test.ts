@@ -15,7 +15,7 @@ import {
   readPostings,
   TOP_POSTINGS,
 } from '../../manifest/localSearch';
-import { localIndexFiles, localPageProduct, type LocalPageInput } from '../../node/search';
+import { localIndexFiles, localPageProduct, type LocalPageInput, type LocalPageProduct } from '../../node/search';
 import { LocalEngine } from '../../src/search/localEngine';
 
 const WORDS = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango'.split(' ');
@@ -41,6 +41,8 @@ const products = (inputs: LocalPageInput[]) => {
   const words = new Map();
   return inputs.map((input) => localPageProduct(input, words));
 };
+/** A product's terms with their packed fields. */
+const termsOf = (product: LocalPageProduct) => new Map(product.terms.split(' ').map((term, i) => [term, product.fields[i]!]));
 const engineOf = (files: Map<string, string>, entry: string) =>
   new LocalEngine(parseEntry(JSON.parse(files.get(entry)!)), async (paths) => paths.map((p) => files.get(p) ?? null));
 
@@ -129,7 +131,7 @@ describe("a page's fragment", () => {
     expect(fragment.sections[0]![1].endsWith('word')).toBe(true);
     // Code is indexed, not shown.
     expect(product.fragment.json).not.toContain('secret');
-    expect(product.terms.has('secret')).toBe(true);
+    expect(termsOf(product).has('secret')).toBe(true);
   });
 
   it('has the same terms whether the build stems each word once for all pages or for each page', () => {
@@ -141,7 +143,7 @@ describe("a page's fragment", () => {
   });
 
   it('weighs where each term comes up', () => {
-    const { terms } = localPageProduct(page(1));
+    const terms = termsOf(localPageProduct(page(1)));
     // `bravo` is in the title; `hotel` in a heading and the text; `page1` in the text only.
     expect(fieldScore(terms.get('bravo')!)).toBeGreaterThan(fieldScore(terms.get('hotel')!));
     expect(fieldScore(terms.get('hotel')!)).toBeGreaterThan(fieldScore(terms.get('page1')!));

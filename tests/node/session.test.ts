@@ -29,13 +29,7 @@ describe('BuildSession', () => {
 
   it('holds no more than its bytes, the least recently used going first', () => {
     const session = new BuildSession({ maxBytes: 4000 });
-    for (let i = 0; i < 10; i++)
-      session.product(
-        'text',
-        String(i),
-        () => 'x'.repeat(1000),
-        (text) => text.length,
-      );
+    for (let i = 0; i < 10; i++) session.product('text', String(i), () => 'x'.repeat(1000), { bytes: (text) => text.length });
     expect(session.size.bytes).toBeLessThanOrEqual(4000);
     expect(session.size.products).toBeLessThan(10);
     let made = false;
@@ -43,6 +37,39 @@ describe('BuildSession', () => {
     expect(made).toBe(false);
     session.product('text', '0', () => ((made = true), ''));
     expect(made).toBe(true);
+  });
+
+  it('lists the products asked for with save, and takes restored ones instead of making them', () => {
+    const first = new BuildSession({ keeps: false, saves: true });
+    first.product('square', '2', () => 4, { save: true });
+    first.product('square', '3', () => 9, { save: true });
+    first.product('scratch', '1', () => 1);
+    expect([...first.savedProducts().products]).toEqual([
+      ['square\u00002', 4],
+      ['square\u00003', 9],
+    ]);
+    expect(first.savedProducts().made).toBe(2);
+
+    const next = new BuildSession({ keeps: false, saves: true, restored: new Map(first.savedProducts().products) });
+    let made = 0;
+    expect(next.product('square', '2', () => (made++, -1), { save: true })).toBe(4);
+    expect(made).toBe(0);
+    // What the next build did not ask for is not saved again; what it made counts.
+    expect(next.product('square', '5', () => (made++, 25), { save: true })).toBe(25);
+    expect([...next.savedProducts().products]).toEqual([
+      ['square\u00002', 4],
+      ['square\u00005', 25],
+    ]);
+    expect(next.savedProducts().made).toBe(1);
+    // A session that does not save lists nothing.
+    const unsaved = new BuildSession();
+    unsaved.product('square', '2', () => 4, { save: true });
+    expect(unsaved.savedProducts().products.size).toBe(0);
+  });
+
+  it('checks a restored product like a kept one', () => {
+    const session = new BuildSession({ check: true, restored: new Map([['square\u00002', 5]]) });
+    expect(() => session.product('square', '2', () => 4, { save: true })).toThrow(/square product under key "2" differs/);
   });
 
   it('keeps what the last build left only when it keeps things for a next build', () => {
