@@ -89,9 +89,16 @@ export function resolveContentLink(href: string, source: string, fromRoute: stri
     // A malformed escape is kept as written; the lookup below reports it.
   }
   if (/\.mdx?$/i.test(decoded)) {
-    const file = decoded.startsWith('/') ? joinPath('', decoded) : joinPath(source.split('/').slice(0, -1).join('/'), decoded);
+    const fileFrom = (from: string) => (decoded.startsWith('/') ? joinPath('', decoded) : joinPath(from.split('/').slice(0, -1).join('/'), decoded));
+    const file = fileFrom(source);
     const route = ctx.routeBySource[file] ?? ctx.routeBySource[`docs/${file}`];
-    return route === undefined ? { kind: 'missingFile', file } : { kind: 'route', path: route, hash };
+    if (route !== undefined) return { kind: 'route', path: route, hash };
+    // A locale's page (`i18n/fr/docusaurus-plugin-content-pages/x.md`) names files as the page it translates (`pages/x.md`) does, and opens them in its locale.
+    const page = /^i18n\/([^/]+)\/docusaurus-plugin-content-pages\/(.*)$/.exec(source);
+    const translated = page ? ctx.routeBySource[fileFrom(`pages/${page[2]}`)] : undefined;
+    if (!page || translated === undefined) return { kind: 'missingFile', file };
+    const localized = normalizeRoutePath(`/${page[1]}${translated}`);
+    return { kind: 'route', path: hasRoute(ctx, localized) ? localized : translated, hash };
   }
   let absolute: string;
   if (decoded.startsWith('/')) {

@@ -49,6 +49,9 @@ export function localizedPath(manifest: Pick<Manifest, 'versions' | 'site'>, pat
 
 const normalizePath = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
+/** Route kinds every locale has at the same path below its prefix: standalone pages (translated or not) and the search page. */
+const MIRRORED_KINDS = new Set(['page', 'search']);
+
 /**
  * Where the language switcher's links go from route `path`, and the hreflang alternates: the page itself in its
  * locale, and each other locale with the same page there (`exact`), else that locale's home.
@@ -57,9 +60,10 @@ export function localeTargets(manifest: Pick<Manifest, 'versions' | 'site' | 'ro
   const target = manifest.routes[path];
   const inDocs = target !== undefined && DOCS_KINDS.has(target.kind);
   const here = localeAt(manifest.site, path);
+  const mirrored = target !== undefined && MIRRORED_KINDS.has(target.kind);
   return manifest.site.locales.map((locale) => {
     if (locale === here) return { locale, path, exact: true };
-    const there = target?.kind === 'home' || inDocs ? localizedPath(manifest, path, locale.code) : null;
+    const there = target?.kind === 'home' || inDocs ? localizedPath(manifest, path, locale.code) : mirrored ? locale.path + path.slice(here.path.length) : null;
     return there !== null && there !== path ? { locale, path: there, exact: true } : { locale, path: locale.path || '/', exact: false };
   });
 }
