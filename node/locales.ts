@@ -50,7 +50,7 @@ export interface PageFolder {
 }
 
 /** The folder of the default locale's standalone pages, below `content/`. */
-export const PAGES_FOLDER = 'pages/';
+const PAGES_FOLDER = 'pages/';
 
 /**
  * The folders of standalone pages: `pages/`, then each other locale's translations of them in Docusaurus's layout,

@@ -68,7 +68,7 @@ function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: str
  * cache has dropped it; a new article for the page (an update taken in place)
  * replaces it without remounting, so the scroll position stays.
  */
-export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
+function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
   const queryClient = useQueryClient();
   const hash = useRouterState({ select: (s) => s.location.hash });
   const cached = () => ({ name: page.article, html: cachedArticle(queryClient, page.article) });

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { localeTargets, normalizeRoutePath, stripBase } from '../../../manifest';
+import { isSearchPage, localeTargets, normalizeRoutePath, stripBase } from '../../../manifest';
 import { useLocale } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
@@ -16,7 +16,7 @@ export function LocaleDropdown() {
   const { locale: shown } = useLocale(site);
   const t = useTranslate(site);
   // The search page's links keep the query: the results in the other language.
-  const keepQuery = manifest.routes[path]?.kind === 'search' ? true : undefined;
+  const keepQuery = isSearchPage(site, path) || undefined;
   return (
     <details className="dropdown locale-dropdown">
       <summary className="navbar__link" aria-label={`${t('theme.navbar.mobileLanguageDropdown.label', 'Languages')}: ${shown.label}`}>
