@@ -336,7 +336,7 @@ function readCategory(contentDir: string, rel: string, version: DocsVersion, log
  * no doc in the version (no page in `pages/`) is an error.
  */
 function untranslatedSources(
-  folders: (Pick<DocsVersion, 'folder' | 'sourceFolder' | 'locale'> & { what: string })[],
+  folders: (Pick<DocsVersion, 'folder' | 'sourceFolder' | 'locale'> & { what: 'doc' | 'page' })[],
   sources: SourceFile[],
   log: ProblemLog,
   session: BuildSession,
@@ -356,7 +356,7 @@ function untranslatedSources(
       log.error(
         file.display,
         1,
-        `translates \`${sourceFolder}${file.rel.slice(folder.length)}\`, which does not exist: a translation in locale \`${locale}\` needs ${what} at the same path below \`${sourceFolder}\`. Move it to the path of the doc it translates, or remove it.`,
+        `translates \`${sourceFolder}${file.rel.slice(folder.length)}\`, which does not exist: a translation in locale \`${locale}\` needs a ${what} at the same path below \`${sourceFolder}\`. Move it to the path of the ${what} it translates, or remove it.`,
       );
     }
     return sources.flatMap((file) => {
@@ -516,7 +516,7 @@ export function readContent(
   }
   sources.push(
     ...untranslatedSources(
-      [...versions.map((version) => ({ ...version, what: 'a doc' })), ...pages.map((folder) => ({ ...folder, what: 'a page' }))],
+      [...versions.map((version) => ({ ...version, what: 'doc' })), ...pages.map((folder) => ({ ...folder, what: 'page' }))],
       sources,
       log,
       session,

@@ -385,6 +385,23 @@ describe('a site without i18n', () => {
   });
 });
 
+describe('an untranslated copy with images next to its file', () => {
+  it("shows the default locale's images, on a standalone page and a doc", async () => {
+    await onCopy(async (project) => {
+      const logo = readFileSync(join(project.contentDir, 'img/logo.svg'), 'utf8');
+      project.write('pages/pic.svg', logo);
+      project.write('pages/about.md', '# About these docs\n\n![A picture](./pic.svg)\n');
+      project.write('docs/guides/pic.svg', logo);
+      project.write('docs/guides/deploy.md', '# Deploy\n\n![A picture](./pic.svg)\n');
+      await project.build();
+      const src = (rel: string) => /<img src="([^"]+)" alt="A picture"/.exec(project.read(rel))?.[1];
+      expect(src('about.html')).toMatch(/^\/abp-react\/blobs\/[0-9a-f]+\.svg$/);
+      for (const rel of ['fr/about.html', 'ar/about.html']) expect(src(rel), rel).toBe(src('about.html'));
+      for (const rel of ['fr/docs/next/guides/deploy.html', 'ar/docs/next/guides/deploy.html']) expect(src(rel), rel).toBe(src('docs/next/guides/deploy.html'));
+    });
+  });
+});
+
 describe('a content deploy to a localized site', () => {
   it("keeps the previous build's locale files and the sidebar shards they name, for a tab that still holds the previous root", async () => {
     await onCopy(async (project) => {
@@ -443,7 +460,7 @@ describe('locale errors', () => {
     await onCopy(async (project) => {
       project.write(`${PAGES}/missing.md`, '# Manquante\n');
       await expect(project.build()).rejects.toThrow(
-        `content/${PAGES}/missing.md:1: translates \`pages/missing.md\`, which does not exist: a translation in locale \`fr\` needs a page at the same path below \`pages/\`.`,
+        `content/${PAGES}/missing.md:1: translates \`pages/missing.md\`, which does not exist: a translation in locale \`fr\` needs a page at the same path below \`pages/\`. Move it to the path of the page it translates, or remove it.`,
       );
     });
   });
