@@ -516,7 +516,7 @@ export function readContent(
   }
   sources.push(
     ...untranslatedSources(
-      [...versions.map((version) => ({ ...version, what: 'doc' })), ...pages.map((folder) => ({ ...folder, what: 'page' }))],
+      [...versions.map((version) => ({ ...version, what: 'doc' as const })), ...pages.map((folder) => ({ ...folder, what: 'page' as const }))],
       sources,
       log,
       session,
