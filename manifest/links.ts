@@ -54,9 +54,25 @@ export function resolveContentImage(src: string, source: string, fromRoute: stri
     const key = '/' + joinPath('', stripBase(path, ctx.baseUrl) ?? path);
     return found(key) ?? { kind: 'missingImage', path: key };
   }
-  const beside = joinPath(source.split('/').slice(0, -1).join('/'), path);
+  const besideOf = (file: string) => joinPath(file.split('/').slice(0, -1).join('/'), path);
+  const beside = besideOf(source);
   const dir = fromRoute.endsWith('/') ? fromRoute : fromRoute.split('/').slice(0, -1).join('/');
-  return found(beside) ?? found('/' + joinPath(dir, path)) ?? { kind: 'missingImage', path: beside };
+  // A translation, or the default locale's text standing for one, shows the images next to the file it translates too.
+  const original = translationOf(source);
+  return found(beside) ?? (original && found(besideOf(original.source))) ?? found('/' + joinPath(dir, path)) ?? { kind: 'missingImage', path: beside };
+}
+
+/**
+ * The locale of a translation at `source` (relative to `content/`, in Docusaurus's layout), and the file it translates:
+ * `i18n/fr/docusaurus-plugin-content-pages/x.md` translates `pages/x.md`, `…-docs/current/x.md` `docs/x.md`,
+ * `…-docs/version-1.0/x.md` `versioned_docs/version-1.0/x.md`. Null for a file that is no translation.
+ */
+function translationOf(source: string): { locale: string; source: string } | null {
+  const match = /^i18n\/([^/]+)\/docusaurus-plugin-content-(pages|docs)\/(.*)$/.exec(source);
+  if (!match) return null;
+  const [, locale = '', plugin, rest = ''] = match;
+  if (plugin === 'pages') return { locale, source: `pages/${rest}` };
+  return { locale, source: rest.startsWith('current/') ? `docs/${rest.slice('current/'.length)}` : `versioned_docs/${rest}` };
 }
 
 const hasRoute = (ctx: LinkContext, path: string) =>
@@ -89,9 +105,16 @@ export function resolveContentLink(href: string, source: string, fromRoute: stri
     // A malformed escape is kept as written; the lookup below reports it.
   }
   if (/\.mdx?$/i.test(decoded)) {
-    const file = decoded.startsWith('/') ? joinPath('', decoded) : joinPath(source.split('/').slice(0, -1).join('/'), decoded);
+    const fileFrom = (from: string) => (decoded.startsWith('/') ? joinPath('', decoded) : joinPath(from.split('/').slice(0, -1).join('/'), decoded));
+    const file = fileFrom(source);
     const route = ctx.routeBySource[file] ?? ctx.routeBySource[`docs/${file}`];
-    return route === undefined ? { kind: 'missingFile', file } : { kind: 'route', path: route, hash };
+    if (route !== undefined) return { kind: 'route', path: route, hash };
+    // A translation names files as the file it translates does, and opens them in its locale.
+    const original = translationOf(source);
+    const translated = original ? ctx.routeBySource[fileFrom(original.source)] : undefined;
+    if (!original || translated === undefined) return { kind: 'missingFile', file };
+    const localized = normalizeRoutePath(`/${original.locale}${translated}`);
+    return { kind: 'route', path: hasRoute(ctx, localized) ? localized : translated, hash };
   }
   let absolute: string;
   if (decoded.startsWith('/')) {

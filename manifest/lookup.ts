@@ -49,6 +49,11 @@ export function localizedPath(manifest: Pick<Manifest, 'versions' | 'site'>, pat
 
 const normalizePath = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
+/** Whether route `path` is a locale's search page (`/search`, `/fr/search`), which the root's configuration alone tells. */
+export function isSearchPage(site: Pick<SiteConfig, 'locales' | 'search'>, path: string): boolean {
+  return path === `${localeAt(site, path).path}/${site.search.searchPagePath}`;
+}
+
 /**
  * Where the language switcher's links go from route `path`, and the hreflang alternates: the page itself in its
  * locale, and each other locale with the same page there (`exact`), else that locale's home.
@@ -57,9 +62,11 @@ export function localeTargets(manifest: Pick<Manifest, 'versions' | 'site' | 'ro
   const target = manifest.routes[path];
   const inDocs = target !== undefined && DOCS_KINDS.has(target.kind);
   const here = localeAt(manifest.site, path);
+  // Every locale has every standalone page (translated or not) and a search page, at the same path below its prefix.
+  const mirrored = target?.kind === 'page' || isSearchPage(manifest.site, path);
   return manifest.site.locales.map((locale) => {
     if (locale === here) return { locale, path, exact: true };
-    const there = target?.kind === 'home' || inDocs ? localizedPath(manifest, path, locale.code) : null;
+    const there = target?.kind === 'home' || inDocs ? localizedPath(manifest, path, locale.code) : mirrored ? locale.path + path.slice(here.path.length) : null;
     return there !== null && there !== path ? { locale, path: there, exact: true } : { locale, path: locale.path || '/', exact: false };
   });
 }

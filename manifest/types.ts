@@ -67,6 +67,8 @@ export interface ManifestPage {
   codeLanguages: string[];
   /** Whether the page has a Mermaid diagram (the shell loads Mermaid only then). */
   hasMermaid: boolean;
+  /** In a locale other than the default one: the doc or page has no translation, and shows the default locale's text. */
+  untranslated?: boolean;
 }
 
 /** A doc: a page inside the docs sidebar. */
@@ -87,8 +89,6 @@ export interface ManifestDoc extends ManifestPage {
   sidebarTop: number | null;
   /** On a site with several versions or locales: the route of the same doc (by id) in each other version that has it, by `versionKey`. */
   otherVersions?: Record<string, string>;
-  /** In a locale other than the default one: the doc has no translation, and shows the default locale's text. */
-  untranslated?: boolean;
 }
 
 /** A doc entry in the sidebar. */

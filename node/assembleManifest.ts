@@ -417,7 +417,10 @@ export function assembleManifest(
   };
   const pageEntryOf = (p: PageEntry): ManifestPage => {
     const r = renders.get(p.file.rel)!;
-    return entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => pageEntry(p.file, r, p.id, p.path, blobs));
+    return entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => ({
+      ...pageEntry(p.file, r, p.id, p.path, blobs),
+      ...(p.file.untranslated ? { untranslated: true } : {}),
+    }));
   };
   const manifestDocs = state.docs;
   const manifestPages = state.pages;
@@ -482,7 +485,7 @@ export function assembleManifest(
   const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage => {
     if (!isDoc(entry)) {
       const page = searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
-      return versioned ? { ...page, tag: 'default' } : page;
+      return versioned ? { ...page, tag: 'default', ...(entry.locale ? { language: entry.locale } : {}) } : page;
     }
     const page = searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
     if (!versioned) return page;
@@ -530,7 +533,8 @@ export function assembleManifest(
         version,
         index: localIndexOf(
           files,
-          state.search.filter((page) => page.version === undefined || page.version === versionKey(version)),
+          // A standalone page is in each version's index of its locale.
+          state.search.filter((page) => (page.version === undefined ? page.language === version.locale : page.version === versionKey(version))),
           deferSearch,
           session,
           words,

@@ -18,6 +18,7 @@ import { slot, type BuildSession } from './session';
 import { LinkResolver } from './linkMemo';
 import { versionOfSource, type DocsVersion } from './versions';
 import { versionKey } from '../manifest/lookup';
+import { otherLocales, pageFolderOf } from './locales';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -107,11 +108,14 @@ function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], version: D
 /** Whether a plan's entry is a doc's rather than a page's. */
 export const isDoc = (entry: DocEntry | PageEntry): entry is DocEntry => 'dir' in entry;
 
-/** A page of `pages/`: its id and route. */
+/** A standalone page of `pages/` or of a locale's translations of them: its id and route. */
 export interface PageEntry {
   file: SourceFile;
+  /** Its key in the manifest: its path below its folder without extension, after `i18n-<locale>/` in another locale. */
   id: string;
   path: string;
+  /** A locale other than the default one, whose copy of the page this is (below `/<locale>`); unset in the default locale. */
+  locale?: string;
 }
 
 /** Every route of the site, and what links are resolved against: the second step of a build. */
@@ -187,7 +191,7 @@ export function planRoutes(src: ContentSources, log: ProblemLog, session: BuildS
   if (last && sameRoutes(key, last.key)) {
     // The same names in the same order: the nth doc (page) is the nth source of a version's folder (below `pages/`).
     const docFiles = key.sources.filter((s) => versionOfSource(src.versions, s.rel) !== undefined);
-    const pageFiles = key.sources.filter((s) => s.rel.startsWith('pages/'));
+    const pageFiles = key.sources.filter((s) => pageFolderOf(src.pageFolders, s.rel) !== undefined);
     const entries: { entry: DocEntry | PageEntry; before: SourceFile }[] = [];
     const docsById = new Map(last.plan.docsById);
     const docs = last.plan.docs.map((d, i): DocEntry => {
@@ -211,6 +215,12 @@ export function planRoutes(src: ContentSources, log: ProblemLog, session: BuildS
   session.remember(LAST_PLAN, { key, plan, serial });
   return plan;
 }
+
+/** The route prefix of each locale: '' for the default one, `/<locale>` for the others. */
+const localePrefixes = (src: ContentSources): string[] => ['', ...otherLocales(src.input).map((locale) => `/${locale}`)];
+
+/** The search page's route below a locale's prefix, without a leading slash. */
+const searchPagePathOf = (src: ContentSources): string => src.input.search?.searchPagePath ?? 'search';
 
 /** The line a source's route comes from: its `slug`, else its `id`, else the first. */
 const routeLine = (file: SourceFile) => (file.data.slug !== undefined ? keyLine(file.raw, 'slug') : file.data.id !== undefined ? keyLine(file.raw, 'id') : 1);
@@ -271,7 +281,7 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
         if (!folders.has(file.slice(0, cut))) folders.set(file.slice(0, cut), `${what} \`${path}\``);
     }
   };
-  check(`/${src.input.search?.searchPagePath ?? 'search'}`, 'the search page', configured('searchPagePath'), false);
+  for (const prefix of localePrefixes(src)) check(`${prefix}/${searchPagePathOf(src)}`, 'the search page', configured('searchPagePath'), false);
   const root = `/${src.routeBase}`;
   check(root, 'the docs root', configured('routeBasePath'), false);
   for (const d of docs) if (d.path !== root) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
@@ -285,19 +295,22 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     const version = versionOfSource(versions, s.rel);
     return version ? [docEntry(s, version)] : [];
   });
-  const pages: PageEntry[] = src.sources
-    .filter((s) => s.rel.startsWith('pages/'))
-    .map((file) => {
-      const id = file.rel
-        .replace(/^pages\//, '')
-        .replace(/\.mdx?$/, '')
-        .replace(/(^|\/)index$/, '');
-      const dir = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
-      // A slug without a leading `/` is relative to the page's folder, as a doc's is.
-      const slug = file.data.slug;
-      const path = normalizeRoutePath(slug === undefined ? `/${id}` : slug.startsWith('/') ? slug : `/${joinPath(dir, slug)}`);
-      return { file, id: id || 'index', path };
-    });
+  const inPages = src.sources.flatMap((file) => {
+    const folder = pageFolderOf(src.pageFolders, file.rel);
+    if (!folder) return [];
+    const inFolder = file.rel.slice(folder.folder.length);
+    const id = inFolder.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+    const dir = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+    // A slug without a leading `/` is relative to the page's folder, as a doc's is.
+    const slug = file.data.slug;
+    const own = normalizeRoutePath(slug === undefined ? `/${id}` : slug.startsWith('/') ? slug : `/${joinPath(dir, slug)}`);
+    return [{ file, locale: folder.locale, inFolder, id: id || 'index', own }];
+  });
+  // Another locale's copy of a page has the route of the page it translates (every translation has one, `readContent`), below the locale's prefix.
+  const defaultPaths = new Map(inPages.flatMap((p) => (p.locale ? [] : [[p.inFolder, p.own]])));
+  const pages: PageEntry[] = inPages.map(({ file, locale, inFolder, id, own }) =>
+    locale ? { file, id: `i18n-${locale}/${id}`, path: normalizeRoutePath(`/${locale}${defaultPaths.get(inFolder) ?? own}`), locale } : { file, id, path: own },
+  );
   const claimed = new Map<string, string>();
   // Sources whose route another has: their files are not checked again (`checkOutputNames`).
   const clashing = new Set<SourceFile>();
@@ -309,8 +322,10 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     } else claimed.set(key, `\`${file.display}\``);
   };
   // The routes the site makes itself: a page there would silently replace them.
-  claimed.set('path:/', 'the home page (its texts are `home` in `' + configDisplay + '`)');
-  claimed.set(`path:/${src.input.search?.searchPagePath ?? 'search'}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
+  for (const prefix of localePrefixes(src)) {
+    claimed.set(`path:${prefix || '/'}`, 'the home page (its texts are `home` in `' + configDisplay + '`)');
+    claimed.set(`path:${prefix}/${searchPagePathOf(src)}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
+  }
   const mainDocId = src.input.docs?.mainDocId ?? 'intro';
   for (const version of versions) {
     const which = versions.length > 1 ? ` of version \`${version.name}\`` : '';
@@ -365,8 +380,9 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
       cause: new UnknownIdError('doc id', site.docs.mainDocId, idsOf(version).sort()),
     });
   }
-  // Each other locale's home is at its prefix.
-  for (const { path } of site.locales) if (path) routes[path] = { kind: 'home' };
+  // Each other locale's home is at its prefix, and its search page below it.
+  for (const { path } of site.locales)
+    if (path) Object.assign(routes, { [path]: { kind: 'home' }, [`${path}/${site.search.searchPagePath}`]: { kind: 'search' } });
   for (const version of versions) routes[`/${version.routeBase}`] = { kind: 'docsRoot', docId: version.keyPrefix + site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };

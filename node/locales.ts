@@ -14,7 +14,7 @@ const translationFolder = (locale: string, version: string): string =>
   `i18n/${locale}/docusaurus-plugin-content-docs/${version === 'current' ? 'current' : `version-${version}`}/`;
 
 /** The locales other than the default one, in `i18n.locales`'s order. */
-function otherLocales(input: SiteConfigInput): string[] {
+export function otherLocales(input: SiteConfigInput): string[] {
   const i18n = input.i18n;
   return i18n ? [...new Set(i18n.locales)].filter((code) => code !== i18n.defaultLocale) : [];
 }
@@ -37,6 +37,35 @@ export function withLocales(versions: DocsVersion[], input: SiteConfigInput): Do
       })),
     ),
   ];
+}
+
+/** A folder of standalone pages: `pages/`, or a locale's translations of them. */
+export interface PageFolder {
+  /** Below `content/`, with a trailing slash: `pages/`, `i18n/fr/docusaurus-plugin-content-pages/`. */
+  folder: string;
+  /** A locale other than the default one, whose pages these are (at `/<locale>/…`); unset for `pages/`. */
+  locale?: string;
+  /** In another locale: `pages/`, whose pages it serves where `folder` has no translation. */
+  sourceFolder?: string;
+}
+
+/** The folder of the default locale's standalone pages, below `content/`. */
+const PAGES_FOLDER = 'pages/';
+
+/**
+ * The folders of standalone pages: `pages/`, then each other locale's translations of them in Docusaurus's layout,
+ * `i18n/<locale>/docusaurus-plugin-content-pages/`, at the same path below it as the page they translate.
+ */
+export function pageFolders(input: SiteConfigInput): PageFolder[] {
+  return [
+    { folder: PAGES_FOLDER },
+    ...otherLocales(input).map((locale) => ({ folder: `i18n/${locale}/docusaurus-plugin-content-pages/`, locale, sourceFolder: PAGES_FOLDER })),
+  ];
+}
+
+/** The page folder a source file (relative to `content/`) belongs to, or undefined when it is no standalone page. */
+export function pageFolderOf(folders: readonly PageFolder[], rel: string): PageFolder | undefined {
+  return folders.find(({ folder }) => rel.startsWith(folder));
 }
 
 /** The files of a locale that translate the shell's texts, below `content/`, and the prefix of their ids in the locale's strings. */

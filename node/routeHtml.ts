@@ -393,17 +393,19 @@ export function routeDocuments(
       path || '/',
       htmlFor(() => ({ path: path || '/', title: null, description: site.tagline, keywords: [], image: null })),
     );
-  put(
-    `/${site.search.searchPagePath}`,
-    htmlFor(() => ({
-      path: `/${site.search.searchPagePath}`,
-      title: 'Search',
-      description: `Search the ${site.title} documentation.`,
-      keywords: [],
-      image: null,
-      noindex: true,
-    })),
-  );
+  // Each locale's search page, below its prefix.
+  for (const { path: prefix } of site.locales)
+    put(
+      `${prefix}/${site.search.searchPagePath}`,
+      htmlFor(() => ({
+        path: `${prefix}/${site.search.searchPagePath}`,
+        title: 'Search',
+        description: `Search the ${site.title} documentation.`,
+        keywords: [],
+        image: null,
+        noindex: true,
+      })),
+    );
   files.set(
     '404.html',
     htmlFor(() => ({ path: NOT_FOUND_PATH, title: 'Page Not Found', description: 'This page does not exist.', keywords: [], image: null, noindex: true })),

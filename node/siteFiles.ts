@@ -75,7 +75,7 @@ export function siteFiles(
     sitemap(
       site.url,
       base,
-      Object.keys(routes).filter((p) => p !== `/${site.search.searchPagePath}` && !p.includes('/tags/') && !unindexed(p)),
+      Object.keys(routes).filter((p) => routes[p]!.kind !== 'search' && !p.includes('/tags/') && !unindexed(p)),
       session,
       site.locales.length > 1
         ? (path) =>
@@ -88,7 +88,7 @@ export function siteFiles(
   );
   files.set(
     'robots.txt',
-    `User-agent: *\nAllow: /\nDisallow: ${withBase(`/${site.search.searchPagePath}`, base)}\n\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`,
+    `User-agent: *\nAllow: /\n${site.locales.map(({ path }) => `Disallow: ${withBase(`${path}/${site.search.searchPagePath}`, base)}\n`).join('')}\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`,
   );
   files.set(
     'manifest.webmanifest',

@@ -17,7 +17,7 @@ import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
 import { DOCUSAURUS_SIDEBARS, isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
 import { slot, type BuildSession } from './session';
-import { readLocaleStrings, withLocales } from './locales';
+import { pageFolderOf, pageFolders, readLocaleStrings, withLocales, type PageFolder } from './locales';
 
 /** A markdown source file. */
 export interface SourceFile {
@@ -38,7 +38,7 @@ export interface SourceFile {
   /** Modification time, ISO 8601. */
   mtime: string;
   /**
-   * In a locale other than the default one: the doc has no translation, so this is the default locale's file (`display`,
+   * In a locale other than the default one: the doc or page has no translation, so this is the default locale's file (`display`,
    * its path below `content/` in `source`) standing at the translation's path (`rel`), whose links then resolve within
    * the locale.
    */
@@ -258,7 +258,7 @@ function checkPlainMarkdown(file: SourceFile, log: ProblemLog, session: BuildSes
 }
 
 /** What `checkPlainMarkdown` reports of each source, kept while the source is (a rebuild reuses unchanged sources). */
-/** Each doc's copies standing for it in locales without its translation, by their path (`untranslatedDocs`). */
+/** Each doc's and page's copies standing for it in locales without its translation, by their path (`untranslatedSources`). */
 const UNTRANSLATED = slot<WeakMap<SourceFile, Map<string, SourceFile>>>('sources:untranslated');
 
 const PLAIN_MARKDOWN = slot<WeakMap<SourceFile, { line: number; message: string }[]>>('sources:plainMarkdown');
@@ -338,11 +338,17 @@ function readCategory(contentDir: string, rel: string, version: DocsVersion, log
 }
 
 /**
- * In each locale other than the default one, the docs of each version that have no translation there: the version's
- * own files, standing at their translation's path. A translation whose path has no doc in the version is an error.
+ * In each locale other than the default one, the docs of each version and the standalone pages that have no
+ * translation there: the default locale's files, standing at their translation's path. A translation whose path has
+ * no doc in the version (no page in `pages/`) is an error.
  */
-function untranslatedDocs(versions: DocsVersion[], sources: SourceFile[], log: ProblemLog, session: BuildSession): SourceFile[] {
-  if (!versions.some((version) => version.sourceFolder)) return [];
+function untranslatedSources(
+  folders: (Pick<DocsVersion, 'folder' | 'sourceFolder' | 'locale'> & { what: 'doc' | 'page' })[],
+  sources: SourceFile[],
+  log: ProblemLog,
+  session: BuildSession,
+): SourceFile[] {
+  if (!folders.some((folder) => folder.sourceFolder)) return [];
   const byRel = new Map(sources.map((file) => [file.rel, file]));
   // A copy is kept while its file is: a rebuild's render step then knows it unchanged, as it knows the file.
   const copies = session.memo(UNTRANSLATED);
@@ -350,14 +356,14 @@ function untranslatedDocs(versions: DocsVersion[], sources: SourceFile[], log: P
     const held = remembered(copies, file, () => new Map<string, SourceFile>());
     return remembered(held, rel, () => ({ ...file, rel, untranslated: { source: file.rel } }));
   };
-  return versions.flatMap(({ folder, sourceFolder, locale }) => {
+  return folders.flatMap(({ folder, sourceFolder, locale, what }) => {
     if (!sourceFolder) return [];
     for (const file of sources) {
       if (!file.rel.startsWith(folder) || byRel.has(sourceFolder + file.rel.slice(folder.length))) continue;
       log.error(
         file.display,
         1,
-        `translates \`${sourceFolder}${file.rel.slice(folder.length)}\`, which does not exist: a translation in locale \`${locale}\` needs a doc at the same path below \`${sourceFolder}\`. Move it to the path of the doc it translates, or remove it.`,
+        `translates \`${sourceFolder}${file.rel.slice(folder.length)}\`, which does not exist: a translation in locale \`${locale}\` needs a ${what} at the same path below \`${sourceFolder}\`. Move it to the path of the ${what} it translates, or remove it.`,
       );
     }
     return sources.flatMap((file) => {
@@ -381,8 +387,10 @@ export interface ContentSources {
   configDisplay: string;
   /** Its text, for the line of a field. */
   configText: string;
-  /** Markdown files of `docs/`, the built versions' folders and `pages/`, drafts left out. */
+  /** Markdown files of `docs/`, the built versions' folders and the page folders, drafts left out. */
   sources: SourceFile[];
+  /** `pages/` and each other locale's translations of its pages (`locales.ts`). */
+  pageFolders: PageFolder[];
   categories: CategoryFile[];
   /** Every other file below `content/`, copied as it is. */
   assets: string[];
@@ -480,7 +488,8 @@ export function readContent(
   // Files gone since the last read are forgotten.
   for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
   const versions = withLocales(readVersions(contentDir, input, listed, configText, log), input);
-  const isPage = (rel: string) => /\.mdx?$/.test(rel) && (rel.startsWith('pages/') || versionOfSource(versions, rel) !== undefined);
+  const pages = pageFolders(input);
+  const isPage = (rel: string) => /\.mdx?$/.test(rel) && (pageFolderOf(pages, rel) !== undefined || versionOfSource(versions, rel) !== undefined);
   for (const rel of all) {
     if (!isPage(rel)) continue;
     const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(rel)?.file : undefined;
@@ -512,7 +521,14 @@ export function readContent(
     }
     sources.push(file);
   }
-  sources.push(...untranslatedDocs(versions, sources, log, session));
+  sources.push(
+    ...untranslatedSources(
+      [...versions.map((version) => ({ ...version, what: 'doc' as const })), ...pages.map((folder) => ({ ...folder, what: 'page' as const }))],
+      sources,
+      log,
+      session,
+    ),
+  );
   // A locale's docs take their categories from the version's own folder, which their paths mirror.
   const categories = all.flatMap((f) => {
     const version = f.endsWith('/_category_.json') ? versionOfSource(versions, f) : undefined;
@@ -538,6 +554,7 @@ export function readContent(
     input,
     routeBase: input.docs?.routeBasePath ?? 'docs',
     versions,
+    pageFolders: pages,
     configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),
     configText,
     sources,

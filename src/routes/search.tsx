@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../manifest';
@@ -36,18 +36,24 @@ class ResultsBoundary extends Component<{ query: string; children: ReactNode }, 
   }
 }
 
-/** `/search?q=…`: the shareable results page, kept out of search engines. */
+/** The address's query, cut to the longest one searched. */
+const querySearch = (search: Record<string, unknown>): { q?: string } =>
+  typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {};
+
+/**
+ * `/search?q=…`: the shareable results page, kept out of search engines. Its component is each other locale's search
+ * page too (`/fr/search`, a route of `routes/$.tsx`), which searches that locale's docs (`useContextVersion`).
+ */
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'search',
-  validateSearch: (search: Record<string, unknown>): { q?: string } =>
-    typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {},
+  validateSearch: querySearch,
   component: function SearchView() {
     const manifest = viewOf(useSuspenseQuery(manifestQueryOptions()).data);
-    const { q: asked = '' } = searchRoute.useSearch();
+    const { q: asked = '' } = querySearch(useSearch({ strict: false }));
     // The build renders the page with no query; the address's query comes right after hydration.
     const q = useHydrated() ? asked : '';
-    const navigate = searchRoute.useNavigate();
+    const navigate = useNavigate();
     const heading = q ? `Search results for "${q}"` : 'Search the documentation';
     useDocumentTitle(heading, manifest.site.title);
     useEffect(() => {
@@ -69,7 +75,7 @@ export const searchRoute = createRoute({
             maxLength={SEARCH_MAX_QUERY_LENGTH}
             value={q}
             autoFocus
-            onChange={(e) => void navigate({ search: e.target.value ? { q: e.target.value } : {}, replace: true })}
+            onChange={(e) => void navigate({ to: '.', search: e.target.value ? { q: e.target.value } : {}, replace: true })}
           />
         </form>
         <ResultsBoundary query={q}>

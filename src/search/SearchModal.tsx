@@ -15,6 +15,7 @@ import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_RESULTS_PER_GROUP, SNIPPET
 import { hasPlaceholderCredentials, type DocsSearchClient } from './client';
 import { insightsOptions, loadInsights } from './insights';
 import { localSearcher } from './localIndex';
+import { useLocale } from '../hooks/useLocale';
 import { useContextVersion } from '../hooks/usePreferredVersion';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
@@ -214,6 +215,8 @@ export interface SearchModalProps {
 export default function SearchModal({ manifest, initialQuery, onClose, onNavigate }: SearchModalProps) {
   const config = manifest.site.search;
   const base = manifest.site.baseUrl;
+  // The search page of the locale on screen.
+  const searchPagePath = `${useLocale(manifest.site).locale.path}/${config.searchPagePath}`;
   // The docs version on screen (else the preferred one): search shows its pages only.
   const version = versionKey(useContextVersion(manifest));
   const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
@@ -285,7 +288,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
     ({ state }: { state: { query: string; context: { nbHits?: unknown }; collections: { items: unknown[] }[] } }) => {
       const first = state.collections.flatMap((c) => c.items)[0] as Partial<SearchHit> | undefined;
       const nbHits = typeof state.context.nbHits === 'number' ? state.context.nbHits : 0;
-      const searchPage = hitHref(`/${config.searchPagePath}?q=${encodeURIComponent(state.query)}`, base);
+      const searchPage = hitHref(`${searchPagePath}?q=${encodeURIComponent(state.query)}`, base);
       return (
         <div className="search-footer">
           {first?.fromLocalIndex ? <p className="search-note">Results from the local index</p> : <span />}
@@ -295,7 +298,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
               onClick={(event) => {
                 if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                 event.preventDefault();
-                onNavigate(`/${config.searchPagePath}?q=${encodeURIComponent(state.query)}`);
+                onNavigate(`${searchPagePath}?q=${encodeURIComponent(state.query)}`);
                 onClose();
               }}
             >
@@ -305,7 +308,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         </div>
       );
     },
-    [base, config.searchPagePath, onClose, onNavigate],
+    [base, searchPagePath, onClose, onNavigate],
   );
 
   // DocSearch rebuilds its autocomplete (and loses the query) whenever one of these props changes identity.

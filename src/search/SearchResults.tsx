@@ -86,7 +86,8 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   const snippetWords =
     typeof window !== 'undefined' && window.matchMedia?.(`(max-width: ${SNIPPET_SMALL_SCREEN_PX}px)`).matches ? SNIPPET_WORDS_SMALL : SNIPPET_WORDS;
   const results = useInfiniteQuery({
-    queryKey: ['search', manifest.search.entry, JSON.stringify(manifest.site.search), q, snippetWords],
+    // Each version and locale has its own results for the same words.
+    queryKey: ['search', manifest.search.entry, JSON.stringify(manifest.site.search), version, q, snippetWords],
     queryFn: ({ pageParam }) => client.search(q, { page: pageParam, hitsPerPage: SEARCH_HITS_PER_PAGE, snippetWords }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),

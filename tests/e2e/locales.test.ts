@@ -52,6 +52,10 @@ const site = useSiteCopy({
     );
     write('i18n/ar/code.json', JSON.stringify({ 'theme.docs.paginator.next': message('التالي') }));
     write('i18n/fr/docusaurus-theme-classic/navbar.json', JSON.stringify({ 'item.label.Documentation': message('Documentation (fr)') }));
+    write(
+      'i18n/fr/docusaurus-plugin-content-pages/markdown-page.md',
+      '---\ntitle: Page en markdown\n---\n\n# Page en markdown\n\nUne page autonome, quetzalpage. Commencez par [la présentation](/docs/intro).\n',
+    );
   },
 });
 
@@ -169,6 +173,61 @@ describe('locales', () => {
     expect(await page.getByRole('navigation', { name: 'Docs pages' }).locator('.pagination-nav__sublabel').allInnerTexts()).toEqual(['Suivant']);
     expect(page.errors).toEqual([]);
   }, 180_000);
+
+  it('switches language on a standalone page, translated or not, and on the search page with its query', async () => {
+    const page = await b.page();
+    const hydration: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && /hydrat|did not match/i.test(m.text()) && hydration.push(m.text().slice(0, 300)));
+    const switchTo = async (from: string, to: string) => {
+      await page.getByLabel(`Languages: ${from}`).click();
+      await page.getByRole('list', { name: 'Language switcher' }).getByRole('link', { name: to }).click();
+    };
+    await page.goto(site.url('markdown-page'));
+    await shellReady(page);
+    await switchTo('English', 'Français');
+    await page.waitForURL(/\/fr\/markdown-page$/);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Page en markdown');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    expect(await page.getByRole('note', { name: 'Translation notice' }).count()).toBe(0);
+    // The translation's link opens the page in French.
+    await page.locator('main').getByRole('link', { name: 'la présentation' }).click();
+    await page.waitForURL(/\/fr\/docs\/intro$/);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Présentation');
+    await page.goBack();
+    await page.waitForURL(/\/fr\/markdown-page$/);
+    // Arabic has no translation of the page: the English text with the notice, at the page's Arabic route.
+    await switchTo('Français', 'العربية');
+    await page.waitForURL(/\/ar\/markdown-page$/);
+    await expect
+      .poll(() => page.getByRole('note', { name: 'Translation notice' }).innerText())
+      .toBe('This page is not translated into العربية yet: it shows the English text.');
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Markdown page');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+
+    // The search page, opened from the server, searches the English docs; in French, with the same query, the French ones.
+    await page.goto(site.url('search?q=quetzalfrançais'));
+    await shellReady(page);
+    await expect.poll(() => page.locator('main .search-status__title').textContent(), { timeout: 15_000 }).toBe('No results for "quetzalfrançais"');
+    await switchTo('English', 'Français');
+    await page.waitForURL(/\/fr\/search\?q=quetzalfran/);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    const results = page.locator('main .search-result');
+    await expect.poll(() => results.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('Présentation')]);
+    expect(await results.getByRole('link').getAttribute('href')).toMatch(/^\/abp-react\/fr\/docs\/intro/);
+    // Typing keeps the reader on the locale's search page.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('quetzalpage');
+    await page.waitForURL(/\/fr\/search\?q=quetzalpage$/);
+    await expect.poll(() => results.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('Page en markdown')]);
+    // The locale's search page, opened from the server.
+    await page.goto(site.url('fr/search?q=quetzalpage'));
+    await shellReady(page);
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(1);
+    await switchTo('Français', 'English');
+    await page.waitForURL(/\/abp-react\/search\?q=quetzalpage$/);
+    await expect.poll(() => page.locator('main .search-status__title').textContent(), { timeout: 15_000 }).toBe('No results for "quetzalpage"');
+    expect(page.errors).toEqual([]);
+    expect(hydration).toEqual([]);
+  });
 
   it('searches the locale on screen: its pages only', async () => {
     const page = await b.page();

@@ -24,6 +24,7 @@ async function onCopy(test: (project: FixtureProject) => Promise<void>): Promise
 }
 
 const FR = 'i18n/fr/docusaurus-plugin-content-docs/current';
+const PAGES = 'i18n/fr/docusaurus-plugin-content-pages';
 
 describe('fixture localized-site (en, fr, ar right to left, on three versions)', () => {
   const project = useFixture('localized-site');
@@ -148,8 +149,8 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
       '<link rel="alternate" href="https://antosubash.github.io/abp-react/ar/docs/next/guides/deploy" hreflang="ar">',
     ]);
     expect(project.read('docs/intro.html')).toContain('<html lang="en-US" dir="ltr"');
-    // A page only the default locale has names no other locale.
-    expect(project.read('markdown-page.html')).not.toContain('hreflang');
+    // A standalone page names its copy in every locale, translated or not.
+    expect(project.read('about.html').match(/hreflang="[^"]+"/g)).toEqual(['hreflang="en-US"', 'hreflang="x-default"', 'hreflang="fr-FR"', 'hreflang="ar"']);
   });
 
   it("lists each page's copies in the other locales in the sitemap", () => {
@@ -270,6 +271,97 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(english).toMatch(/<span class="last-updated">Last updated on <time dateTime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/span>/);
   });
 
+  it("builds each standalone page in every locale: the translation, else the default locale's text with the notice", () => {
+    const { routes, pages } = project.manifest();
+    for (const locale of ['fr', 'ar']) {
+      expect(routes[`/${locale}/markdown-page`]).toEqual({ kind: 'page', id: `i18n-${locale}/markdown-page` });
+      expect(routes[`/${locale}/about`]).toEqual({ kind: 'page', id: `i18n-${locale}/about` });
+    }
+    expect(pages['i18n-fr/markdown-page']!.title).toBe('Page en markdown');
+    expect(pages['i18n-fr/markdown-page']!.untranslated).toBeUndefined();
+    expect(pages['i18n-ar/markdown-page']!.untranslated).toBe(true);
+    expect(pages['i18n-fr/about']!.untranslated).toBe(true);
+    expect(pages['i18n-fr/about']!.title).toBe(pages.about!.title);
+    expect(pages.about!.untranslated).toBeUndefined();
+    // An untranslated page is stored once: the same markdown in every locale.
+    expect(pages['i18n-fr/about']!.blob).toBe(pages.about!.blob);
+    const about = project.read('fr/about.html');
+    expect(about).toContain('<html lang="fr-FR" dir="ltr"');
+    expect(about).toContain('This page is not translated into Français yet: it shows the English text.');
+    expect(project.read('ar/about.html')).toMatch(/<html lang="ar" dir="rtl"[\s\S]*<div lang="en-US" dir="ltr"><div class="markdown"/);
+    const translated = project.read('fr/markdown-page.html');
+    expect(translated).toContain('<h1 id="page-en-markdown">Page en markdown</h1>');
+    expect(translated).not.toContain('not translated');
+    expect(project.read('about.html')).not.toContain('not translated');
+  });
+
+  it("keeps a locale's standalone pages' links in the locale, translated or not", () => {
+    const { pages } = project.manifest();
+    const article = (id: string) => project.read(`blobs/${pages[id]!.article}`);
+    expect(article('i18n-fr/markdown-page')).toContain('href="/abp-react/fr/docs/intro"');
+    expect(article('i18n-fr/markdown-page')).toContain('href="/abp-react/fr/search"');
+    // A `.md` link names the file the default locale's page names, and opens it in the locale.
+    expect(article('i18n-ar/about')).toContain('href="/abp-react/ar/docs/next/intro"');
+    expect(article('i18n-ar/about')).toContain('href="/abp-react/ar/docs/guides/setup"');
+    expect(article('about')).toContain('href="/abp-react/docs/next/intro"');
+  });
+
+  it("gives a standalone page's alternates, sitemap entry and language switcher its copies in the other locales", () => {
+    expect(project.read('fr/about.html').match(/<link rel="alternate"[^>]*>/g)).toEqual([
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/about" hreflang="en-US">',
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/about" hreflang="x-default">',
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/fr/about" hreflang="fr-FR">',
+      '<link rel="alternate" href="https://antosubash.github.io/abp-react/ar/about" hreflang="ar">',
+    ]);
+    const entry = project
+      .read('sitemap.xml')
+      .split('\n')
+      .find((line) => line.includes('<loc>https://antosubash.github.io/abp-react/ar/markdown-page</loc>'))!;
+    expect(entry.match(/hreflang="[^"]+" href="[^"]+"/g)).toEqual([
+      'hreflang="en-US" href="https://antosubash.github.io/abp-react/markdown-page"',
+      'hreflang="x-default" href="https://antosubash.github.io/abp-react/markdown-page"',
+      'hreflang="fr-FR" href="https://antosubash.github.io/abp-react/fr/markdown-page"',
+      'hreflang="ar" href="https://antosubash.github.io/abp-react/ar/markdown-page"',
+    ]);
+    expect(switcherLinks(project.read('fr/about.html'))).toEqual([
+      'English /abp-react/about',
+      'Français /abp-react/fr/about current',
+      'العربية /abp-react/ar/about',
+    ]);
+    expect(switcherLinks(project.read('markdown-page.html'))).toEqual([
+      'English /abp-react/markdown-page current',
+      'Français /abp-react/fr/markdown-page',
+      'العربية /abp-react/ar/markdown-page',
+    ]);
+  });
+
+  it("has a search page in every locale, kept out of the sitemap, searching the locale's index", async () => {
+    const { routes, search } = project.manifest();
+    expect(routes['/fr/search']).toEqual({ kind: 'search' });
+    expect(routes['/ar/search']).toEqual({ kind: 'search' });
+    const html = project.read('fr/search.html');
+    expect(html).toContain('<html lang="fr-FR" dir="ltr"');
+    expect(html).toContain('<meta name="robots" content="noindex, follow">');
+    expect(switcherLinks(html)).toEqual(['English /abp-react/search', 'Français /abp-react/fr/search current', 'العربية /abp-react/ar/search']);
+    expect(switcherLinks(project.read('search.html'))).toEqual([
+      'English /abp-react/search current',
+      'Français /abp-react/fr/search',
+      'العربية /abp-react/ar/search',
+    ]);
+    expect(project.read('sitemap.xml')).not.toContain('/search<');
+    expect(project.read('robots.txt')).toContain('Disallow: /abp-react/search\nDisallow: /abp-react/fr/search\nDisallow: /abp-react/ar/search\n');
+    // Each locale's index holds its own copy of a standalone page.
+    const urls = (key: string, words: string) => localSearchUrls((rel) => project.read(rel), search.entries![key]!, words);
+    expect(await urls('fr:1.0', 'autonome')).toEqual(['/fr/markdown-page']);
+    expect(await urls('1.0', 'autonome')).toEqual([]);
+    expect(await urls('1.0', 'standalone')).toEqual(['/markdown-page']);
+    expect(await urls('ar:current', 'standalone')).toEqual(['/ar/markdown-page']);
+    const records = JSON.parse(readFileSync(join(project.dir, 'dist-search', 'records.json'), 'utf8')) as { url: string; language: string }[];
+    expect(new Set(records.filter((r) => r.url.includes('/markdown-page')).map((r) => `${r.language} ${new URL(r.url).pathname}`))).toEqual(
+      new Set(['en /abp-react/markdown-page', 'fr /abp-react/fr/markdown-page', 'ar /abp-react/ar/markdown-page']),
+    );
+  });
+
   it('covers the default locale only in llms.txt', () => {
     expect(project.read('llms.txt')).not.toContain('/fr/');
   });
@@ -289,6 +381,23 @@ describe('a site without i18n', () => {
       expect(html).not.toContain('hreflang');
       expect(project.read('sitemap.xml')).not.toContain('xhtml');
       expect(project.manifest().versions.every((version) => version.locale === undefined)).toBe(true);
+    });
+  });
+});
+
+describe('an untranslated copy with images next to its file', () => {
+  it("shows the default locale's images, on a standalone page and a doc", async () => {
+    await onCopy(async (project) => {
+      const logo = readFileSync(join(project.contentDir, 'img/logo.svg'), 'utf8');
+      project.write('pages/pic.svg', logo);
+      project.write('pages/about.md', '# About these docs\n\n![A picture](./pic.svg)\n');
+      project.write('docs/guides/pic.svg', logo);
+      project.write('docs/guides/deploy.md', '# Deploy\n\n![A picture](./pic.svg)\n');
+      await project.build();
+      const src = (rel: string) => /<img src="([^"]+)" alt="A picture"/.exec(project.read(rel))?.[1];
+      expect(src('about.html')).toMatch(/^\/abp-react\/blobs\/[0-9a-f]+\.svg$/);
+      for (const rel of ['fr/about.html', 'ar/about.html']) expect(src(rel), rel).toBe(src('about.html'));
+      for (const rel of ['fr/docs/next/guides/deploy.html', 'ar/docs/next/guides/deploy.html']) expect(src(rel), rel).toBe(src('docs/next/guides/deploy.html'));
     });
   });
 });
@@ -315,6 +424,14 @@ describe('a content deploy to a localized site', () => {
   });
 });
 
+/** The language switcher's links in a route's HTML: label, href, and whether it is the page shown. */
+function switcherLinks(page: string): string[] {
+  const html = page.match(/<details class="dropdown locale-dropdown".*?<\/details>/s)![0];
+  return [...html.matchAll(/<a class="dropdown__link[^"]*"([^>]*)>([^<]+)</g)].map(
+    ([, attributes, label]) => `${label} ${/href="([^"]+)"/.exec(attributes!)![1]}${attributes!.includes('aria-current="page"') ? ' current' : ''}`,
+  );
+}
+
 describe('locale errors', () => {
   it('names the line of a code.json that is not JSON', async () => {
     await onCopy(async (project) => {
@@ -328,6 +445,22 @@ describe('locale errors', () => {
       project.write('i18n/fr/code.json', '{\n  "theme.common.editThisPage": { "message": "Modifier" },\n  "theme.docs.paginator.next": { "message": 3 }\n}\n');
       await expect(project.build()).rejects.toThrow(
         'content/i18n/fr/code.json:3: `theme.docs.paginator.next` must be `{ "message": "…" }` with the translated text as a string',
+      );
+    });
+  });
+
+  it("names the file and line of a broken link in a locale's standalone page", async () => {
+    await onCopy(async (project) => {
+      project.write(`${PAGES}/markdown-page.md`, '# Page en markdown\n\nVoir [nulle part](/nowhere).\n');
+      await expect(project.build()).rejects.toThrow(`content/${PAGES}/markdown-page.md:3:`);
+    });
+  });
+
+  it('names a translated page whose path has no page in `pages/`, and what to do', async () => {
+    await onCopy(async (project) => {
+      project.write(`${PAGES}/missing.md`, '# Manquante\n');
+      await expect(project.build()).rejects.toThrow(
+        `content/${PAGES}/missing.md:1: translates \`pages/missing.md\`, which does not exist: a translation in locale \`fr\` needs a page at the same path below \`pages/\`. Move it to the path of the page it translates, or remove it.`,
       );
     });
   });

@@ -68,7 +68,7 @@ function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: str
  * cache has dropped it; a new article for the page (an update taken in place)
  * replaces it without remounting, so the scroll position stays.
  */
-export function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
+function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
   const queryClient = useQueryClient();
   const hash = useRouterState({ select: (s) => s.location.hash });
   const cached = () => ({ name: page.article, html: cachedArticle(queryClient, page.article) });
@@ -142,8 +142,8 @@ function CategoryCards({ category }: { category: CategoryIndex }) {
   );
 }
 
-/** The notice above a doc that has no translation in the locale on screen, which shows the default locale's text. */
-function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; locale: string | undefined }) {
+/** The notice above a doc or page that has no translation in the locale on screen, which shows the default locale's text. */
+export function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; locale: string | undefined }) {
   const { locales } = manifest.site;
   const label = locales.find((l) => l.code === locale)?.label ?? locale ?? '';
   const t = useTranslate(manifest.site);
@@ -155,6 +155,18 @@ function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; locale: 
           defaultLocaleLabel: locales[0]!.label,
         })}
       </p>
+    </div>
+  );
+}
+
+/** A doc's or page's article; an untranslated one's in the default locale's language and direction, inside a page of another. */
+export function PageArticle({ manifest, page }: { manifest: Manifest; page: ManifestPage }) {
+  const article = <Article key={page.id} manifest={manifest} page={page} />;
+  if (!page.untranslated) return article;
+  const { htmlLang, direction } = manifest.site.locales[0]!;
+  return (
+    <div lang={htmlLang} dir={direction}>
+      {article}
     </div>
   );
 }
@@ -193,14 +205,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
               {t('theme.docs.versionBadge.label', 'Version: {versionLabel}', { versionLabel: version.label })}
             </span>
           )}
-          {doc.untranslated ? (
-            // The default locale's text: its language and direction, inside a page of another.
-            <div lang={manifest.site.locales[0]!.htmlLang} dir={manifest.site.locales[0]!.direction}>
-              <Article key={doc.id} manifest={manifest} page={doc} />
-            </div>
-          ) : (
-            <Article key={doc.id} manifest={manifest} page={doc} />
-          )}
+          <PageArticle manifest={manifest} page={doc} />
           <footer className="doc-footer">
             {doc.editUrl && (
               <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">

@@ -1,12 +1,12 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { localeTargets, normalizeRoutePath, stripBase } from '../../../manifest';
+import { isSearchPage, localeTargets, normalizeRoutePath, stripBase } from '../../../manifest';
 import { useLocale } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
 
 /**
  * Language switcher (Docusaurus's `localeDropdown`): one link per locale, by its label, to the page on screen in that
- * locale (its home when the locale lacks the page). The links are in the build's HTML, as the version dropdown's.
+ * locale (its home when the locale lacks the page), the search page's with its query. The links are in the build's HTML, as the version dropdown's.
  */
 export function LocaleDropdown() {
   const manifest = useSite();
@@ -15,6 +15,8 @@ export function LocaleDropdown() {
   const path = normalizeRoutePath(stripBase(pathname, site.baseUrl) ?? pathname);
   const { locale: shown } = useLocale(site);
   const t = useTranslate(site);
+  // The search page's links keep the query: the results in the other language.
+  const keepQuery = isSearchPage(site, path) || undefined;
   return (
     <details className="dropdown locale-dropdown">
       <summary className="navbar__link" aria-label={`${t('theme.navbar.mobileLanguageDropdown.label', 'Languages')}: ${shown.label}`}>
@@ -26,6 +28,7 @@ export function LocaleDropdown() {
           <li key={locale.code}>
             <Link
               to={href}
+              search={keepQuery}
               className={`dropdown__link${locale === shown ? ' dropdown__link--active' : ''}`}
               lang={locale.htmlLang}
               hrefLang={locale.htmlLang}

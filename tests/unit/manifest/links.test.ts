@@ -72,6 +72,15 @@ describe('resolveContentLink', () => {
     expect(resolveContentLink('my%20page.md', 'docs/intro.md', '/docs/intro', spaced)).toEqual({ kind: 'route', path: '/docs/my page', hash: '' });
   });
 
+  it("resolves a locale's standalone page's .md links as the page it translates does, in the locale", () => {
+    const localized: LinkContext = { ...ctx, routes: { ...ctx.routes, '/fr/docs/intro': {} } };
+    const fromPage = (href: string) => resolveContentLink(href, 'i18n/fr/docusaurus-plugin-content-pages/markdown-page.md', '/fr/markdown-page', localized);
+    expect(fromPage('../docs/intro.md#top')).toEqual({ kind: 'route', path: '/fr/docs/intro', hash: 'top' });
+    // A page the locale lacks opens in the default locale.
+    expect(fromPage('../docs/guides/setup.md')).toEqual({ kind: 'route', path: '/docs/guides/setup', hash: '' });
+    expect(fromPage('../docs/missing.md')).toEqual({ kind: 'missingFile', file: 'i18n/fr/docs/missing.md' });
+  });
+
   it('accepts the route table as a Set', () => {
     const withSet: LinkContext = { ...ctx, routes: new Set(['/docs/intro']) };
     expect(resolveContentLink('/docs/intro', 'docs/a.md', '/docs/a', withSet)).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });

@@ -103,6 +103,9 @@ describe('links between versions', () => {
       '/docs/guides/setup': { kind: 'doc' as const, id: 'version-1.0/guides/setup' },
       '/docs/category/guides': { kind: 'category' as const, slug: 'version-1.0/guides' },
       '/markdown-page': { kind: 'page' as const, id: 'markdown-page' },
+      '/fr/markdown-page': { kind: 'page' as const, id: 'i18n-fr/markdown-page' },
+      '/search': { kind: 'search' as const },
+      '/fr/search': { kind: 'search' as const },
     },
     docs: {
       'guides/new': makeDoc({ id: 'guides/new', path: '/docs/next/guides/new' }),
@@ -186,6 +189,9 @@ describe('links between locales', () => {
       '/docs/intro': { kind: 'doc' as const, id: 'version-1.0/intro' },
       '/fr/docs/next/intro': { kind: 'doc' as const, id: 'i18n-fr/intro' },
       '/markdown-page': { kind: 'page' as const, id: 'markdown-page' },
+      '/fr/markdown-page': { kind: 'page' as const, id: 'i18n-fr/markdown-page' },
+      '/search': { kind: 'search' as const },
+      '/fr/search': { kind: 'search' as const },
     },
   };
 
@@ -201,11 +207,15 @@ describe('links between locales', () => {
     expect(localizedPath(site, '/markdown-page', 'fr')).toBe('/markdown-page');
   });
 
-  it("links each locale's copy of a docs page or home, and a locale's home for a page it lacks", () => {
+  it("links each locale's copy of a docs page, standalone page, search page or home, and a locale's home for a route it lacks", () => {
     const targets = (path: string) => localeTargets(site, path).map((t) => `${t.locale.code} ${t.path}${t.exact ? '' : ' (home)'}`);
     expect(targets('/fr/docs/next/intro')).toEqual(['en /docs/next/intro', 'fr /fr/docs/next/intro', 'ar /ar/docs/next/intro']);
     expect(targets('/')).toEqual(['en /', 'fr /fr', 'ar /ar']);
-    expect(targets('/markdown-page')).toEqual(['en /markdown-page', 'fr /fr (home)', 'ar /ar (home)']);
+    // Every locale has every standalone page, translated or not, and a search page, at the same path below its prefix.
+    expect(targets('/markdown-page')).toEqual(['en /markdown-page', 'fr /fr/markdown-page', 'ar /ar/markdown-page']);
+    expect(targets('/fr/markdown-page')).toEqual(['en /markdown-page', 'fr /fr/markdown-page', 'ar /ar/markdown-page']);
+    expect(targets('/fr/search')).toEqual(['en /search', 'fr /fr/search', 'ar /ar/search']);
+    expect(targets('/nowhere')).toEqual(['en /nowhere', 'fr /fr (home)', 'ar /ar (home)']);
   });
 
   it("keys a locale's copy of a version by locale and name, and keeps version-neutral links in the locale", () => {
