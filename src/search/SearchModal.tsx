@@ -165,7 +165,7 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
 }
 
 /** DocSearch's own texts in the locale on screen, by the ids Docusaurus gives them (`theme.SearchModal.*`), DocSearch's English as defaults. */
-function modalTranslations(t: Translate): NonNullable<DocSearchModalProps['translations']> {
+export function modalTranslations(t: Translate): NonNullable<DocSearchModalProps['translations']> {
   const id = (key: string, message: string) => t(`theme.SearchModal.${key}`, message);
   return {
     searchBox: {
