@@ -70,17 +70,18 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
 /** The children of a top-level category, from its sidebar shard (loaded by the route for the current one). */
 function ShardItems({ name }: { name: string }) {
   const { data, isError, refetch } = useQuery(sidebarShardQueryOptions(name));
+  const t = useTranslate(useSite().site);
   if (data) return <DocSidebarItems items={data.items} />;
   return (
     <ul className="menu__list">
       <li className="menu__item">
         {isError ? (
           <button type="button" className="menu__link menu__link--button" onClick={() => void refetch()}>
-            Could not load this category. Retry
+            {t('shell.sidebar.categoryFailed', 'Could not load this category. Retry')}
           </button>
         ) : (
           <span className="menu__link" role="status">
-            Loading…
+            {t('shell.common.loading', 'Loading…')}
           </span>
         )}
       </li>
@@ -113,6 +114,7 @@ function windowOf(items: SidebarItem[], current: string): { start: number; end: 
 export const DocSidebarItems = memo(function DocSidebarItems({ items, top = false }: { items: SidebarItem[]; top?: boolean }) {
   const current = useRoutePath();
   const site = useSite();
+  const t = useTranslate(site.site);
   const containing = top ? (sidebarTopAt(site, current) ?? -1) : items.findIndex((i) => i.type === 'category' && sidebarContains(i, current));
   const [openIndex, setOpenIndex] = useState<number>(containing);
   const [whole, setWhole] = useState(false);
@@ -120,10 +122,12 @@ export const DocSidebarItems = memo(function DocSidebarItems({ items, top = fals
     if (containing >= 0) setOpenIndex(containing);
   }, [containing]);
   const { start, end } = whole ? { start: 0, end: items.length } : windowOf(items, current);
-  const more = (count: number, where: string) => (
+  const more = (count: number, where: 'above' | 'below') => (
     <li className="menu__item">
       <button type="button" className="menu__link menu__link--button menu__more" onClick={() => setWhole(true)}>
-        {`Show ${count} more ${where}`}
+        {where === 'above'
+          ? t('shell.sidebar.showMoreAbove', 'Show {count} more above', { count })
+          : t('shell.sidebar.showMoreBelow', 'Show {count} more below', { count })}
       </button>
     </li>
   );

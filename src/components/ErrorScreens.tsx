@@ -8,6 +8,7 @@ import { forgetShards } from '../data/manifestQueries';
 import { ChunkLoadError, FetchError } from '../data/fetchErrors';
 import { retryFailedChunks } from '../markdown/lazyWithReload';
 import { SmartLink } from '../markdown/SmartLink';
+import { useTranslate } from '../hooks/useTranslate';
 
 /** The messages of an error and its causes, outermost first. */
 function errorChain(error: unknown): string[] {
@@ -22,10 +23,11 @@ function errorChain(error: unknown): string[] {
 
 /** The crash screen for render errors: 'Page Error', 'This page crashed.', 'Try again' (spec §2, §8). */
 function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
+  const t = useTranslate();
   return (
     <main id="main" className="container error-screen" role="alert">
-      <h1>Page Error</h1>
-      <p>This page crashed.</p>
+      <h1>{t('shell.crash.title', 'Page Error')}</h1>
+      <p>{t('theme.ErrorPageContent.title', 'This page crashed.')}</p>
       <ul className="error-screen__messages">
         {errorChain(error).map((m, i) => (
           <li key={i}>
@@ -34,7 +36,7 @@ function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
         ))}
       </ul>
       <button type="button" className="button button--primary" onClick={reset}>
-        Try again
+        {t('theme.ErrorPageContent.tryAgain', 'Try again')}
       </button>
     </main>
   );
@@ -42,15 +44,16 @@ function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
 
 /** A failed manifest or blob fetch: explain, and offer 'Retry' (spec §2). */
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useTranslate();
   return (
     <main id="main" className="container error-screen" role="alert">
-      <h1>This page could not be loaded</h1>
-      <p>The documentation could not be fetched. Check your network connection, then retry.</p>
+      <h1>{t('shell.loadError.title', 'This page could not be loaded')}</h1>
+      <p>{t('shell.loadError.text', 'The documentation could not be fetched. Check your network connection, then retry.')}</p>
       <p className="error-screen__detail">
         <code>{errorChain(error)[0]}</code>
       </p>
       <button type="button" className="button button--primary" onClick={onRetry}>
-        Retry
+        {t('shell.common.retry', 'Retry')}
       </button>
     </main>
   );
@@ -81,6 +84,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
 
 /** Shown while a route loads, only after the loading delay (spec §9: 200 ms). */
 export function PageLoader() {
+  const t = useTranslate();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const t = setTimeout(() => setVisible(true), LOADING_DELAY_MS);
@@ -89,22 +93,24 @@ export function PageLoader() {
   if (!visible) return null;
   return (
     <div className="page-loader" role="status" aria-live="polite">
-      Loading…
+      {t('shell.common.loading', 'Loading…')}
     </div>
   );
 }
 
 /** The not-found page. */
 export function NotFound() {
+  const t = useTranslate();
+  const title = t('theme.NotFound.title', 'Page Not Found');
   useEffect(() => {
-    document.title = 'Page Not Found';
-  }, []);
+    document.title = title;
+  }, [title]);
   return (
     <main id="main" className="container not-found">
-      <h1>Page Not Found</h1>
-      <p>We could not find what you were looking for.</p>
+      <h1>{title}</h1>
+      <p>{t('theme.NotFound.p1', 'We could not find what you were looking for.')}</p>
       <p>
-        <SmartLink href="/">Go to the home page</SmartLink>
+        <SmartLink href="/">{t('shell.notFound.homeLink', 'Go to the home page')}</SmartLink>
       </p>
     </main>
   );

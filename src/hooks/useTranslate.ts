@@ -1,21 +1,62 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { SiteConfig } from '../../manifest';
-import { localeStringsQueryOptions } from '../data/manifestQueries';
+import { localeStringsQueryOptions, manifestQueryOptions } from '../data/manifestQueries';
 import { useLocale } from './useLocale';
 
-/** A text of the shell in the locale on screen: its translation by id, else `message` (the English default); `{name}` takes `values`' name. */
-export type Translate = (id: string, message: string, values?: Record<string, string>) => string;
+/**
+ * A text of the shell in the locale on screen: its translation by id, else `message` (the English default); `{name}`
+ * takes `values`' name, a number written as the locale writes numbers. With a numeric `count`, a message of
+ * `|`-separated plural forms gives the form `Intl.PluralRules` picks, as Docusaurus's code.json does
+ * (`'One result|{count} results'`).
+ */
+export type Translate = (id: string, message: string, values?: Record<string, string | number>) => string;
+
+type Site = Pick<SiteConfig, 'locales' | 'baseUrl'>;
+
+/** Before any manifest (its fetch failed, or is under way): the English defaults. */
+const NO_SITE: Site = { baseUrl: '/', locales: [{ code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en', path: '' }] };
+
+/** Plural categories in the order code.json lists a message's forms (Docusaurus's order). */
+const PLURAL_ORDER: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** The form of `forms` (`|`-separated) for `count` in language `lang`; the last form when a message has fewer forms than the language. */
+function pluralForm(forms: string, count: number, lang: string): string {
+  const parts = forms.split('|');
+  if (parts.length === 1) return forms;
+  const rules = new Intl.PluralRules(lang);
+  const categories = rules.resolvedOptions().pluralCategories;
+  const index = PLURAL_ORDER.filter((category) => categories.includes(category)).indexOf(rules.select(count));
+  return parts[Math.min(Math.max(index, 0), parts.length - 1)]!;
+}
+
+/** `t` for a locale's translations (`strings`, none for the default locale) and its language tag (`htmlLang`). */
+export function translator(strings: Record<string, string> | undefined, lang: string): Translate {
+  let numbers: Intl.NumberFormat | undefined;
+  return (id, message, values) => {
+    const translated = strings?.[id];
+    // The English default's forms follow English rules, whatever the locale on screen.
+    const text =
+      typeof values?.count === 'number' ? pluralForm(translated ?? message, values.count, translated === undefined ? 'en' : lang) : (translated ?? message);
+    if (!values) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = values[name];
+      return value === undefined ? whole : typeof value === 'number' ? (numbers ??= new Intl.NumberFormat(lang)).format(value) : value;
+    });
+  };
+}
 
 /**
  * The shell's texts in the locale on screen, from the locale's strings (`SiteLocale.strings`), which the root
  * route's loader reads before the page renders (so hydration finds the build's words); English where a text has none.
+ * Without `site` (an error screen or a diagram, outside the site's context), the loaded manifest's, else English.
  */
-export function useTranslate(site: Pick<SiteConfig, 'locales' | 'baseUrl'>): Translate {
-  const { locale } = useLocale(site);
+export function useTranslate(site?: Site): Translate {
+  const queryClient = useQueryClient();
+  const known = site ?? queryClient.getQueryData(manifestQueryOptions().queryKey)?.site ?? NO_SITE;
+  const { locale } = useLocale(known);
   const { data } = useQuery({ ...localeStringsQueryOptions(locale.strings ?? ''), enabled: locale.strings !== undefined });
   const strings = locale.strings !== undefined ? data?.strings : undefined;
-  return (id, message, values) => {
-    const text = strings?.[id] ?? message;
-    return values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole) : text;
-  };
+  // The same function while the texts are the same, so callbacks and memos that use it keep their identity.
+  return useMemo(() => translator(strings, locale.htmlLang), [strings, locale.htmlLang]);
 }

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import mermaid from 'mermaid';
 import { useColorMode } from '../hooks/useColorMode';
+import { useTranslate } from '../hooks/useTranslate';
 import { drawnDiagram, rememberDiagram } from './drawnDiagrams';
 
 /** Draws a Mermaid diagram (this module and Mermaid load only on pages that have one). */
 export default function MermaidDiagram({ source }: { source: string }) {
   const { mode } = useColorMode();
+  const t = useTranslate();
   const id = `mermaid-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
   // A diagram drawn before (the same article swapped in again) shows at once.
   const [svg, setSvg] = useState<string | null>(() => drawnDiagram(mode, source) ?? null);
@@ -29,7 +31,14 @@ export default function MermaidDiagram({ source }: { source: string }) {
       live = false;
     };
   }, [id, source, mode]);
-  if (error) return <pre className="mermaid-error" role="alert" tabIndex={0}>{`[docs] Mermaid diagram failed to render: ${error}\n\n${source}`}</pre>;
+  if (error)
+    return (
+      <pre
+        className="mermaid-error"
+        role="alert"
+        tabIndex={0}
+      >{`[docs] ${t('shell.diagram.failed', 'Mermaid diagram failed to render: {message}', { message: error })}\n\n${source}`}</pre>
+    );
   if (!svg)
     return (
       <pre className="mermaid-source" tabIndex={0}>
@@ -37,5 +46,5 @@ export default function MermaidDiagram({ source }: { source: string }) {
       </pre>
     );
   // Mermaid sanitises its SVG output at securityLevel 'strict'.
-  return <div className="mermaid-svg" role="img" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: svg }} />;
+  return <div className="mermaid-svg" role="img" aria-label={t('shell.diagram.ariaLabel', 'Diagram')} dangerouslySetInnerHTML={{ __html: svg }} />;
 }

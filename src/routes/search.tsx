@@ -5,6 +5,7 @@ import { SEARCH_MAX_QUERY_LENGTH } from '../../manifest';
 import { useDocumentTitle } from '../components/DocItem/DocPage';
 import { manifestQueryOptions, viewOf } from '../data/manifestQueries';
 import { useHydrated } from '../hooks/useHydrated';
+import { useTranslate } from '../hooks/useTranslate';
 import { lazyWithReload } from '../markdown/lazyWithReload';
 import { SearchFailed } from '../search/SearchFailed';
 import { rootRoute } from './__root';
@@ -54,7 +55,10 @@ export const searchRoute = createRoute({
     // The build renders the page with no query; the address's query comes right after hydration.
     const q = useHydrated() ? asked : '';
     const navigate = useNavigate();
-    const heading = q ? `Search results for "${q}"` : 'Search the documentation';
+    const t = useTranslate(manifest.site);
+    const heading = q
+      ? t('theme.SearchPage.existingResultsTitle', 'Search results for "{query}"', { query: q })
+      : t('theme.SearchPage.emptyResultsTitle', 'Search the documentation');
     useDocumentTitle(heading, manifest.site.title);
     useEffect(() => {
       const meta = document.createElement('meta');
@@ -70,8 +74,8 @@ export const searchRoute = createRoute({
           <input
             type="search"
             className="search-page__input"
-            aria-label="Search"
-            placeholder="Type your search here"
+            aria-label={t('theme.SearchPage.inputLabel', 'Search')}
+            placeholder={t('theme.SearchPage.inputPlaceholder', 'Type your search here')}
             maxLength={SEARCH_MAX_QUERY_LENGTH}
             value={q}
             autoFocus

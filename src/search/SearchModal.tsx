@@ -8,7 +8,14 @@
  * (10) searches in localStorage, results grouped by category (5 per group), the
  * no-results and error screens with the spec's words, and Insights events.
  */
-import { DocSearchModal, type DocSearchProps, type DocSearchTransformClient, type InternalDocSearchHit, type StoredDocSearchHit } from '@docsearch/react';
+import {
+  DocSearchModal,
+  type DocSearchModalProps,
+  type DocSearchProps,
+  type DocSearchTransformClient,
+  type InternalDocSearchHit,
+  type StoredDocSearchHit,
+} from '@docsearch/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { isExternalHref, SEARCH_HITS_PER_PAGE, SEARCH_RESULTS_PER_GROUP, SNIPPET_WORDS, versionKey, type Manifest } from '../../manifest';
@@ -19,7 +26,9 @@ import { useLocale } from '../hooks/useLocale';
 import { useContextVersion } from '../hooks/usePreferredVersion';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
-import { INCOMPLETE_NOTE, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
+import { SearchUnavailableError, type SearchHit, type SearchResult } from './types';
+import { useTranslate, type Translate } from '../hooks/useTranslate';
+import { ERROR_HELP, ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK } from './texts';
 
 injectSearchStyles();
 
@@ -156,8 +165,47 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
   }) as unknown as DocSearchTransformClient['search'];
 }
 
+/** DocSearch's own texts in the locale on screen, by the ids Docusaurus gives them (`theme.SearchModal.*`), DocSearch's English as defaults. */
+export function modalTranslations(t: Translate): NonNullable<DocSearchModalProps['translations']> {
+  const id = (key: string, message: string) => t(`theme.SearchModal.${key}`, message);
+  return {
+    searchBox: {
+      resetButtonTitle: id('searchBox.resetButtonTitle', 'Clear the query'),
+      resetButtonAriaLabel: id('searchBox.resetButtonAriaLabel', 'Clear the query'),
+      cancelButtonText: id('searchBox.cancelButtonText', 'Cancel'),
+      cancelButtonAriaLabel: id('searchBox.cancelButtonAriaLabel', 'Cancel'),
+      searchInputLabel: t('theme.SearchBar.label', 'Search'),
+    },
+    startScreen: {
+      recentSearchesTitle: id('startScreen.recentSearchesTitle', 'Recent'),
+      noRecentSearchesText: id('startScreen.noRecentSearchesText', 'No recent searches'),
+      saveRecentSearchButtonTitle: id('startScreen.saveRecentSearchButtonTitle', 'Save this search'),
+      removeRecentSearchButtonTitle: id('startScreen.removeRecentSearchButtonTitle', 'Remove this search from history'),
+      favoriteSearchesTitle: id('startScreen.favoriteSearchesTitle', 'Favorite'),
+      removeFavoriteSearchButtonTitle: id('startScreen.removeFavoriteSearchButtonTitle', 'Remove this search from favorites'),
+    },
+    errorScreen: { titleText: t(...ERROR_TITLE), helpText: t(...ERROR_HELP) },
+    noResultsScreen: {
+      noResultsText: t(...NO_RESULTS),
+      suggestedQueryText: id('noResultsScreen.suggestedQueryText', 'Try searching for'),
+      reportMissingResultsText: t(...REPORT_MISSING),
+      reportMissingResultsLinkText: t(...REPORT_MISSING_LINK),
+    },
+    footer: {
+      selectText: id('footer.selectText', 'to select'),
+      selectKeyAriaLabel: id('footer.selectKeyAriaLabel', 'Enter key'),
+      navigateText: id('footer.navigateText', 'to navigate'),
+      navigateUpKeyAriaLabel: id('footer.navigateUpKeyAriaLabel', 'Arrow up'),
+      navigateDownKeyAriaLabel: id('footer.navigateDownKeyAriaLabel', 'Arrow down'),
+      closeText: id('footer.closeText', 'to close'),
+      closeKeyAriaLabel: id('footer.closeKeyAriaLabel', 'Escape key'),
+      searchByText: id('footer.searchByText', 'Search by'),
+    },
+  };
+}
+
 /** DocSearch's error screen (spec §8), drawn by us into its dropdown. */
-function ErrorScreen() {
+function ErrorScreen({ t }: { t: Translate }) {
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
   return dropdown
@@ -178,8 +226,8 @@ function ErrorScreen() {
               <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
             </svg>
           </div>
-          <p className="DocSearch-Title">Unable to fetch results</p>
-          <p className="DocSearch-Help">You might want to check your network connection.</p>
+          <p className="DocSearch-Title">{t(...ERROR_TITLE)}</p>
+          <p className="DocSearch-Help">{t(...ERROR_HELP)}</p>
         </div>,
         dropdown,
       )
@@ -187,13 +235,13 @@ function ErrorScreen() {
 }
 
 /** The note on results that may miss pages, drawn into DocSearch's dropdown (under results and under "No results" alike). */
-function IncompleteNote() {
+function IncompleteNote({ t }: { t: Translate }) {
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
   return dropdown
     ? createPortal(
         <p className="search-note docs-search-incomplete" role="status">
-          {INCOMPLETE_NOTE}
+          {t(...INCOMPLETE)}
         </p>,
         dropdown,
       )
@@ -219,6 +267,9 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   const searchPagePath = `${useLocale(manifest.site).locale.path}/${config.searchPagePath}`;
   // The docs version on screen (else the preferred one): search shows its pages only.
   const version = versionKey(useContextVersion(manifest));
+  const t = useTranslate(manifest.site);
+  // One object while the texts stay the same: DocSearch keeps its state across renders.
+  const translations = useMemo(() => modalTranslations(t), [t]);
   const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // With Algolia configured, the local index still loads once the modal is idle, so search keeps working offline.
   useEffect(() => {
@@ -291,7 +342,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
       const searchPage = hitHref(`${searchPagePath}?q=${encodeURIComponent(state.query)}`, base);
       return (
         <div className="search-footer">
-          {first?.fromLocalIndex ? <p className="search-note">Results from the local index</p> : <span />}
+          {first?.fromLocalIndex ? <p className="search-note">{t(...FROM_LOCAL_INDEX)}</p> : <span />}
           {nbHits > 0 && (
             <a
               href={searchPage}
@@ -302,13 +353,13 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
                 onClose();
               }}
             >
-              See all {nbHits} results
+              {t('theme.SearchBar.seeAll', 'See all {count} results', { count: nbHits })}
             </a>
           )}
         </div>
       );
     },
-    [base, searchPagePath, onClose, onNavigate],
+    [base, searchPagePath, onClose, onNavigate, t],
   );
 
   // DocSearch rebuilds its autocomplete (and loses the query) whenever one of these props changes identity.
@@ -325,7 +376,8 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         appId={config.appId}
         apiKey={config.apiKey}
         indexName={config.indexName}
-        placeholder="Search docs"
+        placeholder={t('theme.SearchModal.placeholder', 'Search docs')}
+        translations={translations}
         initialScrollY={window.scrollY}
         initialQuery={initialQuery}
         onClose={onClose}
@@ -337,8 +389,8 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         getMissingResultsUrl={getMissingResultsUrl}
         insights={insights}
       />
-      {failed !== null && <ErrorScreen />}
-      {failed === null && incomplete && <IncompleteNote />}
+      {failed !== null && <ErrorScreen t={t} />}
+      {failed === null && incomplete && <IncompleteNote t={t} />}
     </>,
     document.body,
   );

@@ -22,7 +22,9 @@ import { useContextVersion } from '../hooks/usePreferredVersion';
 import { SearchFailed } from './SearchFailed';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
-import { INCOMPLETE_NOTE, type Level, type SearchHit } from './types';
+import { type Level, type SearchHit } from './types';
+import { useTranslate } from '../hooks/useTranslate';
+import { ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK } from './texts';
 
 injectSearchStyles();
 
@@ -76,6 +78,7 @@ function Result({ hit, baseUrl }: { hit: SearchHit; baseUrl: string }) {
 export default function SearchResults({ manifest, query }: { manifest: Manifest; query: string }) {
   // The preferred docs version, else the last: its pages only.
   const version = versionKey(useContextVersion(manifest));
+  const t = useTranslate(manifest.site);
   const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // The local index loads once the page is idle, whichever source answers: the page keeps working offline.
   useEffect(() => {
@@ -125,7 +128,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   if (!first || (results.isFetching && first.query !== q && !isFetchingNextPage)) {
     return (
       <div className="search-status" aria-live="polite">
-        {stalled ? <p>Searching…</p> : null}
+        {stalled ? <p>{t('shell.searchPage.searching', 'Searching…')}</p> : null}
       </div>
     );
   }
@@ -133,20 +136,20 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
     return (
       <div className="search-status" aria-live="polite">
         <p className="search-status__title">
-          No results for "<strong>{first.query}</strong>"
+          {t(...NO_RESULTS)} "<strong>{first.query}</strong>"
         </p>
         {feedbackUrl && (
           <p>
-            Believe this query should return results?{' '}
+            {t(...REPORT_MISSING)}{' '}
             <a href={feedbackUrl.replace('{query}', encodeURIComponent(first.query))} target="_blank" rel="noopener noreferrer">
-              Let us know.
+              {t(...REPORT_MISSING_LINK)}
             </a>
           </p>
         )}
-        {first.fromLocalIndex && <p className="search-note">Results from the local index</p>}
+        {first.fromLocalIndex && <p className="search-note">{t(...FROM_LOCAL_INDEX)}</p>}
         {first.incomplete && (
           <p className="search-note" role="status">
-            {INCOMPLETE_NOTE}
+            {t(...INCOMPLETE)}
           </p>
         )}
       </div>
@@ -155,12 +158,12 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   return (
     <>
       <p className="search-meta" aria-live="polite">
-        {first.nbHits === 1 ? '1 result' : `${first.nbHits} results`}
-        {first.fromLocalIndex && <span className="search-note"> · Results from the local index</span>}
+        {t('theme.SearchPage.documentsFound.plurals', '1 result|{count} results', { count: first.nbHits })}
+        {first.fromLocalIndex && <span className="search-note"> · {t(...FROM_LOCAL_INDEX)}</span>}
       </p>
       {first.incomplete && (
         <p className="search-note" role="status">
-          {INCOMPLETE_NOTE}
+          {t(...INCOMPLETE)}
         </p>
       )}
       <ul className="search-results">
@@ -169,7 +172,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         ))}
       </ul>
       <div ref={sentinel} className="search-more" aria-live="polite">
-        {isFetchingNextPage ? 'Loading more results…' : results.isFetchNextPageError ? 'Unable to fetch results' : null}
+        {isFetchingNextPage ? t('shell.searchPage.loadingMore', 'Loading more results…') : results.isFetchNextPageError ? t(...ERROR_TITLE) : null}
       </div>
     </>
   );

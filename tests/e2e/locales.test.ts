@@ -48,6 +48,9 @@ const site = useSiteCopy({
         'theme.docs.sidebar.collapseButtonAriaLabel': message('Replier la barre latérale'),
         'theme.lastUpdated.lastUpdatedAtBy': message('Mis à jour{atDate}{byUser}'),
         'theme.lastUpdated.atDate': message(' le {date}'),
+        'shell.offline.ariaLabel': message('Lecture hors ligne'),
+        'shell.offline.ready': message('Disponible hors ligne'),
+        'shell.offlineNotice.savedOn': message('Vous êtes hors ligne. Cette page est la copie enregistrée le {date}.'),
       }),
     );
     write('i18n/ar/code.json', JSON.stringify({ 'theme.docs.paginator.next': message('التالي') }));
@@ -145,7 +148,8 @@ describe('locales', () => {
   it("saves the locale's version on screen for offline reading, and reads it offline in that language", async () => {
     const page = await b.page({ serviceWorkers: 'allow' });
     await page.goto(site.url('fr/docs/intro?offlineMode=true'));
-    await page.getByRole('region', { name: 'Offline reading' }).getByText('Available offline', { exact: true }).waitFor({ timeout: 120_000 });
+    // The offline control in French, from the locale's strings.
+    await page.getByRole('region', { name: 'Lecture hors ligne' }).getByText('Disponible hors ligne', { exact: true }).waitFor({ timeout: 120_000 });
     const root = site.readRoot();
     const cached = (path: string) => inCaches(page, site.url(path));
     // The locale's file (its texts, its versions' sidebars) and the sidebar shards it names for the version saved.
@@ -163,6 +167,10 @@ describe('locales', () => {
     expect((await page.goto(site.url('fr/docs/fundamentals/authentication')))?.status()).toBe(200);
     await shellReady(page);
     expect(await page.locator('.skip-link').innerText()).toBe('Aller au contenu principal');
+    // The offline notice in French, its date written as French writes dates.
+    await expect
+      .poll(() => page.locator('.offline-notice').innerText())
+      .toMatch(/^Vous êtes hors ligne\. Cette page est la copie enregistrée le \d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2}\.$/);
     expect(await page.getByRole('note', { name: 'Translation notice' }).innerText()).toBe(
       'This page is not translated into Français yet: it shows the English text.',
     );

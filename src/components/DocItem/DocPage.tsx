@@ -26,6 +26,7 @@ import { copyCodeOnClick } from '../../markdown/copyCode';
 import { StaticArticle } from '../../markdown/StaticArticle';
 import { loadedRenderer } from '../../markdown/renderer';
 import { DocSidebar } from '../DocSidebar';
+import { useSite } from '../SiteContext';
 import { SmartLink } from '../../markdown/SmartLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
@@ -118,6 +119,7 @@ function Card({ item }: { item: CategoryCard }) {
 /** A category's cards: those of its shard, and a long category's others once the reader asks for them ("Show N more"). */
 function CategoryCards({ category }: { category: CategoryIndex }) {
   const { more } = category;
+  const t = useTranslate(useSite().site);
   const [wanted, setWanted] = useState(false);
   const rest = useQuery({ ...categoryCardsQueryOptions(more?.file ?? ''), enabled: wanted && more !== null });
   return (
@@ -132,9 +134,9 @@ function CategoryCards({ category }: { category: CategoryIndex }) {
       </ul>
       {more && !rest.data && (
         <p className="category-more">
-          {rest.isError && <span role="alert">The other {more.count.toLocaleString('en-US')} pages could not be loaded. </span>}
+          {rest.isError && <span role="alert">{t('shell.categoryCards.failed', 'The other {count} pages could not be loaded. ', { count: more.count })}</span>}
           <button type="button" className="button button--primary" disabled={rest.isFetching} onClick={() => (wanted ? void rest.refetch() : setWanted(true))}>
-            {rest.isError ? 'Retry' : `Show ${more.count.toLocaleString('en-US')} more`}
+            {rest.isError ? t('shell.common.retry', 'Retry') : t('shell.categoryCards.showMore', 'Show {count} more', { count: more.count })}
           </button>
         </p>
       )}

@@ -17,7 +17,7 @@ export function ColorModeToggle() {
       aria-label={t('theme.colorToggle.ariaLabel', 'Switch between dark and light mode (currently {mode})', {
         mode: t(`theme.colorToggle.ariaLabel.mode.${current}`, MODES[current]),
       })}
-      title={`Colour mode: ${current}`}
+      title={t('shell.colorToggle.title', 'Colour mode: {mode}', { mode: t(`shell.colorToggle.title.mode.${current}`, current) })}
       data-mode={mode}
     >
       {/* Both icons are in the markup; the stylesheet shows the one of <html data-theme>, set before the first paint. */}

@@ -1,3 +1,6 @@
+import { useTranslate } from '../../hooks/useTranslate';
+import { useSite } from '../SiteContext';
+
 /** Why the search modal's code did not load. */
 export type SearchFailure =
   /** The host does not have it: a new shell was deployed since the page loaded. */
@@ -7,10 +10,11 @@ export type SearchFailure =
   /** A network failure. */
   | 'network';
 
-const TEXT: Record<SearchFailure, string> = {
-  updated: 'Search needs a reload: the site was updated since this page opened.',
-  'still-missing': 'Search could not be loaded, even after reloading the page. Try again later.',
-  network: 'Search could not be loaded. Check your network connection, then retry.',
+/** The text of each failure: its id in code.json and its English default. */
+const TEXT: Record<SearchFailure, [string, string]> = {
+  updated: ['shell.searchUnavailable.updated', 'Search needs a reload: the site was updated since this page opened.'],
+  'still-missing': ['shell.searchUnavailable.stillMissing', 'Search could not be loaded, even after reloading the page. Try again later.'],
+  network: ['shell.searchUnavailable.network', 'Search could not be loaded. Check your network connection, then retry.'],
 };
 
 /**
@@ -29,21 +33,22 @@ export function SearchUnavailable({
   onRetry: () => void;
   onClose: () => void;
 }) {
+  const t = useTranslate(useSite().site);
   return (
     <div className="update-notices" role="alert">
       <div className="update-notice">
-        <p>{TEXT[failure]}</p>
+        <p>{t(...TEXT[failure])}</p>
         {failure === 'updated' && (
           <button type="button" className="inline-button" autoFocus onClick={onReload}>
-            Reload
+            {t('shell.common.reload', 'Reload')}
           </button>
         )}
         {failure === 'network' && (
           <button type="button" className="inline-button" autoFocus onClick={onRetry}>
-            Retry
+            {t('shell.common.retry', 'Retry')}
           </button>
         )}
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t('shell.common.close', 'Close')} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       </div>

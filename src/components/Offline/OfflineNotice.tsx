@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useOfflineState } from '../../hooks/useOfflineState';
+import { useLocale } from '../../hooks/useLocale';
+import { useTranslate } from '../../hooks/useTranslate';
+import { useSite } from '../SiteContext';
 
 /**
  * Offline honesty: while the browser is offline, everything on
@@ -7,20 +10,26 @@ import { useOfflineState } from '../../hooks/useOfflineState';
  */
 export function OfflineNotice() {
   const { online } = useOfflineState();
+  const { site } = useSite();
+  const t = useTranslate(site);
+  const { locale } = useLocale(site);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   useEffect(() => {
     if (!online) void import('../../data/persistOfflineActions').then((m) => m.contentSavedAt()).then(setSavedAt, () => setSavedAt(null));
   }, [online]);
   if (online) return null;
+  // The date sits where the sentence names it, in any language.
+  const [before = '', after = ''] = t('shell.offlineNotice.savedOn', 'You are offline. This page is the copy saved on {date}.').split('{date}');
   return (
     <div className="offline-notice" role="status">
       {savedAt ? (
         <>
-          You are offline. This page is the copy saved on{' '}
-          <time dateTime={savedAt.toISOString()}>{savedAt.toLocaleString('en', { dateStyle: 'long', timeStyle: 'short' })}</time>.
+          {before}
+          <time dateTime={savedAt.toISOString()}>{savedAt.toLocaleString(locale.htmlLang, { dateStyle: 'long', timeStyle: 'short' })}</time>
+          {after}
         </>
       ) : (
-        'You are offline. This page is a saved copy.'
+        t('shell.offlineNotice.savedCopy', 'You are offline. This page is a saved copy.')
       )}
     </div>
   );

@@ -1,9 +1,14 @@
 import { requestSave, setOfflineMode } from '../../data/persistOfflineActions';
 import { useOfflineState } from '../../hooks/useOfflineState';
+import { useLocale } from '../../hooks/useLocale';
+import { useTranslate, type Translate } from '../../hooks/useTranslate';
+import { useSite } from '../SiteContext';
 
-/** `2.4 MB`, `310 KB`. */
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** `2.4 MB`, `310 KB`, in the locale's numbers and units. */
+function formatBytes(t: Translate, lang: string, bytes: number): string {
+  if (bytes < 1024 * 1024) return t('shell.offline.kilobytes', '{size} KB', { size: Math.max(1, Math.round(bytes / 1024)) });
+  const size = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+  return t('shell.offline.megabytes', '{size} MB', { size });
 }
 
 /**
@@ -17,15 +22,22 @@ function formatBytes(bytes: number): string {
  */
 export function OfflinePanel() {
   const state = useOfflineState();
-  const usage = state.usage !== null && <p>Uses {formatBytes(state.usage)} on this device.</p>;
+  const { site } = useSite();
+  const t = useTranslate(site);
+  const lang = useLocale(site).locale.htmlLang;
+  const bytes = (n: number) => formatBytes(t, lang, n);
+  const usage = state.usage !== null && <p>{t('shell.offline.usage', 'Uses {size} on this device.', { size: bytes(state.usage) })}</p>;
   const turnOff = (
     <button type="button" className="inline-button" onClick={() => void setOfflineMode(false)}>
-      Turn off offline reading
+      {t('shell.offline.turnOff', 'Turn off offline reading')}
     </button>
   );
   const quota = state.error?.quota && (
     <p className="offline-control__error" role="alert">
-      There is not enough storage space on this device to save the documentation for offline reading. Free some space, then try again.
+      {t(
+        'shell.offline.quota',
+        'There is not enough storage space on this device to save the documentation for offline reading. Free some space, then try again.',
+      )}
     </p>
   );
   let body;
@@ -33,42 +45,45 @@ export function OfflinePanel() {
     if (state.worker === 'none') return null;
     body = (
       <>
-        {quota || <p>Read this documentation without a connection.</p>}
+        {quota || <p>{t('shell.offline.intro', 'Read this documentation without a connection.')}</p>}
         <button type="button" className="inline-button" onClick={() => void setOfflineMode(true)}>
-          Save for offline reading
+          {t('shell.offline.save', 'Save for offline reading')}
         </button>
       </>
     );
   } else if (state.worker === 'none') {
-    body = <p>Offline reading is not available in this browser; the site works online only.</p>;
+    body = <p>{t('shell.offline.unsupported', 'Offline reading is not available in this browser; the site works online only.')}</p>;
   } else if (state.phase === 'error' && state.error) {
     body = (
       <>
         {quota || (
           <p className="offline-control__error" role="alert">
             {state.error.network
-              ? 'Saving for offline reading stopped: the network connection was lost. Saving goes on once it is back.'
-              : `Saving for offline reading failed: ${state.error.message}`}
+              ? t('shell.offline.networkLost', 'Saving for offline reading stopped: the network connection was lost. Saving goes on once it is back.')
+              : t('shell.offline.failed', 'Saving for offline reading failed: {message}', { message: state.error.message })}
           </p>
         )}
         <button type="button" className="inline-button" onClick={() => requestSave()}>
-          Try again
+          {t('theme.ErrorPageContent.tryAgain', 'Try again')}
         </button>
         {turnOff}
       </>
     );
   } else if (state.phase === 'confirm' && state.estimate) {
-    const pages = state.estimate.pages.toLocaleString('en-US');
+    const { pages } = state.estimate;
     body = (
       <>
         <p>
-          Saving every page and the search index for offline reading stores about {formatBytes(state.estimate.bytes)} on this device ({pages} pages).
+          {t('shell.offline.confirm', 'Saving every page and the search index for offline reading stores about {size} on this device ({count} pages).', {
+            size: bytes(state.estimate.bytes),
+            count: pages,
+          })}
         </p>
         <button type="button" className="inline-button" onClick={() => requestSave({ accepted: true })}>
-          Save {pages} pages
+          {t('shell.offline.savePages', 'Save {count} pages', { count: pages })}
         </button>
         <button type="button" className="inline-button" onClick={() => void setOfflineMode(false)}>
-          Not now
+          {t('shell.offline.notNow', 'Not now')}
         </button>
       </>
     );
@@ -76,7 +91,7 @@ export function OfflinePanel() {
     body = (
       <>
         <p>
-          <strong>Available offline</strong>
+          <strong>{t('shell.offline.ready', 'Available offline')}</strong>
         </p>
         {usage}
         {turnOff}
@@ -86,13 +101,17 @@ export function OfflinePanel() {
     const { done, total } = state;
     body = (
       <>
-        <p>{total ? `Saving ${done} of ${total} pages for offline reading` : 'Preparing offline reading…'}</p>
-        <progress max={total || 1} value={done} aria-label="Offline saving progress" />
+        <p>
+          {total
+            ? t('shell.offline.progress', 'Saving {done} of {count} pages for offline reading', { done, count: total })
+            : t('shell.offline.preparing', 'Preparing offline reading…')}
+        </p>
+        <progress max={total || 1} value={done} aria-label={t('shell.offline.progressAriaLabel', 'Offline saving progress')} />
       </>
     );
   }
   return (
-    <section className="offline-control" aria-label="Offline reading" aria-live="polite">
+    <section className="offline-control" aria-label={t('shell.offline.ariaLabel', 'Offline reading')} aria-live="polite">
       {body}
     </section>
   );

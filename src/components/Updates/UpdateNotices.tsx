@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useOfflineUpdates } from '../../hooks/useOfflineUpdates';
+import { useTranslate } from '../../hooks/useTranslate';
+import { useSite } from '../SiteContext';
 import '../Offline/offline.css';
 
 /**
@@ -12,6 +14,7 @@ import '../Offline/offline.css';
  */
 export function UpdateNotices() {
   const { content, shell } = useOfflineUpdates();
+  const t = useTranslate(useSite().site);
   const queryClient = useQueryClient();
   const router = useRouter();
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -32,19 +35,24 @@ export function UpdateNotices() {
     <div className="update-notices" role="status" aria-live="polite">
       {shell && (
         <div className="update-notice">
-          <p>A new version is available</p>
+          <p>{t('shell.updates.newVersion', 'A new version is available')}</p>
           <button type="button" className="inline-button" onClick={shell}>
-            Reload
+            {t('shell.common.reload', 'Reload')}
           </button>
         </div>
       )}
       {showContent && (
         <div className="update-notice">
-          <p>This page was updated</p>
+          <p>{t('shell.updates.pageUpdated', 'This page was updated')}</p>
           <button type="button" className="inline-button" disabled={busy} onClick={() => void swap()}>
-            Show the update
+            {t('shell.updates.showUpdate', 'Show the update')}
           </button>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setDismissed(content.contentHash)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('shell.updates.dismissAriaLabel', 'Dismiss')}
+            onClick={() => setDismissed(content.contentHash)}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -1,0 +1,33 @@
+/** The search page's results in the locale on screen: no results, the count's plural form, the error. */
+import { describe, expect, it } from 'vitest';
+import { SNIPPET_WORDS } from '../../../manifest';
+import SearchResults from '../../../src/search/SearchResults';
+import type { SearchResult } from '../../../src/search/types';
+import { FRENCH, localizedManifest, localizedQueryClient, renderText } from '../renderInLocale';
+
+/** The page's results for `query` as if the search had answered `result`. */
+async function resultsText(path: string, query: string, result: Partial<SearchResult>): Promise<string> {
+  const manifest = localizedManifest();
+  const queryClient = localizedQueryClient(manifest);
+  const answer: SearchResult = { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 20, queryID: null, fromLocalIndex: false, ...result };
+  queryClient.setQueryData(['search', manifest.search.entry, JSON.stringify(manifest.site.search), query, SNIPPET_WORDS], {
+    pages: [answer],
+    pageParams: [0],
+  });
+  return renderText(path, <SearchResults manifest={manifest} query={query} />, { manifest, queryClient });
+}
+
+describe('SearchResults', () => {
+  it('says there are no results in French, with the local index’s note', async () => {
+    expect(await resultsText('/fr/search', 'zzz', { fromLocalIndex: true })).toBe(
+      `${FRENCH['theme.SearchModal.noResultsScreen.noResultsText']} "zzz"${FRENCH['shell.search.fromLocalIndex']}`,
+    );
+  });
+
+  it('counts results with the French plural form and numbers, and the spec’s English elsewhere', async () => {
+    expect(await resultsText('/fr/search', 'a', { nbHits: 1 })).toMatch(/^1 résultat/);
+    expect(await resultsText('/fr/search', 'a', { nbHits: 1500 })).toMatch(/^1\u202f500 résultats/);
+    expect(await resultsText('/search', 'a', { nbHits: 1 })).toMatch(/^1 result/);
+    expect(await resultsText('/search', 'a', { nbHits: 1500 })).toMatch(/^1,500 results/);
+  });
+});
