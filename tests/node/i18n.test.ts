@@ -112,12 +112,13 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
   it("keeps links in the page's locale, relative and absolute, translated or not", () => {
     const { docs } = project.manifest();
     const article = (id: string) => project.read(`blobs/${docs[id]!.article}`);
-    expect(article('i18n-fr/intro')).toContain('href="/abp-react/fr/docs/next/guides/setup"');
-    expect(article('i18n-fr/guides/setup')).toContain('href="/abp-react/fr/docs/next/intro#premiers-pas"');
-    expect(article('i18n-fr/guides/setup')).toContain('href="/abp-react/fr/docs/next/guides/deploy"');
-    // An untranslated page links to the locale's copies too.
-    expect(article('i18n-ar/guides/setup')).toContain('href="/abp-react/ar/docs/intro#getting-started"');
-    expect(article('guides/setup')).toContain('href="/abp-react/docs/intro#getting-started"');
+    // Links between docs of one version and locale are relative to the page: they stay in its locale.
+    expect(article('i18n-fr/intro')).toContain('href="guides/setup"');
+    expect(article('i18n-fr/guides/setup')).toContain('href="../intro#premiers-pas"');
+    expect(article('i18n-fr/guides/setup')).toContain('href="deploy"');
+    // An untranslated page links to the locale's copies too; an absolute link (`/docs/intro`) to its own version's.
+    expect(article('i18n-ar/guides/setup')).toContain('href="../intro#getting-started"');
+    expect(article('guides/setup')).toContain('href="../intro#getting-started"');
     const html = project.read('fr/docs/next/intro.html');
     expect(html).toContain('class="navbar__brand" href="/abp-react/fr"');
     expect(html).toContain('class="footer__link" href="/abp-react/fr/docs/intro"');
@@ -129,9 +130,9 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
       expect(docs[id]!.blob).toBe(docs['guides/deploy']!.blob);
       expect(docs[id]!.article).toBe(docs['guides/deploy']!.article);
     }
-    // One with links shares its markdown; its article links the locale's pages.
+    // One with links too: they are relative, so the same article links the locale's pages.
     expect(docs['i18n-ar/guides/setup']!.blob).toBe(docs['guides/setup']!.blob);
-    expect(docs['i18n-ar/guides/setup']!.article).not.toBe(docs['guides/setup']!.article);
+    expect(docs['i18n-ar/guides/setup']!.article).toBe(docs['guides/setup']!.article);
   });
 
   it('gives each page <html lang dir>, og:locale and hreflang alternates to its copy in every locale', () => {

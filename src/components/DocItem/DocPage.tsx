@@ -80,7 +80,7 @@ export function Article({ manifest, page }: { manifest: Manifest; page: Manifest
     setShown(current);
   }
   useScrollToHash(page.path, hash);
-  if (current.html !== null) return <StaticArticle html={current.html} />;
+  if (current.html !== null) return <StaticArticle html={current.html} path={page.path} />;
   return <MarkdownArticle manifest={manifest} page={page} />;
 }
 
