@@ -75,6 +75,37 @@ describe('docs versions', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("follows the article's links within the version on screen, from a page, the docs root and an address with a trailing slash", async () => {
+    const page = await b.page();
+    const heading = () => page.locator('main h1').first().innerText();
+    const setup = (at: Awaited<ReturnType<typeof b.page>>) => at.locator('main .markdown').getByRole('link', { name: 'Development Setup' }).first();
+    await page.goto(site.url('docs/next/intro'));
+    await shellReady(page);
+    // The link is relative in the HTML: the same article serves the released copy at /docs/intro.
+    expect(await setup(page).getAttribute('href')).toBe('development/setup');
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await setup(page).hover();
+    await setup(page).click();
+    await page.waitForURL(/\/abp-react\/docs\/next\/development\/setup$/);
+    await expect.poll(heading).toBe('Development Setup');
+    // A link with a hash scrolls to its heading, in the same version, without reloading the page.
+    await page.locator('main .markdown').getByRole('link', { name: 'Configuration' }).first().click();
+    await page.waitForURL(/\/abp-react\/docs\/next\/fundamentals\/configuration#/);
+    const hash = decodeURIComponent(new URL(page.url()).hash.slice(1));
+    await expect.poll(() => page.evaluate((id) => Math.round(document.getElementById(id)?.getBoundingClientRect().top ?? -1), hash)).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // The docs root shows the main doc's article at another address: its links lead into its version all the same.
+    for (const at of ['docs/next', 'docs/next/intro/']) {
+      const root = await b.page();
+      await root.goto(site.url(at));
+      await shellReady(root);
+      await setup(root).click();
+      await root.waitForURL(/\/abp-react\/docs\/next\/development\/setup$/);
+      expect(root.errors).toEqual([]);
+    }
+    expect(page.errors).toEqual([]);
+  });
+
   it('searches the version on screen only, with its own local index', async () => {
     const page = await b.page();
     const hitsFor = (path: string) => modalHits(page, site.url(path), 'quasarwidget');
