@@ -26,9 +26,9 @@ export interface LinkContext {
   /** Images and static files by key (`Manifest.files`): where each is served, and its size. */
   files?: Record<string, ManifestFile>;
   /**
-   * The route of each docs tree (a version in a locale: `/docs`, `/docs/next`, `/fr/docs`). A link between two
-   * docs of one tree is written relative (`relativeRoute`), so a page that is the same in two trees has the same
-   * article. Unset (the shell's own rendering): every link is absolute.
+   * The route of each docs tree (a version in a locale: `/docs`, `/docs/next`, `/fr/docs`). A relative link
+   * between two docs of one tree stays relative in the HTML (`hrefFor`), so a page that is the same in two trees
+   * has the same article. Unset (the shell's own rendering): every link is absolute.
    */
   trees?: readonly string[];
 }
@@ -112,22 +112,8 @@ export function resolveContentLink(href: string, source: string, fromRoute: stri
   // A translation's absolute link (`/docs/intro`) opens the page in the translation's locale when the locale has it.
   const locale = decoded.startsWith('/') && ctx.routes !== null ? /^i18n\/([^/]+)\//.exec(source)?.[1] : undefined;
   const localized = locale && !route.startsWith(`/${locale}/`) ? normalizeRoutePath(`/${locale}${route}`) : null;
-  const found = localized && hasRoute(ctx, localized) ? localized : hasRoute(ctx, route) ? route : null;
-  if (found === null) return { kind: 'missingPage', path: route };
-  return { kind: 'route', path: decoded.startsWith('/') ? inOwnVersion(ctx, fromRoute, found) : found, hash };
-}
-
-/**
- * An absolute link of a doc to a doc of a version its own is nested in (`/docs/intro`, written in a doc at
- * `/docs/next/…` or `/docs/1.0/…`) opens the page in the doc's own version when that version has it: such
- * a link names the docs as they were when it was written, before they were snapshotted as a version.
- */
-function inOwnVersion(ctx: LinkContext, fromRoute: string, route: string): string {
-  const own = treeOf(ctx, fromRoute);
-  const named = ctx.trees?.includes(route) ? route : treeOf(ctx, route);
-  if (own === null || named === null || own === named || !own.startsWith(named + '/')) return route;
-  const mine = own + route.slice(named.length);
-  return hasRoute(ctx, mine) ? mine : route;
+  if (localized && hasRoute(ctx, localized)) return { kind: 'route', path: localized, hash };
+  return hasRoute(ctx, route) ? { kind: 'route', path: route, hash } : { kind: 'missingPage', path: route };
 }
 
 /** The docs tree (`LinkContext.trees`) a route is a doc or category of, or null. */
@@ -157,13 +143,15 @@ export function relativeRoute(from: string, to: string): string {
 
 /**
  * The href a resolved target gets in rendered HTML, or null to keep it: with the base path, or relative to
- * `from` (the route of the page the link is in) when both are docs of one tree (`LinkContext.trees`).
+ * `from.path` (the route of the page the link is in) when the link is written relative (`written`: a `.md`
+ * file, `../x`, `#hash`) and both are docs of one tree (`LinkContext.trees`). A route written from the root
+ * (`/docs/x`) means that route, as in Docusaurus, whichever version its page is in: it stays absolute.
  */
-export function hrefFor(target: LinkTarget, baseUrl: string, from?: { path: string; ctx: LinkContext }): string | null {
+export function hrefFor(target: LinkTarget, baseUrl: string, from?: { path: string; written: string; ctx: LinkContext }): string | null {
   switch (target.kind) {
     case 'route': {
       const hash = target.hash ? `#${target.hash}` : '';
-      const tree = from && treeOf(from.ctx, from.path);
+      const tree = from && !from.written.startsWith('/') ? treeOf(from.ctx, from.path) : null;
       if (!from || tree === null || tree !== treeOf(from.ctx, target.path)) return withBase(target.path, baseUrl) + hash;
       return target.path === from.path && hash ? hash : relativeRoute(from.path, target.path) + hash;
     }

@@ -114,7 +114,8 @@ describe('hrefFor from a page', () => {
     },
     trees: ['/docs', '/docs/next', '/fr/docs'],
   };
-  const href = (from: string, path: string, hash = '') => hrefFor({ kind: 'route', path, hash }, '/abp-react/', { path: from, ctx: trees });
+  const href = (from: string, path: string, hash = '', written = 'x.md') =>
+    hrefFor({ kind: 'route', path, hash }, '/abp-react/', { path: from, written, ctx: trees });
 
   it('writes a link between docs of one version relative to the page, keeping the hash', () => {
     expect(href('/docs/intro', '/docs/guides/setup')).toBe('guides/setup');
@@ -129,6 +130,12 @@ describe('hrefFor from a page', () => {
     expect(href('/docs/guides/setup', '/docs/guides/setup')).toBe('setup');
   });
 
+  it('keeps absolute a link written from the root, which means that route in every version', () => {
+    expect(href('/docs/intro', '/docs/guides/setup', '', '/docs/guides/setup')).toBe('/abp-react/docs/guides/setup');
+    expect(href('/docs/intro', '/docs/guides/setup', 'a', '/abp-react/docs/guides/setup#a')).toBe('/abp-react/docs/guides/setup#a');
+    expect(href('/docs/next/intro', '/docs/next/guides/setup', '', '/docs/next/guides/setup.md')).toBe('/abp-react/docs/next/guides/setup');
+  });
+
   it('keeps absolute a link that leaves the version, the locale or the docs', () => {
     expect(href('/docs/intro', '/docs/next/intro')).toBe('/abp-react/docs/next/intro');
     expect(href('/docs/next/intro', '/docs/guides/setup')).toBe('/abp-react/docs/guides/setup');
@@ -140,49 +147,9 @@ describe('hrefFor from a page', () => {
   });
 
   it('keeps every link absolute without docs trees', () => {
-    expect(hrefFor({ kind: 'route', path: '/docs/intro', hash: '' }, '/abp-react/', { path: '/docs/guides/setup', ctx })).toBe('/abp-react/docs/intro');
-  });
-});
-
-describe('resolveContentLink in a site with versions', () => {
-  const versions: LinkContext = {
-    baseUrl: '/abp-react/',
-    routes: {
-      '/docs': { kind: 'docsRoot' },
-      '/docs/intro': { kind: 'doc' },
-      '/docs/guides/setup': { kind: 'doc' },
-      '/docs/next': { kind: 'docsRoot' },
-      '/docs/next/intro': { kind: 'doc' },
-      '/docs/next/guides/setup': { kind: 'doc' },
-      '/docs/0.9': { kind: 'docsRoot' },
-      '/docs/0.9/intro': { kind: 'doc' },
-      '/fr/docs/intro': { kind: 'doc' },
-      '/fr/docs/next/intro': { kind: 'doc' },
-      '/markdown-page': { kind: 'page' },
-    },
-    routeBySource: {},
-    trees: ['/docs', '/docs/next', '/docs/0.9', '/fr/docs', '/fr/docs/next'],
-  };
-  const link = (href: string, source: string, from: string) => resolveContentLink(href, source, from, versions);
-
-  it("opens an absolute link to the last version's docs in the page's own version, when it has the page", () => {
-    expect(link('/docs/guides/setup#a', 'docs/intro.md', '/docs/next/intro')).toEqual({ kind: 'route', path: '/docs/next/guides/setup', hash: 'a' });
-    expect(link('/abp-react/docs/intro', 'versioned_docs/version-0.9/x.md', '/docs/0.9/intro')).toEqual({ kind: 'route', path: '/docs/0.9/intro', hash: '' });
-    expect(link('/docs', 'docs/intro.md', '/docs/next/intro')).toEqual({ kind: 'route', path: '/docs/next', hash: '' });
-    expect(link('/docs/intro', 'i18n/fr/docusaurus-plugin-content-docs/current/intro.md', '/fr/docs/next/intro')).toEqual({
-      kind: 'route',
-      path: '/fr/docs/next/intro',
-      hash: '',
-    });
-  });
-
-  it('keeps a link that names a version, a page the version lacks, or a page outside the docs', () => {
-    expect(link('/docs/guides/setup', 'versioned_docs/version-0.9/x.md', '/docs/0.9/intro')).toEqual({ kind: 'route', path: '/docs/guides/setup', hash: '' });
-    expect(link('/docs/next/intro', 'versioned_docs/version-0.9/x.md', '/docs/0.9/intro')).toEqual({ kind: 'route', path: '/docs/next/intro', hash: '' });
-    expect(link('/docs/0.9/intro', 'docs/intro.md', '/docs/next/intro')).toEqual({ kind: 'route', path: '/docs/0.9/intro', hash: '' });
-    expect(link('/docs/intro', 'docs/intro.md', '/docs/intro')).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
-    expect(link('/docs/intro', 'pages/markdown-page.md', '/markdown-page')).toEqual({ kind: 'route', path: '/docs/intro', hash: '' });
-    expect(link('/markdown-page', 'docs/intro.md', '/docs/next/intro')).toEqual({ kind: 'route', path: '/markdown-page', hash: '' });
+    expect(hrefFor({ kind: 'route', path: '/docs/intro', hash: '' }, '/abp-react/', { path: '/docs/guides/setup', written: '../intro.md', ctx })).toBe(
+      '/abp-react/docs/intro',
+    );
   });
 });
 
