@@ -38,7 +38,8 @@ export function StaticArticle({ html: rendered, path }: { html: string; path: st
   const ref = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // Its relative links are right at its own route only.
+  // Its relative links are right at its own route only. The address bar's route, even while the next page
+  // loads: that is what the browser resolves them against.
   const shownAt = stripBase(pathname, BASE_URL) ?? pathname;
   const html = useMemo(() => (shownAt === path ? rendered : articleLinksFrom(rendered, path, BASE_URL)), [rendered, path, shownAt]);
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
