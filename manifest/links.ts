@@ -25,6 +25,12 @@ export interface LinkContext {
   assets?: ReadonlySet<string>;
   /** Images and static files by key (`Manifest.files`): where each is served, and its size. */
   files?: Record<string, ManifestFile>;
+  /**
+   * The route of each docs tree (a version in a locale: `/docs`, `/docs/next`, `/fr/docs`). A relative link
+   * between two docs of one tree stays relative in the HTML (`hrefFor`), so a page that is the same in two trees
+   * has the same article. Unset (the shell's own rendering): every link is absolute.
+   */
+  trees?: readonly string[];
 }
 
 /** What an image in a markdown file shows. */
@@ -133,11 +139,45 @@ export function resolveContentLink(href: string, source: string, fromRoute: stri
   return hasRoute(ctx, route) ? { kind: 'route', path: route, hash } : { kind: 'missingPage', path: route };
 }
 
-/** The href a resolved target gets in rendered HTML (with the base path), or null to keep it. */
-export function hrefFor(target: LinkTarget, baseUrl: string): string | null {
+/** The docs tree (`LinkContext.trees`) a route is a doc or category of, or null. */
+function treeOf(ctx: LinkContext, path: string): string | null {
+  let tree: string | null = null;
+  for (const base of ctx.trees ?? []) if (path.startsWith(base + '/') && (tree === null || base.length > tree.length)) tree = base;
+  const routes = ctx.routes;
+  if (tree === null || routes === null || routes instanceof Set) return tree;
+  const kind = Object.hasOwn(routes, path) ? ((routes as Record<string, unknown>)[path] as { kind?: string }).kind : undefined;
+  return kind === 'doc' || kind === 'category' ? tree : null;
+}
+
+/**
+ * The relative href of route `to` from a page at route `from` (both without a trailing slash, as a browser
+ * reads them): `x` beside it, `guides/x` below, `../intro` above. A first segment with a colon gets `./`,
+ * so that it does not read as a scheme.
+ */
+export function relativeRoute(from: string, to: string): string {
+  const dir = from.split('/').slice(1, -1);
+  const target = to.split('/').slice(1);
+  let common = 0;
+  // The target's last segment names a page, never a folder to stay in.
+  while (common < dir.length && common < target.length - 1 && dir[common] === target[common]) common++;
+  const path = '../'.repeat(dir.length - common) + target.slice(common).join('/');
+  return /^[^/]*:/.test(path) ? `./${path}` : path;
+}
+
+/**
+ * The href a resolved target gets in rendered HTML, or null to keep it: with the base path, or relative to
+ * `from.path` (the route of the page the link is in) when the link is written relative (`written`: a `.md`
+ * file, `../x`, `#hash`) and both are docs of one tree (`LinkContext.trees`). A route written from the root
+ * (`/docs/x`) means that route, as in Docusaurus, whichever version its page is in: it stays absolute.
+ */
+export function hrefFor(target: LinkTarget, baseUrl: string, from?: { path: string; written: string; ctx: LinkContext }): string | null {
   switch (target.kind) {
-    case 'route':
-      return withBase(target.path, baseUrl) + (target.hash ? `#${target.hash}` : '');
+    case 'route': {
+      const hash = target.hash ? `#${target.hash}` : '';
+      const tree = from && !from.written.startsWith('/') ? treeOf(from.ctx, from.path) : null;
+      if (!from || tree === null || tree !== treeOf(from.ctx, target.path)) return withBase(target.path, baseUrl) + hash;
+      return target.path === from.path && hash ? hash : relativeRoute(from.path, target.path) + hash;
+    }
     case 'asset':
       return withBase('/' + target.path, baseUrl);
     default:
@@ -149,4 +189,20 @@ export function hrefFor(target: LinkTarget, baseUrl: string): string | null {
 export function imageFor(target: ImageTarget, baseUrl: string): { src: string; width: number | null; height: number | null } | null {
   if (target.kind !== 'file') return null;
   return { src: withBase(target.file.href, baseUrl), width: target.file.width, height: target.file.height };
+}
+
+/** An `<a>` element's href in serialised HTML (hast-util-to-html's, the browser's `innerHTML`): always in double quotes. */
+const LINK_HREF = /(<a\s[^>]*?\bhref=")([^"]*)"/g;
+
+/**
+ * `html`, an article rendered for the page at route `from`, with its relative links made absolute: what it
+ * needs to be shown at another URL (the docs root shows its main doc's article) or at `from` with a trailing slash.
+ */
+export function articleLinksFrom(html: string, from: string, baseUrl: string): string {
+  const page = new URL(withBase(from, baseUrl), 'http://site.invalid');
+  return html.replace(LINK_HREF, (whole, start: string, href: string) => {
+    if (href === '' || href.startsWith('/') || href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href)) return whole;
+    const url = new URL(href.replace(/&#x26;|&amp;/g, '&'), page);
+    return `${start}${(url.pathname + url.search + url.hash).replace(/&/g, '&#x26;')}"`;
+  });
 }

@@ -390,7 +390,14 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   const routeBySource: Record<string, string> = {};
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;
-  const linkContext: LinkContext = { baseUrl: site.baseUrl, routes, routeBySource, assets: new Set(src.assets), files: src.fileTable.files };
+  const linkContext: LinkContext = {
+    baseUrl: site.baseUrl,
+    routes,
+    routeBySource,
+    assets: new Set(src.assets),
+    files: src.fileTable.files,
+    trees: versions.map((version) => `/${version.routeBase}`),
+  };
   return { docs, pages, docsById, versions, site, routes, linkContext, links: new LinkResolver(linkContext, previous), serial: null, changes: null };
 }
 

@@ -11,7 +11,7 @@ import { remembered } from './memo';
 /** A hash of everything a resolution reads from `ctx`. */
 function tablesHash(ctx: LinkContext): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([ctx.baseUrl, ctx.files ?? null, ctx.assets ? [...ctx.assets] : null, ctx.routeBySource]));
+  hash.update(JSON.stringify([ctx.baseUrl, ctx.files ?? null, ctx.assets ? [...ctx.assets] : null, ctx.routeBySource, ctx.trees ?? null]));
   const routes = ctx.routes === null ? null : ctx.routes instanceof Set ? [...ctx.routes] : Object.keys(ctx.routes);
   hash.update(routes === null ? '\0null' : `\0${routes.join('\n')}`);
   return hash.digest('hex');

@@ -34,9 +34,9 @@ export interface RenderJob {
   budget?: number;
 }
 
-/** A link of a page as its rendering shows it, resolved against the build's routes and files. */
+/** A link of a page as its rendering shows it, resolved against the build's routes and files (relative ones kept relative within its docs tree). */
 const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) =>
-  hrefFor(links.link(href, job.rel, job.path), links.context.baseUrl);
+  hrefFor(links.link(href, job.rel, job.path), links.context.baseUrl, { path: job.path, written: href, ctx: links.context });
 
 /** An image of a page as its rendering shows it (source, size), as JSON. */
 const imageJson = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, src: string) =>

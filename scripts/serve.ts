@@ -6,7 +6,8 @@
  *
  * sirv serves the files: `x` is `x`, `x.html` or `x/index.html` (`extensions: ['html']`),
  * ETag and 304, ranges, and `.br`/`.gz` siblings where a build wrote them. This file adds
- * only what is ours: the base path `/abp-react/` (`/` and `/abp-react` redirect to it),
+ * only what is ours: the base path `/abp-react/` (`/` and `/abp-react` redirect to it, a page's address
+ * with a trailing slash to the page's),
  * README's Cache-Control rules ("Deploying"), `404.html` with status 404, gzip on the fly
  * (as GitHub Pages does, so the browser tests see what readers get), the dev server's
  * `inject` and `handle`, refusing `..`, encoded separators and NUL bytes with 400,
@@ -257,6 +258,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     const rel = pathname.startsWith(base) ? pathname.slice(base.length) : null;
     if (rel !== null && !safePath(rel)) return text(400, 'Bad request\n');
+    // A page's address with a trailing slash goes to the page's own address, where the relative links of its article
+    // lead; a folder's `index.html` keeps the slash.
+    const page = rel?.endsWith('/') ? decodeURIComponent(rel.slice(0, -1)) : null;
+    if (rel && page && isFile(join(root, `${page}.html`)) && !isFile(join(root, page, 'index.html'))) {
+      res.writeHead(301, { Location: base + rel.slice(0, -1) + (search === undefined ? '' : `?${search}`), 'Cache-Control': NO_CACHE }).end();
+      return;
+    }
     // A build swaps the folder in by renaming: wait a moment for it rather than answer 404.
     for (let attempt = 0; attempt < 5; attempt++) {
       if (rel !== null && send(req, res, rel)) return;

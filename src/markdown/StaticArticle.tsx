@@ -1,17 +1,30 @@
-import { useRouter } from '@tanstack/react-router';
-import { useLayoutEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { splitHref, stripBase } from '../../manifest';
+import { articleLinksFrom, splitHref, stripBase } from '../../manifest';
 import { BASE_URL } from '../config';
 import { preloadAllowed } from '../lib/preload';
 import { copyCodeOnClick } from './copyCode';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
 
-/** The route path (below the base) and hash of a link inside the site, or null for any other link. */
+/**
+ * The route path (below the base) and hash of a link inside the site, or null for any other link. The
+ * path is the one the browser resolved (`a.href`): links between docs of one version are relative.
+ */
 function localTarget(a: HTMLAnchorElement): { path: string; hash: string } | null {
-  const { path, hash } = splitHref(a.getAttribute('href') ?? '');
-  const local = path ? stripBase(path, BASE_URL) : null;
-  return local === null ? null : { path: local, hash };
+  const raw = a.getAttribute('href');
+  if (raw === null) return null;
+  const url = new URL(a.href);
+  if (url.origin !== window.location.origin) return null;
+  let pathname = url.pathname;
+  try {
+    pathname = decodeURI(pathname);
+  } catch {
+    // A malformed escape is kept as written.
+  }
+  const local = stripBase(pathname, BASE_URL);
+  // The hash as written: the browser's copy is percent-encoded, `useScrollToHash` decodes it.
+  return local === null ? null : { path: local, hash: splitHref(raw).hash };
 }
 
 /** The Mermaid source of each diagram block, taken from the block before it is emptied for the diagram. */
@@ -21,9 +34,14 @@ const diagramSources = new WeakMap<HTMLElement, string>();
  * The build's rendering of a page, made interactive: internal links use
  * the router, code blocks' copy buttons copy, Mermaid blocks are drawn.
  */
-export function StaticArticle({ html }: { html: string }) {
+export function StaticArticle({ html: rendered, path }: { html: string; path: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const router = useRouter();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // Its relative links are right at its own route only. The address bar's route, even while the next page
+  // loads: that is what the browser resolves them against.
+  const shownAt = stripBase(pathname, BASE_URL) ?? pathname;
+  const html = useMemo(() => (shownAt === path ? rendered : articleLinksFrom(rendered, path, BASE_URL)), [rendered, path, shownAt]);
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
   // Before the browser paints: a new text for the page (an update taken in place) is shown
   // with its copy buttons and its diagrams in one step, so the page does not shift under the reader.

@@ -4,7 +4,7 @@
  * remembered version that version-neutral links follow, and a content-only deploy that adds a version while
  * the tab is open.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snapshotVersion } from '../../scripts/docsVersion';
@@ -15,9 +15,14 @@ const b = useBrowser();
 const site = useSiteCopy({
   prefix: 'abp-docs-versions-',
   prepare: (contentDir) => {
+    // A relative link in every version's main doc, which the docs root shows too.
+    appendFileSync(join(contentDir, 'docs', 'intro.md'), '\nSet up with [the development setup guide](development/setup.md).\n');
     snapshotVersion(contentDir, '0.9');
     snapshotVersion(contentDir, '1.0');
-    writeFileSync(join(contentDir, 'docs', 'whats-next.md'), "# What's next\n\nA page only the next release has: quasarwidget.\n");
+    writeFileSync(
+      join(contentDir, 'docs', 'whats-next.md'),
+      "# What's next\n\nA page only the next release has: quasarwidget. Its [environment file](development/setup.md#environment-file).\n",
+    );
   },
 });
 
@@ -73,6 +78,55 @@ describe('docs versions', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
     await page.waitForURL(/\/docs\/0\.9$/);
     expect(page.errors).toEqual([]);
+  });
+
+  it("follows the article's relative links within the version on screen, from a page, the docs root and an address with a trailing slash", async () => {
+    const page = await b.page();
+    const article = (at: typeof page) => at.locator('main .markdown');
+    await page.goto(site.url('docs/next/intro'));
+    await shellReady(page);
+    const setup = article(page).getByRole('link', { name: 'the development setup guide' });
+    // Relative in the HTML: the same article serves the released copies at /docs/intro and /docs/0.9/intro.
+    expect(await setup.getAttribute('href')).toBe('development/setup');
+    expect(readFileSync(join(site.distDir, 'docs', 'intro.html'), 'utf8')).toContain('href="development/setup"');
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await setup.hover();
+    await setup.click();
+    await page.waitForURL(/\/abp-react\/docs\/next\/development\/setup$/);
+    await expect.poll(() => page.locator('main h1').first().innerText()).toBe('Development Setup');
+    // With a hash: the page scrolls to its heading, in the same version, without reloading.
+    await page.goto(site.url('docs/next/whats-next'));
+    await shellReady(page);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await article(page).getByRole('link', { name: 'environment file' }).click();
+    await page.waitForURL(/\/abp-react\/docs\/next\/development\/setup#environment-file$/);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('environment-file')?.getBoundingClientRect().top ?? -1)))
+      .toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // Into the docs root by the router: the version dropdown opens 0.9's main doc, which whats-next is not in.
+    await page.goto(site.url('docs/next/whats-next'));
+    await shellReady(page);
+    await page.getByLabel('Docs version: Next').click();
+    await dropdown(page).getByRole('link', { name: '0.9' }).click();
+    await page.waitForURL(/\/docs\/0\.9$/);
+    await article(page).getByRole('link', { name: 'the development setup guide' }).click();
+    await page.waitForURL(/\/abp-react\/docs\/0\.9\/development\/setup$/);
+    expect(page.errors).toEqual([]);
+    // The docs root shows its main doc's article at another address, and a trailing slash adds a folder: the
+    // links lead into the version all the same.
+    for (const [at, target] of [
+      ['docs/next', /\/abp-react\/docs\/next\/development\/setup$/],
+      ['docs/0.9', /\/abp-react\/docs\/0\.9\/development\/setup$/],
+      ['docs/next/intro/', /\/abp-react\/docs\/next\/development\/setup$/],
+    ] as const) {
+      const other = await b.page();
+      await other.goto(site.url(at));
+      await shellReady(other);
+      await article(other).getByRole('link', { name: 'the development setup guide' }).click();
+      await other.waitForURL(target);
+      expect(other.errors).toEqual([]);
+    }
   });
 
   it('searches the version on screen only, with its own local index', async () => {

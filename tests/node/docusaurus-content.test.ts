@@ -49,7 +49,7 @@ describe('fixture docusaurus-site', () => {
   it('keeps markdown inside admonitions and text with colons as written', () => {
     const html = article('/docs/intro');
     expect(html).toContain('<li>a list item with <code>code</code></li>');
-    expect(html).toContain('<a href="/abp-react/docs/guides/setup#install">link to setup</a>');
+    expect(html).toContain('<a href="guides/setup#install">link to setup</a>');
     expect(html).toContain('<div class="code-block" data-language="ts">');
     expect(html).toContain('The meeting is at 10:30. Note: plain text with a colon stays as written.');
   });

@@ -113,9 +113,10 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
   it("keeps links in the page's locale, relative and absolute, translated or not", () => {
     const { docs } = project.manifest();
     const article = (id: string) => project.read(`blobs/${docs[id]!.article}`);
-    expect(article('i18n-fr/intro')).toContain('href="/abp-react/fr/docs/next/guides/setup"');
+    // Relative links between docs of one version and locale stay relative to the page, so they stay in its locale.
+    expect(article('i18n-fr/intro')).toContain('href="guides/setup"');
     expect(article('i18n-fr/guides/setup')).toContain('href="/abp-react/fr/docs/next/intro#premiers-pas"');
-    expect(article('i18n-fr/guides/setup')).toContain('href="/abp-react/fr/docs/next/guides/deploy"');
+    expect(article('i18n-fr/guides/setup')).toContain('href="deploy"');
     // An untranslated page links to the locale's copies too.
     expect(article('i18n-ar/guides/setup')).toContain('href="/abp-react/ar/docs/intro#getting-started"');
     expect(article('guides/setup')).toContain('href="/abp-react/docs/intro#getting-started"');
@@ -124,13 +125,15 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(html).toContain('class="footer__link" href="/abp-react/fr/docs/intro"');
   });
 
-  it('stores an untranslated page once: the same markdown blob in every locale, and the same article when it links no page', () => {
+  it('stores an untranslated page once: the same markdown blob in every locale, and the same article when its links are relative', () => {
     const { docs } = project.manifest();
-    for (const id of ['i18n-fr/guides/deploy', 'i18n-ar/guides/deploy']) {
-      expect(docs[id]!.blob).toBe(docs['guides/deploy']!.blob);
-      expect(docs[id]!.article).toBe(docs['guides/deploy']!.article);
-    }
-    // One with links shares its markdown; its article links the locale's pages.
+    for (const name of ['deploy', 'upgrade'])
+      for (const id of [`i18n-fr/guides/${name}`, `i18n-ar/guides/${name}`]) {
+        expect(docs[id]!.blob).toBe(docs[`guides/${name}`]!.blob);
+        expect(docs[id]!.article).toBe(docs[`guides/${name}`]!.article);
+      }
+    expect(project.read(`blobs/${docs['guides/upgrade']!.article}`)).toContain('href="setup"');
+    // One with links shares its markdown; its article links the locale's pages: relative links as they are, absolute ones in the locale.
     expect(docs['i18n-ar/guides/setup']!.blob).toBe(docs['guides/setup']!.blob);
     expect(docs['i18n-ar/guides/setup']!.article).not.toBe(docs['guides/setup']!.article);
   });

@@ -73,7 +73,7 @@ describe('incremental content build', () => {
     project.write('docs/guides/new.md', '---\ntitle: New\nslug: /moved\n---\n\nNew page.\n');
     const moved = await project.buildContent({ session });
     expect(moved.rendered).toBe(2);
-    expect(moved.files.get(`blobs/${moved.manifest.docs['guides/deploy']!.article}`)).toContain('href="/abp-react/docs/moved"');
+    expect(moved.files.get(`blobs/${moved.manifest.docs['guides/deploy']!.article}`)).toContain('href="../moved"');
     expect(session.renders.size).toBe(5);
   });
 

@@ -147,14 +147,15 @@ describe('fixture basic-site: output', () => {
     expect(project.read('index.html')).toContain('<link rel="preload" href="/abp-react/manifest.json"');
   });
 
-  it('renders the article as static HTML, links resolved with the base path', () => {
+  it('renders the article as static HTML, relative links to docs kept relative, others with the base path', () => {
     const html = project.read('docs/intro.html');
     expect(html).toContain('<div class="markdown"><h1 id="introduction">Introduction</h1>');
     // The doc chrome is the shell's own DocPage, rendered by its server bundle.
     expect(html).toContain('<nav class="breadcrumbs" aria-label="Breadcrumbs">');
     expect(html).toMatch(/<nav class="toc" aria-label="On this page">|<div class="doc-layout"><article class="doc">/);
     expect(html).toContain('<p>Install the package.</p>');
-    expect(html).toContain('<a href="/abp-react/docs/guides/setup">setup guide</a>');
+    expect(html).toContain('<a href="guides/setup">setup guide</a>');
+    expect(project.read('docs/guides/setup.html')).toContain('<a href="/abp-react/docs/intro#getting-started">introduction</a>');
     expect(html).toMatch(/<a class="menu__link menu__link--active[^"]*" aria-current="page" href="\/abp-react\/docs\/intro"[^>]*>Introduction<\/a>/);
     // A page whose body has no h1 gets its title as one.
     expect(project.read('docs/guides/deploy.html')).toContain('<header><h1>Deploy</h1></header><p>Ship the site to a static host.</p>');

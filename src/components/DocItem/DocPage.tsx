@@ -81,7 +81,7 @@ function Article({ manifest, page }: { manifest: Manifest; page: ManifestPage })
     setShown(current);
   }
   useScrollToHash(page.path, hash);
-  if (current.html !== null) return <StaticArticle html={current.html} />;
+  if (current.html !== null) return <StaticArticle html={current.html} path={page.path} />;
   return <MarkdownArticle manifest={manifest} page={page} />;
 }
 

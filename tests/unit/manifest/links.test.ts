@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hrefFor, imageFor, joinPath, resolveContentImage, resolveContentLink, type LinkContext } from '../../../manifest/links';
+import {
+  articleLinksFrom,
+  hrefFor,
+  imageFor,
+  joinPath,
+  relativeRoute,
+  resolveContentImage,
+  resolveContentLink,
+  type LinkContext,
+} from '../../../manifest/links';
 
 const ctx: LinkContext = {
   baseUrl: '/abp-react/',
@@ -95,6 +104,88 @@ describe('hrefFor', () => {
     expect(hrefFor({ kind: 'asset', path: 'img/logo.svg' }, '/abp-react/')).toBe('/abp-react/img/logo.svg');
     expect(hrefFor({ kind: 'external' }, '/abp-react/')).toBeNull();
     expect(hrefFor({ kind: 'missingPage', path: '/x' }, '/abp-react/')).toBeNull();
+  });
+});
+
+describe('hrefFor from a page', () => {
+  const trees: LinkContext = {
+    ...ctx,
+    routes: {
+      '/docs/intro': { kind: 'doc' },
+      '/docs/guides': { kind: 'doc' },
+      '/docs/guides/setup': { kind: 'doc' },
+      '/docs/category/guides': { kind: 'category' },
+      '/docs/next/intro': { kind: 'doc' },
+      '/docs/next/guides/setup': { kind: 'doc' },
+      '/docs/next': { kind: 'docsRoot' },
+      '/docs/pagelike': { kind: 'page' },
+      '/fr/docs/intro': { kind: 'doc' },
+    },
+    trees: ['/docs', '/docs/next', '/fr/docs'],
+  };
+  const href = (from: string, path: string, hash = '', written = 'x.md') =>
+    hrefFor({ kind: 'route', path, hash }, '/abp-react/', { path: from, written, ctx: trees });
+
+  it('writes a link between docs of one version relative to the page, keeping the hash', () => {
+    expect(href('/docs/intro', '/docs/guides/setup')).toBe('guides/setup');
+    expect(href('/docs/guides/setup', '/docs/intro', 'top')).toBe('../intro#top');
+    expect(href('/docs/next/guides/setup', '/docs/next/intro')).toBe('../intro');
+    expect(href('/docs/guides/setup', '/docs/category/guides')).toBe('../category/guides');
+    // A page whose route is the folder of others (a category's index doc), both ways.
+    expect(href('/docs/guides', '/docs/guides/setup')).toBe('guides/setup');
+    expect(href('/docs/guides/setup', '/docs/guides')).toBe('../guides');
+    // To itself: the hash alone, else its own name.
+    expect(href('/docs/guides/setup', '/docs/guides/setup', 'install')).toBe('#install');
+    expect(href('/docs/guides/setup', '/docs/guides/setup')).toBe('setup');
+  });
+
+  it('keeps absolute a link written from the root, which means that route in every version', () => {
+    expect(href('/docs/intro', '/docs/guides/setup', '', '/docs/guides/setup')).toBe('/abp-react/docs/guides/setup');
+    expect(href('/docs/intro', '/docs/guides/setup', 'a', '/abp-react/docs/guides/setup#a')).toBe('/abp-react/docs/guides/setup#a');
+    expect(href('/docs/next/intro', '/docs/next/guides/setup', '', '/docs/next/guides/setup.md')).toBe('/abp-react/docs/next/guides/setup');
+  });
+
+  it('keeps absolute a link that leaves the version, the locale or the docs', () => {
+    expect(href('/docs/intro', '/docs/next/intro')).toBe('/abp-react/docs/next/intro');
+    expect(href('/docs/next/intro', '/docs/guides/setup')).toBe('/abp-react/docs/guides/setup');
+    expect(href('/docs/next/intro', '/docs/next')).toBe('/abp-react/docs/next');
+    expect(href('/fr/docs/intro', '/docs/intro')).toBe('/abp-react/docs/intro');
+    expect(href('/docs/intro', '/docs/pagelike')).toBe('/abp-react/docs/pagelike');
+    expect(href('/docs/intro', '/markdown-page', 'x')).toBe('/abp-react/markdown-page#x');
+    expect(href('/markdown-page', '/docs/intro')).toBe('/abp-react/docs/intro');
+  });
+
+  it('keeps every link absolute without docs trees', () => {
+    expect(hrefFor({ kind: 'route', path: '/docs/intro', hash: '' }, '/abp-react/', { path: '/docs/guides/setup', written: '../intro.md', ctx })).toBe(
+      '/abp-react/docs/intro',
+    );
+  });
+});
+
+describe('relativeRoute', () => {
+  /** Where a browser on `from`'s URL takes the relative href. */
+  const opened = (from: string, to: string) => new URL(relativeRoute(from, to), `http://h/base${from}`).pathname;
+
+  it('resolves, as a browser reads it, to the target', () => {
+    const routes = ['/d/a', '/d/b', '/d/g', '/d/g/x', '/d/g/x/y', '/d/h/x', '/d/a:b', '/d/g/a:b'];
+    for (const from of routes) for (const to of routes) expect(opened(from, to), `${from} -> ${to}`).toBe(`/base${to}`);
+  });
+
+  it('never reads as a scheme', () => {
+    expect(relativeRoute('/d/a', '/d/a:b')).toBe('./a:b');
+    expect(relativeRoute('/d/g/x', '/d/a:b')).toBe('../a:b');
+  });
+});
+
+describe('articleLinksFrom', () => {
+  it('makes relative links absolute for the page they were written for, and keeps the others', () => {
+    const html =
+      '<p><a href="guides/setup#a">s</a> <a href="../x?q=1&#x26;r=2">x</a> <a href="#top">t</a> ' +
+      '<a href="/abp-react/docs/next/intro">n</a> <a href="https://example.com/a" target="_blank">e</a> <code>&#x3C;a href="y"></code></p>';
+    expect(articleLinksFrom(html, '/docs/next/intro', '/abp-react/')).toBe(
+      '<p><a href="/abp-react/docs/next/guides/setup#a">s</a> <a href="/abp-react/docs/x?q=1&#x26;r=2">x</a> <a href="#top">t</a> ' +
+        '<a href="/abp-react/docs/next/intro">n</a> <a href="https://example.com/a" target="_blank">e</a> <code>&#x3C;a href="y"></code></p>',
+    );
   });
 });
 

@@ -116,6 +116,18 @@ describe('serve', () => {
       }
     });
 
+    it("sends a page's address with a trailing slash to the page's own, where its relative links lead", async () => {
+      for (const [path, to] of [
+        [`${BASE}docs/intro/`, `${BASE}docs/intro`],
+        [`${BASE}docs/intro/?q=1`, `${BASE}docs/intro?q=1`],
+        [`${BASE}docs/%69ntro/`, `${BASE}docs/%69ntro`],
+      ] as const) {
+        const res = await get(path);
+        expect(res.status, path).toBe(301);
+        expect(res.headers.get('location')).toBe(to);
+      }
+    });
+
     it('serves x.html and x/index.html by their own names too (spec §2)', async () => {
       for (const [path, rel] of [
         [`${BASE}guide/index.html`, 'guide/index.html'],
