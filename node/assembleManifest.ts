@@ -524,7 +524,10 @@ export function assembleManifest(
     state.serial = plan.serial;
     session.remember(LAST_PAGES, state);
   }
-  const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', session);
+  // Not saved for a next process: the records of a large site are about as large as its HTML.
+  const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', (key, make) =>
+    session.product('records', key, make, { bytes: (made) => made.json.length }),
+  );
   // The site's words, each stemmed once in this build, for every version's index.
   const words: WordTerms = new Map();
   // A versioned site has a local index per version (its docs and the pages), so a search finds the version on screen only.

@@ -24,7 +24,6 @@ import {
 } from '../manifest/localSearch';
 import { fnv1a } from '../manifest/shards';
 import type { SearchRecord } from '../manifest/types';
-import type { BuildSession } from './session';
 import type { Nodes } from 'mdast';
 
 /** A block of searchable text under a heading path. */
@@ -145,34 +144,31 @@ function searchRecords(pages: SearchPage[], language: string, version: string): 
 }
 
 /** One page's records as JSON array elements, and how many. */
-interface PageRecords {
+export interface PageRecords {
   json: string;
   count: number;
 }
 
 /**
  * The records of `searchRecords` as the text of that JSON array, in parts
- * made when read, and how many there are. Each page's part is a product of
- * the session, kept under its text's hash and the fields it also depends on,
- * so a rebuild serialises only the pages that changed (not saved for a next
- * process: the records of a large site are about as large as its HTML). Parts are made only when read: the
+ * made when read, and how many there are. Each page's part is taken from
+ * `kept` (the session's products) under its text's hash and the fields it
+ * also depends on, so a rebuild serialises only the pages that changed. Parts are made only when read: the
  * dev server never writes the records.
  */
 export function searchRecordsJson(
   pages: SearchPage[],
   language: string,
   version: string,
-  session: BuildSession,
+  kept: (key: string, make: () => PageRecords) => PageRecords,
 ): { json: () => Iterable<string>; count: number } {
   const part = (page: SearchPage): PageRecords =>
-    session.product(
-      'records',
+    kept(
       `${page.text.search.hash}\0${JSON.stringify([page.path, page.url, page.title, page.lvl0, page.pageRank, page.language ?? language, page.tag ?? version])}`,
       () => {
         const records = searchRecords([page], language, version);
         return { json: JSON.stringify(records).slice(1, -1), count: records.length };
       },
-      { bytes: (made) => made.json.length },
     );
   function* json(): Iterable<string> {
     yield '[';
