@@ -18,7 +18,7 @@ import { BuildError, type Problem } from './problems';
 import { loadRenderer, type ParsedBody, type Rendered, type Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
-import { slot, type BuildSession, type RenderCache } from './session';
+import { slot, type BuildSession } from './session';
 import { typeScriptPool } from './workerPool';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
@@ -320,8 +320,6 @@ function stillResolves(
 
 /** The link tables and route each rendering was last found to hold with, or was made with. */
 const HELD_WITH = slot<WeakMap<Rendered, { tables: string; path: string }>>('render:heldWith');
-
-export type { RenderCache };
 
 let rendererPromise: Promise<Renderer> | undefined;
 

@@ -72,7 +72,7 @@ export function searchText(node: Nodes): string {
 
 /** A page as search sees it. */
 /** A rendering's searchable text (`Rendered`'s fields): the arrays are read only to make a product that is not kept. */
-export interface SearchText {
+interface SearchText {
   sections: Section[];
   /** The page's lead and each heading's section, for the local index. */
   searchParts: SearchPart[];
