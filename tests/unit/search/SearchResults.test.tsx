@@ -1,6 +1,6 @@
 /** The search page's results in the locale on screen: no results, the count's plural form, the error. */
 import { describe, expect, it } from 'vitest';
-import { SNIPPET_WORDS } from '../../../manifest';
+import { lastVersion, localeCodeAt, SNIPPET_WORDS, versionKey } from '../../../manifest';
 import SearchResults from '../../../src/search/SearchResults';
 import type { SearchResult } from '../../../src/search/types';
 import { FRENCH, localizedManifest, localizedQueryClient, renderText } from '../renderInLocale';
@@ -10,7 +10,9 @@ async function resultsText(path: string, query: string, result: Partial<SearchRe
   const manifest = localizedManifest();
   const queryClient = localizedQueryClient(manifest);
   const answer: SearchResult = { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 20, queryID: null, fromLocalIndex: false, ...result };
-  queryClient.setQueryData(['search', manifest.search.entry, JSON.stringify(manifest.site.search), query, SNIPPET_WORDS], {
+  // The version on screen: on the search page, the last one of the locale (no version is preferred).
+  const version = versionKey(lastVersion(manifest, localeCodeAt(manifest.site, path)));
+  queryClient.setQueryData(['search', manifest.search.entry, JSON.stringify(manifest.site.search), version, query, SNIPPET_WORDS], {
     pages: [answer],
     pageParams: [0],
   });
