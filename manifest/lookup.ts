@@ -34,7 +34,9 @@ export const localeCodeAt = (site: Pick<SiteConfig, 'locales'>, path: string): s
 
 /**
  * Route `path` in locale `code`: a locale's home for the home page, the same path below the locale's copy of
- * the version for a docs page (every locale has every doc, translated or not), the path itself otherwise.
+ * the version for a docs page (every locale has every doc, translated or not), the same path below the locale's
+ * prefix for any other route (every locale has every standalone page and a search page), and a file (a path whose
+ * last part has an extension, which no locale copies) as it is.
  */
 export function localizedPath(manifest: Pick<Manifest, 'versions' | 'site'>, path: string, code: string): string {
   const here = localeAt(manifest.site, path);
@@ -42,7 +44,7 @@ export function localizedPath(manifest: Pick<Manifest, 'versions' | 'site'>, pat
   if (here === there) return path;
   if (path === (here.path || '/')) return there.path || '/';
   const version = versionHolding(manifest, path);
-  if (!version) return path;
+  if (!version) return /\.[^/]+$/.test(path) ? path : there.path + path.slice(here.path.length);
   const target = manifest.versions.find((other) => other.name === version.name && other.locale === (there.path ? there.code : undefined));
   return target ? normalizePath(target.path + path.slice(version.path.length)) : path;
 }

@@ -204,7 +204,11 @@ describe('links between locales', () => {
     expect(localizedPath(site, '/fr/docs/next/intro', 'en')).toBe('/docs/next/intro');
     expect(localizedPath(site, '/fr', 'ar')).toBe('/ar');
     expect(localizedPath(site, '/', 'fr')).toBe('/fr');
-    expect(localizedPath(site, '/markdown-page', 'fr')).toBe('/markdown-page');
+    // Every locale has every standalone page and a search page; no locale copies a file.
+    expect(localizedPath(site, '/markdown-page', 'fr')).toBe('/fr/markdown-page');
+    expect(localizedPath(site, '/fr/markdown-page', 'en')).toBe('/markdown-page');
+    expect(localizedPath(site, '/fr/search', 'ar')).toBe('/ar/search');
+    expect(localizedPath(site, '/img/logo.svg', 'fr')).toBe('/img/logo.svg');
   });
 
   it("links each locale's copy of a docs page, standalone page, search page or home, and a locale's home for a route it lacks", () => {
