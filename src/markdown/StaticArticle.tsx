@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { articleLinksFrom, splitHref, stripBase } from '../../manifest';
 import { BASE_URL } from '../config';
 import { preloadAllowed } from '../lib/preload';
-import { copyCodeOnClick } from './copyCode';
+import { useCopyButtons } from './copyCode';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
 
 /**
@@ -57,8 +57,9 @@ export function StaticArticle({ html: rendered, path }: { html: string; path: st
     });
     setDiagrams(found);
   }, [html]);
+  const copyOnClick = useCopyButtons(ref, [html]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    if (copyCodeOnClick(e.target)) return;
+    if (copyOnClick(e.target)) return;
     const a = (e.target as HTMLElement).closest('a');
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || a.target) return;
     const target = localTarget(a);

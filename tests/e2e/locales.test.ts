@@ -37,7 +37,10 @@ const site = useSiteCopy({
     };
     const docs = (locale: string, version: string) => `i18n/${locale}/docusaurus-plugin-content-docs/${version}`;
     write(`${docs('fr', 'current')}/intro.md`, intro('Présentation (suivante)', 'Bienvenue.'));
-    write(`${docs('fr', 'version-1.0')}/intro.md`, intro('Présentation', 'Bienvenue dans ABP React : quetzalfrançais.'));
+    write(
+      `${docs('fr', 'version-1.0')}/intro.md`,
+      `${intro('Présentation', 'Bienvenue dans ABP React : quetzalfrançais.')}\n\`\`\`bash\nnpm install\n\`\`\`\n`,
+    );
     write(`${docs('ar', 'version-1.0')}/intro.md`, intro('مقدمة', 'مرحبا بكم في ABP React.'));
     const message = (text: string) => ({ message: text });
     write(
@@ -51,6 +54,8 @@ const site = useSiteCopy({
         'shell.offline.ariaLabel': message('Lecture hors ligne'),
         'shell.offline.ready': message('Disponible hors ligne'),
         'shell.offlineNotice.savedOn': message('Vous êtes hors ligne. Cette page est la copie enregistrée le {date}.'),
+        'theme.CodeBlock.copy': message('Copier'),
+        'theme.CodeBlock.copyButtonAriaLabel': message('Copier le code dans le presse-papiers'),
       }),
     );
     write('i18n/ar/code.json', JSON.stringify({ 'theme.docs.paginator.next': message('التالي') }));
@@ -85,6 +90,9 @@ describe('locales', () => {
     // The shell's labels and the last update too, in the page a client navigation rendered.
     expect(await page.getByRole('button', { name: 'Replier la barre latérale' }).count()).toBe(1);
     expect(await page.locator('.last-updated').innerText()).toMatch(/^Mis à jour le \d{1,2} [a-zéû]+ \d{4}$/);
+    // A code block's copy button: the article's markup is the build's, shared by every locale, and its texts are the locale's.
+    const copy = page.locator('article.doc').getByRole('button', { name: 'Copier le code dans le presse-papiers' });
+    await expect.poll(() => copy.allInnerTexts()).toEqual(['Copier']);
 
     await page.getByLabel('Languages: Français').click();
     await page.getByRole('list', { name: 'Language switcher' }).getByRole('link', { name: 'العربية' }).click();

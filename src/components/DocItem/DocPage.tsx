@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useSidebar } from '../../hooks/useSidebar';
 import { useLocale } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
@@ -22,7 +22,7 @@ import { siteLocalStore } from '../../data/siteStorage';
 import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
-import { copyCodeOnClick } from '../../markdown/copyCode';
+import { useCopyButtons } from '../../markdown/copyCode';
 import { StaticArticle } from '../../markdown/StaticArticle';
 import { loadedRenderer } from '../../markdown/renderer';
 import { DocSidebar } from '../DocSidebar';
@@ -90,9 +90,11 @@ function MarkdownArticle({ manifest, page }: { manifest: Manifest; page: Manifes
   const { data: markdown } = useSuspenseQuery(pageQueryOptions(page));
   // The route loader has loaded the renderer; the lazy path is only a fallback.
   const View = loadedRenderer() ?? LazyMarkdownView;
+  const ref = useRef<HTMLDivElement>(null);
+  const copyOnClick = useCopyButtons(ref, [markdown, View]);
   return (
     // Code blocks' copy buttons are markup of the pipeline; one handler here gives them their behaviour, as StaticArticle's does.
-    <div className="markdown" onClick={(e) => copyCodeOnClick(e.target)}>
+    <div ref={ref} className="markdown" onClick={(e) => copyOnClick(e.target)}>
       {!page.hasH1 && (
         <header>
           <h1>{page.title}</h1>
