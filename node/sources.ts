@@ -7,7 +7,7 @@ import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { findNodeAtLocation } from 'jsonc-parser';
 import { lineAt, loadSiteConfig, readJsonFile, SITE_CONFIG_FILE } from './siteConfigFile';
-import { collectFiles, type FileTable } from './staticFiles';
+import { collectFiles, isImageFile, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
 import matter from 'gray-matter';
@@ -535,7 +535,8 @@ export function readContent(
     if (version?.locale) return [];
     return (version && readCategory(contentDir, f, version, log)) || [];
   });
-  // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files.
+  // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files; the images next to
+  // them are shown by their pages (`collectFiles`).
   const assets = all.filter(
     (f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isDocsConfigFile(f) && !f.startsWith('i18n/'),
   );
@@ -546,7 +547,8 @@ export function readContent(
       'is not read: the sidebars are generated from the folders of docs/ (`_category_.json` and `sidebar_position` order them). It is not published either.',
     );
   }
-  const fileTable = collectFiles({ contentDir, contentAssets: assets, publicDir, log, session });
+  const translationImages = all.filter((f) => f.startsWith('i18n/') && isImageFile(f));
+  const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, log, session });
   const localeStrings = readLocaleStrings(contentDir, input, listed, log);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {

@@ -19,6 +19,9 @@ import type { BuildSession } from './session';
 /** Files the build measures as images. */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)$/i;
 
+/** Whether content file `rel` is an image (by its extension). */
+export const isImageFile = (rel: string): boolean => IMAGE_FILE.test(rel);
+
 /**
  * The files `content/` may hold besides markdown, each served as it is on the site's origin: images,
  * PDFs, text and data, archives, audio and video, fonts. Anything a browser opens as a page of the
@@ -173,7 +176,8 @@ export function collectFiles(options: {
       );
       continue;
     }
-    add(`/${rel}`, `/${rel}`, full, image);
+    // An image next to a translation (`i18n/`) is shown by its pages only, not served at its path.
+    if (!rel.startsWith('i18n/')) add(`/${rel}`, `/${rel}`, full, image);
     add(rel, `/blobs/${image.hash}${rel.slice(rel.lastIndexOf('.')).toLowerCase()}`, full, image);
   }
   return { files, origin };

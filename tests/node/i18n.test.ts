@@ -405,6 +405,25 @@ describe('an untranslated copy with images next to its file', () => {
   });
 });
 
+describe('a translation with an image next to it', () => {
+  it('shows its own image, which only its pages name (not served at its path), and the default locale keeps its own', async () => {
+    await onCopy(async (project) => {
+      const logo = readFileSync(join(project.contentDir, 'img/logo.svg'), 'utf8');
+      project.write('docs/guides/pic.svg', logo);
+      project.write('docs/guides/deploy.md', '# Deploy\n\n![A picture](./pic.svg)\n');
+      project.write('i18n/fr/docusaurus-plugin-content-docs/current/guides/pic.svg', logo.replace('<svg', '<svg data-locale="fr"'));
+      project.write('i18n/fr/docusaurus-plugin-content-docs/current/guides/deploy.md', '# Déployer\n\n![A picture](./pic.svg)\n');
+      await project.build();
+      const src = (rel: string) => /<img src="([^"]+)" alt="A picture"/.exec(project.read(rel))?.[1];
+      const fr = src('fr/docs/next/guides/deploy.html');
+      expect(fr).toMatch(/^\/abp-react\/blobs\/[0-9a-f]+\.svg$/);
+      expect(fr).not.toBe(src('docs/next/guides/deploy.html'));
+      expect(project.read(fr!.replace('/abp-react/', ''))).toContain('data-locale="fr"');
+      expect(existsSync(join(project.distDir, 'i18n/fr/docusaurus-plugin-content-docs/current/guides/pic.svg'))).toBe(false);
+    });
+  });
+});
+
 describe('a content deploy to a localized site', () => {
   it("keeps the previous build's locale files and the sidebar shards they name, for a tab that still holds the previous root", async () => {
     await onCopy(async (project) => {
