@@ -323,8 +323,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
 /** CLI builds' render cache (`renderCache.ts`). */
 const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
 
-/** CLI builds' saved products (`BuildSession.savedProducts`): each page's article name, search records and local-index terms. */
-const PRODUCTS_FILE = 'node_modules/.cache/abp-react-docs/products.jsonl';
+/** CLI builds' saved products (`BuildSession.savedProducts`): each page's article name and local-index terms. */
+const PRODUCTS_DIR = 'node_modules/.cache/abp-react-docs';
 
 /** CLI builds' route documents (`RouteStore`). */
 const ROUTES_DIR = 'node_modules/.cache/abp-react-docs/routes';
@@ -396,13 +396,12 @@ async function main(): Promise<void> {
   const useCache = !args['no-cache'];
   const time = stepTimer();
   const code = useCache ? codeVersion(BUILD_CODE) : '';
-  const products = useCache ? readSavedProducts(join(root, PRODUCTS_FILE), code) : new Map<string, unknown>();
-  const restored = products.size;
+  const saved = useCache ? readSavedProducts(join(root, PRODUCTS_DIR), code) : null;
   // The CLI's session keeps what its caches on disk hold, from disk and back: nothing else serves a next build.
   const session = new BuildSession({
     keeps: false,
     renders: useCache ? readRenderCache(join(root, CACHE_FILE)) : new Map(),
-    restored: products,
+    restored: saved ? new Map(saved.products) : undefined,
     saves: useCache,
     routes: useCache ? new RouteStore(join(root, ROUTES_DIR), code) : undefined,
     // esbuild's own version, the packages' manifests and the build options are no input files: the lockfile and code name them.
@@ -422,9 +421,8 @@ async function main(): Promise<void> {
     time.add(result.steps);
     // The cache holds this build's renderings only (`renderContent`): save it when it changed.
     if (useCache && (result.rendered > 0 || cache.size !== before)) writeRenderCache(join(root, CACHE_FILE), cache);
-    // Likewise the saved products: those this build asked for, when it made one or left one out.
-    const saved = session.savedProducts();
-    if (useCache && (saved.made > 0 || saved.products.size !== restored)) writeSavedProducts(join(root, PRODUCTS_FILE), code, saved.products);
+    // Likewise the saved products: those this build asked for.
+    if (saved) writeSavedProducts(join(root, PRODUCTS_DIR), code, session.savedProducts().products, saved);
     // Documents of no route of this site serve no next build.
     session.routes?.prune();
     time.lap('cache save');

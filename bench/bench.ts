@@ -18,9 +18,9 @@
  * Prints tables with the targets and whether each is met.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ChildResult } from './child';
 import { generateTree } from './generate';
@@ -37,7 +37,9 @@ const DEV_NODE_FLAGS: string[] =
   (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.dev!.match(/--max-semi-space-size=\d+/g) ?? [];
 const TIME = '/usr/bin/time';
 /** build.ts saves its render cache here; the bench puts the old file back. */
-const RENDER_CACHE = join(ROOT, 'node_modules/.cache/abp-react-docs/render-cache.jsonl');
+/** The CLI's caches (`node/renderCache.ts`): the render cache's index and its segments, the saved products, the route documents. */
+const CACHE_DIR = join(ROOT, 'node_modules/.cache/abp-react-docs');
+const RENDER_CACHE = join(CACHE_DIR, 'render-cache.jsonl');
 
 /** This site's content build (no shell bundle), cold, s. */
 const TARGET_SITE_S = 0.5;
@@ -389,9 +391,11 @@ async function measure(
   // One-file rebuild with the warm cache, in one process. The child starts from the render
   // cache the cold build just saved (copied at once, in case another build rewrites it), so
   // the tree is not rendered a second time; peak RSS falls back to the child's cold build.
-  const cacheCopy = join(work, 'render-cache.jsonl');
-  rmSync(cacheCopy, { force: true });
-  if (gnuTime && existsSync(RENDER_CACHE)) copyFileSync(RENDER_CACHE, cacheCopy);
+  const cacheCopy = join(work, 'cache-copy', 'render-cache.jsonl');
+  rmSync(dirname(cacheCopy), { recursive: true, force: true });
+  // The render cache's index and segments: the child reads nothing else.
+  if (gnuTime && existsSync(RENDER_CACHE))
+    cpSync(CACHE_DIR, dirname(cacheCopy), { recursive: true, filter: (path) => path === CACHE_DIR || /^render-/.test(basename(path)) });
   const rounds = docs >= 5000 ? 2 : 3;
   log(`${label}: warm-up build + ${rounds} one-file rebuilds (${editRel})…`);
   const childArgs = ['--import', 'tsx', 'bench/child.ts', '--content', contentDir, '--out', dist, '--edit', editRel, '--rounds', String(rounds)];
@@ -452,9 +456,9 @@ function table(rows: string[][]): string {
 async function main(): Promise<void> {
   const gnuTime = existsSync(TIME) && (await run(TIME, ['-v', 'true'])).code === 0;
   const work = mkdtempSync(join(tmpdir(), 'abp-bench-'));
-  const savedCache = join(work, 'render-cache.saved.jsonl');
-  const hadCache = existsSync(RENDER_CACHE);
-  if (hadCache) copyFileSync(RENDER_CACHE, savedCache);
+  const savedCache = join(work, 'cache-saved');
+  const hadCache = existsSync(CACHE_DIR);
+  if (hadCache) cpSync(CACHE_DIR, savedCache, { recursive: true });
   const started = performance.now();
   const rows: Row[] = [];
   log(`work folder ${work}; peak RSS from ${gnuTime ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS in the child'}`);
@@ -478,8 +482,8 @@ async function main(): Promise<void> {
       rmSync(dir, { recursive: true, force: true });
     }
   } finally {
-    if (hadCache) copyFileSync(savedCache, RENDER_CACHE);
-    else rmSync(RENDER_CACHE, { force: true });
+    rmSync(CACHE_DIR, { recursive: true, force: true });
+    if (hadCache) cpSync(savedCache, CACHE_DIR, { recursive: true });
     if (!keep) rmSync(work, { recursive: true, force: true });
   }
 

@@ -1,6 +1,6 @@
 // The CLI's caches on disk: renderings read back as they were written, their large fields read only when asked
 // for; and the saved products of one build code.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,55 +50,134 @@ describe('render cache file', () => {
     writeRenderCache(file, read);
     expect(readRenderCache(file).get('k:7')!.html).toBe(cache.get('k:7')!.html);
     const products = new Map(Array.from({ length: 40 }, (_, i) => [`p\u0000${i}`, 'x'.repeat(50_000)]));
-    writeSavedProducts(join(dir, 'products.jsonl'), 'c', products);
-    expect(readSavedProducts(join(dir, 'products.jsonl'), 'c')).toEqual(products);
+    writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
+    expect(readSavedProducts(dir, 'c').products).toEqual(products);
   });
 
-  it('writes a rendering it read and nobody changed as the bytes it read, and one read in full the same', () => {
+  it('reads a large field only when asked for one, and decodes each once', () => {
     const file = join(dir, 'cache.jsonl');
     writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]));
-    const bytes = readFileSync(file, 'utf8');
-    const unread = readRenderCache(file);
-    writeRenderCache(file, unread);
-    expect(readFileSync(file, 'utf8')).toBe(bytes);
     const read = readRenderCache(file);
-    // Each large field is decoded when read, and once.
     const parse = vi.spyOn(JSON, 'parse');
     expect(read.get('a:1')!.html).toBe('<p>one</p>');
     expect(read.get('a:1')!.html).toBe('<p>one</p>');
     expect(parse).toHaveBeenCalledTimes(1);
     parse.mockRestore();
-    writeRenderCache(file, read);
-    expect(readFileSync(file, 'utf8')).toBe(bytes);
   });
 
-  it('starts empty when the file is missing or unreadable', () => {
+  it('writes only what is not on disk into a new segment, keeps the index pointing at the rest, and removes unused segments', () => {
+    const file = join(dir, 'cache.jsonl');
+    writeRenderCache(
+      file,
+      new Map([
+        ['a:1', rendering('<p>one</p>')],
+        ['b:1', rendering('<p>two</p>')],
+      ]),
+    );
+    const [first] = segments();
+    const firstBytes = readFileSync(join(dir, first!));
+    // One rendering kept unread, one new: the first segment stays as it was and a second holds the new one.
+    const read = readRenderCache(file);
+    writeRenderCache(
+      file,
+      new Map([
+        ['a:1', read.get('a:1')!],
+        ['c:1', rendering('<p>three</p>')],
+      ]),
+    );
+    expect(segments()).toHaveLength(2);
+    expect(readFileSync(join(dir, first!))).toEqual(firstBytes);
+    expect(
+      readFileSync(
+        join(
+          dir,
+          segments().find((name) => name !== first)!,
+        ),
+        'utf8',
+      ),
+    ).not.toContain('one');
+    const again = readRenderCache(file);
+    expect([...again.keys()]).toEqual(['a:1', 'c:1']);
+    expect(again.get('a:1')!.html).toBe('<p>one</p>');
+    expect(again.get('c:1')!.html).toBe('<p>three</p>');
+    // Unchanged, it writes no segment.
+    writeRenderCache(file, again);
+    expect(segments()).toHaveLength(2);
+    // When most stored bytes are unused, everything goes into one segment and the others go.
+    writeRenderCache(file, new Map([['c:1', readRenderCache(file).get('c:1')!]]));
+    expect(segments()).toHaveLength(1);
+    expect(segments()).not.toContain(first);
+    expect(readRenderCache(file).get('c:1')!.html).toBe('<p>three</p>');
+  });
+
+  it('keeps reading a segment that another build removed after this one read the cache', () => {
+    const file = join(dir, 'cache.jsonl');
+    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]));
+    const read = readRenderCache(file);
+    for (const name of segments()) rmSync(join(dir, name));
+    expect(read.get('a:1')!.html).toBe('<p>one</p>');
+    expect(readRenderCache(file).size).toBe(0);
+  });
+
+  it('starts empty when the index is missing, unreadable, of another format or points past its segment', () => {
     expect(readRenderCache(join(dir, 'none.jsonl')).size).toBe(0);
     const bad = join(dir, 'bad.jsonl');
-    writeFileSync(bad, '["a:1",{"h1":null}]\t"x"\t[]\t[]\n{not json');
+    writeFileSync(bad, '{not json');
     expect(readRenderCache(bad).size).toBe(0);
-    // A line of the earlier format, without the tab.
-    writeFileSync(bad, '["a:1",{"html":"x"}]\n');
+    // A line of an earlier format.
+    writeFileSync(bad, '["a:1",{"h1":null}]\t"x"\t[]\t[]\n');
     expect(readRenderCache(bad).size).toBe(0);
+    const file = join(dir, 'cache.jsonl');
+    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]));
+    const [segment] = segments();
+    writeFileSync(join(dir, segment!), '"<p>');
+    expect(readRenderCache(file).size).toBe(0);
   });
+
+  const segments = () => readdirSync(dir).filter((name) => name.endsWith('.data'));
 });
 
-describe('saved products file', () => {
+describe('saved products', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'saved-products-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  const products = new Map<string, unknown>([
+    ['article\u0000h\u0000', { name: 'abc.html', bytes: 3 }],
+    ['localPage\u0000s', { path: '/a', terms: 'a\nb', fields: [1, 2] }],
+  ]);
+  const files = () => readdirSync(dir).filter((name) => name.startsWith('products-'));
+
   it('reads back the products of the same build code, and none of another', () => {
-    const file = join(dir, 'products.jsonl');
-    const products = new Map<string, unknown>([
-      ['article\u0000h\u0000', { name: 'abc.html', bytes: 3 }],
-      ['records\u0000s', { json: '{"a":"\\n"}', count: 1 }],
-    ]);
-    writeSavedProducts(file, 'code-1', products);
-    expect(readSavedProducts(file, 'code-1')).toEqual(products);
-    expect(readSavedProducts(file, 'code-2').size).toBe(0);
-    expect(readSavedProducts(join(dir, 'none.jsonl'), 'code-1').size).toBe(0);
-    writeFileSync(file, '"code-1"\n{not json');
-    expect(readSavedProducts(file, 'code-1').size).toBe(0);
+    writeSavedProducts(dir, 'code-1', products, readSavedProducts(dir, 'code-1'));
+    expect(readSavedProducts(dir, 'code-1').products).toEqual(products);
+    expect(readSavedProducts(dir, 'code-2').products.size).toBe(0);
+    expect(readSavedProducts(join(dir, 'none'), 'code-1').products.size).toBe(0);
+    writeFileSync(join(dir, 'products-x.jsonl'), '"code-1"\n{not json');
+    expect(readSavedProducts(dir, 'code-1').products).toEqual(products);
+  });
+
+  it('writes the products made since the read into a new file, and all into one when most are unused', () => {
+    writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
+    const [first] = files();
+    const bytes = readFileSync(join(dir, first!), 'utf8');
+    // Nothing new: nothing written.
+    writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
+    expect(files()).toEqual([first]);
+    // One new: a second file with that one only, the first as it was.
+    const more = new Map([...products, ['article\u0000g\u0000', { name: 'def.html', bytes: 4 }]]);
+    writeSavedProducts(dir, 'c', more, readSavedProducts(dir, 'c'));
+    expect(files()).toHaveLength(2);
+    expect(readFileSync(join(dir, first!), 'utf8')).toBe(bytes);
+    expect(readSavedProducts(dir, 'c').products).toEqual(more);
+    // Of three saved products, one asked for: all rewritten into one file.
+    const one = new Map([...more].slice(2));
+    writeSavedProducts(dir, 'c', one, readSavedProducts(dir, 'c'));
+    expect(files()).toHaveLength(1);
+    expect(readSavedProducts(dir, 'c').products).toEqual(one);
+    // Files of another build code go with the next save.
+    writeSavedProducts(dir, 'd', products, readSavedProducts(dir, 'd'));
+    expect(readSavedProducts(dir, 'd').products).toEqual(products);
+    expect(files()).toHaveLength(1);
   });
 });
