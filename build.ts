@@ -26,6 +26,7 @@ import { BuildSession, type RenderCache } from './node/session';
 import { publishedMarkdown } from './node/render';
 import { siteFiles } from './node/siteFiles';
 import { readContent } from './node/sources';
+import { startSearchRecords, type RecordsInput, type RecordsWriting } from './node/recordsPool';
 import {
   carryPreviousBlobs,
   carryShell,
@@ -39,7 +40,6 @@ import {
   tempDirFor,
   writeFiles,
   writeInPlace,
-  writeSearchRecords,
   type FileTable,
   type OutputData,
 } from './node/output';
@@ -94,6 +94,8 @@ export interface ContentBuildResult {
   manifest: Manifest;
   /** DocSearch records (the text of a JSON array, in parts) for `npm run search:upload`, made when read; written beside `dist/`, never deployed. */
   records: () => Iterable<string>;
+  /** What `records` are made of (`startSearchRecords`). */
+  recordsInput: RecordsInput;
   warnings: Problem[];
   /** How many pages were rendered rather than taken from the cache. */
   rendered: number;
@@ -128,7 +130,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   time.lap('check');
   const files = new Map<string, OutputData>();
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const { manifest, root, shards, records, deferredSearch, articles, intact } = assembleManifest(
+  const { manifest, root, shards, records, recordsInput, deferredSearch, articles, intact } = assembleManifest(
     src,
     plan,
     renders,
@@ -181,7 +183,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   );
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
   time.lap('site files');
-  return { files, documents, deferredSearch, manifest, records, warnings: log.warnings, rendered, parsed, steps: time.steps };
+  return { files, documents, deferredSearch, manifest, records, recordsInput, warnings: log.warnings, rendered, parsed, steps: time.steps };
 }
 
 /** Options of one build. */
@@ -257,6 +259,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   // The dev server's content rebuilds update dist/ where it is; every other build writes a copy (`out`).
   const inPlace = options.devServer && !options.shell ? readShellRecord(options.distDir) : null;
   const out = inPlace ? options.distDir : tempDirFor(options.distDir);
+  let records: RecordsWriting | null = null;
   try {
     let shell: ShellRecord | null;
     if (options.shell) {
@@ -288,6 +291,14 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       onWarning: (p) => warn(formatProblem(p)),
     });
     time.add(result.steps);
+    // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none. A large
+    // site's are made on another core while this one writes the site, and put in place once the site is.
+    records = options.devServer
+      ? null
+      : startSearchRecords(options.distDir, result.recordsInput, result.records, {
+          root: options.root,
+          onFallback: (e) => warn(`search records worker unavailable, writing them in this thread: ${(e as Error).message}`),
+        });
     if (inPlace) {
       await writeInPlace(out, result.files, inPlace, session, options.madeOnRequest);
       time.lap('write');
@@ -299,8 +310,11 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       swapIn(out, options.distDir);
       time.lap('swap');
     }
-    // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none.
-    if (!options.devServer) writeSearchRecords(options.distDir, result.records());
+    // Finished or failed, they are no longer to discard.
+    const writing = records;
+    records = null;
+    await writing?.finish();
+    time.lap('search records');
     const pages = Object.keys(result.manifest.docs).length + Object.keys(result.manifest.pages).length;
     return {
       pages,
@@ -316,6 +330,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     };
   } catch (error) {
     if (!inPlace) discard(out);
+    await records?.discard();
     throw error;
   }
 }

@@ -38,6 +38,7 @@ import { versionOfSource } from './versions';
 import { savedWithVersion, versionKey } from '../manifest/lookup';
 import { slot, type BuildSession } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
+import type { RecordsInput } from './recordsPool';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
@@ -125,6 +126,8 @@ export interface AssembledManifest {
   shards: Record<string, AnyShard>;
   /** DocSearch records (the text of a JSON array, in parts), written outside `dist/` for `npm run search:upload`; made when read. */
   records: () => Iterable<string>;
+  /** What `records` are made of, for a thread that makes them apart (`recordsPool.ts`). */
+  recordsInput: RecordsInput;
   /** The local search index, when it is made only when read (`localIndexOf`): its entry's path, and what makes its files. */
   deferredSearch: DeferredSearch | null;
   /** Each page's article by name, made when read, for its route's HTML (written below `blobs/` too unless `articlesIn` is `routes`). */
@@ -525,7 +528,8 @@ export function assembleManifest(
     session.remember(LAST_PAGES, state);
   }
   // Not saved for a next process: the records of a large site are about as large as its HTML.
-  const { json: records, count: recordCount } = searchRecordsJson(state.search, site.locale.code, 'current', (key, make) =>
+  const recordsInput: RecordsInput = { pages: state.search, language: site.locale.code, version: 'current' };
+  const { json: records, count: recordCount } = searchRecordsJson(recordsInput.pages, recordsInput.language, recordsInput.version, (key, make) =>
     session.product('records', key, make, { bytes: (made) => made.json.length }),
   );
   // The site's words, each stemmed once in this build, for every version's index.
@@ -663,7 +667,7 @@ export function assembleManifest(
     files: usedFiles.files,
     sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
   };
-  return { manifest, root, shards, records, deferredSearch, articles, intact: () => !state.handedOn };
+  return { manifest, root, shards, records, recordsInput, deferredSearch, articles, intact: () => !state.handedOn };
 }
 
 /** What the page shards are made from. */

@@ -243,15 +243,29 @@ export function searchRecordsFile(distDir: string): string {
 /** Writes the records after `dist/` is in place (through a temporary file, so a reader never sees half). */
 export function writeSearchRecords(distDir: string, records: Iterable<string>): void {
   const file = searchRecordsFile(distDir);
+  writeParts(`${file}.tmp`, records);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** Characters gathered before a write. */
+const WRITE_CHARS = 1 << 20;
+
+/** Writes `parts` to `file` in writes of about a megabyte: on a large site the whole text would be tens of megabytes in memory. */
+export function writeParts(file: string, parts: Iterable<string>): void {
   mkdirSync(dirname(file), { recursive: true });
-  // Written part by part: on a large site the whole text would be tens of megabytes in memory.
-  const fd = openSync(`${file}.tmp`, 'w');
+  const fd = openSync(file, 'w');
   try {
-    for (const part of records) writeSync(fd, part);
+    let pending = '';
+    for (const part of parts) {
+      pending += part;
+      if (pending.length < WRITE_CHARS) continue;
+      writeSync(fd, pending);
+      pending = '';
+    }
+    writeSync(fd, pending);
   } finally {
     closeSync(fd);
   }
-  renameSync(`${file}.tmp`, file);
 }
 
 /**
@@ -317,7 +331,7 @@ async function keptText(file: KeptFile): Promise<string> {
 /** Whether `file` exists and holds exactly `data`. */
 function holds(file: string, data: Buffer): boolean {
   try {
-    return statSync(file).size === data.length && readFileSync(file).equals(data);
+    return statSync(file, { throwIfNoEntry: false })?.size === data.length && readFileSync(file).equals(data);
   } catch {
     return false;
   }
@@ -339,6 +353,9 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
   const made = new Set<string>();
   const root = resolve(tmp);
   const entries = [...files];
+  // What the folder holds: the shell's files, then each file written (two names may resolve to one path).
+  const present = new Set(existsSync(root) ? readdirSync(root, { recursive: true }).map((path) => resolve(root, String(path))) : []);
+  const previous = previousDir && existsSync(previousDir) ? previousDir : undefined;
   // Deferred files (per-route HTML) are made a few ahead of the one being written, so a document worker has work.
   const ahead = new Map<number, Promise<Awaited<ReturnType<typeof produce>>>>();
   const start = (i: number) => {
@@ -359,8 +376,9 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
     if (!to.startsWith(root + sep))
       throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
     // A file already there is a hard link into the previous site (a carried shell file): writing would change that site too.
-    if (existsSync(to))
+    if (present.has(to))
       throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
+    present.add(to);
     const dir = dirname(to);
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -378,9 +396,9 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
       contents = await contents.make();
     }
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-    if (previousDir && holds(join(previousDir, rel), bytes)) {
+    if (previous && holds(join(previous, rel), bytes)) {
       try {
-        linkSync(join(previousDir, rel), to);
+        linkSync(join(previous, rel), to);
         continue;
       } catch {
         // Another file system, or links not allowed: write the file.

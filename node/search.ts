@@ -70,7 +70,6 @@ export function searchText(node: Nodes): string {
   }
 }
 
-/** A page as search sees it. */
 /** A rendering's searchable text (`Rendered`'s fields): the arrays are read only to make a product that is not kept. */
 interface SearchText {
   sections: Section[];
@@ -80,6 +79,7 @@ interface SearchText {
   search: { hash: string; sections: number };
 }
 
+/** A page as search sees it. */
 export interface SearchPage {
   /** Route path below the base. */
   path: string;

@@ -183,7 +183,6 @@ function parseSourceOnce(parsed: Parsed, rel: string, raw: string, stat: Stats, 
   return file;
 }
 
-/** Parses and validates a markdown file's front matter; problems go to `log`. */
 /** How many line feeds `text` has (without splitting it: every build does this for every source). */
 function lineBreaks(text: string): number {
   let n = 0;
@@ -191,6 +190,7 @@ function lineBreaks(text: string): number {
   return n;
 }
 
+/** Parses and validates a markdown file's front matter; problems go to `log`. */
 function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, display = `content/${rel}`): SourceFile | null {
   // After a byte-order mark too, which editors on Windows write and gray-matter skips.
   const engine = /^\uFEFF?---([^\r\n]*)\r?\n/.exec(raw)?.[1]?.trim();
@@ -257,10 +257,10 @@ function checkPlainMarkdown(file: SourceFile, log: ProblemLog, session: BuildSes
   }
 }
 
-/** What `checkPlainMarkdown` reports of each source, kept while the source is (a rebuild reuses unchanged sources). */
 /** Each doc's and page's copies standing for it in locales without its translation, by their path (`untranslatedSources`). */
 const UNTRANSLATED = slot<WeakMap<SourceFile, Map<string, SourceFile>>>('sources:untranslated');
 
+/** What `checkPlainMarkdown` reports of each source, kept while the source is (a rebuild reuses unchanged sources). */
 const PLAIN_MARKDOWN = slot<WeakMap<SourceFile, { line: number; message: string }[]>>('sources:plainMarkdown');
 
 function plainMarkdownProblems(file: SourceFile): { line: number; message: string }[] {
