@@ -40,7 +40,7 @@ export async function loadServerRenderer(options: { dir: string; shell: ShellRec
     const { entry } = await buildServerRenderer({ root, outDir: partial });
     // The entry's name carries esbuild's hash of the bundle: one folder per distinct source, however many
     // processes bundle it (every build-test file does), renamed into place so none loads a half-written one.
-    const outDir = join(cache, `ssr-${entry.replace(/\.js$/, '')}`);
+    const outDir = join(cache, `ssr-${entry.replace(/\.mjs$/, '')}`);
     if (existsSync(outDir)) rmSync(partial, { recursive: true, force: true });
     else {
       try {

@@ -155,6 +155,9 @@ export async function buildServerRenderer({ root, outDir, dev = false }: ShellBu
     outdir: outDir,
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
+    // ES modules by their name wherever the folder is (a `.js` file outside a package of type module is CommonJS to
+    // Node, and a loader hook would then recompile the bundle at each new output path).
+    outExtension: { '.js': '.mjs' },
     minify: !dev,
     metafile: true,
     legalComments: 'none',
@@ -167,7 +170,7 @@ export async function buildServerRenderer({ root, outDir, dev = false }: ShellBu
     logLevel: 'silent',
   });
   const files = Object.keys(result.metafile.outputs).map((f) => relative(outDir, join(root, f)).split(sep).join('/'));
-  const entry = files.find((f) => /^render-[A-Z0-9]+\.js$/.test(f));
+  const entry = files.find((f) => /^render-[A-Z0-9]+\.mjs$/.test(f));
   if (!entry) throw new Error('[build] esbuild produced no entry for src/entry-server.tsx');
   return { entry, files, inputs: Object.keys(result.metafile.inputs) };
 }
