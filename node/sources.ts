@@ -202,10 +202,15 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
     );
     return null;
   }
+  // gray-matter is given the front matter and the two characters after its closing `---`, all it reads: given the
+  // whole file, it would hash and copy all of it (its cache's key, its `orig` buffer). The body is what it left
+  // of them and the rest of the file.
+  const close = raw.indexOf('\n---', 3);
+  const head = close === -1 ? raw : raw.slice(0, close + '\n---'.length + 2);
   let parsed: matter.GrayMatterFile<string>;
   try {
     // gray-matter caches by input string; a fresh options object disables that.
-    parsed = matter(raw, { engines: NO_ENGINES });
+    parsed = matter(head, { engines: NO_ENGINES });
   } catch (error) {
     const mark = (error as { mark?: { line?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
@@ -231,8 +236,8 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
       log.error(display, keyLine(raw, key), `front matter \`${key}\` ${problems.get(key)}`);
     }
   }
-  const body = parsed.content;
-  const bodyLine = lineBreaks(raw) - lineBreaks(body) + 1;
+  const body = parsed.content + raw.slice(head.length);
+  const bodyLine = lineBreaks(raw.slice(0, raw.length - body.length)) + 1;
   return {
     rel,
     display,
