@@ -21,9 +21,9 @@ import { ShellCache } from './node/shellCache';
 import type { ShellRecord } from './node/shellRecord';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
 import { readRenderCache, readSavedProducts, writeRenderCache, writeSavedProducts } from './node/renderCache';
-import { type ParallelOptions, renderContent } from './node/renderPool';
+import { type ParallelOptions, renderContent, warmRenderWorker } from './node/renderPool';
 import { BuildSession, type RenderCache } from './node/session';
-import { publishedMarkdown } from './node/render';
+import { publishedMarkdown } from './node/published';
 import { siteFiles } from './node/siteFiles';
 import { readContent } from './node/sources';
 import { startSearchRecords, type RecordsInput, type RecordsWriting } from './node/recordsPool';
@@ -116,10 +116,20 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const time = stepTimer();
   const log = new ProblemLog();
   const session = options.session ?? new BuildSession({ keeps: false });
-  const src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
-  time.lap('read');
-  const plan = planRoutes(src, log, session);
-  const { renders, rendered, parsed } = await renderContent(plan, session, options.parallel);
+  // Loads the renderer on another core while this one reads, for the few pages a build with a render cache renders.
+  const warm = warmRenderWorker(session, options.parallel);
+  let src: ReturnType<typeof readContent>;
+  let plan: ReturnType<typeof planRoutes>;
+  let rendering: Awaited<ReturnType<typeof renderContent>>;
+  try {
+    src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
+    time.lap('read');
+    plan = planRoutes(src, log, session);
+    rendering = await renderContent(plan, session, options.parallel, warm);
+  } finally {
+    void warm?.close();
+  }
+  const { renders, rendered, parsed } = rendering;
   time.lap('render');
   const texts = pageTexts(renders);
   checkTitles(plan, texts, log);
@@ -287,6 +297,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
         root: options.root,
         documents: !options.devServer,
         onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`),
+        warm: !options.devServer,
       },
       onWarning: (p) => warn(formatProblem(p)),
     });

@@ -18,6 +18,7 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from 'unist-util-visit';
+import { ADMONITIONS } from './admonitions';
 import { COPY_BUTTON } from './copyButton';
 import { LANGUAGE_ALIASES, PLAIN_LANGUAGES, languageLabel } from './highlight';
 
@@ -62,9 +63,6 @@ function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void 
     });
   };
 }
-
-/** Docusaurus's admonition types and the label each gets (its accessible name and default title). */
-export const ADMONITIONS = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution' } as const;
 
 /** An admonition type. */
 type AdmonitionType = keyof typeof ADMONITIONS;

@@ -29,7 +29,8 @@ import type {
 import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
 
 import type { OutputData } from './output';
-import { publishedMarkdown, type Rendered } from './render';
+import type { Rendered } from './render';
+import { publishedMarkdown } from './published';
 import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';

@@ -6,7 +6,7 @@
  */
 import type { LinkContext } from '../manifest/links';
 import { remembered } from './memo';
-import { ADMONITIONS } from '../manifest/markdown';
+import { ADMONITIONS } from '../manifest/admonitions';
 import type { PageTexts, RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './problems';
 import type { Rendered } from './render';

@@ -15,7 +15,7 @@ import { type LinkContext, hrefFor, imageFor } from '../manifest/links';
 import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './problems';
-import { loadRenderer, type ParsedBody, type Rendered, type Renderer } from './render';
+import type { ParsedBody, Rendered, Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { slot, type BuildSession } from './session';
@@ -158,10 +158,13 @@ function checkRenderable(jobs: RenderJob[]): void {
   if (problems.length) throw new BuildError(`Cannot build: ${problems.length} problem${problems.length === 1 ? '' : 's'} in content:`, problems);
 }
 
-/** What every render worker is given once, at its start: the link context its pages resolve against. */
+/** What a render worker is given once, at its start: the link context its pages resolve against (a warm worker's comes with its task). */
 export interface WorkerData {
-  context: LinkContext;
+  context?: LinkContext;
 }
+
+/** A worker's task: a batch of pages, or for a warm worker (`warmRenderWorker`) the pages with their link context. */
+export type WorkerTask = RenderJob[] | { context: LinkContext; jobs: RenderJob[] };
 
 /** What a worker answers for a batch: its pages in order and the bodies it parsed, or the build error one of them raised (its headline and problems). */
 export type WorkerOutput = RenderedJobs | { build: { headline: string; problems: Problem[] } };
@@ -198,6 +201,27 @@ export interface ParallelOptions {
   onFallback?: (error: unknown) => void;
   /** Per-route HTML on a worker too (`documentPool.ts`): for builds that write every route, not the dev server's, which makes each on request. */
   documents?: boolean;
+  /**
+   * A build with a render cache renders few pages: a worker started with the build (`warmRenderWorker`) renders
+   * them, so this thread never loads the markdown pipeline (the CLI's builds; the dev server keeps it loaded).
+   */
+  warm?: boolean;
+}
+
+/** A render worker started before the render step, loading the renderer on another core while this thread reads the sources. */
+export interface WarmWorker {
+  run(task: WorkerTask): Promise<WorkerOutput>;
+  close(): Promise<void>;
+}
+
+/**
+ * A warm render worker for a build that takes most pages from its render cache (`ParallelOptions.warm`), or
+ * undefined when this thread has its renderer already, there is no core to spare or nothing is cached.
+ */
+export function warmRenderWorker(session: BuildSession, parallel?: ParallelOptions): WarmWorker | undefined {
+  if (!parallel?.warm || rendererPromise || session.renders.size === 0 || (parallel.threads ?? availableParallelism()) < 2) return undefined;
+  const pool = typeScriptPool(pathToFileURL(join(parallel.root, 'node/renderWorker.ts')), {} satisfies WorkerData, { minThreads: 1, maxThreads: 1 }, () => {});
+  return { run: (task) => pool.run(task) as Promise<WorkerOutput>, close: () => pool.destroy() };
 }
 
 /**
@@ -209,14 +233,15 @@ export interface ParallelOptions {
  * no more, so the output never depends on the workers; a page a worker found
  * it cannot render fails the build as it would here.
  */
-async function renderPages(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<RenderedJobs> {
+async function renderPages(jobs: RenderJob[], links: LinkResolver, parallel?: ParallelOptions, warm?: WarmWorker): Promise<RenderedJobs> {
+  if (!jobs.length) return { rendered: [], parsed: 0 };
   // Pages with the same body go one after the other, so that one parse serves them all (`renderJobs`).
   const order = byBody(jobs);
   const { rendered, parsed } = await renderInOrder(
     order.map((i) => jobs[i]!),
     links,
-    render,
     parallel,
+    warm,
   );
   const inPlace: Rendered[] = new Array<Rendered>(jobs.length);
   order.forEach((i, at) => (inPlace[i] = rendered[at]!));
@@ -235,12 +260,24 @@ function byBody(jobs: RenderJob[]): number[] {
 }
 
 /** `renderPages` of jobs in the order given. */
-async function renderInOrder(jobs: RenderJob[], links: LinkResolver, render: Renderer, parallel?: ParallelOptions): Promise<RenderedJobs> {
+async function renderInOrder(jobs: RenderJob[], links: LinkResolver, parallel?: ParallelOptions, warm?: WarmWorker): Promise<RenderedJobs> {
   const { context } = links;
-  const renderHere = (batch: RenderJob[]) => renderJobs(render, batch, links);
+  const renderHere = async (batch: RenderJob[]) => renderJobs(await sharedRenderer(), batch, links);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
-  if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) return renderHere(jobs);
+  if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) {
+    if (warm && !rendererPromise) {
+      let out: WorkerOutput | undefined;
+      try {
+        out = await warm.run({ context, jobs });
+      } catch (error) {
+        parallel?.onFallback?.(error);
+      }
+      if (out && 'build' in out) throw new BuildError(out.build.headline, out.build.problems);
+      if (out) return out;
+    }
+    return renderHere(jobs);
+  }
 
   const batches: RenderJob[][] = [];
   const size = parallel.batch ?? WORKER_BATCH;
@@ -267,7 +304,7 @@ async function renderInOrder(jobs: RenderJob[], links: LinkResolver, render: Ren
         if (failed) return;
         if (!told.has(error)) parallel.onFallback?.(error);
         told.add(error);
-        done[i] = renderHere(batches[i]!);
+        done[i] = await renderHere(batches[i]!);
         return;
       }
       if ('build' in out) throw new BuildError(out.build.headline, out.build.problems);
@@ -277,7 +314,7 @@ async function renderInOrder(jobs: RenderJob[], links: LinkResolver, render: Ren
   const here = async () => {
     while (next < batches.length && !failed) {
       const i = next++;
-      done[i] = renderHere(batches[i]!);
+      done[i] = await renderHere(batches[i]!);
       // A turn of the event loop between batches takes the workers' answers in and gives them their next batch.
       await new Promise(setImmediate);
     }
@@ -323,9 +360,9 @@ const HELD_WITH = slot<WeakMap<Rendered, { tables: string; path: string }>>('ren
 
 let rendererPromise: Promise<Renderer> | undefined;
 
-/** One renderer per process: grammars load and the pipeline is set up once, not per build. */
+/** One renderer per process, loaded when this thread first renders: grammars load and the pipeline is set up once, not per build. */
 function sharedRenderer() {
-  rendererPromise ??= loadRenderer();
+  rendererPromise ??= import('./render').then((module) => module.loadRenderer());
   return rendererPromise;
 }
 
@@ -348,13 +385,13 @@ export async function renderContent(
   plan: RoutePlan,
   session: BuildSession,
   parallel?: ParallelOptions,
+  warm?: WarmWorker,
 ): Promise<{ renders: Map<string, Rendered>; rendered: number; parsed: number }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
   const cacheKeys = session.memo(CACHE_KEYS);
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
   const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl])).slice(0, 16);
-  const render = await sharedRenderer();
   const cache = session.renders;
   // Kept with the source (a rebuild reuses the sources it did not read again), so a rebuild makes only new keys.
   const keyOf = (file: SourceFile) => {
@@ -379,7 +416,7 @@ export async function renderContent(
   });
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
   checkRenderable(jobs);
-  const { rendered: fresh, parsed } = await renderPages(jobs, links, render, parallel);
+  const { rendered: fresh, parsed } = await renderPages(jobs, links, parallel, warm);
   const { tables } = links;
   pending.forEach(({ file, path }, i) => {
     cache.set(keyOf(file), fresh[i]!);

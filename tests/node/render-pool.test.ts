@@ -1,10 +1,10 @@
 /** Rendering on several threads gives the same site as rendering on one; pages with one body share its parse. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildContent } from '../../build';
+import { buildContent, BuildSession } from '../../build';
 import { BuildError } from '../../node/problems';
 import { outputData } from '../../node/output';
 import { snapshotVersion } from '../../scripts/docsVersion';
@@ -107,4 +107,58 @@ export default function (jobs: Parameters<typeof renderBatch>[0]) {
     expect((error as BuildError).message).toBe('Cannot build: 1 problem in content:\n  content/docs/x.md:3: found by the worker');
     expect(failures).toEqual([]);
   }, 60_000);
+
+  it('renders the few pages a build with a render cache changes in a worker started with the build, with the files of a build in one thread', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'render-pool-'));
+    roots.push(project);
+    const content = join(project, 'content');
+    cpSync(contentDir, content, { recursive: true });
+    // A render cache of every page, as a CLI build reads it from disk.
+    const first = new BuildSession({ keeps: false });
+    await buildContent({ contentDir: content, shell: null, session: first });
+    const cached = new Map(first.renders);
+    appendFileSync(join(content, 'docs/intro.md'), '\nA sentence the warm worker renders.\n');
+    // This process has loaded the renderer by now; a fresh copy of the build's modules has not, as a CLI build's.
+    const freshBuild = async () => {
+      vi.resetModules();
+      return (await import('../../build')) as typeof import('../../build');
+    };
+    const marking = rootWithWorker(
+      (real) => `import renderBatch from ${JSON.stringify(real)};
+export default function (task: Parameters<typeof renderBatch>[0]) {
+  const out = renderBatch(task);
+  if ('rendered' in out) for (const page of out.rendered) page.html += '<!-- warm worker -->';
+  return out;
+}
+`,
+    );
+    const failures: unknown[] = [];
+    const marked = await (
+      await freshBuild()
+    ).buildContent({
+      contentDir: content,
+      shell: null,
+      session: new BuildSession({ keeps: false, renders: new Map(cached) }),
+      parallel: { root: marking, threads: 2, warm: true, onFallback: (e) => failures.push(e) },
+    });
+    expect(failures).toEqual([]);
+    expect(marked.rendered).toBe(1);
+    const outputs = await Promise.all([...marked.files.values()].map(async (data) => String(await outputData(data))));
+    expect(outputs.filter((text) => text.includes('<!-- warm worker -->')).length).toBeGreaterThan(0);
+
+    const warm = await (
+      await freshBuild()
+    ).buildContent({
+      contentDir: content,
+      shell: null,
+      session: new BuildSession({ keeps: false, renders: new Map(cached) }),
+      parallel: { root: ROOT, threads: 2, warm: true, onFallback: (e) => failures.push(e) },
+    });
+    expect(failures).toEqual([]);
+    expect(warm.rendered).toBe(1);
+    const single = await buildContent({ contentDir: content, shell: null });
+    expect(warm.manifest).toEqual(single.manifest);
+    expect([...warm.files.keys()]).toEqual([...single.files.keys()]);
+    for (const [name, data] of single.files) expect(String(await outputData(warm.files.get(name)!)), name).toBe(String(await outputData(data)));
+  }, 120_000);
 });
