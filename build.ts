@@ -5,7 +5,7 @@
  * only when the whole build has succeeded (the dev server's content rebuilds
  * write into `dist/` itself, once everything is built: `devServer`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ import { ShellCache } from './node/shellCache';
 import type { ShellRecord } from './node/shellRecord';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
 import { readRenderCache, readSavedProducts, writeRenderCache, writeSavedProducts } from './node/renderCache';
-import { type ParallelOptions, renderContent, warmRenderWorker } from './node/renderPool';
+import { type ParallelOptions, renderContent, warmRenderWorker, type WarmWorker } from './node/renderPool';
 import { BuildSession, type RenderCache } from './node/session';
 import { publishedMarkdown } from './node/published';
 import { siteFiles } from './node/siteFiles';
@@ -116,20 +116,10 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const time = stepTimer();
   const log = new ProblemLog();
   const session = options.session ?? new BuildSession({ keeps: false });
-  // Loads the renderer on another core while this one reads, for the few pages a build with a render cache renders.
-  const warm = warmRenderWorker(session, options.parallel);
-  let src: ReturnType<typeof readContent>;
-  let plan: ReturnType<typeof planRoutes>;
-  let rendering: Awaited<ReturnType<typeof renderContent>>;
-  try {
-    src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
-    time.lap('read');
-    plan = planRoutes(src, log, session);
-    rendering = await renderContent(plan, session, options.parallel, warm);
-  } finally {
-    void warm?.close();
-  }
-  const { renders, rendered, parsed } = rendering;
+  const src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
+  time.lap('read');
+  const plan = planRoutes(src, log, session);
+  const { renders, rendered, parsed } = await renderContent(plan, session, options.parallel);
   time.lap('render');
   const texts = pageTexts(renders);
   checkTitles(plan, texts, log);
@@ -208,6 +198,8 @@ export interface BuildSiteOptions {
   shell: boolean;
   /** What builds keep for the next (`ContentBuildOptions.session`). */
   session?: BuildSession;
+  /** A render worker the caller started early, for the few pages a build with a render cache renders (`ParallelOptions.warm`). */
+  renderWorker?: WarmWorker;
   /** Dev build: unminified shell. */
   dev?: boolean;
   /** Prints warnings; defaults to stderr. */
@@ -297,7 +289,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
         root: options.root,
         documents: !options.devServer,
         onFallback: (e) => warn(`render worker unavailable, rendering in one thread: ${(e as Error).message}`),
-        warm: !options.devServer,
+        warm: options.renderWorker,
       },
       onWarning: (p) => warn(formatProblem(p)),
     });
@@ -421,6 +413,8 @@ async function main(): Promise<void> {
   const root = process.cwd();
   const useCache = !args['no-cache'];
   const time = stepTimer();
+  // A build with a render cache renders few pages: a worker loads the renderer for them while this thread reads.
+  const renderWorker = useCache && existsSync(join(root, CACHE_FILE)) ? warmRenderWorker(root) : undefined;
   const code = useCache ? codeVersion(BUILD_CODE) : '';
   const saved = useCache ? readSavedProducts(join(root, PRODUCTS_DIR), code) : null;
   // The CLI's session keeps what its caches on disk hold, from disk and back: nothing else serves a next build.
@@ -443,6 +437,7 @@ async function main(): Promise<void> {
       distDir: resolve(args.out),
       shell: args.shell,
       session,
+      renderWorker,
     });
     time.add(result.steps);
     // The cache holds this build's renderings only (`renderContent`): save it when it changed.
@@ -468,6 +463,8 @@ async function main(): Promise<void> {
       console.error('[build] failed; dist/ was left unchanged.', error);
     }
     process.exitCode = 1;
+  } finally {
+    await renderWorker?.close();
   }
 }
 

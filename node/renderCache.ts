@@ -53,29 +53,30 @@ const PLACE = Symbol('place');
 /** Open segments by path: a read opens each once, and a handle lives as long as the process. */
 type Handles = Map<string, number>;
 
-/** A rendering whose large fields are read from its segment when one is first asked for, and each decoded once. */
+/** A rendering whose large fields are each read from its segment and decoded when first asked for, and once. */
 function keptRendering(small: Omit<Rendered, keyof Large>, place: Place, fd: number): Rendered {
   const rendering = small as Rendered;
-  let bytes: Buffer | undefined;
   const decoded = new Map<string, unknown>();
   LARGE.forEach((field, i) => {
     const get = () => {
-      if (!decoded.has(field)) {
-        if (!bytes) {
-          const total = place.lengths.reduce((a, b) => a + b, 0);
-          bytes = Buffer.allocUnsafe(total);
-          if (readSync(fd, bytes, 0, total, place.offset) !== total)
-            throw new Error(`the render cache's segment ${place.segment} is shorter than its index says`);
-        }
-        const start = place.lengths.slice(0, i).reduce((a, b) => a + b, 0);
-        decoded.set(field, JSON.parse(bytes.toString('utf8', start, start + place.lengths[i]!)));
-      }
+      // Each field alone, so that no bytes are held once it is decoded.
+      if (!decoded.has(field)) decoded.set(field, readField(fd, place.path, fieldOffset(place, i), place.lengths[i]!));
       return decoded.get(field);
     };
     Object.defineProperty(rendering, field, { get, enumerable: true, configurable: true });
   });
   Object.defineProperty(rendering, PLACE, { value: place });
   return rendering;
+}
+
+/** Where the `i`th large field of a rendering at `place` starts in its segment. */
+const fieldOffset = (place: Place, i: number) => place.offset + place.lengths.slice(0, i).reduce((a, b) => a + b, 0);
+
+/** The JSON value of `length` bytes at `offset` of the segment open as `fd`. */
+function readField(fd: number, path: string, offset: number, length: number): unknown {
+  const bytes = Buffer.allocUnsafe(length);
+  if (readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`the render cache's segment ${path} is shorter than its index says`);
+  return JSON.parse(bytes.toString('utf8'));
 }
 
 /** A large field of a rendering as it lies on disk: what another thread needs to read it (`readStoredField`). */
@@ -90,7 +91,7 @@ export function storedField(rendering: Rendered, field: (typeof LARGE)[number]):
   const place = (rendering as { [PLACE]?: Place })[PLACE];
   if (!place) return undefined;
   const i = LARGE.indexOf(field);
-  return { path: place.path, offset: place.offset + place.lengths.slice(0, i).reduce((a, b) => a + b, 0), length: place.lengths[i]! };
+  return { path: place.path, offset: fieldOffset(place, i), length: place.lengths[i]! };
 }
 
 /** Reads stored fields (`storedField`), each file opened once, until `close`. */
@@ -100,9 +101,7 @@ export function storedFieldReader(): { read: (field: StoredField) => unknown; cl
     read({ path, offset, length }) {
       let fd = handles.get(path);
       if (fd === undefined) handles.set(path, (fd = openSync(path, 'r')));
-      const bytes = Buffer.allocUnsafe(length);
-      if (readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`the render cache's segment ${path} is shorter than its index says`);
-      return JSON.parse(bytes.toString('utf8'));
+      return readField(fd, path, offset, length);
     },
     close() {
       for (const fd of handles.values()) closeSync(fd);

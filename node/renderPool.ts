@@ -202,25 +202,25 @@ export interface ParallelOptions {
   /** Per-route HTML on a worker too (`documentPool.ts`): for builds that write every route, not the dev server's, which makes each on request. */
   documents?: boolean;
   /**
-   * A build with a render cache renders few pages: a worker started with the build (`warmRenderWorker`) renders
-   * them, so this thread never loads the markdown pipeline (the CLI's builds; the dev server keeps it loaded).
+   * A render worker the caller started before the build (`warmRenderWorker`, the CLI's when it has a render
+   * cache): it renders the few pages the cache does not hold, so this thread never loads the markdown pipeline.
    */
-  warm?: boolean;
+  warm?: WarmWorker;
 }
 
-/** A render worker started before the render step, loading the renderer on another core while this thread reads the sources. */
+/** A render worker started early, loading the renderer on another core while this thread reads the caches and sources. */
 export interface WarmWorker {
   run(task: WorkerTask): Promise<WorkerOutput>;
   close(): Promise<void>;
 }
 
 /**
- * A warm render worker for a build that takes most pages from its render cache (`ParallelOptions.warm`), or
- * undefined when this thread has its renderer already, there is no core to spare or nothing is cached.
+ * A warm render worker (`ParallelOptions.warm`) for the project at `root`, or undefined when there is no core to
+ * spare. The caller closes it.
  */
-export function warmRenderWorker(session: BuildSession, parallel?: ParallelOptions): WarmWorker | undefined {
-  if (!parallel?.warm || rendererPromise || session.renders.size === 0 || (parallel.threads ?? availableParallelism()) < 2) return undefined;
-  const pool = typeScriptPool(pathToFileURL(join(parallel.root, 'node/renderWorker.ts')), {} satisfies WorkerData, { minThreads: 1, maxThreads: 1 }, () => {});
+export function warmRenderWorker(root: string): WarmWorker | undefined {
+  if (availableParallelism() < 2) return undefined;
+  const pool = typeScriptPool(pathToFileURL(join(root, 'node/renderWorker.ts')), {} satisfies WorkerData, { minThreads: 1, maxThreads: 1 }, () => {});
   return { run: (task) => pool.run(task) as Promise<WorkerOutput>, close: () => pool.destroy() };
 }
 
@@ -233,7 +233,7 @@ export function warmRenderWorker(session: BuildSession, parallel?: ParallelOptio
  * no more, so the output never depends on the workers; a page a worker found
  * it cannot render fails the build as it would here.
  */
-async function renderPages(jobs: RenderJob[], links: LinkResolver, parallel?: ParallelOptions, warm?: WarmWorker): Promise<RenderedJobs> {
+async function renderPages(jobs: RenderJob[], links: LinkResolver, parallel?: ParallelOptions): Promise<RenderedJobs> {
   if (!jobs.length) return { rendered: [], parsed: 0 };
   // Pages with the same body go one after the other, so that one parse serves them all (`renderJobs`).
   const order = byBody(jobs);
@@ -241,7 +241,6 @@ async function renderPages(jobs: RenderJob[], links: LinkResolver, parallel?: Pa
     order.map((i) => jobs[i]!),
     links,
     parallel,
-    warm,
   );
   const inPlace: Rendered[] = new Array<Rendered>(jobs.length);
   order.forEach((i, at) => (inPlace[i] = rendered[at]!));
@@ -260,16 +259,17 @@ function byBody(jobs: RenderJob[]): number[] {
 }
 
 /** `renderPages` of jobs in the order given. */
-async function renderInOrder(jobs: RenderJob[], links: LinkResolver, parallel?: ParallelOptions, warm?: WarmWorker): Promise<RenderedJobs> {
+async function renderInOrder(jobs: RenderJob[], links: LinkResolver, parallel?: ParallelOptions): Promise<RenderedJobs> {
   const { context } = links;
   const renderHere = async (batch: RenderJob[]) => renderJobs(await sharedRenderer(), batch, links);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
   if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) {
-    if (warm && !rendererPromise) {
+    // Unless this thread has its renderer: the dev server's, after its first build.
+    if (parallel?.warm && !rendererPromise) {
       let out: WorkerOutput | undefined;
       try {
-        out = await warm.run({ context, jobs });
+        out = await parallel.warm.run({ context, jobs });
       } catch (error) {
         parallel?.onFallback?.(error);
       }
@@ -385,7 +385,6 @@ export async function renderContent(
   plan: RoutePlan,
   session: BuildSession,
   parallel?: ParallelOptions,
-  warm?: WarmWorker,
 ): Promise<{ renders: Map<string, Rendered>; rendered: number; parsed: number }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
@@ -416,7 +415,7 @@ export async function renderContent(
   });
   const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
   checkRenderable(jobs);
-  const { rendered: fresh, parsed } = await renderPages(jobs, links, parallel, warm);
+  const { rendered: fresh, parsed } = await renderPages(jobs, links, parallel);
   const { tables } = links;
   pending.forEach(({ file, path }, i) => {
     cache.set(keyOf(file), fresh[i]!);

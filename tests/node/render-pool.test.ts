@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { buildContent, BuildSession } from '../../build';
 import { BuildError } from '../../node/problems';
 import { outputData } from '../../node/output';
+import { warmRenderWorker } from '../../node/renderPool';
 import { snapshotVersion } from '../../scripts/docsVersion';
 import { ROOT } from '../helpers/build';
 
@@ -108,7 +109,7 @@ export default function (jobs: Parameters<typeof renderBatch>[0]) {
     expect(failures).toEqual([]);
   }, 60_000);
 
-  it('renders the few pages a build with a render cache changes in a worker started with the build, with the files of a build in one thread', async () => {
+  it('renders the few pages a build with a render cache changes in a worker started before it, with the files of a build in one thread', async () => {
     const project = mkdtempSync(join(tmpdir(), 'render-pool-'));
     roots.push(project);
     const content = join(project, 'content');
@@ -133,27 +134,31 @@ export default function (task: Parameters<typeof renderBatch>[0]) {
 `,
     );
     const failures: unknown[] = [];
+    const markingWorker = warmRenderWorker(marking)!;
     const marked = await (
       await freshBuild()
     ).buildContent({
       contentDir: content,
       shell: null,
       session: new BuildSession({ keeps: false, renders: new Map(cached) }),
-      parallel: { root: marking, threads: 2, warm: true, onFallback: (e) => failures.push(e) },
+      parallel: { root: marking, threads: 2, warm: markingWorker, onFallback: (e) => failures.push(e) },
     });
+    await markingWorker.close();
     expect(failures).toEqual([]);
     expect(marked.rendered).toBe(1);
     const outputs = await Promise.all([...marked.files.values()].map(async (data) => String(await outputData(data))));
     expect(outputs.filter((text) => text.includes('<!-- warm worker -->')).length).toBeGreaterThan(0);
 
+    const worker = warmRenderWorker(ROOT)!;
     const warm = await (
       await freshBuild()
     ).buildContent({
       contentDir: content,
       shell: null,
       session: new BuildSession({ keeps: false, renders: new Map(cached) }),
-      parallel: { root: ROOT, threads: 2, warm: true, onFallback: (e) => failures.push(e) },
+      parallel: { root: ROOT, threads: 2, warm: worker, onFallback: (e) => failures.push(e) },
     });
+    await worker.close();
     expect(failures).toEqual([]);
     expect(warm.rendered).toBe(1);
     const single = await buildContent({ contentDir: content, shell: null });
