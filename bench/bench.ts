@@ -305,7 +305,19 @@ const median = (xs: number[]) => {
 async function measureDeploy(row: Row, contentDir: string, editRel: string, work: string): Promise<void> {
   const out = join(work, 'dist-deploy');
   const build = (timings: boolean) =>
-    run(process.execPath, ['--import', 'tsx', 'build.ts', '--shell', '--content', contentDir, '--out', out, ...(timings ? ['--timings'] : [])]);
+    // The flags of `npm run build`, which the workflow runs.
+    run(process.execPath, [
+      '--max-semi-space-size=64',
+      '--import',
+      'tsx',
+      'build.ts',
+      '--shell',
+      '--content',
+      contentDir,
+      '--out',
+      out,
+      ...(timings ? ['--timings'] : []),
+    ]);
   log(`${row.label}: deploy build (caches of a first build, one page changed)…`);
   rmSync(out, { recursive: true, force: true });
   const first = await build(false);

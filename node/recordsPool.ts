@@ -3,7 +3,8 @@
  * them is as long as writing the site, so a worker (`recordsWorker.ts`) writes them into a temporary file
  * while this thread writes the site, and the build moves the file into place once the site is. The worker
  * reads each page's sections from the render cache's segments where they lie, so they do not cross threads.
- * A small site's records are written here; a worker that fails leaves them to this thread.
+ * A small site's records are written here, and so are those of a build that rendered most of its pages (a cold
+ * one), whose sections would cross; a worker that fails leaves them to this thread.
  */
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,16 +45,18 @@ export interface RecordsWriting {
 export function startSearchRecords(distDir: string, input: RecordsInput, records: () => Iterable<string>, options: RecordsOptions): RecordsWriting {
   const file = searchRecordsFile(distDir);
   const temp = `${file}.${process.pid}.tmp`;
-  if (input.pages.length < (options.minPages ?? POOL_MIN_PAGES)) {
+  const pages = input.pages.map(({ text, ...page }) => ({
+    ...page,
+    search: text.search,
+    sections: storedField(text as Rendered, 'sections') ?? text.sections,
+  }));
+  // A build that rendered most pages (a cold one) would copy their sections to the worker, and hold them twice.
+  const stored = pages.filter(({ sections }) => !Array.isArray(sections)).length;
+  if (input.pages.length < (options.minPages ?? POOL_MIN_PAGES) || stored < pages.length / 2) {
     return { finish: async () => writeSearchRecords(distDir, records()), discard: async () => {} };
   }
   const pool = typeScriptPool(pathToFileURL(join(options.root, 'node/recordsWorker.ts')), {}, { minThreads: 1, maxThreads: 1 }, () => {});
-  const task: RecordsTask = {
-    file: temp,
-    language: input.language,
-    version: input.version,
-    pages: input.pages.map(({ text, ...page }) => ({ ...page, search: text.search, sections: storedField(text as Rendered, 'sections') ?? text.sections })),
-  };
+  const task: RecordsTask = { file: temp, language: input.language, version: input.version, pages };
   const written = pool.run(task).then(
     () => true,
     (error: unknown) => {

@@ -97,6 +97,15 @@ describe('search records on another core', () => {
     expect(readdirSync(join(dir, 'dist-search'))).toEqual(['records.json']);
   });
 
+  it('writes in this thread the records of a build that rendered most of its pages', async () => {
+    const records: RecordsInput = { pages: [0, 1, 2].map((n) => page(n, rendering(n))), language: 'en', version: 'current' };
+    const fallbacks: unknown[] = [];
+    // No worker there to start: one asked for would fail and say so.
+    await startSearchRecords(distDir, records, here(records), { root: join(dir, 'no-such-root'), minPages: 1, onFallback: (e) => fallbacks.push(e) }).finish();
+    expect(fallbacks).toEqual([]);
+    expect(readFileSync(searchRecordsFile(distDir), 'utf8')).toBe(expected(records));
+  });
+
   it('writes a small site’s records in this thread', async () => {
     const records = input();
     await startSearchRecords(distDir, records, here(records), { root: join(dir, 'no-such-root') }).finish();

@@ -119,46 +119,40 @@ export default function (jobs: Parameters<typeof renderBatch>[0]) {
     await buildContent({ contentDir: content, shell: null, session: first });
     const cached = new Map(first.renders);
     appendFileSync(join(content, 'docs/intro.md'), '\nA sentence the warm worker renders.\n');
+    const failures: unknown[] = [];
     // This process has loaded the renderer by now; a fresh copy of the build's modules has not, as a CLI build's.
-    const freshBuild = async () => {
+    const buildWithWorker = async (root: string) => {
       vi.resetModules();
-      return (await import('../../build')) as typeof import('../../build');
+      const fresh = (await import('../../build')) as typeof import('../../build');
+      const worker = warmRenderWorker(root)!;
+      try {
+        return await fresh.buildContent({
+          contentDir: content,
+          shell: null,
+          session: new BuildSession({ keeps: false, renders: new Map(cached) }),
+          parallel: { root, threads: 2, warm: worker, onFallback: (e) => failures.push(e) },
+        });
+      } finally {
+        await worker.close();
+      }
     };
-    const marking = rootWithWorker(
-      (real) => `import renderBatch from ${JSON.stringify(real)};
+    const marked = await buildWithWorker(
+      rootWithWorker(
+        (real) => `import renderBatch from ${JSON.stringify(real)};
 export default function (task: Parameters<typeof renderBatch>[0]) {
   const out = renderBatch(task);
   if ('rendered' in out) for (const page of out.rendered) page.html += '<!-- warm worker -->';
   return out;
 }
 `,
+      ),
     );
-    const failures: unknown[] = [];
-    const markingWorker = warmRenderWorker(marking)!;
-    const marked = await (
-      await freshBuild()
-    ).buildContent({
-      contentDir: content,
-      shell: null,
-      session: new BuildSession({ keeps: false, renders: new Map(cached) }),
-      parallel: { root: marking, threads: 2, warm: markingWorker, onFallback: (e) => failures.push(e) },
-    });
-    await markingWorker.close();
     expect(failures).toEqual([]);
     expect(marked.rendered).toBe(1);
     const outputs = await Promise.all([...marked.files.values()].map(async (data) => String(await outputData(data))));
     expect(outputs.filter((text) => text.includes('<!-- warm worker -->')).length).toBeGreaterThan(0);
 
-    const worker = warmRenderWorker(ROOT)!;
-    const warm = await (
-      await freshBuild()
-    ).buildContent({
-      contentDir: content,
-      shell: null,
-      session: new BuildSession({ keeps: false, renders: new Map(cached) }),
-      parallel: { root: ROOT, threads: 2, warm: worker, onFallback: (e) => failures.push(e) },
-    });
-    await worker.close();
+    const warm = await buildWithWorker(ROOT);
     expect(failures).toEqual([]);
     expect(warm.rendered).toBe(1);
     const single = await buildContent({ contentDir: content, shell: null });
