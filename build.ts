@@ -313,7 +313,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       swapIn(out, options.distDir);
       time.lap('swap');
     }
-    // Finished or failed, they are no longer to discard.
+    // Taken out of `records` first, so that a failure in `finish` does not `discard` them too.
     const writing = records;
     records = null;
     await writing?.finish();

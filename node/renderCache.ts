@@ -152,7 +152,7 @@ const MAX_SEGMENTS = 12;
  * Saves the render cache whose index is `file`: the large fields of renderings not on disk go to a new segment
  * (all of them when the segments are many or hold more unused bytes than used), then the index is replaced
  * through a temporary file, so a build that stops half-way leaves the previous cache; then segments the index
- * no longer names are removed.
+ * does not name are removed.
  */
 export function writeRenderCache(file: string, cache: RenderCache): void {
   const dir = dirname(file);
@@ -259,7 +259,7 @@ export function readSavedProducts(dir: string, code: string): SavedProducts {
 /**
  * Saves in `dir` the products a build asked for (`products`), by the build code `code`, given what was read
  * from there (`read`): those not read go to a new segment, or all into one when the folder's lines are mostly
- * of products not asked for; then segments the folder no longer needs are removed.
+ * of products not asked for; then segments of other build code, and after a rewrite the old ones, are removed.
  */
 export function writeSavedProducts(dir: string, code: string, products: ReadonlyMap<string, unknown>, read: SavedProducts): void {
   const rewrite = read.segments.length >= MAX_SEGMENTS || read.lines > 2 * products.size;
