@@ -45,16 +45,15 @@ export interface RecordsWriting {
 export function startSearchRecords(distDir: string, input: RecordsInput, records: () => Iterable<string>, options: RecordsOptions): RecordsWriting {
   const file = searchRecordsFile(distDir);
   const temp = `${file}.${process.pid}.tmp`;
+  const inThread: RecordsWriting = { finish: async () => writeSearchRecords(distDir, records()), discard: async () => {} };
+  if (input.pages.length < (options.minPages ?? POOL_MIN_PAGES)) return inThread;
   const pages = input.pages.map(({ text, ...page }) => ({
     ...page,
     search: text.search,
     sections: storedField(text as Rendered, 'sections') ?? text.sections,
   }));
   // A build that rendered most pages (a cold one) would copy their sections to the worker, and hold them twice.
-  const stored = pages.filter(({ sections }) => !Array.isArray(sections)).length;
-  if (input.pages.length < (options.minPages ?? POOL_MIN_PAGES) || stored < pages.length / 2) {
-    return { finish: async () => writeSearchRecords(distDir, records()), discard: async () => {} };
-  }
+  if (pages.filter(({ sections }) => !Array.isArray(sections)).length < pages.length / 2) return inThread;
   const pool = typeScriptPool(pathToFileURL(join(options.root, 'node/recordsWorker.ts')), {}, { minThreads: 1, maxThreads: 1 }, () => {});
   const task: RecordsTask = { file: temp, language: input.language, version: input.version, pages };
   const written = pool.run(task).then(

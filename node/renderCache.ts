@@ -17,9 +17,10 @@
  * when the cache is read and read through that handle, so a save by another build that removes it does not
  * take it from under this one.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { writeParts } from './output';
 import type { Rendered } from './render';
 import type { RenderCache } from './session';
 
@@ -175,38 +176,34 @@ export function writeRenderCache(file: string, cache: RenderCache): void {
   const live = [...used.values()].reduce((a, b) => a + b, 0);
   const rewrite = used.size >= MAX_SEGMENTS || stored - live > live;
 
-  const segment = `render-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.data`;
+  const segment = segmentName('render', 'data');
   const segments = rewrite ? [segment] : [...used.keys(), segment];
   const lines: string[] = [];
   let offset = 0;
-  const data = writer(join(dir, segment));
-  try {
-    for (const [key, rendering] of cache) {
-      const small: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(Object.getOwnPropertyDescriptors(rendering)))
-        if (!(LARGE as readonly string[]).includes(field)) small[field] = value.value;
-      let place = placeOf(rendering);
-      if (!place || rewrite) {
-        const lengths = LARGE.map((field) => data.write(JSON.stringify(rendering[field])));
-        place = { segment, path: join(dir, segment), offset, lengths };
-        offset += lengths.reduce((a, b) => a + b, 0);
+  writeParts(
+    join(dir, segment),
+    (function* () {
+      for (const [key, rendering] of cache) {
+        const small: Record<string, unknown> = {};
+        for (const [field, value] of Object.entries(Object.getOwnPropertyDescriptors(rendering)))
+          if (!(LARGE as readonly string[]).includes(field)) small[field] = value.value;
+        let place = placeOf(rendering);
+        if (!place || rewrite) {
+          const texts = LARGE.map((field) => JSON.stringify(rendering[field]));
+          const lengths = texts.map((text) => Buffer.byteLength(text));
+          yield* texts;
+          place = { segment, path: join(dir, segment), offset, lengths };
+          offset += lengths.reduce((a, b) => a + b, 0);
+        }
+        lines.push(`${JSON.stringify([key, small as IndexLine[1], segments.indexOf(place.segment), place.offset, place.lengths] satisfies IndexLine)}\n`);
       }
-      lines.push(JSON.stringify([key, small as IndexLine[1], segments.indexOf(place.segment), place.offset, place.lengths] satisfies IndexLine));
-    }
-  } finally {
-    data.close();
-  }
+    })(),
+  );
   if (offset === 0) {
     rmSync(join(dir, segment), { force: true });
     segments.pop();
   }
-  const index = writer(`${file}.tmp`);
-  try {
-    index.write(`${JSON.stringify({ format: INDEX_FORMAT, segments } satisfies IndexHead)}\n`);
-    for (const line of lines) index.write(`${line}\n`);
-  } finally {
-    index.close();
-  }
+  writeParts(`${file}.tmp`, [`${JSON.stringify({ format: INDEX_FORMAT, segments } satisfies IndexHead)}\n`, ...lines]);
   renameSync(`${file}.tmp`, file);
   for (const name of names) if (!segments.includes(name)) rmSync(join(dir, name), { force: true });
 }
@@ -268,40 +265,12 @@ export function writeSavedProducts(dir: string, code: string, products: Readonly
   if (!fresh.length && !stale.length) return;
   mkdirSync(dir, { recursive: true });
   if (fresh.length) {
-    const file = join(dir, `products-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.jsonl`);
-    const out = writer(`${file}.tmp`);
-    try {
-      out.write(`${JSON.stringify(code)}\n`);
-      for (const entry of fresh) out.write(`${JSON.stringify(entry)}\n`);
-    } finally {
-      out.close();
-    }
+    const file = join(dir, segmentName('products', 'jsonl'));
+    writeParts(`${file}.tmp`, [`${JSON.stringify(code)}\n`, ...fresh.map((entry) => `${JSON.stringify(entry)}\n`)]);
     renameSync(`${file}.tmp`, file);
   }
   for (const name of stale) rmSync(join(dir, name), { force: true });
 }
 
-const WRITE_CHARS = 1 << 20;
-
-/** A file written in parts of about a megabyte; `write` returns the part's length in bytes. */
-function writer(file: string): { write: (part: string) => number; close: () => void } {
-  const fd = openSync(file, 'w');
-  let pending = '';
-  return {
-    write(part) {
-      pending += part;
-      if (pending.length >= WRITE_CHARS) {
-        writeSync(fd, pending);
-        pending = '';
-      }
-      return Buffer.byteLength(part);
-    },
-    close() {
-      try {
-        writeSync(fd, pending);
-      } finally {
-        closeSync(fd);
-      }
-    },
-  };
-}
+/** A new segment's name: no two saves, of one process or of two, make the same. */
+const segmentName = (prefix: string, extension: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.${extension}`;

@@ -11,7 +11,7 @@ import { LinkResolver } from './linkMemo';
 import { renderJobs, type WorkerData, type WorkerOutput, type WorkerTask } from './renderPool';
 
 const { context } = workerData as WorkerData;
-let links = context && new LinkResolver(context);
+const links = context && new LinkResolver(context);
 // Loaded before the first task: a renderer that cannot load is a worker that cannot start.
 const render = await loadRenderer();
 
@@ -20,11 +20,11 @@ const render = await loadRenderer();
  * keeps its message but not its class or problems.
  */
 export default function renderBatch(task: WorkerTask): WorkerOutput {
-  const jobs = Array.isArray(task) ? task : task.jobs;
-  if (!Array.isArray(task)) links = new LinkResolver(task.context);
+  // A warm worker's pages come with their context: one task per build.
+  const [jobs, resolver] = Array.isArray(task) ? [task, links] : [task.jobs, new LinkResolver(task.context)];
   try {
-    if (!links) throw new Error('the render worker was given pages without their link context');
-    return renderJobs(render, jobs, links);
+    if (!resolver) throw new Error('the render worker was given pages without their link context');
+    return renderJobs(render, jobs, resolver);
   } catch (error) {
     if (error instanceof BuildError) return { build: { headline: error.message.split('\n')[0]!, problems: error.problems } };
     throw error;

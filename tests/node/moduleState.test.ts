@@ -25,9 +25,10 @@ const ALLOWED: Record<string, string> = {
 
 /**
  * An object made at load that may gather data: `new X(...)` of anything but a literal table (`new Set(['a'])` is a
- * constant), and a cache from a factory (`shardCache(16)`).
+ * constant), also when made only if a value is there (`data && new X(data)`), and a cache from a factory
+ * (`shardCache(16)`).
  */
-const CONTAINERS = /^(new [A-Z]\w*(<[^(]*>)?\((?![[{'"`\d])|\w*[cC]ache(<[^(]*>)?\()/;
+const CONTAINERS = /^(\w+ && )?(new [A-Z]\w*(<[^(]*>)?\((?![[{'"`\d])|\w*[cC]ache(<[^(]*>)?\()/;
 
 function moduleState(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
