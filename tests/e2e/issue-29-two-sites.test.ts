@@ -139,6 +139,11 @@ describe('state stored before the scoping by site', () => {
     await page.goto(at('/abp-react/docs/intro'));
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-sidebar-hidden'))).toBe(true);
     await shellReady(page);
+    // The shell may show the sidebar's button a moment after it is ready.
+    await page
+      .getByRole('button', { name: /^(Expand|Collapse) sidebar$/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Expand sidebar', exact: true }).count()).toBe(1);
     await panel(page).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
     // A choice made on this site is its own, and wins over the unscoped one.
