@@ -167,7 +167,9 @@ async function localIndexOf(
   store?: LocalIndexStore,
 ): Promise<{ entry: string; bytes: number; deferred: DeferredSearch | null }> {
   const pageKeyMemo = session.memo(SEARCH_PAGE_KEY);
-  const productKey = (page: SearchPage) => `${page.text.search.hash}\0${JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings])}`;
+  // Hashed: a large site's keys cross to the store's worker, and are saved with its products.
+  const productKey = (page: SearchPage) =>
+    sha(`${page.text.search.hash}\0${JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings])}`).slice(0, 32);
   const make = (page: SearchPage) =>
     localPageProduct(
       { path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.text.searchParts },
