@@ -20,7 +20,6 @@ import { codeVersion, RouteStore } from './node/routeStore';
 import { ShellCache } from './node/shellCache';
 import type { ShellRecord } from './node/shellRecord';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
-import { openLocalIndexStore, type LocalIndexStore } from './node/localIndexPool';
 import { readRenderCache, readSavedProducts, writeRenderCache, writeSavedProducts } from './node/renderCache';
 import { type ParallelOptions, renderContent, warmRenderWorker, type WarmWorker } from './node/renderPool';
 import { BuildSession, type RenderCache } from './node/session';
@@ -80,8 +79,6 @@ export interface ContentBuildOptions {
    * and the local search index (`deferredSearch`, made when its entry is asked for).
    */
   defer?: boolean;
-  /** The store the local search index is made from (the CLI's, `localIndexPool.ts`); without it, from the session's products. */
-  localIndex?: LocalIndexStore;
 }
 
 export interface ContentBuildResult {
@@ -133,7 +130,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   time.lap('check');
   const files = new Map<string, OutputData>();
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
-  const { manifest, root, shards, records, recordsInput, deferredSearch, articles, intact } = await assembleManifest(
+  const { manifest, root, shards, records, recordsInput, deferredSearch, articles, intact } = assembleManifest(
     src,
     plan,
     renders,
@@ -144,7 +141,6 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
     large ? 'routes' : 'blobs',
     options.shell?.js ?? null,
     options.defer ?? false,
-    options.localIndex,
   );
   time.lap('manifest');
   let server: Promise<ServerRenderer> | undefined;
@@ -204,8 +200,6 @@ export interface BuildSiteOptions {
   session?: BuildSession;
   /** A render worker the caller started early, for the few pages a build with a render cache renders (`ParallelOptions.warm`). */
   renderWorker?: WarmWorker;
-  /** `ContentBuildOptions.localIndex`: the caller opens it before the build, so that a worker reads it meanwhile. */
-  localIndex?: LocalIndexStore;
   /** Dev build: unminified shell. */
   dev?: boolean;
   /** Prints warnings; defaults to stderr. */
@@ -298,7 +292,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
         warm: options.renderWorker,
       },
       onWarning: (p) => warn(formatProblem(p)),
-      localIndex: options.localIndex,
     });
     time.add(result.steps);
     // `npm run search:upload` reads the records of a deployable build; the dev server's dist/ is none. A large
@@ -348,11 +341,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
 /** CLI builds' render cache (`renderCache.ts`). */
 const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
 
-/** CLI builds' saved products: the session's (`BuildSession.savedProducts`, each page's article name) and the local index worker's. */
+/** CLI builds' saved products (`BuildSession.savedProducts`): each page's article name and local-index terms. */
 const PRODUCTS_DIR = 'node_modules/.cache/abp-react-docs';
-
-/** The session's store in `PRODUCTS_DIR` (`readSavedProducts`). */
-const PRODUCTS_STORE = 'products';
 
 /** CLI builds' route documents (`RouteStore`). */
 const ROUTES_DIR = 'node_modules/.cache/abp-react-docs/routes';
@@ -426,15 +416,7 @@ async function main(): Promise<void> {
   // A build with a render cache renders few pages: a worker loads the renderer for them while this thread reads.
   const renderWorker = useCache && existsSync(join(root, CACHE_FILE)) ? warmRenderWorker(root) : undefined;
   const code = useCache ? codeVersion(BUILD_CODE) : '';
-  // The local index's products are the largest of the caches: a worker reads them while this thread reads the rest.
-  const localIndex = useCache
-    ? openLocalIndexStore(join(root, PRODUCTS_DIR), code, {
-        root,
-        onFallback: (e) =>
-          console.warn(`[build] warning: local index worker unavailable, making the local search index in this thread: ${(e as Error).message}`),
-      })
-    : undefined;
-  const saved = useCache ? readSavedProducts(join(root, PRODUCTS_DIR), code, PRODUCTS_STORE) : null;
+  const saved = useCache ? readSavedProducts(join(root, PRODUCTS_DIR), code) : null;
   // The CLI's session keeps what its caches on disk hold, from disk and back: nothing else serves a next build.
   const session = new BuildSession({
     keeps: false,
@@ -456,14 +438,12 @@ async function main(): Promise<void> {
       shell: args.shell,
       session,
       renderWorker,
-      localIndex,
     });
     time.add(result.steps);
     // The cache holds this build's renderings only (`renderContent`): save it when it changed.
     if (useCache && (result.rendered > 0 || cache.size !== before)) writeRenderCache(join(root, CACHE_FILE), cache);
     // Likewise the saved products: those this build asked for.
-    if (saved) writeSavedProducts(join(root, PRODUCTS_DIR), code, PRODUCTS_STORE, session.savedProducts().products, saved);
-    await localIndex?.save();
+    if (saved) writeSavedProducts(join(root, PRODUCTS_DIR), code, session.savedProducts().products, saved);
     // Documents of no route of this site serve no next build.
     session.routes?.prune();
     time.lap('cache save');
@@ -484,7 +464,7 @@ async function main(): Promise<void> {
     }
     process.exitCode = 1;
   } finally {
-    await Promise.all([renderWorker?.close(), localIndex?.close()]);
+    await renderWorker?.close();
   }
 }
 

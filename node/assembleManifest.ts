@@ -32,7 +32,6 @@ import type { OutputData } from './output';
 import type { Rendered } from './render';
 import { publishedMarkdown } from './published';
 import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type SearchPage } from './search';
-import type { LocalIndexStore } from './localIndexPool';
 import type { ContentSources, SourceFile } from './sources';
 import { referencedFiles, usedFileOutput } from './staticFiles';
 import { remembered } from './memo';
@@ -151,36 +150,32 @@ export interface DeferredSearch {
 
 /**
  * The local search index of the build's pages. A build that is written puts
- * its files into `files`; with a `store` (the CLI's), the store makes them
- * from the products it holds and those of the changed pages. The dev server's
- * (`deferred`) is named by what it is made from (`entry-<key>.json`: each
- * page's path, title, category, description and parts, hashed once per
- * rendering) and made when a tab asks for it, so a rebuild does not encode
- * the index of every page.
+ * its files into `files` now. The dev server's (`deferred`) is named by what
+ * it is made from (`entry-<key>.json`: each page's path, title, category,
+ * description and parts, hashed once per rendering) and made when a tab asks
+ * for it, so a rebuild does not encode the index of every page.
  */
-async function localIndexOf(
+function localIndexOf(
   files: Map<string, OutputData>,
   pages: SearchPage[],
   deferred: boolean,
   session: BuildSession,
   words: WordTerms,
-  store?: LocalIndexStore,
-): Promise<{ entry: string; bytes: number; deferred: DeferredSearch | null }> {
+): { entry: string; bytes: number; deferred: DeferredSearch | null } {
   const pageKeyMemo = session.memo(SEARCH_PAGE_KEY);
-  // Hashed: a large site's keys cross to the store's worker, and are saved with its products.
-  const productKey = (page: SearchPage) =>
-    sha(`${page.text.search.hash}\0${JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings])}`).slice(0, 32);
-  const make = (page: SearchPage) =>
-    localPageProduct(
-      { path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.text.searchParts },
-      words,
-    );
   const productOf = (page: SearchPage): LocalPageProduct =>
-    session.product('localPage', productKey(page), () => make(page), {
-      bytes: (made) => made.fragment.json.length + made.terms.length + 8 * made.fields.length,
-    });
+    session.product(
+      'localPage',
+      `${page.text.search.hash}\0${JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings])}`,
+      () =>
+        localPageProduct(
+          { path: page.path, title: page.title, category: page.lvl0, meta: page.meta, headings: page.headings, parts: page.text.searchParts },
+          words,
+        ),
+      { bytes: (made) => made.fragment.json.length + made.terms.length + 8 * made.fields.length, save: true },
+    );
   if (!deferred) {
-    const out = store ? await store.index(pages.map(productKey), (i) => make(pages[i]!)) : localIndexFiles(pages.map(productOf));
+    const out = localIndexFiles(pages.map(productOf));
     for (const [path, json] of out.files) files.set(path, json);
     return { entry: out.entry, bytes: JSON.parse(out.files.get(out.entry)!).bytes as number, deferred: null };
   }
@@ -190,12 +185,12 @@ async function localIndexOf(
     hash.update(remembered(pageKeyMemo, page, () => sha(JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings, page.text.search.hash]))));
   // Not `entry.<hash>.json`: the service worker checks such a file against its name.
   const entry = `search/entry-${hash.digest('hex').slice(0, 12)}.json`;
-  const makeFiles = () => {
+  const make = () => {
     const out = localIndexFiles(pages.map(productOf));
     out.files.set(entry, out.files.get(out.entry)!);
     return out.files;
   };
-  return { entry, bytes: 0, deferred: { entry, make: makeFiles } };
+  return { entry, bytes: 0, deferred: { entry, make } };
 }
 
 /**
@@ -232,7 +227,7 @@ function putHashed(files: Map<string, OutputData>, json: string): string {
  * and returns the manifest. Each page's article name, search records and
  * local-index terms are products of the session (`BuildSession.product`).
  */
-export async function assembleManifest(
+export function assembleManifest(
   src: ContentSources,
   plan: RoutePlan,
   renders: Map<string, Rendered>,
@@ -243,8 +238,7 @@ export async function assembleManifest(
   articlesIn: ManifestRoot['articlesIn'],
   shell: ManifestRoot['shell'],
   deferSearch = false,
-  localIndex?: LocalIndexStore,
-): Promise<AssembledManifest> {
+): AssembledManifest {
   const remember = session.keeps;
   const [bodyMemo, entryMemo, usedFilesMemo, searchPageMemo] = [session.memo(BODY), session.memo(ENTRY), session.memo(USED_FILES), session.memo(SEARCH_PAGE)];
   const sourcesMemo = session.memo(SOURCES);
@@ -542,20 +536,32 @@ export async function assembleManifest(
   // The site's words, each stemmed once in this build, for every version's index.
   const words: WordTerms = new Map();
   // A versioned site has a local index per version (its docs and the pages), so a search finds the version on screen only.
-  // A worker's indexes are made while this thread makes the shards.
-  const indexing = versioned
-    ? plan.versions.map((version) =>
-        localIndexOf(
+  const indexes = versioned
+    ? plan.versions.map((version) => ({
+        version,
+        index: localIndexOf(
           files,
           // A standalone page is in each version's index of its locale.
           state.search.filter((page) => (page.version === undefined ? page.language === version.locale : page.version === versionKey(version))),
           deferSearch,
           session,
           words,
-          localIndex,
         ),
-      )
-    : [localIndexOf(files, state.search, deferSearch, session, words, localIndex)];
+      }))
+    : null;
+  const index = indexes
+    ? indexes.find(({ version }) => version.isLast && !version.locale)!.index
+    : localIndexOf(files, state.search, deferSearch, session, words);
+  // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
+  storedBytes += indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
+  const deferredSearch: DeferredSearch | null =
+    indexes && index.deferred
+      ? {
+          entry: index.entry,
+          others: indexes.map(({ index: { entry } }) => entry).filter((entry) => entry !== index.entry),
+          make: () => new Map(indexes.flatMap(({ index: { deferred } }) => [...deferred!.make()])),
+        }
+      : index.deferred;
 
   // Sidebar shards, then page shards, both by name.
   const shards: Record<string, AnyShard> = {};
@@ -573,19 +579,6 @@ export async function assembleManifest(
     bytes: shardBytes,
   } = pageShardsOf({ routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables }, files, shards, session);
   storedBytes += shardBytes;
-  const made = await Promise.all(indexing);
-  const indexes = versioned ? plan.versions.map((version, i) => ({ version, index: made[i]! })) : null;
-  const index = indexes ? indexes.find(({ version }) => version.isLast && !version.locale)!.index : made[0]!;
-  // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
-  storedBytes += indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
-  const deferredSearch: DeferredSearch | null =
-    indexes && index.deferred
-      ? {
-          entry: index.entry,
-          others: indexes.map(({ index: { entry } }) => entry).filter((entry) => entry !== index.entry),
-          make: () => new Map(indexes.flatMap(({ index: { deferred } }) => [...deferred!.make()])),
-        }
-      : index.deferred;
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
   // Every doc's and page's, and the main doc's again at the docs' root.
   let routeArticleBytes = state.articleBytes;

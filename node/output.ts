@@ -21,7 +21,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { copyFile, link, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import * as v from 'valibot';
 import { ShellRecordSchema, type ShellRecord } from './shellRecord';
@@ -310,6 +309,16 @@ async function produce(data: OutputData): Promise<string | Buffer | { linkTo: st
   return typeof data === 'function' ? data() : data;
 }
 
+/** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read. */
+function placeKept(kept: string, to: string): boolean {
+  try {
+    linkOrCopy(kept, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A kept file's text, made again when it cannot be read. */
 async function keptText(file: KeptFile): Promise<string> {
   try {
@@ -331,9 +340,6 @@ function holds(file: string, data: Buffer): boolean {
 /** Deferred files `writeFiles` makes ahead of the one it writes. */
 const MAKE_AHEAD = 8;
 
-/** Files `writeFiles` has being written at once, on libuv's threads, while this thread makes the next ones. */
-const WRITES_IN_FLIGHT = 16;
-
 /**
  * Writes files below `tmp`. A file the previous site (`previousDir`) already
  * holds byte for byte is hard-linked from it instead: reading and comparing
@@ -341,10 +347,7 @@ const WRITES_IN_FLIGHT = 16;
  * it was. Nothing writes into a file after this step, so the old site's files
  * are never changed through a link. Deferred files are made `MAKE_AHEAD` ahead
  * of the one being written, so a document worker (`documentPool.ts`) renders
- * while this thread does; the files themselves are written and linked
- * `WRITES_IN_FLIGHT` at a time, so the system calls of a site's tens of
- * thousands of files run beside this thread. Returns once every file is
- * written, or has failed.
+ * while this thread does.
  */
 export async function writeFiles(tmp: string, files: Map<string, OutputData>, previousDir?: string): Promise<void> {
   const made = new Set<string>();
@@ -363,89 +366,45 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
     contents.catch(() => {});
     ahead.set(i, contents);
   };
-  const flight = new Set<Promise<void>>();
-  // Each file's write, by path: a second name for the same bytes is linked once its first is written.
-  const writes = new Map<string, Promise<void>>();
-  const launch = async (to: string, write: () => Promise<void>) => {
-    while (flight.size >= WRITES_IN_FLIGHT) await Promise.race(flight);
-    const written: Promise<void> = write().finally(() => flight.delete(written));
-    // Awaited below, with the others; until then a failure is not unhandled.
-    written.catch(() => {});
-    flight.add(written);
-    writes.set(to, written);
-  };
-  try {
-    for (let i = 0; i < entries.length; i++) {
-      // Rendering here settles in microtasks; a turn of the event loop now and then lets the worker's answers in.
-      if (i % 2 === 0) await new Promise((next) => setImmediate(next));
-      for (let j = i; j < i + MAKE_AHEAD; j++) start(j);
-      const [rel, data] = entries[i]!;
-      const to = resolve(root, rel);
-      // The last guard against a path made from content (a slug, an id, a configured path) leaving the output folder.
-      if (!to.startsWith(root + sep))
-        throw new BuildError(
-          `Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`,
-        );
-      // A file already there is a hard link into the previous site (a carried shell file): writing would change that site too.
-      if (present.has(to))
-        throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
-      present.add(to);
-      const dir = dirname(to);
-      if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      const contents = await (ahead.get(i) ?? produce(data));
-      ahead.delete(i);
-      if (typeof contents === 'object' && 'linkTo' in contents) {
-        // Written earlier in this loop: a second name for the same bytes (`x/index.html` for `x.html`).
-        const from = resolve(root, contents.linkTo);
-        await launch(to, async () => {
-          await writes.get(from);
-          await linkOrCopyAsync(from, to);
-        });
-        continue;
-      }
-      if (typeof contents === 'object' && 'kept' in contents) {
-        await launch(to, async () => {
-          if (!(await placeKeptAsync(contents.kept, to))) await writeFile(to, await contents.make());
-        });
-        continue;
-      }
-      const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-      if (previous && holds(join(previous, rel), bytes)) {
-        try {
-          linkSync(join(previous, rel), to);
-          continue;
-        } catch {
-          // Another file system, or links not allowed: write the file.
-        }
-      }
-      await launch(to, () => writeFile(to, bytes));
+  for (let i = 0; i < entries.length; i++) {
+    // Rendering here settles in microtasks; a turn of the event loop now and then lets the worker's answers in.
+    if (i % 2 === 0) await new Promise((next) => setImmediate(next));
+    for (let j = i; j < i + MAKE_AHEAD; j++) start(j);
+    const [rel, data] = entries[i]!;
+    const to = resolve(root, rel);
+    // The last guard against a path made from content (a slug, an id, a configured path) leaving the output folder.
+    if (!to.startsWith(root + sep))
+      throw new BuildError(`Cannot build: the output file \`${rel}\` would be written outside the output folder. Check the slugs, ids and paths that make it.`);
+    // A file already there is a hard link into the previous site (a carried shell file): writing would change that site too.
+    if (present.has(to))
+      throw new BuildError(`Cannot build: \`${rel}\` is written twice (it is a file of the shell as well). Rename the content file that makes it.`);
+    present.add(to);
+    const dir = dirname(to);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
     }
-  } finally {
-    // A failed build's folder is removed once nothing writes into it.
-    await Promise.allSettled(flight);
-  }
-  await Promise.all(writes.values());
-}
-
-/** `linkOrCopy`, on libuv's threads. */
-async function linkOrCopyAsync(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to);
-  } catch {
-    await copyFile(from, to);
-  }
-}
-
-/** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read. */
-async function placeKeptAsync(kept: string, to: string): Promise<boolean> {
-  try {
-    await linkOrCopyAsync(kept, to);
-    return true;
-  } catch {
-    return false;
+    let contents = await (ahead.get(i) ?? produce(data));
+    ahead.delete(i);
+    if (typeof contents === 'object' && 'linkTo' in contents) {
+      // Written earlier in this loop: a second name for the same bytes (`x/index.html` for `x.html`).
+      linkOrCopy(resolve(root, contents.linkTo), to);
+      continue;
+    }
+    if (typeof contents === 'object' && 'kept' in contents) {
+      if (placeKept(contents.kept, to)) continue;
+      contents = await contents.make();
+    }
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    if (previous && holds(join(previous, rel), bytes)) {
+      try {
+        linkSync(join(previous, rel), to);
+        continue;
+      } catch {
+        // Another file system, or links not allowed: write the file.
+      }
+    }
+    writeFileSync(to, bytes);
   }
 }
 

@@ -8,12 +8,10 @@
  *   reads a tenth of the cache's bytes. Segments are written once and never changed: a save writes the large
  *   fields of the renderings it has not got on disk into a new segment, and rewrites them all into one when the
  *   segments are many or mostly unused.
- * - saved products, in stores of their own: the session's (`BuildSession.savedProducts`, store `products`) and the
- *   local index worker's (`localIndexPool.ts`). A store is segments of JSON lines (`<store>-<id>.jsonl`), each
- *   after a first line naming the build code they were made by, so that a change of that code drops them all. A
- *   save writes a segment of the products made since the read, and rewrites them all into one when most are
- *   unused. Two products of one name are the same (a name holds every input of its product), so segments have
- *   no order.
+ * - the saved products (`BuildSession.savedProducts`): segments of JSON lines (`products-<id>.jsonl`), each after
+ *   a first line naming the build code they were made by, so that a change of that code drops them all. A save
+ *   writes a segment of the products made since the read, and rewrites them all into one when most are unused.
+ *   Two products of one name are the same (a name holds every input of its product), so segments have no order.
  *
  * A missing, unreadable or foreign file is an empty cache: the build makes everything again. A segment is opened
  * when the cache is read and read through that handle, so a save by another build that removes it does not
@@ -210,8 +208,7 @@ export function writeRenderCache(file: string, cache: RenderCache): void {
   for (const name of names) if (!segments.includes(name)) rmSync(join(dir, name), { force: true });
 }
 
-/** A store's segment names: `<store>-<id>.jsonl`. */
-const storeSegment = (store: string) => new RegExp(`^${store}-[\\w-]+\\.jsonl$`);
+const PRODUCTS = /^products-[\w-]+\.jsonl$/;
 
 /** Products saved by CLI builds in a folder (`readSavedProducts`), with what a save needs to know of the folder. */
 export interface SavedProducts {
@@ -224,13 +221,12 @@ export interface SavedProducts {
   foreign: string[];
 }
 
-/** Reads the products saved in `dir`'s store `store` by the build code `code`; products of other code are none. */
-export function readSavedProducts(dir: string, code: string, store: string): SavedProducts {
+/** Reads the products saved in `dir` by the build code `code`; products of other code are none. */
+export function readSavedProducts(dir: string, code: string): SavedProducts {
   const saved: SavedProducts = { products: new Map(), segments: [], lines: 0, foreign: [] };
   let names: string[];
   try {
-    const segment = storeSegment(store);
-    names = readdirSync(dir).filter((name) => segment.test(name));
+    names = readdirSync(dir).filter((name) => PRODUCTS.test(name));
   } catch {
     return saved;
   }
@@ -258,18 +254,18 @@ export function readSavedProducts(dir: string, code: string, store: string): Sav
 }
 
 /**
- * Saves in `dir`'s store `store` the products a build asked for (`products`), by the build code `code`, given what
- * was read from there (`read`): those not read go to a new segment, or all into one when the store's lines are
- * mostly of products not asked for; then segments of other build code, and after a rewrite the old ones, are removed.
+ * Saves in `dir` the products a build asked for (`products`), by the build code `code`, given what was read
+ * from there (`read`): those not read go to a new segment, or all into one when the folder's lines are mostly
+ * of products not asked for; then segments of other build code, and after a rewrite the old ones, are removed.
  */
-export function writeSavedProducts(dir: string, code: string, store: string, products: ReadonlyMap<string, unknown>, read: SavedProducts): void {
+export function writeSavedProducts(dir: string, code: string, products: ReadonlyMap<string, unknown>, read: SavedProducts): void {
   const rewrite = read.segments.length >= MAX_SEGMENTS || read.lines > 2 * products.size;
   const fresh = [...products].filter(([name]) => rewrite || !read.products.has(name));
   const stale = rewrite ? read.segments.concat(read.foreign) : read.foreign;
   if (!fresh.length && !stale.length) return;
   mkdirSync(dir, { recursive: true });
   if (fresh.length) {
-    const file = join(dir, segmentName(store, 'jsonl'));
+    const file = join(dir, segmentName('products', 'jsonl'));
     writeParts(`${file}.tmp`, [`${JSON.stringify(code)}\n`, ...fresh.map((entry) => `${JSON.stringify(entry)}\n`)]);
     renameSync(`${file}.tmp`, file);
   }

@@ -50,8 +50,8 @@ describe('render cache file', () => {
     writeRenderCache(file, read);
     expect(readRenderCache(file).get('k:7')!.html).toBe(cache.get('k:7')!.html);
     const products = new Map(Array.from({ length: 40 }, (_, i) => [`p\u0000${i}`, 'x'.repeat(50_000)]));
-    writeSavedProducts(dir, 'c', 'products', products, readSavedProducts(dir, 'c', 'products'));
-    expect(readSavedProducts(dir, 'c', 'products').products).toEqual(products);
+    writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
+    expect(readSavedProducts(dir, 'c').products).toEqual(products);
   });
 
   it('reads a large field only when asked for one, and decodes each once', () => {
@@ -149,46 +149,35 @@ describe('saved products', () => {
   const files = () => readdirSync(dir).filter((name) => name.startsWith('products-'));
 
   it('reads back the products of the same build code, and none of another', () => {
-    writeSavedProducts(dir, 'code-1', 'products', products, readSavedProducts(dir, 'code-1', 'products'));
-    expect(readSavedProducts(dir, 'code-1', 'products').products).toEqual(products);
-    expect(readSavedProducts(dir, 'code-2', 'products').products.size).toBe(0);
-    expect(readSavedProducts(join(dir, 'none'), 'code-1', 'products').products.size).toBe(0);
+    writeSavedProducts(dir, 'code-1', products, readSavedProducts(dir, 'code-1'));
+    expect(readSavedProducts(dir, 'code-1').products).toEqual(products);
+    expect(readSavedProducts(dir, 'code-2').products.size).toBe(0);
+    expect(readSavedProducts(join(dir, 'none'), 'code-1').products.size).toBe(0);
     writeFileSync(join(dir, 'products-x.jsonl'), '"code-1"\n{not json');
-    expect(readSavedProducts(dir, 'code-1', 'products').products).toEqual(products);
+    expect(readSavedProducts(dir, 'code-1').products).toEqual(products);
   });
 
   it('writes the products made since the read into a new file, and all into one when most are unused', () => {
-    writeSavedProducts(dir, 'c', 'products', products, readSavedProducts(dir, 'c', 'products'));
+    writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
     const [first] = files();
     const bytes = readFileSync(join(dir, first!), 'utf8');
     // Nothing new: nothing written.
-    writeSavedProducts(dir, 'c', 'products', products, readSavedProducts(dir, 'c', 'products'));
+    writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
     expect(files()).toEqual([first]);
     // One new: a second file with that one only, the first as it was.
     const more = new Map([...products, ['article\u0000g\u0000', { name: 'def.html', bytes: 4 }]]);
-    writeSavedProducts(dir, 'c', 'products', more, readSavedProducts(dir, 'c', 'products'));
+    writeSavedProducts(dir, 'c', more, readSavedProducts(dir, 'c'));
     expect(files()).toHaveLength(2);
     expect(readFileSync(join(dir, first!), 'utf8')).toBe(bytes);
-    expect(readSavedProducts(dir, 'c', 'products').products).toEqual(more);
+    expect(readSavedProducts(dir, 'c').products).toEqual(more);
     // Of three saved products, one asked for: all rewritten into one file.
     const one = new Map([...more].slice(2));
-    writeSavedProducts(dir, 'c', 'products', one, readSavedProducts(dir, 'c', 'products'));
+    writeSavedProducts(dir, 'c', one, readSavedProducts(dir, 'c'));
     expect(files()).toHaveLength(1);
-    expect(readSavedProducts(dir, 'c', 'products').products).toEqual(one);
+    expect(readSavedProducts(dir, 'c').products).toEqual(one);
     // Files of another build code go with the next save.
-    writeSavedProducts(dir, 'd', 'products', products, readSavedProducts(dir, 'd', 'products'));
-    expect(readSavedProducts(dir, 'd', 'products').products).toEqual(products);
+    writeSavedProducts(dir, 'd', products, readSavedProducts(dir, 'd'));
+    expect(readSavedProducts(dir, 'd').products).toEqual(products);
     expect(files()).toHaveLength(1);
-  });
-
-  it('keeps each store apart: a save of one neither reads nor removes the other', () => {
-    const search = new Map([['localPage\u0000t', { path: '/b', terms: 'c', fields: [3] }]]);
-    writeSavedProducts(dir, 'c', 'search', search, readSavedProducts(dir, 'c', 'search'));
-    writeSavedProducts(dir, 'c', 'products', products, readSavedProducts(dir, 'c', 'products'));
-    // A rewrite of one store (none of its products asked for) leaves the other's segments.
-    writeSavedProducts(dir, 'c', 'products', new Map(), readSavedProducts(dir, 'c', 'products'));
-    expect(readSavedProducts(dir, 'c', 'products').products.size).toBe(0);
-    expect(readSavedProducts(dir, 'c', 'search').products).toEqual(search);
-    expect(readdirSync(dir).filter((name) => name.startsWith('search-'))).toHaveLength(1);
   });
 });
