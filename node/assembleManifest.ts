@@ -37,7 +37,7 @@ import { referencedFiles, usedFileOutput } from './staticFiles';
 import { remembered } from './memo';
 import { versionOfSource } from './versions';
 import { savedWithVersion, versionKey } from '../manifest/lookup';
-import { slot, type BuildSession } from './session';
+import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
 import type { RecordsInput } from './recordsPool';
 
@@ -83,12 +83,9 @@ const SIDEBAR_SHARD = slot<WeakMap<SidebarItem[], { json: string; name: string; 
 /** Each entry's JSON length, for shard bounds. */
 const LENGTH = slot<WeakMap<object, number>>('manifest:length');
 
-/** The page entries of the last plan assembled (its number), with what they were made from and what they add to the build. */
+/** The page entries of the last build, with the keys they were made from and what they add to the build. */
 interface PageState {
-  serial: number;
-  model: DocsModel;
-  articlesIn: ManifestRoot['articlesIn'];
-  site: RoutePlan['site'];
+  keys: EntryKeys;
   docs: Record<string, ManifestDoc>;
   pages: Record<string, ManifestPage>;
   /** Each page's article by name, made when read (a rendering from the disk cache reads its HTML only then), and its size. */
@@ -102,8 +99,6 @@ interface PageState {
   /** With `articlesIn: 'blobs'`, each page's markdown and article files (name, contents) by source, and their bytes in all. */
   blobs: Map<string, { body: [string, string]; article: [string, string]; bytes: number }>;
   blobBytes: number;
-  /** The link tables the pages' files were resolved with. */
-  tables: string;
   /** Each page's place among the docs and pages, by source. */
   indexOf: Map<string, number>;
   /** Each page's search input, in that order. */
@@ -264,19 +259,11 @@ export function assembleManifest(
   };
   // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
   let storedBytes = 0;
-  // A plan that changes a few pages of the last assembled one, with the same docs model, changes only their entries.
+  // With the last build's docs model, site, link tables and versions, only the pages whose keys differ get new entries.
   const last = remember ? (session.last(LAST_PAGES) ?? null) : null;
   const tables = plan.links.tables;
-  const delta =
-    last &&
-    plan.changes &&
-    last.serial === plan.changes.since &&
-    last.model === model &&
-    last.articlesIn === articlesIn &&
-    last.site === site &&
-    last.tables === tables
-      ? plan.changes.entries
-      : null;
+  const keys: EntryKeys = { whole: JSON.stringify([model.key, articlesIn, site, tables, plan.versions]), each: plan.keys };
+  const delta = last && changedEntries(last.keys, keys)?.map((rel) => plan.bySource.get(rel)!);
   // The last state is taken over and changed where it is (copying its tables of every page cost more than the rest
   // of a one-page rebuild): the session forgets it until this build remembers its own, so a build that fails on the
   // way leaves the next one to start afresh. The search inputs are copied, as the last build's deferred index reads
@@ -286,13 +273,9 @@ export function assembleManifest(
     last!.handedOn = true;
   }
   const state: PageState = delta
-    ? { ...last!, search: [...last!.search], handedOn: false }
+    ? { ...last!, keys, search: [...last!.search], handedOn: false }
     : {
-        serial: 0,
-        model,
-        articlesIn,
-        site,
-        tables,
+        keys,
         docs: {},
         pages: {},
         articles: new Map(),
@@ -440,7 +423,7 @@ export function assembleManifest(
     }
   };
   if (delta) {
-    for (const { entry } of delta) {
+    for (const entry of delta) {
       const entries: Record<string, ManifestPage> = isDoc(entry) ? manifestDocs : manifestPages;
       const before = entries[entry.id]?.article;
       const made = isDoc(entry) ? docEntryOf(entry) : pageEntryOf(entry);
@@ -507,7 +490,7 @@ export function assembleManifest(
   };
   let filesChanged = !delta;
   if (delta) {
-    for (const { entry } of delta) {
+    for (const entry of delta) {
       const index = state.indexOf.get(entry.file.rel)!;
       state.search[index] = searchPageAt(entry, index);
       const keys = filesOf(entry);
@@ -524,10 +507,7 @@ export function assembleManifest(
   if (filesChanged) state.usedFiles = usedFileOutput(fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
   const { usedFiles, filesByPath } = state;
   for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
-  if (remember && plan.serial !== null) {
-    state.serial = plan.serial;
-    session.remember(LAST_PAGES, state);
-  }
+  if (remember) session.remember(LAST_PAGES, state);
   // Not saved for a next process: the records of a large site are about as large as its HTML.
   const recordsInput: RecordsInput = { pages: state.search, language: site.locale.code, version: 'current' };
   const { json: records, count: recordCount } = searchRecordsJson(recordsInput.pages, recordsInput.language, recordsInput.version, (key, make) =>

@@ -12,7 +12,7 @@ import { displayPath, type ProblemLog } from './problems';
 import type { Rendered } from './render';
 import type { ContentSources, SourceFile } from './sources';
 import { imageProblem } from './staticFiles';
-import { slot, type BuildSession } from './session';
+import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 
 /** The admonition types, as a warning lists them. */
 const ADMONITION_LIST = Object.keys(ADMONITIONS)
@@ -120,17 +120,19 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     return { index, display: file.display, links, directives, anchorsTo: [...new Set(anchors.map((a) => a.path))] };
   };
 
-  // A plan that changes the last checked one's pages checks those again, and the pages with anchor links to them.
+  // With the last check's tables, the pages whose keys differ are checked again, and the pages with anchor links to them.
   const last = session.last(LAST_CHECK);
   session.forget(LAST_CHECK);
   const all = [...plan.docs, ...plan.pages];
+  const keys: EntryKeys = { whole: tables, each: plan.keys };
+  const changed = last && changedEntries(last.keys, keys);
   let state: CheckState;
-  if (plan.changes && last && last.serial === plan.changes.since && last.tables === tables) {
-    state = last;
+  if (changed) {
+    state = { ...last!, keys };
     const again = new Set<string>();
-    for (const { entry } of plan.changes.entries) {
-      again.add(entry.file.rel);
-      for (const rel of state.anchorsFrom.get(entry.path) ?? []) again.add(rel);
+    for (const rel of changed) {
+      again.add(rel);
+      for (const from of state.anchorsFrom.get(plan.bySource.get(rel)!.path) ?? []) again.add(from);
     }
     for (const rel of again) {
       const index = state.indexOf.get(rel)!;
@@ -139,7 +141,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       note(state, rel, reportsOf(file, path, index));
     }
   } else {
-    state = { serial: 0, tables, reports: new Map(), anchorsTo: new Map(), anchorsFrom: new Map(), indexOf: new Map(all.map(({ file }, i) => [file.rel, i])) };
+    state = { keys, reports: new Map(), anchorsTo: new Map(), anchorsFrom: new Map(), indexOf: new Map(all.map(({ file }, i) => [file.rel, i])) };
     all.forEach(({ file, path }, i) => note(state, file.rel, reportsOf(file, path, i)));
   }
   // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
@@ -153,7 +155,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
   // Directives that are no admonition (shown as text) and code blocks left open: reported.
   for (const { display, directives } of pages) for (const { line, message } of directives) log.warn(display, line, message);
-  if (plan.serial !== null) session.remember(LAST_CHECK, { ...state, serial: plan.serial });
+  session.remember(LAST_CHECK, state);
 }
 
 /** What the link check says of one page (`checkLinks`). */
@@ -167,10 +169,9 @@ interface PageReports {
   anchorsTo: string[];
 }
 
-/** The last link check that found no broken link: its plan's number, its link tables, what it said of each page with something to say, and the anchor links between pages. */
+/** The last link check that found no broken link: the keys it was made from, what it said of each page with something to say, and the anchor links between pages. */
 interface CheckState {
-  serial: number;
-  tables: string;
+  keys: EntryKeys;
   reports: Map<string, PageReports>;
   /** The routes each page's anchor links name, and the pages whose anchor links name each route. */
   anchorsTo: Map<string, string[]>;

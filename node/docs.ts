@@ -3,6 +3,7 @@
  * (Docusaurus rules: `sidebar_position`, then file name), category indexes and
  * previous/next links.
  */
+import { createHash } from 'node:crypto';
 import { slug as slugify } from 'github-slugger';
 import { UnknownIdError } from '../manifest/manifestErrors';
 import { joinPath, type LinkContext } from '../manifest/links';
@@ -14,7 +15,7 @@ import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
 import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
 import type { FileTable } from './staticFiles';
-import { slot, type BuildSession } from './session';
+import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 import { LinkResolver } from './linkMemo';
 import { versionOfSource, type DocsVersion } from './versions';
 import { versionKey } from '../manifest/lookup';
@@ -130,21 +131,36 @@ export interface RoutePlan {
   linkContext: LinkContext;
   /** Resolves links and images against `linkContext`, keeping its answers. */
   links: LinkResolver;
-  /** This plan's number in the process; null for the only build of a process (`once`), which no later build starts from. */
-  serial: number | null;
   /**
-   * When this plan keeps the routes and link tables of plan number `since` (its `linkContext` is the same
-   * object), the docs and pages whose source changed since, with the source then: the later steps of a
-   * rebuild redo only their part (`renderContent`). Null when the plan was made anew.
+   * Each doc's and page's key by source path (`entryKey`): what a step makes of one entry alone, besides what it
+   * reads of the whole site, is the same while its key is (`changedEntries`).
    */
-  changes: { since: number; entries: { entry: DocEntry | PageEntry; before: SourceFile }[] } | null;
+  keys: ReadonlyMap<string, string>;
+  /** Each doc and page by source path. */
+  bySource: ReadonlyMap<string, DocEntry | PageEntry>;
 }
 
 /**
- * The last plan of this process, with what its routes and link tables were made from: the configuration,
+ * The last plan of the session, with what its routes and link tables were made from: the configuration,
  * the categories, the files, and each source's name, id and slug.
  */
-const LAST_PLAN = slot<{ key: PlanKey; plan: RoutePlan; serial: number }>('docs:lastPlan');
+const LAST_PLAN = slot<{ key: PlanKey; plan: RoutePlan }>('docs:lastPlan');
+
+/** An entry's key (`RoutePlan.keys`): its source's text, time and names, its id and its route. */
+const entryKey = ({ file, id, path }: DocEntry | PageEntry) =>
+  `${file.hash}\0${file.mtime}\0${file.rel}\0${file.display}\0${file.untranslated?.source ?? ''}\0${id}\0${path}`;
+
+/** The keys and the table by source of a plan's docs and pages. */
+function entriesBySource(docs: DocEntry[], pages: PageEntry[]): Pick<RoutePlan, 'keys' | 'bySource'> {
+  const keys = new Map<string, string>();
+  const bySource = new Map<string, DocEntry | PageEntry>();
+  for (const entries of [docs, pages])
+    for (const entry of entries) {
+      keys.set(entry.file.rel, entryKey(entry));
+      bySource.set(entry.file.rel, entry);
+    }
+  return { keys, bySource };
+}
 
 interface PlanKey {
   config: string;
@@ -183,36 +199,36 @@ function sameRoutes(a: PlanKey, b: PlanKey): boolean {
  */
 export function planRoutes(src: ContentSources, log: ProblemLog, session: BuildSession): RoutePlan {
   // A build whose session keeps nothing for a next build is made as from nothing.
-  if (!session.keeps) return { ...planAnew(src, log, null), serial: null };
+  if (!session.keeps) return planAnew(src, log, null);
   const key = planKey(src);
   const last = session.last(LAST_PLAN);
-  // Plans are numbered within the session, so that later steps know which plan they last worked from.
-  const serial = (last?.serial ?? 0) + 1;
   if (last && sameRoutes(key, last.key)) {
     // The same names in the same order: the nth doc (page) is the nth source of a version's folder (below `pages/`).
     const docFiles = key.sources.filter((s) => versionOfSource(src.versions, s.rel) !== undefined);
     const pageFiles = key.sources.filter((s) => pageFolderOf(src.pageFolders, s.rel) !== undefined);
-    const entries: { entry: DocEntry | PageEntry; before: SourceFile }[] = [];
+    const keys = new Map(last.plan.keys);
+    const bySource = new Map(last.plan.bySource);
     const docsById = new Map(last.plan.docsById);
-    const docs = last.plan.docs.map((d, i): DocEntry => {
-      if (d.file === docFiles[i]) return d;
-      const entry = { ...d, file: docFiles[i]! };
-      entries.push({ entry, before: d.file });
-      docsById.set(entry.id, entry);
+    // An entry of a source read again is made again, with its key; the others are the last plan's.
+    const renew = <T extends DocEntry | PageEntry>(entry: T, file: SourceFile): T => {
+      if (entry.file === file) return entry;
+      const made = { ...entry, file };
+      keys.set(file.rel, entryKey(made));
+      bySource.set(file.rel, made);
+      return made;
+    };
+    const docs = last.plan.docs.map((d, i) => {
+      const entry = renew(d, docFiles[i]!);
+      if (entry !== d) docsById.set(entry.id, entry);
       return entry;
     });
-    const pages = last.plan.pages.map((p, i): PageEntry => {
-      if (p.file === pageFiles[i]) return p;
-      const entry = { ...p, file: pageFiles[i]! };
-      entries.push({ entry, before: p.file });
-      return entry;
-    });
-    const plan: RoutePlan = { ...last.plan, docs, pages, docsById, serial, changes: { since: last.serial, entries } };
-    session.remember(LAST_PLAN, { key, plan, serial });
+    const pages = last.plan.pages.map((p, i) => renew(p, pageFiles[i]!));
+    const plan: RoutePlan = { ...last.plan, docs, pages, docsById, keys, bySource };
+    session.remember(LAST_PLAN, { key, plan });
     return plan;
   }
-  const plan = { ...planAnew(src, log, last?.plan.links ?? null), serial };
-  session.remember(LAST_PLAN, { key, plan, serial });
+  const plan = planAnew(src, log, last?.plan.links ?? null);
+  session.remember(LAST_PLAN, { key, plan });
   return plan;
 }
 
@@ -398,7 +414,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     files: src.fileTable.files,
     trees: versions.map((version) => `/${version.routeBase}`),
   };
-  return { docs, pages, docsById, versions, site, routes, linkContext, links: new LinkResolver(linkContext, previous), serial: null, changes: null };
+  return { docs, pages, docsById, versions, site, routes, linkContext, links: new LinkResolver(linkContext, previous), ...entriesBySource(docs, pages) };
 }
 
 /** Sort key: positioned items first by position, then the rest by name. */
@@ -436,31 +452,49 @@ export interface DocsModel {
   pagination: Map<string, { previous: DocLink | null; next: DocLink | null }>;
   /** Route path to the index of the top-level sidebar category that holds it. */
   topByPath: Map<string, number>;
+  /** A hash of everything the model is made from: models with the same key are the same. */
+  key: string;
 }
 
-/** The last docs model made without problems, for the plan numbered `serial`, with the page texts it was made from. */
-const LAST_MODEL = slot<{ serial: number; model: DocsModel; texts: PageTexts } | null>('docs:lastModel');
+/** A docs model before its key is known. */
+type VersionModel = Omit<DocsModel, 'key'>;
 
 /**
- * The docs model of `plan` (`buildDocsModel`). A plan that changes the last one's pages without changing
- * what the model reads of them (sidebar label, description, position, previous and next) keeps its model.
+ * The last docs model made without problems, with the keys it was made from: the plan's (`RoutePlan.keys`), and
+ * each doc's key of what the model reads of it, by source path (`modelKeyOf`).
+ */
+const LAST_MODEL = slot<{ keys: EntryKeys; modelKeys: ReadonlyMap<string, string>; model: DocsModel } | null>('docs:lastModel');
+
+/** What the docs model reads of a doc: its names and route, sidebar label, description, position, previous and next. */
+const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
+  JSON.stringify([
+    d.id,
+    d.path,
+    d.dir,
+    d.name,
+    texts.label(d),
+    texts.descriptionOf(d.file),
+    d.file.data.sidebar_position,
+    d.file.data.pagination_prev,
+    d.file.data.pagination_next,
+  ]);
+
+/**
+ * The docs model of `plan` (`buildDocsModel`), with its key (`DocsModel.key`). A plan whose docs changed without
+ * changing what the model reads of them (`modelKeyOf`) keeps the last model.
  */
 export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories'>, texts: PageTexts, log: ProblemLog, session: BuildSession): DocsModel {
+  const keys: EntryKeys = { whole: JSON.stringify([src.categories, plan.versions, plan.links.tables]), each: plan.keys };
   const last = session.last(LAST_MODEL);
-  if (plan.changes && last && plan.changes.since === last.serial) {
-    const same = plan.changes.entries.every(({ entry, before }) => {
-      if (!isDoc(entry)) return true;
-      const was = { ...entry, file: before };
-      const keys = ['sidebar_position', 'pagination_prev', 'pagination_next'] as const;
-      return (
-        texts.label(entry) === last.texts.label(was) &&
-        texts.descriptionOf(entry.file) === last.texts.descriptionOf(before) &&
-        keys.every((k) => entry.file.data[k] === before.data[k])
-      );
+  const changed = last && changedEntries(last.keys, keys);
+  if (changed) {
+    const same = changed.every((rel) => {
+      const entry = plan.bySource.get(rel)!;
+      return !isDoc(entry) || last!.modelKeys.get(rel) === modelKeyOf(entry, texts);
     });
     if (same) {
-      session.remember(LAST_MODEL, { ...last, serial: plan.serial!, texts });
-      return last.model;
+      session.remember(LAST_MODEL, { ...last!, keys });
+      return last!.model;
     }
   }
   const errors = log.errors.length;
@@ -474,13 +508,16 @@ export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories
       log,
     }),
   );
-  const model = models.length === 1 ? models[0]! : mergeModels(plan.versions, models);
-  if (plan.serial !== null) session.remember(LAST_MODEL, log.errors.length === errors ? { serial: plan.serial, model, texts } : null);
+  const modelKeys = new Map(plan.docs.map((d) => [d.file.rel, modelKeyOf(d, texts)]));
+  const hash = createHash('sha256').update(keys.whole);
+  for (const key of modelKeys.values()) hash.update(`\0${key}`);
+  const model = { ...(models.length === 1 ? models[0]! : mergeModels(plan.versions, models)), key: hash.digest('hex') };
+  session.remember(LAST_MODEL, log.errors.length === errors ? { keys, modelKeys, model } : null);
   return model;
 }
 
 /** The docs models of several versions as one: their pages side by side (their keys differ), their sidebars by version. */
-function mergeModels(versions: DocsVersion[], models: DocsModel[]): DocsModel {
+function mergeModels(versions: DocsVersion[], models: VersionModel[]): VersionModel {
   const last = versions.findIndex((version) => version.isLast && !version.locale);
   // Each category index names the same index (by slug) in the other versions.
   const bySlug = new Map<string, Map<string, string>>();
@@ -509,7 +546,7 @@ function mergeModels(versions: DocsVersion[], models: DocsModel[]): DocsModel {
 }
 
 /** Builds the autogenerated sidebar of one version and what follows from it. */
-function buildDocsModel(input: DocsModelInput): DocsModel {
+function buildDocsModel(input: DocsModelInput): VersionModel {
   const { docs, log, version } = input;
   const { routeBase } = version;
   const categoryByDir = new Map(input.categories.map((c) => [c.dir, c]));

@@ -11,7 +11,7 @@
 import { withBase } from '../manifest/paths';
 import type { SiteConfig } from '../manifest/siteConfig';
 import type { ManifestDoc, SidebarItem } from '../manifest/types';
-import { BuildSession, slot } from './session';
+import { BuildSession, changedEntries, slot, type EntryKeys } from './session';
 
 /** What the files need to know of one doc. */
 export interface LlmsDoc {
@@ -82,21 +82,23 @@ export interface LlmsOptions {
   pageLinks?: boolean;
   /** Up to this size `llms-full.txt` is written. */
   fullMaxBytes?: number;
-  /** The number of the build's plan (`RoutePlan.serial`): files made for it may be remade by difference (`llmsRebuild`). */
-  serial?: number | null;
+  /**
+   * What the docs' lines and markdown are made from: a key of the sidebar and of what the docs' entries read
+   * besides their sources, and each source's key (`RoutePlan.keys`). Files made with keys may be remade by
+   * difference next time (`llmsRebuild`).
+   */
+  keys?: EntryKeys | null;
   /** What the build keeps (`BuildSession`); without it, nothing is kept. */
   session?: BuildSession;
 }
 
 /**
- * The last files made with page links and without `llms-full.txt` (a large site's), for the plan numbered
- * `serial`, with what they were made from: each section's lines, where each doc's line is, and the
- * parts of llms-full.txt counted before it was found too long (by doc id, and their sum).
+ * The last files made with page links and without `llms-full.txt` (a large site's), with the keys they were
+ * made from and what they were made of: each section's lines, where each doc's line is, and the parts of
+ * llms-full.txt counted before it was found too long (by doc id, and their sum).
  */
 interface LlmsState {
-  serial: number;
-  site: SiteConfig;
-  sidebar: SidebarItem[];
+  keys: EntryKeys;
   fullMaxBytes: number;
   head: string[];
   sections: { title: string; lines: string[]; text: string }[];
@@ -136,21 +138,16 @@ function servedOf(line: DocLine, entry: LlmsDoc): { markdown: string; bytes: num
 }
 
 /**
- * The files of a build whose plan (numbered `serial`) changes the docs `changed` of the plan numbered
- * `since`, made by difference from the files made for that one: their lines only, when the site and the
- * sidebar are the same objects and those files were a large site's (page links, no llms-full.txt, which
- * stays too long). Null when that does not hold, and `llmsFiles` makes them all.
+ * The files of a build made by difference from the last files with keys (`LlmsOptions.keys`), a large site's
+ * (page links, no llms-full.txt, which stays too long): the lines of the docs whose keys differ (`changedOf`
+ * gives those docs by source path) are made again. Null when the whole key differs or docs came or went, and
+ * `llmsFiles` makes them all.
  */
-export function llmsRebuild(
-  site: SiteConfig,
-  sidebar: SidebarItem[],
-  serial: number,
-  since: number,
-  changed: LlmsDoc[],
-  session: BuildSession,
-): Map<string, string> | null {
+export function llmsRebuild(site: SiteConfig, keys: EntryKeys, changedOf: (rels: string[]) => LlmsDoc[], session: BuildSession): Map<string, string> | null {
   const last = session.last(LAST_LLMS);
-  if (!last || last.serial !== since || last.site !== site || last.sidebar !== sidebar) return null;
+  const changedRels = last && changedEntries(last.keys, keys);
+  if (!changedRels) return null;
+  const changed = changedOf(changedRels);
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
   const linkKey = `true\0${site.url}\0${site.baseUrl}`;
   const sections = [...last.sections];
@@ -177,7 +174,7 @@ export function llmsRebuild(
   // Short enough now for llms-full.txt: made whole.
   if (fullBytes <= last.fullMaxBytes) return null;
   const out = edited ? new Map([['llms.txt', [...last.head, ...sections.map((section) => section.text)].join('\n')]]) : last.out;
-  session.remember(LAST_LLMS, { ...last, serial, sections, counted, fullBytes, out });
+  session.remember(LAST_LLMS, { ...last, keys, sections, counted, fullBytes, out });
   return out;
 }
 
@@ -186,7 +183,7 @@ export function llmsFiles(
   site: SiteConfig,
   sidebar: SidebarItem[],
   docs: LlmsDoc[],
-  { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, serial = null, session = new BuildSession({ keeps: false }) }: LlmsOptions = {},
+  { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, keys = null, session = new BuildSession({ keeps: false }) }: LlmsOptions = {},
 ): Map<string, string> {
   const lineMemo = session.memo(LINES);
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
@@ -228,7 +225,6 @@ export function llmsFiles(
   out.set('llms.txt', [...head, ...made.map((section) => section.text)].join('\n'));
   if (withFull) out.set('llms-full.txt', [header, ...parts].join('\n'));
   // A large site's files can be made by difference next time (`llmsRebuild`).
-  if (serial !== null)
-    session.remember(LAST_LLMS, pageLinks && !withFull ? { serial, site, sidebar, fullMaxBytes, head, sections: made, at, counted, fullBytes, out } : null);
+  if (keys) session.remember(LAST_LLMS, pageLinks && !withFull ? { keys, fullMaxBytes, head, sections: made, at, counted, fullBytes, out } : null);
   return out;
 }

@@ -18,7 +18,7 @@ import { BuildError, type Problem } from './problems';
 import type { ParsedBody, Rendered, Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
-import { slot, type BuildSession } from './session';
+import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 import { typeScriptPool } from './workerPool';
 
 /** One page to render: its source (relative to `content/`), route and markdown body. */
@@ -368,8 +368,11 @@ function sharedRenderer() {
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** The renderings of the last plan rendered, by its number, with the renderer version they came from. */
-const LAST_RENDERS = slot<{ serial: number; version: string; renders: ReadonlyMap<string, Rendered> }>('render:last');
+/** The last build's renderings by source path, with the keys they were made from. */
+const LAST_RENDERS = slot<{ keys: EntryKeys; renders: ReadonlyMap<string, Rendered> }>('render:last');
+
+/** The render-cache key each rendering is held under. */
+const HELD_UNDER = slot<WeakMap<Rendered, string>>('render:heldUnder');
 
 /** Each source's render-cache key, with the renderer version it was made for. */
 const CACHE_KEYS = slot<WeakMap<SourceFile, { version: string; key: string }>>('render:cacheKeys');
@@ -400,16 +403,19 @@ export async function renderContent(
     cacheKeys.set(file, { version, key });
     return key;
   };
-  // A plan that keeps the last rendered plan's link tables changes only its changed pages' renderings.
+  // With the link tables and renderer version of the last build, only the pages whose keys differ are looked at.
+  const keys: EntryKeys = { whole: `${version}\0${links.tables}`, each: plan.keys };
   const last = session.last(LAST_RENDERS);
-  const delta = plan.changes && last?.serial === plan.changes.since && last.version === version ? plan.changes.entries : null;
-  const renders = delta ? new Map(last!.renders) : new Map<string, Rendered>();
+  const changed = last && changedEntries(last.keys, keys);
+  const renders = changed ? new Map(last!.renders) : new Map<string, Rendered>();
   const used = new Set<string>();
-  const pending = (delta ? delta.map(({ entry }) => entry) : [...plan.docs, ...plan.pages]).filter(({ file, path }) => {
+  const heldUnder = session.memo(HELD_UNDER);
+  const pending = (changed ? changed.map((rel) => plan.bySource.get(rel)!) : [...plan.docs, ...plan.pages]).filter(({ file, path }) => {
     const key = keyOf(file);
     used.add(key);
     const cached = cache.get(key);
     if (!cached || !stillResolves(heldWith, cached, { rel: file.rel, path }, links)) return true;
+    heldUnder.set(cached, key);
     renders.set(file.rel, cached);
     return false;
   });
@@ -419,13 +425,17 @@ export async function renderContent(
   const { tables } = links;
   pending.forEach(({ file, path }, i) => {
     cache.set(keyOf(file), fresh[i]!);
+    heldUnder.set(fresh[i]!, keyOf(file));
     renders.set(file.rel, fresh[i]!);
     heldWith.set(fresh[i]!, { tables, path });
   });
   // The cache keeps this build's renderings only: a changed route table gives every page a new key, and the old ones would stay for good.
-  if (delta) {
-    for (const { before } of delta) if (!used.has(keyOf(before))) cache.delete(keyOf(before));
+  if (changed) {
+    for (const rel of changed) {
+      const before = heldUnder.get(last!.renders.get(rel)!);
+      if (before !== undefined && !used.has(before)) cache.delete(before);
+    }
   } else for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
-  if (plan.serial !== null) session.remember(LAST_RENDERS, { serial: plan.serial, version, renders });
+  session.remember(LAST_RENDERS, { keys, renders });
   return { renders, rendered: pending.length, parsed };
 }

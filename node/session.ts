@@ -9,7 +9,8 @@
  *   a hit is reuse, a miss is work. A session made with `check` makes every product again on a hit and throws
  *   when the two differ, which is how a key that misses an input is found (the build oracle runs with it);
  * - memos of values made from objects a step keeps (`memo`): they live as long as those objects do;
- * - what the last build of a step made (`last`/`remember`), for steps that work by difference from it.
+ * - what the last build of a step made (`last`/`remember`), with the keys it was made from (`EntryKeys`), for
+ *   steps that make again only the entries whose keys differ (`changedEntries`).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
@@ -59,6 +60,30 @@ export interface SessionOptions {
    * last build's products): false for a session made for one build, which keeps only what that build reuses within itself.
    */
   keeps?: boolean;
+}
+
+/**
+ * What a step made its entries' products from: a key of what every entry's product reads (`whole`: the link
+ * tables, the slice of the site configuration it reads, ...), and each entry's key of its own inputs by id.
+ */
+export interface EntryKeys {
+  whole: string;
+  each: ReadonlyMap<string, string>;
+}
+
+/**
+ * The ids of the entries a step makes again, against the keys it kept with what it made (`kept`): those whose
+ * key differs. Null, for every entry, when nothing is kept, the whole key differs, or entries came or went.
+ */
+export function changedEntries(kept: EntryKeys | null | undefined, now: EntryKeys): string[] | null {
+  if (!kept || kept.whole !== now.whole || kept.each.size !== now.each.size) return null;
+  const changed: string[] = [];
+  for (const [id, key] of now.each) {
+    const was = kept.each.get(id);
+    if (was === undefined) return null;
+    if (was !== key) changed.push(id);
+  }
+  return changed;
 }
 
 /** A product's key missed one of its inputs: a kept product differs from the one its inputs make now. */

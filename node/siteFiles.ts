@@ -112,19 +112,23 @@ export function siteFiles(
     ),
   );
   // llms.txt, llms-full.txt and each doc's markdown at its route + `.md` (`llms.ts`).
-  // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`).
-  const { serial, changes } = plan;
+  // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`). The docs' entries
+  // read the docs model, the site, the link tables and the versions besides their sources.
+  const keys = { whole: JSON.stringify([model.key, site, plan.links.tables, plan.versions]), each: plan.keys };
   // llms.txt and llms-full.txt cover the last version in the default locale; the other versions' docs have their markdown beside their pages.
   const inLlms = (d: DocEntry) => d.version.isLast && !d.version.locale;
-  const changedDocs = () =>
-    (changes?.entries ?? []).flatMap(({ entry }) => (isDoc(entry) && inLlms(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : []));
+  const changedOf = (rels: string[]) =>
+    rels.flatMap((rel) => {
+      const entry = plan.bySource.get(rel)!;
+      return isDoc(entry) && inLlms(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : [];
+    });
   const llms =
-    (large && serial !== null && changes ? llmsRebuild(site, model.sidebar, serial, changes.since, changedDocs(), session) : null) ??
+    (large && keys ? llmsRebuild(site, keys, changedOf, session) : null) ??
     llmsFiles(
       site,
       model.sidebar,
       docs.filter(inLlms).map((d) => ({ doc: manifestDocs[d.id]!, body: published(d.file) })),
-      { pageLinks: large, serial, session },
+      { pageLinks: large, keys, session },
     );
   for (const [path, text] of llms) files.set(path, text);
   if (!large) for (const d of docs) if (!inLlms(d)) files.set(markdownFileOf(d.path), docMarkdown({ doc: manifestDocs[d.id]!, body: published(d.file) }));

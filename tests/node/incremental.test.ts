@@ -27,7 +27,7 @@ describe('incremental content build', () => {
     const first = planRoutes(readContent(project.contentDir, undefined, log, session), log, session);
     expect(first.docs.some((d) => d.file.untranslated)).toBe(true);
     const second = planRoutes(readContent(project.contentDir, undefined, log, session), log, session);
-    expect(second.changes?.entries).toEqual([]);
+    expect([...second.keys]).toEqual([...first.keys]);
   });
 
   it('renders 0 pages when nothing changed and exactly 1 after one edit', async () => {
@@ -41,6 +41,18 @@ describe('incremental content build', () => {
     expect(third.manifest.docs['guides/deploy']!.description).toBe('Ship it.');
     // The cache holds this build's renderings only.
     expect(session.renders.size).toBe(4);
+  });
+
+  it('gives a page whose file is written again with the same text its new modification time, as a one-off build does', async () => {
+    project = useFixture('basic-site');
+    const session = new BuildSession();
+    await project.buildContent({ session });
+    const file = join(project.contentDir, 'docs/guides/deploy.md');
+    const later = new Date(statSync(file).mtime.getTime() + 60_000);
+    utimesSync(file, later, later);
+    const rebuilt = (await project.buildContent({ session })).manifest.docs['guides/deploy']!;
+    expect(rebuilt.lastModified).toBe(later.toISOString());
+    expect(rebuilt).toEqual((await project.buildContent()).manifest.docs['guides/deploy']);
   });
 
   it('reads again a file written since, though its size is the same, and only that one', async () => {

@@ -39,18 +39,21 @@ describe('llmsFiles', () => {
     const small = { pageLinks: true, fullMaxBytes: 10 };
     const [first, second] = docs as [LlmsDoc, LlmsDoc];
     const retitled = (doc: LlmsDoc, title: string): LlmsDoc => ({ doc: { ...doc.doc, title }, body: `${doc.body}More.\n` });
+    // Each doc keyed by all it is, by id; the whole key stands for the sidebar.
+    const keysOf = (list: LlmsDoc[], whole = 'sidebar') => ({ whole, each: new Map(list.map((d) => [d.doc.id, JSON.stringify(d)])) });
+    const byId = (list: LlmsDoc[]) => (ids: string[]) => ids.map((id) => list.find((d) => d.doc.id === id)!);
     const session = new BuildSession();
-    llmsFiles(site, sidebar, docs, { ...small, serial: 1, session });
+    llmsFiles(site, sidebar, docs, { ...small, keys: keysOf(docs), session });
     // A doc's new title: its line changes.
     const edited = [retitled(second, 'Renamed'), ...docs.filter((d) => d !== second)];
-    const remade = llmsRebuild(site, sidebar, 2, 1, [edited[0]!], session);
+    const remade = llmsRebuild(site, keysOf(edited), byId(edited), session);
     expect(remade?.get('llms.txt')).toContain('[Renamed]');
     expect(remade).toEqual(llmsFiles(site, sidebar, edited, small));
-    // Made whole without a plan number, the files leave what a rebuild starts from alone.
+    // Made whole without keys, the files leave what a rebuild starts from alone.
     const again = [retitled(first, 'First'), ...edited.filter((d) => d.doc.id !== first.doc.id)];
-    expect(llmsRebuild(site, sidebar, 3, 2, [again[0]!], session)).toEqual(llmsFiles(site, sidebar, again, small));
-    // Not from the files of another plan, nor with another sidebar.
-    expect(llmsRebuild(site, sidebar, 4, 2, [again[0]!], session)).toBeNull();
-    expect(llmsRebuild(site, [...sidebar], 4, 3, [again[0]!], session)).toBeNull();
+    expect(llmsRebuild(site, keysOf(again), byId(again), session)).toEqual(llmsFiles(site, sidebar, again, small));
+    // Not with another whole key (another sidebar), nor when docs came or went.
+    expect(llmsRebuild(site, keysOf(again, 'another sidebar'), byId(again), session)).toBeNull();
+    expect(llmsRebuild(site, keysOf(again.slice(1)), byId(again), session)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /** What a build keeps for the next: products by key in one bounded cache, checked on every hit when asked. */
 import { describe, expect, it } from 'vitest';
-import { BuildSession, slot, StaleProductError } from '../../node/session';
+import { BuildSession, changedEntries, slot, StaleProductError } from '../../node/session';
 
 describe('BuildSession', () => {
   it('makes a product once per key, and again for another key', () => {
@@ -82,5 +82,22 @@ describe('BuildSession', () => {
     const oneOff = new BuildSession({ keeps: false });
     oneOff.remember(last, 1);
     expect(oneOff.last(last)).toBeUndefined();
+  });
+});
+
+describe('changedEntries', () => {
+  const keys = (whole: string, each: Record<string, string>) => ({ whole, each: new Map(Object.entries(each)) });
+
+  it('names the entries whose keys differ, and none when all are the same', () => {
+    expect(changedEntries(keys('tables', { a: '1', b: '2', c: '3' }), keys('tables', { a: '1', b: '5', c: '3' }))).toEqual(['b']);
+    expect(changedEntries(keys('tables', { a: '1' }), keys('tables', { a: '1' }))).toEqual([]);
+  });
+
+  it('makes every entry again when nothing is kept, the whole key differs, or entries came or went', () => {
+    expect(changedEntries(undefined, keys('tables', { a: '1' }))).toBeNull();
+    expect(changedEntries(keys('tables', { a: '1' }), keys('other tables', { a: '1' }))).toBeNull();
+    expect(changedEntries(keys('tables', { a: '1' }), keys('tables', { a: '1', b: '2' }))).toBeNull();
+    expect(changedEntries(keys('tables', { a: '1', b: '2' }), keys('tables', { a: '1' }))).toBeNull();
+    expect(changedEntries(keys('tables', { a: '1', b: '2' }), keys('tables', { a: '1', c: '2' }))).toBeNull();
   });
 });
