@@ -123,7 +123,7 @@ export function siteFiles(
       return isDoc(entry) && inLlms(entry) ? [{ doc: manifestDocs[entry.id]!, body: published(entry.file) }] : [];
     });
   const llms =
-    (large && keys ? llmsRebuild(site, keys, changedOf, session) : null) ??
+    (large ? llmsRebuild(site, keys, changedOf, session) : null) ??
     llmsFiles(
       site,
       model.sidebar,
