@@ -30,6 +30,7 @@ import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, t
 
 import type { OutputData } from './output';
 import type { Rendered } from './render';
+import { renderingKey } from './renderPool';
 import { publishedMarkdown } from './published';
 import { localIndexFiles, localPageProduct, searchRecordsJson, type LocalPageProduct, type SearchPage } from './search';
 import type { ContentSources, SourceFile } from './sources';
@@ -48,28 +49,12 @@ const SEARCH_PAGE_KEY = slot<WeakMap<SearchPage, string>>('manifest:searchPageKe
 /** Each source's published markdown (`publishedMarkdown`), its blob name and size, kept while the source is (a rebuild reuses the sources it did not read again). */
 const BODY = slot<WeakMap<SourceFile, { blob: string; size: number; text: string }>>('manifest:body');
 /**
- * Each page's entry, with the source and the other inputs it was made from
- * (builds that `remember`): an unchanged page keeps its entry object, and a
- * shard whose routes and entries are all the same keeps its JSON and name.
+ * The key each page entry and category index of the session was made under (a hash of it): what a page shard is
+ * made from, with its routes and their targets.
  */
-const ENTRY = slot<WeakMap<Rendered, { file: SourceFile; inputs: unknown[]; entry: ManifestPage }>>('manifest:entry');
-
-/** Whether two lists of inputs hold the same values (strings, numbers, null), in order. */
-const sameInputs = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-/** The files each rendering's links and images use, with the link tables they were resolved with. */
-const USED_FILES = slot<WeakMap<Rendered, { tables: string; keys: Set<string> }>>('manifest:usedFiles');
-/** Each page entry's search input, with the values besides the entry it was made from. */
-const SEARCH_PAGE = slot<WeakMap<ManifestPage, { siteUrl: string; base: string; lvl0: string; pageRank: number; page: SearchPage }>>('manifest:searchPage');
-/** A page shard of the last build, with what it was made from (`assembleManifest`'s `sameShard`). */
-interface KeptShard {
-  tables: string;
-  paths: string[];
-  targets: RouteTarget[];
-  entries: (ManifestPage | CategoryIndex | undefined)[];
-  made: { name: string; json: string; shard: ManifestShard; bytes: number };
-}
-/** The last build's page shards by their first route: a rebuild serialises and hashes only the shards that changed. */
-const SHARDS = slot<Map<string, KeptShard>>('manifest:shards');
+const ENTRY_KEY = slot<WeakMap<ManifestPage | CategoryIndex, string>>('manifest:entryKey');
+/** The JSON of each route target, a part of its shard's key. */
+const TARGET_JSON = slot<WeakMap<RouteTarget, string>>('manifest:targetJson');
 /** The routes of each plan's table, sorted (a rebuild that keeps the plan's routes keeps them). */
 const SORTED_ROUTES = slot<WeakMap<Record<string, RouteTarget>, string[]>>('manifest:sortedRoutes');
 /** Where a page shard may start among those routes. */
@@ -210,13 +195,6 @@ export function jsonLength(value: unknown): number {
   return Math.max(n, 2);
 }
 
-/** A JSON file named by its hash, below `blobs/`: its name. */
-function putHashed(files: Map<string, OutputData>, json: string): string {
-  const name = `${sha(json).slice(0, 16)}.json`;
-  files.set(`blobs/${name}`, json);
-  return name;
-}
-
 /**
  * Writes the blobs, search files, used files and manifest files into `files`,
  * and returns the manifest. Each page's article name, search records and
@@ -235,7 +213,8 @@ export function assembleManifest(
   deferSearch = false,
 ): AssembledManifest {
   const remember = session.keeps;
-  const [bodyMemo, entryMemo, usedFilesMemo, searchPageMemo] = [session.memo(BODY), session.memo(ENTRY), session.memo(USED_FILES), session.memo(SEARCH_PAGE)];
+  const bodyMemo = session.memo(BODY);
+  const entryKeys = session.memo(ENTRY_KEY);
   const sourcesMemo = session.memo(SOURCES);
   const { docs, pages, site, routes, linkContext } = plan;
   const { routeBase, sources, fileTable } = src;
@@ -293,7 +272,9 @@ export function assembleManifest(
       };
   const { articles, articleSizes } = state;
 
-  // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is made unless it is the one made from the same inputs last build.
+  // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is a product keyed by its
+  // source's plan key, its rendering and `inputs`, every other value `make` reads: an unchanged page keeps its entry
+  // object, and its shard its JSON.
   const entryOf = <T extends ManifestPage>(
     file: SourceFile,
     r: Rendered,
@@ -314,11 +295,14 @@ export function assembleManifest(
       state.blobs.set(file.rel, { body: [body.blob, body.text], article: [article, html()], bytes: body.size + bytes });
       state.blobBytes += body.size + bytes;
     }
-    inputs.push(body.blob, article);
-    const known = remember ? entryMemo.get(r) : undefined;
-    if (known && known.file === file && sameInputs(known.inputs, inputs)) return known.entry as T;
-    const entry = make({ blob: body.blob, size: body.size, article });
-    if (remember) entryMemo.set(r, { file, inputs, entry });
+    let key = '';
+    const entry = session.keptProduct(
+      'manifestEntry',
+      () => (key = JSON.stringify([plan.keys.get(file.rel), renderingKey(session, r), body.blob, article, ...inputs])),
+      () => make({ blob: body.blob, size: body.size, article }),
+      { bytes: jsonLength },
+    );
+    if (remember && !entryKeys.has(entry)) entryKeys.set(entry, sha(key).slice(0, 16));
     return entry;
   };
   const pageEntry = (
@@ -448,27 +432,29 @@ export function assembleManifest(
   storedBytes += cardBytes;
 
   // Search inputs, and the files the pages refer to (co-located images are written under their hashed names).
-  const searchPageOf = (entry: ManifestPage, lvl0: string, rank: number): SearchPage => {
-    // Kept with its entry (which is kept with its rendering, so its sections too).
-    const known = remember ? searchPageMemo.get(entry) : undefined;
-    if (known && known.lvl0 === lvl0 && known.pageRank === rank && known.siteUrl === site.url && known.base === base) return known.page;
-    const r = renders.get(entry.source)!;
-    const meta = [entry.description ?? '', ...entry.keywords, 'sidebarLabel' in entry && entry.sidebarLabel !== entry.title ? entry.sidebarLabel : '']
-      .filter(Boolean)
-      .join(' · ');
-    const page = {
-      path: entry.path,
-      url: site.url + withBase(entry.path, base),
-      title: entry.title,
-      lvl0,
-      meta,
-      text: r,
-      headings: entry.headings,
-      pageRank: rank,
-    };
-    if (remember) searchPageMemo.set(entry, { siteUrl: site.url, base, lvl0, pageRank: rank, page });
-    return page;
-  };
+  // A product keyed by its entry's key (which names its rendering, so its sections too) and the values besides it.
+  const searchPageOf = (entry: ManifestPage, lvl0: string, rank: number): SearchPage =>
+    session.keptProduct(
+      'searchPage',
+      () => JSON.stringify([entryKeys.get(entry), lvl0, rank, site.url, base]),
+      () => {
+        const r = renders.get(entry.source)!;
+        const meta = [entry.description ?? '', ...entry.keywords, 'sidebarLabel' in entry && entry.sidebarLabel !== entry.title ? entry.sidebarLabel : '']
+          .filter(Boolean)
+          .join(' · ');
+        return {
+          path: entry.path,
+          url: site.url + withBase(entry.path, base),
+          title: entry.title,
+          lvl0,
+          meta,
+          text: r,
+          headings: entry.headings,
+          pageRank: rank,
+        };
+      },
+      { bytes: (page) => page.text.html.length },
+    );
   const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage => {
     if (!isDoc(entry)) {
       const page = searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
@@ -482,11 +468,12 @@ export function assembleManifest(
   // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
   const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
     const r = renders.get(file.rel)!;
-    const known = usedFilesMemo.get(r);
-    if (remember && known?.tables === tables) return known.keys;
-    const keys = referencedFiles([{ source: file.rel, path, links: r.links }], plan.links);
-    if (remember) usedFilesMemo.set(r, { tables, keys });
-    return keys;
+    return session.keptProduct(
+      'usedFiles',
+      () => `${renderingKey(session, r)}\0${path}\0${tables}`,
+      () => referencedFiles([{ source: file.rel, path, links: r.links }], plan.links),
+      { bytes: (keys) => 64 * keys.size },
+    );
   };
   let filesChanged = !delta;
   if (delta) {
@@ -677,7 +664,6 @@ function pageShardsOf(
   shards: Record<string, AnyShard>,
   session: BuildSession,
 ): { names: string[]; starts: string[]; bytes: number } {
-  const remember = session.keeps;
   const lengthMemo = session.memo(LENGTH);
   const sortedRoutesMemo = session.memo(SORTED_ROUTES);
   const cutsMemo = session.memo(SHARD_CUTS);
@@ -728,38 +714,36 @@ function pageShardsOf(
     }
     return shard;
   };
-  // What a shard is made from: the link tables (its files and sources), and each route's path, target and entry (the
-  // same object while its inputs are, `entryOf`; a category's entry is the same object while the docs model is, else
-  // compared written out, as are targets, which a plan made anew makes anew).
-  const sameShard = (known: KeptShard, group: string[]): boolean =>
-    known.tables === tables &&
-    known.paths.length === group.length &&
-    group.every((path, j) => {
-      if (known.paths[j] !== path) return false;
+  // A shard is a product keyed by what it is made from: the link tables (its files and sources), and each route's
+  // path, target and entry's key (`entryOf`; a category index's is a hash of its JSON).
+  const entryKeys = session.memo(ENTRY_KEY);
+  const targetJson = session.memo(TARGET_JSON);
+  const shardKey = (group: string[]): string => {
+    let text = tables;
+    for (const path of group) {
       const target = routes[path]!;
-      const was = known.targets[j];
-      if (target !== was && JSON.stringify(target) !== JSON.stringify(was)) return false;
       const entry = entryAt(path);
-      const before = known.entries[j];
-      return entry === before || (target.kind === 'category' && JSON.stringify(entry) === JSON.stringify(before));
-    });
-  const shardMemo = session.last(SHARDS) ?? new Map<string, KeptShard>();
-  const kept = new Map<string, KeptShard>();
-  const shardNames = groups.map((group, i) => {
-    const known = remember ? shardMemo.get(group[0] ?? '') : undefined;
-    let made = known && sameShard(known, group) ? known.made : undefined;
-    if (made) files.set(`blobs/${made.name}`, made.json);
-    else {
-      const shard = fill(group);
-      const json = JSON.stringify(parseShard(shard, `#${i}`));
-      made = { name: putHashed(files, json), json, shard, bytes: Buffer.byteLength(json) };
+      const entryKey = entry === undefined ? '' : remembered(entryKeys, entry, () => sha(JSON.stringify(entry)).slice(0, 16));
+      text += `\n${path}\0${remembered(targetJson, target, () => JSON.stringify(target))}\0${entryKey}`;
     }
+    return sha(text);
+  };
+  const shardNames = groups.map((group, i) => {
+    const made = session.keptProduct(
+      'pageShard',
+      () => shardKey(group),
+      () => {
+        const shard = fill(group);
+        const json = JSON.stringify(parseShard(shard, `#${i}`));
+        return { name: `${sha(json).slice(0, 16)}.json`, json, shard, bytes: Buffer.byteLength(json) };
+      },
+      { bytes: (made) => 3 * made.bytes },
+    );
+    files.set(`blobs/${made.name}`, made.json);
     bytes += made.bytes;
-    if (remember) kept.set(group[0] ?? '', { tables, paths: group, targets: group.map((path) => routes[path]!), entries: group.map(entryAt), made });
     shards[made.name] = made.shard;
     return made.name;
   });
-  if (remember) session.remember(SHARDS, kept);
   return { names: shardNames, starts: groups.map((group) => group[0] ?? '/'), bytes };
 }
 

@@ -10,6 +10,7 @@ import { ADMONITIONS } from '../manifest/admonitions';
 import type { PageTexts, RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './problems';
 import type { Rendered } from './render';
+import { renderingKey } from './renderPool';
 import type { ContentSources, SourceFile } from './sources';
 import { imageProblem } from './staticFiles';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
@@ -29,32 +30,33 @@ export function checkTitles(plan: Pick<RoutePlan, 'docs' | 'pages'>, texts: Page
 
 /** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
 interface PageLinkProblems {
-  tables: string;
-  path: string;
-  display: string;
-  bodyLine: number;
   problems: { error: boolean; line: number; message: string }[];
   anchors: { line: number; url: string; path: string; hash: string }[];
 }
 
-/** Each rendering's findings (`PageLinkProblems`), so a rebuild checks again only the anchors of unchanged pages. */
-const LINK_PROBLEMS = slot<WeakMap<Rendered, PageLinkProblems>>('check:linkProblems');
 /** The heading ids of each rendering. */
 const HEADING_IDS = slot<WeakMap<Rendered, Set<string>>>('check:headingIds');
 
 /** Checks every link and image of the rendered pages: broken ones are thrown at once, warnings stay in `log`. */
 export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog, session: BuildSession): void {
-  const linkProblemsMemo = session.memo(LINK_PROBLEMS);
   const headingIdsMemo = session.memo(HEADING_IDS);
   const linkContext: LinkContext = plan.linkContext;
   // The messages name the content folder and the main doc's route too.
   const tables = `${plan.links.tables}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}`;
 
-  // What a page's links say whatever the other pages' headings: made once per rendering, route and link tables.
-  const findings = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {
-    const known = linkProblemsMemo.get(r);
-    if (known && known.tables === tables && known.path === path && known.display === file.display && known.bodyLine === file.bodyLine) return known;
-    const found: PageLinkProblems = { tables, path, display: file.display, bodyLine: file.bodyLine, problems: [], anchors: [] };
+  // What a page's links say whatever the other pages' headings: a product of its rendering, route, name, first body
+  // line and the link tables, so a rebuild checks again only the anchors of unchanged pages.
+  const findings = (file: SourceFile, path: string, r: Rendered): PageLinkProblems =>
+    session.keptProduct(
+      'linkProblems',
+      () => `${renderingKey(session, r)}\0${path}\0${file.display}\0${file.bodyLine}\0${tables}`,
+      () => linkProblems(file, path, r),
+      {
+        bytes: (found) => 128 * (found.problems.length + found.anchors.length),
+      },
+    );
+  const linkProblems = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {
+    const found: PageLinkProblems = { problems: [], anchors: [] };
     for (const link of r.links) {
       const line = file.bodyLine + link.line - 1;
       if (link.image) {
@@ -80,7 +82,6 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
         found.anchors.push({ line, url: link.url, path: target.path, hash: target.hash });
       }
     }
-    linkProblemsMemo.set(r, found);
     return found;
   };
 

@@ -374,6 +374,15 @@ const LAST_RENDERS = slot<{ keys: EntryKeys; renders: ReadonlyMap<string, Render
 /** The render-cache key each rendering is held under. */
 const HELD_UNDER = slot<WeakMap<Rendered, string>>('render:heldUnder');
 
+/**
+ * A key of every field of a rendering of this session: its render-cache key (the source's hash, the renderer's
+ * version, the source path) names all of them but the HTML, whose links the route and link tables resolve, and the
+ * HTML's hash names that.
+ */
+export function renderingKey(session: BuildSession, r: Rendered): string {
+  return `${session.memo(HELD_UNDER).get(r)}\0${r.htmlHash}`;
+}
+
 /** Each source's render-cache key, with the renderer version it was made for. */
 const CACHE_KEYS = slot<WeakMap<SourceFile, { version: string; key: string }>>('render:cacheKeys');
 

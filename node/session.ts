@@ -151,6 +151,14 @@ export class BuildSession {
   }
 
   /**
+   * `product`, for a product that only a next build of the session reuses: a session that keeps nothing for a next
+   * build (`keeps`) makes it and holds nothing, without computing its key (`key`).
+   */
+  keptProduct<T>(kind: string, key: () => string, make: () => T, options?: { bytes?: (value: T) => number }): T {
+    return this.keeps ? this.product(kind, key(), make, options) : make();
+  }
+
+  /**
    * With `saves`, the products asked for with `save` by this session's builds, by name, for a next process
    * (`restored`); and how many of them were made rather than restored.
    */

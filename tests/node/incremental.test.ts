@@ -1,7 +1,7 @@
 /** The render cache: an unchanged page is never rendered twice. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BuildSession, type ContentBuildResult } from '../../build';
 import type { ManifestRoot } from '../../manifest/types';
@@ -53,6 +53,29 @@ describe('incremental content build', () => {
     const rebuilt = (await project.buildContent({ session })).manifest.docs['guides/deploy']!;
     expect(rebuilt.lastModified).toBe(later.toISOString());
     expect(rebuilt).toEqual((await project.buildContent()).manifest.docs['guides/deploy']);
+  });
+
+  it('makes every product whose inputs a site.config.json edit changes again, as a one-off build does', async () => {
+    project = useFixture('basic-site');
+    // With `check`, a product taken under a key that misses the edited value throws (`StaleProductError`).
+    const session = new BuildSession({ check: true });
+    await project.buildContent({ session });
+    const edits: ((config: { title: string; tagline: string; url: string; editUrl: string; docs: { versionLabel: string } }) => void)[] = [
+      (config) => (config.docs.versionLabel = 'Edited'),
+      (config) => (config.editUrl = 'https://example.com/edit/'),
+      (config) => (config.url = 'https://docs.example.com'),
+      (config) => (config.title = 'Edited title'),
+      (config) => (config.tagline = 'An edited tagline'),
+    ];
+    for (const edit of edits) {
+      const config = JSON.parse(readFileSync(join(project.contentDir, 'site.config.json'), 'utf8'));
+      edit(config);
+      project.write('site.config.json', JSON.stringify(config, null, 2));
+      const rebuilt = await project.buildContent({ session });
+      const oneOff = await project.buildContent();
+      expect(rebuilt.manifest).toEqual(oneOff.manifest);
+      expect(await searchFiles(rebuilt.files)).toEqual(await searchFiles(oneOff.files));
+    }
   });
 
   it('reads again a file written since, though its size is the same, and only that one', async () => {
