@@ -195,10 +195,23 @@ export function jsonLength(value: unknown): number {
   return Math.max(n, 2);
 }
 
+/** What the manifest step's products are made from. */
+interface ManifestInputs {
+  src: ContentSources;
+  plan: RoutePlan;
+  renders: Map<string, Rendered>;
+  texts: PageTexts;
+  model: DocsModel;
+  /** The build's output files, which each product function adds its files to. */
+  files: Map<string, OutputData>;
+  session: BuildSession;
+  articlesIn: ManifestRoot['articlesIn'];
+}
+
 /**
- * Writes the blobs, search files, used files and manifest files into `files`,
- * and returns the manifest. Each page's article name, search records and
- * local-index terms are products of the session (`BuildSession.product`).
+ * Writes the blobs, search files, used files and manifest files into `files`, and returns the manifest: one
+ * function per product (page entries, search inputs, used files, local indexes, shards, version totals, locale
+ * strings), the root made here from what they made.
  */
 export function assembleManifest(
   src: ContentSources,
@@ -212,37 +225,121 @@ export function assembleManifest(
   shell: ManifestRoot['shell'],
   deferSearch = false,
 ): AssembledManifest {
-  const remember = session.keeps;
+  const inputs: ManifestInputs = { src, plan, renders, texts, model, files, session, articlesIn };
+  const { site, routes, linkContext } = plan;
+  const versioned = plan.versions.length > 1;
+  const { state, delta } = pageEntriesOf(inputs);
+  const { docs: manifestDocs, pages: manifestPages, articleSizes } = state;
+  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further
+  // cards, the local search index, and every page's markdown and article when they are files.
+  let storedBytes = articlesIn === 'blobs' ? state.blobBytes : 0;
+  const { categoryIndexes, bytes: cardBytes } = categoryIndexesOf(model, files, session);
+  storedBytes += cardBytes;
+  searchInputsOf(inputs, state, delta);
+  usedFilesOf(inputs, state, delta);
+  if (session.keeps) session.remember(LAST_PAGES, state);
+  // Not saved for a next process: the records of a large site are about as large as its HTML.
+  const recordsInput: RecordsInput = { pages: state.search, language: site.locale.code, version: 'current' };
+  const { json: records, count: recordCount } = searchRecordsJson(recordsInput.pages, recordsInput.language, recordsInput.version, (key, make) =>
+    session.product('records', key, make, { bytes: (made) => made.json.length }),
+  );
+  const { index, indexes, deferredSearch, bytes: indexBytes } = localIndexesOf(inputs, state.search, deferSearch);
+  storedBytes += indexBytes;
+
+  // Sidebar shards, then page shards, both by name.
+  const shards: Record<string, AnyShard> = {};
+  const sidebars = new Map(
+    plan.versions.map((version) => {
+      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(versionKey(version)) ?? [], files, shards, session);
+      storedBytes += bytes;
+      return [versionKey(version), sidebar];
+    }),
+  );
+  const { filesByPath, usedFiles } = state;
+  const shardInputs = { routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables: plan.links.tables };
+  const { names: shardNames, starts: shardStarts, bytes: shardBytes } = pageShardsOf(shardInputs, files, shards, session);
+  storedBytes += shardBytes;
+  // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
+  // Every doc's and page's, and the main doc's again at the docs' root.
+  let routeArticleBytes = state.articleBytes;
+  for (const version of plan.versions) {
+    const docsRoot = routes[`/${version.routeBase}`];
+    routeArticleBytes += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
+  }
+
+  const versionsWith = (sidebarOf: (items: SidebarItem[]) => SidebarItem[]): DocVersion[] =>
+    plan.versions.map((version) => ({
+      // A site with one version is labelled by `docs.versionLabel` and has the root it always had.
+      name: version.name,
+      label: versioned ? version.label : site.docs.versionLabel,
+      path: `/${versioned ? version.routeBase : src.routeBase}`,
+      mainDocId: site.docs.mainDocId,
+      draftIds: [],
+      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(versionKey(version))!) },
+      ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
+      ...(version.locale ? { locale: version.locale } : {}),
+    }));
+  // The root holds the default locale's sidebars; each other locale's are in its blob (`LocaleStrings.sidebars`).
+  const rootVersions = versionsWith(sidebarTop).map((version) => (version.locale ? { ...version, sidebars: {} } : version));
+  const locales = localeStringsOf(inputs, sidebars, shards);
+  storedBytes += locales.bytes;
+  const localeStrings = locales.names;
+  const rootSite = localeStrings.size
+    ? { ...site, locales: site.locales.map((locale) => (localeStrings.has(locale.code) ? { ...locale, strings: localeStrings.get(locale.code)! } : locale)) }
+    : site;
+  const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
+    manifestVersion: MANIFEST_VERSION,
+    site: rootSite,
+    versions: rootVersions,
+    search: {
+      entry: index.entry,
+      count: recordCount,
+      ...(indexes ? { entries: Object.fromEntries(indexes.map(({ version, index: { entry } }) => [versionKey(version), entry])) } : {}),
+    },
+    shards: shardNames,
+    shardStarts,
+    totals: {
+      pages: Object.keys(routes).length,
+      bytes: storedBytes,
+      articles: routeArticleBytes,
+      ...(indexes ? { versions: versionTotalsOf(inputs, state, indexes, rootVersions, storedBytes) } : {}),
+    },
+    articlesIn,
+    shell,
+  };
+  // The shards' names are their hashes, so the root's hash covers every page.
+  const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
+  const latest = Math.max(0, ...src.sources.map((s) => Date.parse(s.mtime)));
+  const root = parseManifest({ ...rootBody, contentHash, generatedAt: new Date(latest).toISOString() });
+  files.set('manifest.json', JSON.stringify(root));
+  const manifest: Manifest = {
+    ...root,
+    versions: versionsWith((items) => items),
+    docs: manifestDocs,
+    pages: manifestPages,
+    categories: categoryIndexes,
+    routes,
+    files: usedFiles.files,
+    sources: remembered(session.memo(SOURCES), linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
+  };
+  return { manifest, root, shards, records, recordsInput, deferredSearch, articles: state.articles, intact: () => !state.handedOn };
+}
+
+/** The docs and pages that a build makes again by difference from the last build's page state, or null for all of them. */
+type PageDelta = (DocEntry | PageEntry)[] | null;
+
+/**
+ * The page entries, their articles and, with `articlesIn: 'blobs'`, their markdown and article files (written into
+ * `files`). With the last build's docs model, site, link tables and versions, only the pages whose keys differ get
+ * new entries (`delta`); each entry is a product keyed by what it is made from.
+ */
+function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn }: ManifestInputs): { state: PageState; delta: PageDelta } {
+  const { docs, pages, site } = plan;
   const bodyMemo = session.memo(BODY);
   const entryKeys = session.memo(ENTRY_KEY);
-  const sourcesMemo = session.memo(SOURCES);
-  const { docs, pages, site, routes, linkContext } = plan;
-  const { routeBase, sources, fileTable } = src;
-  const base = site.baseUrl;
-  // Blobs and page entries.
-  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash. Its
-  // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
-  const articleOf = (file: SourceFile, r: Rendered) => {
-    const title = r.h1 === null ? texts.titleOf(file)! : '';
-    const html = () => (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
-    const made = session.product(
-      'article',
-      `${r.htmlHash}\0${title}`,
-      () => {
-        const text = html();
-        return { name: `${sha(text).slice(0, 16)}.html`, bytes: Buffer.byteLength(text) };
-      },
-      { save: true },
-    );
-    return { html, ...made };
-  };
-  // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further cards, the local search index, and every page's markdown and article when they are files.
-  let storedBytes = 0;
-  // With the last build's docs model, site, link tables and versions, only the pages whose keys differ get new entries.
-  const last = remember ? (session.last(LAST_PAGES) ?? null) : null;
-  const tables = plan.links.tables;
-  const keys: EntryKeys = { whole: JSON.stringify([model.key, articlesIn, site, tables, plan.versions]), each: plan.keys };
-  const delta = last && changedEntries(last.keys, keys)?.map((rel) => plan.bySource.get(rel)!);
+  const last = session.keeps ? (session.last(LAST_PAGES) ?? null) : null;
+  const keys: EntryKeys = { whole: JSON.stringify([model.key, articlesIn, site, plan.links.tables, plan.versions]), each: plan.keys };
+  const delta = (last && changedEntries(last.keys, keys)?.map((rel) => plan.bySource.get(rel)!)) ?? null;
   // The last state is taken over and changed where it is (copying its tables of every page cost more than the rest
   // of a one-page rebuild): the session forgets it until this build remembers its own, so a build that fails on the
   // way leaves the next one to start afresh. The search inputs are copied, as the last build's deferred index reads
@@ -271,7 +368,23 @@ export function assembleManifest(
         handedOn: false,
       };
   const { articles, articleSizes } = state;
-
+  // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash. Its
+  // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
+  const articleOf = (file: SourceFile, r: Rendered) => {
+    const title = r.h1 === null ? texts.titleOf(file)! : '';
+    const html = () => (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+    const made = session.product(
+      'article',
+      `${r.htmlHash}\0${title}`,
+      () => {
+        const text = html();
+        return { name: `${sha(text).slice(0, 16)}.html`, bytes: Buffer.byteLength(text) };
+      },
+      { save: true },
+    );
+    return { html, ...made };
+  };
+  const remember = session.keeps;
   // Writes the page's blobs (unless the route's HTML is the page's one file); its entry is a product keyed by its
   // source's plan key, its rendering and `inputs`, every other value `make` reads: an unchanged page keeps its entry
   // object, and its shard its JSON.
@@ -421,18 +534,23 @@ export function assembleManifest(
     for (const d of docs) use((manifestDocs[d.id] = docEntryOf(d)).article, 1);
     for (const p of pages) use((manifestPages[p.id] = pageEntryOf(p)).article, 1);
   }
-  if (articlesIn === 'blobs') {
+  if (articlesIn === 'blobs')
     for (const { body, article } of state.blobs.values()) {
       files.set(`blobs/${body[0]}`, body[1]);
       files.set(`blobs/${article[0]}`, article[1]);
     }
-    storedBytes += state.blobBytes;
-  }
-  const { categoryIndexes, bytes: cardBytes } = categoryIndexesOf(model, files, session);
-  storedBytes += cardBytes;
+  return { state, delta };
+}
 
-  // Search inputs, and the files the pages refer to (co-located images are written under their hashed names).
-  // A product keyed by its entry's key (which names its rendering, so its sections too) and the values besides it.
+/**
+ * Each page's search input (`state.search`, in the order of the docs and pages), a product keyed by its entry's key
+ * (which names its rendering, so its sections too) and the values besides it.
+ */
+function searchInputsOf({ plan, renders, model, session }: ManifestInputs, state: PageState, delta: PageDelta): void {
+  const { site } = plan;
+  const base = site.baseUrl;
+  const versioned = plan.versions.length > 1;
+  const entryKeys = session.memo(ENTRY_KEY);
   const searchPageOf = (entry: ManifestPage, lvl0: string, rank: number): SearchPage =>
     session.keptProduct(
       'searchPage',
@@ -457,15 +575,33 @@ export function assembleManifest(
     );
   const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage => {
     if (!isDoc(entry)) {
-      const page = searchPageOf(manifestPages[entry.id]!, 'Pages', 1000);
+      const page = searchPageOf(state.pages[entry.id]!, 'Pages', 1000);
       return versioned ? { ...page, tag: 'default', ...(entry.locale ? { language: entry.locale } : {}) } : page;
     }
-    const page = searchPageOf(manifestDocs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
+    const page = searchPageOf(state.docs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
     if (!versioned) return page;
     const { locale } = entry.version;
     return { ...page, version: versionKey(entry.version), tag: `docs-default-${entry.version.name}`, ...(locale ? { language: locale } : {}) };
   };
-  // Each page's files, resolved once: the shard of the page lists them, the site copies their union.
+  if (delta)
+    for (const entry of delta) {
+      const index = state.indexOf.get(entry.file.rel)!;
+      state.search[index] = searchPageAt(entry, index);
+    }
+  else {
+    const all = [...plan.docs, ...plan.pages];
+    state.indexOf = new Map(all.map(({ file }, i) => [file.rel, i]));
+    state.search = all.map(searchPageAt);
+  }
+}
+
+/**
+ * The files the pages refer to (`state.filesByPath`, each page's a product keyed by its rendering, route and the link
+ * tables) and what the site serves of them (`state.usedFiles`): co-located images are written into `files` under
+ * their hashed names.
+ */
+function usedFilesOf({ src, plan, renders, files, session }: ManifestInputs, state: PageState, delta: PageDelta): void {
+  const { tables } = plan.links;
   const filesOf = ({ file, path }: DocEntry | PageEntry): Set<string> => {
     const r = renders.get(file.rel)!;
     return session.keptProduct(
@@ -476,51 +612,51 @@ export function assembleManifest(
     );
   };
   let filesChanged = !delta;
-  if (delta) {
+  if (delta)
     for (const entry of delta) {
-      const index = state.indexOf.get(entry.file.rel)!;
-      state.search[index] = searchPageAt(entry, index);
       const keys = filesOf(entry);
       const before = state.filesByPath.get(entry.path);
       if (!before || before.size !== keys.size || [...keys].some((key) => !before.has(key))) filesChanged = true;
       state.filesByPath.set(entry.path, keys);
     }
-  } else {
-    const all = [...docs, ...pages];
-    state.indexOf = new Map(all.map(({ file }, i) => [file.rel, i]));
-    state.search = all.map(searchPageAt);
-    state.filesByPath = new Map(all.map((entry) => [entry.path, filesOf(entry)]));
-  }
-  if (filesChanged) state.usedFiles = usedFileOutput(fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
-  const { usedFiles, filesByPath } = state;
-  for (const [path, bytes] of usedFiles.copies) files.set(path, bytes);
-  if (remember) session.remember(LAST_PAGES, state);
-  // Not saved for a next process: the records of a large site are about as large as its HTML.
-  const recordsInput: RecordsInput = { pages: state.search, language: site.locale.code, version: 'current' };
-  const { json: records, count: recordCount } = searchRecordsJson(recordsInput.pages, recordsInput.language, recordsInput.version, (key, make) =>
-    session.product('records', key, make, { bytes: (made) => made.json.length }),
-  );
+  else state.filesByPath = new Map([...plan.docs, ...plan.pages].map((entry) => [entry.path, filesOf(entry)]));
+  if (filesChanged) state.usedFiles = usedFileOutput(src.fileTable, new Set([...state.filesByPath.values()].flatMap((keys) => [...keys])));
+  for (const [path, bytes] of state.usedFiles.copies) files.set(path, bytes);
+}
+
+/**
+ * The local search indexes: one of every page, or on a versioned site one per version (its docs and the pages of
+ * its locale), so a search finds the version on screen only. `index` is the one the root names first; `bytes` what
+ * offline mode stores of them (nothing for one made when read, the dev server's).
+ */
+function localIndexesOf(
+  { plan, files, session }: ManifestInputs,
+  search: SearchPage[],
+  deferSearch: boolean,
+): {
+  index: ReturnType<typeof localIndexOf>;
+  indexes: { version: RoutePlan['versions'][number]; index: ReturnType<typeof localIndexOf> }[] | null;
+  deferredSearch: DeferredSearch | null;
+  bytes: number;
+} {
   // The site's words, each stemmed once in this build, for every version's index.
   const words: WordTerms = new Map();
-  // A versioned site has a local index per version (its docs and the pages), so a search finds the version on screen only.
-  const indexes = versioned
-    ? plan.versions.map((version) => ({
-        version,
-        index: localIndexOf(
-          files,
-          // A standalone page is in each version's index of its locale.
-          state.search.filter((page) => (page.version === undefined ? page.language === version.locale : page.version === versionKey(version))),
-          deferSearch,
-          session,
-          words,
-        ),
-      }))
-    : null;
-  const index = indexes
-    ? indexes.find(({ version }) => version.isLast && !version.locale)!.index
-    : localIndexOf(files, state.search, deferSearch, session, words);
-  // Offline mode stores the local search index too; one made when read (the dev server's) is not counted.
-  storedBytes += indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
+  const indexes =
+    plan.versions.length > 1
+      ? plan.versions.map((version) => ({
+          version,
+          index: localIndexOf(
+            files,
+            // A standalone page is in each version's index of its locale.
+            search.filter((page) => (page.version === undefined ? page.language === version.locale : page.version === versionKey(version))),
+            deferSearch,
+            session,
+            words,
+          ),
+        }))
+      : null;
+  const index = indexes ? indexes.find(({ version }) => version.isLast && !version.locale)!.index : localIndexOf(files, search, deferSearch, session, words);
+  const bytes = indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
   const deferredSearch: DeferredSearch | null =
     indexes && index.deferred
       ? {
@@ -529,65 +665,50 @@ export function assembleManifest(
           make: () => new Map(indexes.flatMap(({ index: { deferred } }) => [...deferred!.make()])),
         }
       : index.deferred;
+  return { index, indexes, deferredSearch, bytes };
+}
 
-  // Sidebar shards, then page shards, both by name.
-  const shards: Record<string, AnyShard> = {};
-  const sidebars = new Map(
-    plan.versions.map((version) => {
-      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(versionKey(version)) ?? [], files, shards, session);
-      storedBytes += bytes;
-      return [versionKey(version), sidebar];
+/**
+ * What offline mode stores when it saves one version, by version: the shared files (`storedBytes` but the indexes
+ * and the pages' files), that version's pages and the others outside the docs, its index.
+ */
+function versionTotalsOf(
+  { plan, articlesIn }: ManifestInputs,
+  state: PageState,
+  indexes: { version: RoutePlan['versions'][number]; index: { bytes: number } }[],
+  rootVersions: DocVersion[],
+  storedBytes: number,
+): Record<string, VersionTotals> {
+  const { routes } = plan;
+  const indexBytes = indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0);
+  const shared = storedBytes - indexBytes - (articlesIn === 'blobs' ? state.blobBytes : 0);
+  return Object.fromEntries(
+    indexes.map(({ version, index: { bytes } }) => {
+      const mine = (rel: string) => (versionOfSource(plan.versions, rel) ?? version) === version;
+      let blobBytes = 0;
+      if (articlesIn === 'blobs') for (const [rel, blob] of state.blobs) if (mine(rel)) blobBytes += blob.bytes;
+      let articles = 0;
+      for (const [rel, size] of state.articleBytesOf) if (mine(rel)) articles += size;
+      const docsRoot = routes[`/${version.routeBase}`];
+      articles += docsRoot?.kind === 'docsRoot' ? (state.articleSizes.get(state.docs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
+      const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, versionKey(version))).length;
+      return [versionKey(version), { pages, bytes: shared + blobBytes + bytes, articles }];
     }),
   );
+}
 
-  const {
-    names: shardNames,
-    starts: shardStarts,
-    bytes: shardBytes,
-  } = pageShardsOf({ routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables }, files, shards, session);
-  storedBytes += shardBytes;
-  // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
-  // Every doc's and page's, and the main doc's again at the docs' root.
-  let routeArticleBytes = state.articleBytes;
-  for (const version of plan.versions) {
-    const docsRoot = routes[`/${version.routeBase}`];
-    routeArticleBytes += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
-  }
-
-  const versionsWith = (sidebarOf: (items: SidebarItem[]) => SidebarItem[]): DocVersion[] =>
-    plan.versions.map((version) => ({
-      // A site with one version is labelled by `docs.versionLabel` and has the root it always had.
-      name: version.name,
-      label: versioned ? version.label : site.docs.versionLabel,
-      path: `/${versioned ? version.routeBase : routeBase}`,
-      mainDocId: site.docs.mainDocId,
-      draftIds: [],
-      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(versionKey(version))!) },
-      ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
-      ...(version.locale ? { locale: version.locale } : {}),
-    }));
-  // The root holds the default locale's sidebars; each other locale's are in its blob (`LocaleStrings.sidebars`).
-  const rootVersions = versionsWith(sidebarTop).map((version) => (version.locale ? { ...version, sidebars: {} } : version));
-  // What offline mode stores when it saves one version: the shared files, that version's pages and the others outside the docs, its index.
-  const versionTotals = (): Record<string, VersionTotals> => {
-    const indexBytes = indexes!.reduce((sum, { index: { bytes } }) => sum + bytes, 0);
-    const shared = storedBytes - indexBytes - (articlesIn === 'blobs' ? state.blobBytes : 0);
-    return Object.fromEntries(
-      indexes!.map(({ version, index: { bytes } }) => {
-        const mine = (rel: string) => (versionOfSource(plan.versions, rel) ?? version) === version;
-        let blobBytes = 0;
-        if (articlesIn === 'blobs') for (const [rel, blob] of state.blobs) if (mine(rel)) blobBytes += blob.bytes;
-        let articles = 0;
-        for (const [rel, size] of state.articleBytesOf) if (mine(rel)) articles += size;
-        const docsRoot = routes[`/${version.routeBase}`];
-        articles += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
-        const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, versionKey(version))).length;
-        return [versionKey(version), { pages, bytes: shared + blobBytes + bytes, articles }];
-      }),
-    );
-  };
-  // Each other locale's translations of the shell's texts and its versions' sidebars, in a file of their own that the root names (one line per locale).
-  const localeStrings = new Map(
+/**
+ * Each other locale's translations of the shell's texts and its versions' sidebars, in a file of their own (written
+ * into `files`, added to `shards`) that the root names: the file's name by locale, and the files' bytes.
+ */
+function localeStringsOf(
+  { src, plan, files }: ManifestInputs,
+  sidebars: Map<string, SidebarItem[]>,
+  shards: Record<string, AnyShard>,
+): { names: Map<string, string>; bytes: number } {
+  const { site } = plan;
+  let bytes = 0;
+  const names = new Map(
     site.locales.slice(1).map(({ code }) => {
       const sidebarsIn = plan.versions.filter((version) => version.locale === code);
       const body: LocaleStrings = {
@@ -598,44 +719,11 @@ export function assembleManifest(
       const name = `${sha(json).slice(0, 16)}.json`;
       files.set(`blobs/${name}`, json);
       shards[name] = body;
-      storedBytes += Buffer.byteLength(json);
+      bytes += Buffer.byteLength(json);
       return [code, name];
     }),
   );
-  const rootSite = localeStrings.size
-    ? { ...site, locales: site.locales.map((locale) => (localeStrings.has(locale.code) ? { ...locale, strings: localeStrings.get(locale.code)! } : locale)) }
-    : site;
-  const rootBody: Omit<ManifestRoot, 'generatedAt' | 'contentHash'> = {
-    manifestVersion: MANIFEST_VERSION,
-    site: rootSite,
-    versions: rootVersions,
-    search: {
-      entry: index.entry,
-      count: recordCount,
-      ...(indexes ? { entries: Object.fromEntries(indexes.map(({ version, index: { entry } }) => [versionKey(version), entry])) } : {}),
-    },
-    shards: shardNames,
-    shardStarts,
-    totals: { pages: Object.keys(routes).length, bytes: storedBytes, articles: routeArticleBytes, ...(indexes ? { versions: versionTotals() } : {}) },
-    articlesIn,
-    shell,
-  };
-  // The shards' names are their hashes, so the root's hash covers every page.
-  const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
-  const latest = Math.max(0, ...sources.map((s) => Date.parse(s.mtime)));
-  const root = parseManifest({ ...rootBody, contentHash, generatedAt: new Date(latest).toISOString() });
-  files.set('manifest.json', JSON.stringify(root));
-  const manifest: Manifest = {
-    ...root,
-    versions: versionsWith((items) => items),
-    docs: manifestDocs,
-    pages: manifestPages,
-    categories: categoryIndexes,
-    routes,
-    files: usedFiles.files,
-    sources: remembered(sourcesMemo, linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
-  };
-  return { manifest, root, shards, records, recordsInput, deferredSearch, articles, intact: () => !state.handedOn };
+  return { names, bytes };
 }
 
 /** What the page shards are made from. */
