@@ -32,26 +32,11 @@ export const markdownFileOf = (path: string) => `${path.slice(1)}.md`;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/**
- * A doc's line in llms.txt, and, once needed, its markdown as served and the
- * start and length of its part of llms-full.txt (`source` + `markdown`,
- * `bytes` long with its newline).
- */
+/** A doc's line in llms.txt, and the head of its part of llms-full.txt (`source`, then its markdown as served). */
 interface DocLine {
-  /** What the link was made for: page links or not, the site's URL and base. */
-  linkKey: string;
   text: string;
   source: string;
-  /** The markdown and its part's length, with the body they were made from. */
-  served?: { body: string; markdown: string; bytes: number };
 }
-
-/**
- * Each doc entry's `DocLine`. A rebuild keeps the entry of an unchanged doc
- * (`manifest.ts`), so it makes no line or markdown again; a one-off build
- * keeps none.
- */
-const LINES = slot<WeakMap<ManifestDoc, DocLine>>('llms:lines');
 
 /** A doc's markdown as served: its body, with the title as `# heading` when the body has none. */
 export function docMarkdown({ doc, body }: LlmsDoc): string {
@@ -112,29 +97,40 @@ const LAST_LLMS = slot<LlmsState | null>('llms:last');
 
 const sectionText = (title: string, lines: string[]) => `## ${oneLine(title)}\n\n${lines.join('\n')}\n`;
 
-/** A doc's line, made once per entry and link form (`LINES`). */
-function lineOf(lineMemo: WeakMap<ManifestDoc, DocLine>, doc: ManifestDoc, linkKey: string, url: (path: string) => string, pageLinks: boolean): DocLine {
-  let line = lineMemo.get(doc);
-  if (line?.linkKey !== linkKey) {
-    const href = pageLinks ? url(doc.path) : `${url(doc.path)}.md`;
-    const description = oneLine(doc.description);
-    line = {
-      linkKey,
-      text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`,
-      source: `---\n\nSource: ${url(doc.path)}\n\n`,
-    };
-    lineMemo.set(doc, line);
-  }
-  return line;
+/**
+ * A doc's line, a product of the doc's path, title and description and `linkKey` (page links or not, the site's URL
+ * and base), which `url` reads.
+ */
+function lineOf(session: BuildSession, doc: ManifestDoc, linkKey: string, url: (path: string) => string, pageLinks: boolean): DocLine {
+  return session.keptProduct(
+    'llmsLine',
+    () => JSON.stringify([doc.path, doc.title, doc.description, linkKey]),
+    () => {
+      const href = pageLinks ? url(doc.path) : `${url(doc.path)}.md`;
+      const description = oneLine(doc.description);
+      return {
+        text: `- [${oneLine(doc.title).replace(/[[\]]/g, '\\$&')}](${href})${description ? `: ${description}` : ''}`,
+        source: `---\n\nSource: ${url(doc.path)}\n\n`,
+      };
+    },
+  );
 }
 
-/** The markdown of a doc as served and the bytes of its part of llms-full.txt, made once per body (`DocLine.served`). */
-function servedOf(line: DocLine, entry: LlmsDoc): { markdown: string; bytes: number } {
-  if (line.served?.body !== entry.body) {
-    const markdown = docMarkdown(entry);
-    line.served = { body: entry.body, markdown, bytes: Buffer.byteLength(line.source) + Buffer.byteLength(markdown) + 1 };
-  }
-  return line.served;
+/**
+ * The markdown of a doc as served and the bytes of its part of llms-full.txt: a product of its line's head, its
+ * title, whether it has an h1, and its body, which its blob's name hashes (both are the published markdown).
+ */
+function servedOf(session: BuildSession, line: DocLine, entry: LlmsDoc): { markdown: string; bytes: number } {
+  const { doc } = entry;
+  return session.keptProduct(
+    'llmsServed',
+    () => JSON.stringify([doc.blob, doc.title, doc.hasH1, line.source]),
+    () => {
+      const markdown = docMarkdown(entry);
+      return { markdown, bytes: Buffer.byteLength(line.source) + Buffer.byteLength(markdown) + 1 };
+    },
+    { bytes: (served) => served.markdown.length },
+  );
 }
 
 /**
@@ -157,10 +153,10 @@ export function llmsRebuild(site: SiteConfig, keys: EntryKeys, changedOf: (rels:
   for (const entry of changed) {
     const place = last.at.get(entry.doc.id);
     if (!place) return null;
-    const line = lineOf(session.memo(LINES), entry.doc, linkKey, url, true);
+    const line = lineOf(session, entry.doc, linkKey, url, true);
     const bytes = counted.get(entry.doc.id);
     if (bytes !== undefined) {
-      const now = servedOf(line, entry).bytes;
+      const now = servedOf(session, line, entry).bytes;
       fullBytes += now - bytes;
       counted.set(entry.doc.id, now);
     }
@@ -185,7 +181,6 @@ export function llmsFiles(
   docs: LlmsDoc[],
   { pageLinks = false, fullMaxBytes = LLMS_FULL_MAX_BYTES, keys = null, session = new BuildSession({ keeps: false }) }: LlmsOptions = {},
 ): Map<string, string> {
-  const lineMemo = session.memo(LINES);
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
   const url = (path: string) => site.url + withBase(path, site.baseUrl);
@@ -203,12 +198,12 @@ export function llmsFiles(
     for (const id of section.ids) {
       const entry = byId.get(id);
       if (!entry) continue;
-      const line = lineOf(lineMemo, entry.doc, linkKey, url, pageLinks);
+      const line = lineOf(session, entry.doc, linkKey, url, pageLinks);
       at.set(id, [made.length, lines.length]);
       lines.push(line.text);
       // The markdown is for the file beside the page and for llms-full.txt: on a large site past the limit, for neither.
       if (pageLinks && fullBytes > fullMaxBytes) continue;
-      const { markdown, bytes } = servedOf(line, entry);
+      const { markdown, bytes } = servedOf(session, line, entry);
       if (!pageLinks) out.set(markdownFileOf(entry.doc.path), markdown);
       // Counted until it is too long; the parts are joined only if the whole fits.
       if (fullBytes <= fullMaxBytes) {
