@@ -413,7 +413,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
       'manifestEntry',
       () => (key = JSON.stringify([plan.keys.get(file.rel), renderingKey(session, r), body.blob, article, ...inputs])),
       () => make({ blob: body.blob, size: body.size, article }),
-      { bytes: jsonLength },
+      { bytes: jsonLength, owner: file.rel },
     );
     if (remember && !entryKeys.has(entry)) entryKeys.set(entry, sha(key).slice(0, 16));
     return entry;
@@ -571,7 +571,7 @@ function searchInputsOf({ plan, renders, model, session }: ManifestInputs, state
           pageRank: rank,
         };
       },
-      { bytes: (page) => page.text.html.length },
+      { bytes: (page) => page.text.html.length, owner: entry.source },
     );
   const searchPageAt = (entry: DocEntry | PageEntry, index: number): SearchPage => {
     if (!isDoc(entry)) {
@@ -608,7 +608,7 @@ function usedFilesOf({ src, plan, renders, files, session }: ManifestInputs, sta
       'usedFiles',
       () => `${renderingKey(session, r)}\0${path}\0${tables}`,
       () => referencedFiles([{ source: file.rel, path, links: r.links }], plan.links),
-      { bytes: (keys) => 64 * keys.size },
+      { bytes: (keys) => 64 * keys.size, owner: file.rel },
     );
   };
   let filesChanged = !delta;
@@ -825,7 +825,7 @@ function pageShardsOf(
         const json = JSON.stringify(parseShard(shard, `#${i}`));
         return { name: `${sha(json).slice(0, 16)}.json`, json, shard, bytes: Buffer.byteLength(json) };
       },
-      { bytes: (made) => 3 * made.bytes },
+      { bytes: (made) => 3 * made.bytes, owner: group[0] },
     );
     files.set(`blobs/${made.name}`, made.json);
     bytes += made.bytes;

@@ -53,6 +53,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       () => linkProblems(file, path, r),
       {
         bytes: (found) => 128 * (found.problems.length + found.anchors.length),
+        owner: file.rel,
       },
     );
   const linkProblems = (file: SourceFile, path: string, r: Rendered): PageLinkProblems => {

@@ -113,6 +113,7 @@ function lineOf(session: BuildSession, doc: ManifestDoc, linkKey: string, url: (
         source: `---\n\nSource: ${url(doc.path)}\n\n`,
       };
     },
+    { owner: doc.id },
   );
 }
 
@@ -129,7 +130,7 @@ function servedOf(session: BuildSession, line: DocLine, entry: LlmsDoc): { markd
       const markdown = docMarkdown(entry);
       return { markdown, bytes: Buffer.byteLength(line.source) + Buffer.byteLength(markdown) + 1 };
     },
-    { bytes: (served) => served.markdown.length },
+    { bytes: (served) => served.markdown.length, owner: doc.id },
   );
 }
 

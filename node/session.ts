@@ -86,6 +86,13 @@ export function changedEntries(kept: EntryKeys | null | undefined, now: EntryKey
   return changed;
 }
 
+/** How `BuildSession.product` holds a product. */
+interface ProductOptions<T> {
+  bytes?: (value: T) => number;
+  save?: boolean;
+  owner?: string;
+}
+
 /** A product's key missed one of its inputs: a kept product differs from the one its inputs make now. */
 export class StaleProductError extends Error {}
 
@@ -104,6 +111,8 @@ export class BuildSession {
   private madeToSave = 0;
   private readonly saves: boolean;
   private readonly lasts = new Map<string, unknown>();
+  /** The name of each owner's product of a kind (`product`'s `owner`), by kind and owner. */
+  private readonly owned = new Map<string, string>();
   private readonly memos = new Map<string, WeakMap<object, unknown>>();
 
   constructor(options: SessionOptions = {}) {
@@ -120,10 +129,20 @@ export class BuildSession {
   /**
    * The product `kind` made from the inputs `key` names, made by `make` when the session has none; `bytes` is
    * what it holds, about, for the cache's bound. `key` must name every input `make` reads. With `save`, the
-   * product is among `savedProducts` (its value must then be plain JSON).
+   * product is among `savedProducts` (its value must then be plain JSON). With `owner` (a page's source, a shard's
+   * first route), the owner's product of this kind under another key goes: an edited page's old products are not
+   * held until the cache is full.
    */
-  product<T>(kind: string, key: string, make: () => T, { bytes, save = false }: { bytes?: (value: T) => number; save?: boolean } = {}): T {
+  product<T>(kind: string, key: string, make: () => T, { bytes, save = false, owner }: ProductOptions<T> = {}): T {
     const name = `${kind}\0${key}`;
+    if (owner !== undefined) {
+      const held = `${kind}\0${owner}`;
+      const before = this.owned.get(held);
+      if (before !== name) {
+        if (before !== undefined) this.products.delete(before);
+        this.owned.set(held, name);
+      }
+    }
     let held = this.products.get(name);
     if (!held && this.restored.has(name)) {
       held = { value: this.restored.get(name) };
@@ -154,7 +173,7 @@ export class BuildSession {
    * `product`, for a product that only a next build of the session reuses: a session that keeps nothing for a next
    * build (`keeps`) makes it and holds nothing, without computing its key (`key`).
    */
-  keptProduct<T>(kind: string, key: () => string, make: () => T, options?: { bytes?: (value: T) => number }): T {
+  keptProduct<T>(kind: string, key: () => string, make: () => T, options?: Omit<ProductOptions<T>, 'save'>): T {
     return this.keeps ? this.product(kind, key(), make, options) : make();
   }
 

@@ -27,6 +27,23 @@ describe('BuildSession', () => {
     expect(checked.product('entry', `docs/intro.md\0${title}`, () => ({ title }))).toEqual({ title: 'Introduction' });
   });
 
+  it("holds one product of a kind per owner: an owner's product under another key replaces it", () => {
+    const session = new BuildSession();
+    let made = 0;
+    const entry = (key: string, owner: string) => session.product('entry', key, () => (made++, { key }), { owner });
+    entry('intro v1', 'docs/intro.md');
+    entry('setup v1', 'docs/setup.md');
+    expect(session.size.products).toBe(2);
+    entry('intro v2', 'docs/intro.md');
+    expect(session.size.products).toBe(2);
+    // The other owner's product is still held; the replaced one is made again when asked for.
+    entry('setup v1', 'docs/setup.md');
+    expect(made).toBe(3);
+    entry('intro v1', 'docs/intro.md');
+    expect(made).toBe(4);
+    expect(session.size.products).toBe(2);
+  });
+
   it('holds no more than its bytes, the least recently used going first', () => {
     const session = new BuildSession({ maxBytes: 4000 });
     for (let i = 0; i < 10; i++) session.product('text', String(i), () => 'x'.repeat(1000), { bytes: (text) => text.length });
