@@ -383,9 +383,6 @@ export function renderingKey(session: BuildSession, r: Rendered): string {
   return `${session.memo(HELD_UNDER).get(r)}\0${r.htmlHash}`;
 }
 
-/** Each source's render-cache key, with the renderer version it was made for. */
-const CACHE_KEYS = slot<WeakMap<SourceFile, { version: string; key: string }>>('render:cacheKeys');
-
 /**
  * The render step of a build: every doc and page rendered with its links
  * resolved, by source path, taking from `cache` what a previous build
@@ -400,18 +397,10 @@ export async function renderContent(
 ): Promise<{ renders: Map<string, Rendered>; rendered: number; parsed: number }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
-  const cacheKeys = session.memo(CACHE_KEYS);
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
   const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl])).slice(0, 16);
   const cache = session.renders;
-  // Kept with the source (a rebuild reuses the sources it did not read again), so a rebuild makes only new keys.
-  const keyOf = (file: SourceFile) => {
-    const known = cacheKeys.get(file);
-    if (known?.version === version) return known.key;
-    const key = `${file.hash}:${version}:${file.rel}`;
-    cacheKeys.set(file, { version, key });
-    return key;
-  };
+  const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
   // With the link tables and renderer version of the last build, only the pages whose keys differ are looked at.
   const keys: EntryKeys = { whole: `${version}\0${links.tables}`, each: plan.keys };
   const last = session.last(LAST_RENDERS);
