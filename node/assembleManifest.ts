@@ -466,7 +466,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     const label = texts.label(d);
     const { previous: p, next: n } = nav;
     const otherVersions = versioned ? otherVersionsOf(d) : null;
-    // Values, not strings joined: most are the same string objects as last build, so comparing them is cheap.
+    // Every value the entry shows besides its source, rendering and blobs: its key names them.
     const inputs = [
       d.id,
       d.path,

@@ -44,6 +44,32 @@ describe('BuildSession', () => {
     expect(session.size.products).toBe(2);
   });
 
+  it('neither keys nor holds what only a next build reuses, when it keeps nothing for one', () => {
+    const oneOff = new BuildSession({ keeps: false });
+    let keyed = 0;
+    const made = oneOff.keptProduct(
+      'entry',
+      () => String(++keyed),
+      () => ({ title: 'Intro' }),
+    );
+    expect(made).toEqual({ title: 'Intro' });
+    expect(keyed).toBe(0);
+    expect(oneOff.size.products).toBe(0);
+    const kept = new BuildSession();
+    const first = kept.keptProduct(
+      'entry',
+      () => 'intro',
+      () => ({ title: 'Intro' }),
+    );
+    expect(
+      kept.keptProduct(
+        'entry',
+        () => 'intro',
+        () => ({ title: 'Intro' }),
+      ),
+    ).toBe(first);
+  });
+
   it('holds no more than its bytes, the least recently used going first', () => {
     const session = new BuildSession({ maxBytes: 4000 });
     for (let i = 0; i < 10; i++) session.product('text', String(i), () => 'x'.repeat(1000), { bytes: (text) => text.length });
