@@ -206,6 +206,8 @@ interface ManifestInputs {
   files: Map<string, OutputData>;
   session: BuildSession;
   articlesIn: ManifestRoot['articlesIn'];
+  /** Whether the site has more than one version (or locale): each doc then names its copies in the others, each search input its version. */
+  versioned: boolean;
 }
 
 /**
@@ -225,9 +227,9 @@ export function assembleManifest(
   shell: ManifestRoot['shell'],
   deferSearch = false,
 ): AssembledManifest {
-  const inputs: ManifestInputs = { src, plan, renders, texts, model, files, session, articlesIn };
-  const { site, routes, linkContext } = plan;
   const versioned = plan.versions.length > 1;
+  const inputs: ManifestInputs = { src, plan, renders, texts, model, files, session, articlesIn, versioned };
+  const { site, routes, linkContext } = plan;
   const { state, delta } = pageEntriesOf(inputs);
   const { docs: manifestDocs, pages: manifestPages, articleSizes } = state;
   // What offline mode stores besides the pages' HTML (`ManifestRoot.totals`): the shards, long categories' further
@@ -237,7 +239,7 @@ export function assembleManifest(
   storedBytes += cardBytes;
   searchInputsOf(inputs, state, delta);
   usedFilesOf(inputs, state, delta);
-  if (session.keeps) session.remember(LAST_PAGES, state);
+  session.remember(LAST_PAGES, state);
   // Not saved for a next process: the records of a large site are about as large as its HTML.
   const recordsInput: RecordsInput = { pages: state.search, language: site.locale.code, version: 'current' };
   const { json: records, count: recordCount } = searchRecordsJson(recordsInput.pages, recordsInput.language, recordsInput.version, (key, make) =>
@@ -333,11 +335,11 @@ type PageDelta = (DocEntry | PageEntry)[] | null;
  * `files`). With the last build's docs model, site, link tables and versions, only the pages whose keys differ get
  * new entries (`delta`); each entry is a product keyed by what it is made from.
  */
-function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn }: ManifestInputs): { state: PageState; delta: PageDelta } {
+function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn, versioned }: ManifestInputs): { state: PageState; delta: PageDelta } {
   const { docs, pages, site } = plan;
   const bodyMemo = session.memo(BODY);
   const entryKeys = session.memo(ENTRY_KEY);
-  const last = session.keeps ? (session.last(LAST_PAGES) ?? null) : null;
+  const last = session.last(LAST_PAGES) ?? null;
   const keys: EntryKeys = { whole: JSON.stringify([model.key, articlesIn, site, plan.links.tables, plan.versions]), each: plan.keys };
   const delta = (last && changedEntries(last.keys, keys)?.map((rel) => plan.bySource.get(rel)!)) ?? null;
   // The last state is taken over and changed where it is (copying its tables of every page cost more than the rest
@@ -446,7 +448,6 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
   });
   const editBase = site.editUrl ? site.editUrl.replace(/\/?$/, '/') : null;
   // On a versioned site, each doc names the same doc (by id) in the other versions, for the version dropdown and banner.
-  const versioned = plan.versions.length > 1;
   const pathsByVersion = new Map<string, Map<string, string>>();
   if (versioned) for (const d of docs) remembered(pathsByVersion, versionKey(d.version), () => new Map<string, string>()).set(d.localId, d.path);
   const otherVersionsOf = (d: DocEntry): Record<string, string> =>
@@ -546,10 +547,9 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
  * Each page's search input (`state.search`, in the order of the docs and pages), a product keyed by its entry's key
  * (which names its rendering, so its sections too) and the values besides it.
  */
-function searchInputsOf({ plan, renders, model, session }: ManifestInputs, state: PageState, delta: PageDelta): void {
+function searchInputsOf({ plan, renders, model, session, versioned }: ManifestInputs, state: PageState, delta: PageDelta): void {
   const { site } = plan;
   const base = site.baseUrl;
-  const versioned = plan.versions.length > 1;
   const entryKeys = session.memo(ENTRY_KEY);
   const searchPageOf = (entry: ManifestPage, lvl0: string, rank: number): SearchPage =>
     session.keptProduct(
@@ -630,7 +630,7 @@ function usedFilesOf({ src, plan, renders, files, session }: ManifestInputs, sta
  * offline mode stores of them (nothing for one made when read, the dev server's).
  */
 function localIndexesOf(
-  { plan, files, session }: ManifestInputs,
+  { plan, files, session, versioned }: ManifestInputs,
   search: SearchPage[],
   deferSearch: boolean,
 ): {
@@ -641,20 +641,19 @@ function localIndexesOf(
 } {
   // The site's words, each stemmed once in this build, for every version's index.
   const words: WordTerms = new Map();
-  const indexes =
-    plan.versions.length > 1
-      ? plan.versions.map((version) => ({
-          version,
-          index: localIndexOf(
-            files,
-            // A standalone page is in each version's index of its locale.
-            search.filter((page) => (page.version === undefined ? page.language === version.locale : page.version === versionKey(version))),
-            deferSearch,
-            session,
-            words,
-          ),
-        }))
-      : null;
+  const indexes = versioned
+    ? plan.versions.map((version) => ({
+        version,
+        index: localIndexOf(
+          files,
+          // A standalone page is in each version's index of its locale.
+          search.filter((page) => (page.version === undefined ? page.language === version.locale : page.version === versionKey(version))),
+          deferSearch,
+          session,
+          words,
+        ),
+      }))
+    : null;
   const index = indexes ? indexes.find(({ version }) => version.isLast && !version.locale)!.index : localIndexOf(files, search, deferSearch, session, words);
   const bytes = indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
   const deferredSearch: DeferredSearch | null =
