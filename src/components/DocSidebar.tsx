@@ -105,7 +105,7 @@ function windowOf(items: SidebarItem[], current: string): { start: number; end: 
 }
 
 /**
- * A list of sidebar items; opening a category closes its siblings (spec §4,
+ * A list of sidebar items; opening a category closes its siblings (categories
  * auto-collapse). The top level (`top`) learns which category holds the page
  * from the page's manifest entry, since that category's children may not be
  * loaded yet. Memoised: an update that leaves the sidebar's items as they are
@@ -173,7 +173,7 @@ function ToggleButton({ hide, onToggle, children }: { hide: boolean; onToggle: (
   );
 }
 
-/** The desktop docs sidebar, hideable (spec §4). */
+/** The desktop docs sidebar, which the reader can hide. */
 export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; hidden: boolean; onToggle: () => void }) {
   const t = useTranslate(useSite().site);
   if (hidden) {

@@ -21,7 +21,7 @@ function errorChain(error: unknown): string[] {
   return out;
 }
 
-/** The crash screen for render errors: 'Page Error', 'This page crashed.', 'Try again' (spec §2, §8). */
+/** The crash screen for render errors: 'Page Error', 'This page crashed.', 'Try again', which clears the error. */
 function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
   const t = useTranslate();
   return (
@@ -42,7 +42,7 @@ function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
   );
 }
 
-/** A failed manifest or blob fetch: explain, and offer 'Retry' (spec §2). */
+/** A failed manifest or blob fetch: explain, and offer 'Retry'. */
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useTranslate();
   return (
@@ -82,7 +82,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return <CrashScreen error={error} reset={() => void retry(true)} />;
 }
 
-/** Shown while a route loads, only after the loading delay (spec §9: 200 ms). */
+/** Shown while a route loads, only after the loading delay, so a fast load shows nothing. */
 export function PageLoader() {
   const t = useTranslate();
   const [visible, setVisible] = useState(false);

@@ -4,7 +4,7 @@
  * it waits for the reader ('This page was updated'). Taking it swaps the
  * content in place: blobs are named by hash, so only pages that changed are
  * downloaded again. A manifest this shell cannot read reloads the page, once
- * per version (spec: never a broken page).
+ * per version, so a reader never sees a page half read by the wrong shell.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';

@@ -17,7 +17,7 @@ import { rootRoute } from './__root';
  */
 const SearchResults = lazyWithReload(() => import('../search/SearchResults'));
 
-/** When the results' code cannot load (offline, never fetched): the spec's error text, with Retry. */
+/** When the results' code cannot load (offline, never fetched): "Unable to fetch results", with Retry. */
 class ResultsBoundary extends Component<{ query: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {

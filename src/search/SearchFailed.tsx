@@ -2,7 +2,7 @@ import { useTranslate } from '../hooks/useTranslate';
 import { ERROR_HELP, ERROR_TITLE } from './texts';
 
 /**
- * The search page's error (spec §8: "Unable to fetch results"), with Retry:
+ * The search page's error ("Unable to fetch results"), with Retry:
  * when no source answered a query, and when the results' own code could not
  * load (`routes/search.tsx`).
  */

@@ -6,7 +6,7 @@
  * DocSearch itself gives: the 64-character input, the selection pre-fill, the
  * stalled state after 300 ms, recent (7, or 4 with favourites) and favourite
  * (10) searches in localStorage, results grouped by category (5 per group), the
- * no-results and error screens with the spec's words, and Insights events.
+ * no-results and error screens with DocSearch's words, and Insights events.
  */
 import {
   DocSearchModal,
@@ -204,7 +204,7 @@ export function modalTranslations(t: Translate): NonNullable<DocSearchModalProps
   };
 }
 
-/** DocSearch's error screen (spec §8), drawn by us into its dropdown. */
+/** DocSearch's error screen ("Unable to fetch results" and its help), drawn by us into its dropdown. */
 function ErrorScreen({ t }: { t: Translate }) {
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);

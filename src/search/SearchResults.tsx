@@ -40,7 +40,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** True once `active` has lasted `ms` (the stalled state, spec §4). */
+/** True once `active` has lasted `ms` (the stalled state). */
 function useStalled(active: boolean, ms: number): boolean {
   const [stalled, setStalled] = useState(false);
   useEffect(() => {

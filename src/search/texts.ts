@@ -1,6 +1,6 @@
 /**
- * The texts the search modal and the search page share, each as its id in code.json and its English default (the
- * spec's words, DocSearch's for the modal's own screens), so a Docusaurus site's `theme.SearchModal.*` translations
+ * The texts the search modal and the search page share, each as its id in code.json and its English default
+ * (DocSearch's words), so a Docusaurus site's `theme.SearchModal.*` translations
  * serve both.
  */
 import { INCOMPLETE_NOTE } from './types';

@@ -104,7 +104,7 @@ export class SupersededError extends Error {
 }
 
 /**
- * All search hosts unreachable and no local answer possible (spec §8). Its
+ * All search hosts unreachable and no local answer possible. Its
  * `name` is `RetryError`, as the Algolia client's, so DocSearch shows its error
  * screen ('Unable to fetch results').
  */

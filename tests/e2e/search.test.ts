@@ -337,7 +337,7 @@ describe('the modal', () => {
 });
 
 describe('Algolia', () => {
-  it('answers from a healthy server with the payload of spec §7, sanitising highlights', async () => {
+  it('answers from a healthy server with DocSearch’s payload, sanitising highlights', async () => {
     const page = await newPage();
     const server = await useAlgolia(page, 'healthy');
     server.indexes.get(INDEX)!.push({

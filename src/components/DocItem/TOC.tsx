@@ -32,7 +32,7 @@ function useActiveHeading(ids: string[]): string | null {
   return active;
 }
 
-/** Table of contents, levels 2–3 by default (spec §2), with the heading in view highlighted. */
+/** Table of contents, levels 2–3 by default, with the heading in view highlighted. */
 export function TOC({ headings }: { headings: ManifestHeading[] }) {
   // The same list for the same headings, a new one when an update taken in place changes them.
   const idList = headings.map((h) => h.id).join('\n');

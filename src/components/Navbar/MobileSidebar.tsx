@@ -8,7 +8,7 @@ import { NavbarBrand } from './NavbarBrand';
 import { useSite } from '../SiteContext';
 import { SmartLink } from '../../markdown/SmartLink';
 
-/** The mobile menu: primary (navbar items) and secondary (docs sidebar) panels (spec §2). */
+/** The mobile menu: primary (navbar items) and secondary (docs sidebar) panels, toggled. */
 export function MobileSidebar({ onClose }: { onClose: () => void }) {
   const manifest = useSite();
   const pathname = useRouterState({ select: (s) => s.location.pathname });

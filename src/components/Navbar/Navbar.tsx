@@ -15,7 +15,7 @@ import { preferredHref, versionsIn } from '../../../manifest';
 import { useLocale } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
 
-/** The fixed top bar: brand, navbar items, search, language and colour mode (spec §2). */
+/** The fixed top bar: brand, navbar items, search, language and colour mode; with `navbar.hideOnScroll` it hides while the reader scrolls down. */
 export function Navbar() {
   const { site } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -19,7 +19,7 @@ const TEXT: Record<SearchFailure, [string, string]> = {
 
 /**
  * Said instead of opening search when its code cannot load, so
- * Ctrl+K never silently does nothing: a reload for a new shell (spec §8, once,
+ * Ctrl+K never silently does nothing: a reload for a new shell (once,
  * never in a loop), "Retry" for a network failure.
  */
 export function SearchUnavailable({
