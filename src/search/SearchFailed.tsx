@@ -10,10 +10,10 @@ export function SearchFailed({ onRetry }: { onRetry: () => void }) {
   const t = useTranslate();
   return (
     <div className="search-status" role="alert">
-      <p className="search-status__title">{t(...ERROR_TITLE)}</p>
-      <p>{t(...ERROR_HELP)}</p>
+      <p className="search-status__title">{t(ERROR_TITLE)}</p>
+      <p>{t(ERROR_HELP)}</p>
       <button type="button" className="button button--primary" onClick={onRetry}>
-        {t('shell.common.retry', 'Retry')}
+        {t('shell.common.retry')}
       </button>
     </div>
   );

@@ -74,9 +74,6 @@ export interface SearchResult {
   partial?: boolean;
 }
 
-/** Said with results the local index gave without some of its files (`SearchResult.incomplete`). */
-export const INCOMPLETE_NOTE = 'Offline, some pages may be missing from these results: search the full site when online.';
-
 /** Options of one search. */
 export interface SearchOptions {
   /** Zero-based page; default 0. */

@@ -15,7 +15,7 @@ import { checkUntil, inCaches, shellReady, storedContent, useBrowser, workerCont
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { indexFiles } from '../../manifest/localSearch';
 import { shardNames, shardOf } from '../../manifest/shards';
-import { INCOMPLETE_NOTE } from '../../src/search/types';
+import { TEXTS } from '../../manifest/texts';
 import { ROOT, useSiteCopy } from './siteCopy';
 
 const b = useBrowser();
@@ -98,7 +98,7 @@ describe('offline reading', () => {
     const modal = page.locator('.DocSearch-Modal');
     await modal.getByRole('searchbox').fill('kubernetes ');
     await expect.poll(() => modal.getByRole('option').locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await modal.getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    expect(await modal.getByText(TEXTS['shell.search.incomplete']).count()).toBe(0);
     expect(page.errors).toEqual([]);
   }, 180_000);
 

@@ -42,8 +42,8 @@ export function TOC({ headings }: { headings: ManifestHeading[] }) {
   if (!headings.length) return null;
   const min = Math.min(...headings.map((h) => h.depth));
   return (
-    <nav className="toc" aria-label={t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}>
-      <p className="toc__title">{t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}</p>
+    <nav className="toc" aria-label={t('theme.TOCCollapsible.toggleButtonLabel')}>
+      <p className="toc__title">{t('theme.TOCCollapsible.toggleButtonLabel')}</p>
       <ul>
         {headings.map((h) => (
           <li key={h.id} style={{ paddingInlineStart: `${(h.depth - min) * 0.9}rem` }}>

@@ -37,14 +37,14 @@ export function Navbar() {
         <button
           type="button"
           className="navbar__toggle icon-button"
-          aria-label={t('theme.docs.sidebar.toggleSidebarButtonAriaLabel', 'Open navigation menu')}
+          aria-label={t('theme.docs.sidebar.toggleSidebarButtonAriaLabel')}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >
           <span className="icon icon--menu" aria-hidden="true" />
         </button>
         <NavbarBrand />
-        <nav className="navbar__items" aria-label={t('theme.NavBar.navAriaLabel', 'Main')}>
+        <nav className="navbar__items" aria-label={t('theme.NavBar.navAriaLabel')}>
           {items.map((item) => {
             const active = !item.external && item.sidebarId !== null && pathname.includes('/docs');
             return (

@@ -75,7 +75,7 @@ class ModalBoundary extends Component<{ onError: (error: unknown) => void; child
  */
 export function SearchButton() {
   const manifest = useSite();
-  const label = useTranslate(manifest.site)('theme.SearchBar.label', 'Search');
+  const label = useTranslate(manifest.site)('theme.SearchBar.label');
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<SearchFailure | null>(null);
