@@ -10,4 +10,5 @@ export * from './prePaint';
 export * from './shards';
 export * from './siteConfig';
 export * from './texts';
+export * from './unreachable';
 export type * from './types';
