@@ -34,6 +34,8 @@ import {
   discard,
   discardActiveTemps,
   lazyFiles,
+  OUTPUT_MARKER,
+  OUTPUT_MARKER_TEXT,
   readShellRecord,
   SHELL_RECORD,
   swapIn,
@@ -302,6 +304,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
           root: options.root,
           onFallback: (e) => warn(`search records worker unavailable, writing them in this thread: ${(e as Error).message}`),
         });
+    result.files.set(OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
     if (inPlace) {
       await writeInPlace(out, result.files, inPlace, session, options.madeOnRequest);
       time.lap('write');
@@ -362,7 +365,8 @@ folder holds is kept. The folder is replaced only when the whole build has succe
 
   --shell         bundle the shell too (npm run build); without it, content only (npm run build:content)
   --content DIR   the content folder (default: content)
-  --out DIR       the output folder (default: dist); never the content, public/ or a source folder
+  --out DIR       the output folder (default: dist): new, empty or a build's output; never the content,
+                  public/ or a source folder
   --no-cache      render every page again instead of taking the last build's renderings
   --timings       print the time of each step, the cache's reading and saving included
   -h, --help      print this and exit`;

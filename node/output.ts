@@ -59,6 +59,26 @@ export const BUILD_FOLDERS: Readonly<Record<string, string>> = {
   __dev: "the dev server's endpoints",
 };
 
+/**
+ * The file every build writes into its output folder, saying whose folder it is: a folder holding it (or the
+ * shell's record, `SHELL_RECORD`) is a build's output, which the next build may replace as a whole. Its name
+ * starts with a dot, so no static file can take it and servers leave it unserved.
+ */
+export const OUTPUT_MARKER = '.abp-react-docs-output';
+
+/** What `OUTPUT_MARKER` holds: for someone who finds the folder. */
+export const OUTPUT_MARKER_TEXT =
+  'This folder is the output of the ABP React docs build (build.ts). The next build replaces it as a whole: keep nothing of your own here.\n';
+
+/** What a folder is to the build: absent, an empty folder, a build's output, or something else it must not replace. */
+function outputFolderState(dir: string): 'absent' | 'empty' | 'output' | 'file' | 'foreign' {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) return 'absent';
+  if (!stat.isDirectory()) return 'file';
+  if (readdirSync(dir).length === 0) return 'empty';
+  return existsSync(join(dir, OUTPUT_MARKER)) || readShellRecord(dir) ? 'output' : 'foreign';
+}
+
 /** The project's folders of source a build reads and never writes (with `content/` and `public/`). */
 const SOURCE_FOLDERS = ['src', 'manifest', 'scripts', 'tests', 'bench', '.git', '.github'];
 
@@ -76,7 +96,8 @@ const within = (outer: string, inner: string) => inner === outer || inner.starts
 /**
  * Refuses an output folder the build would destroy input with: it replaces the folder as a whole, so
  * one that is, holds or lies inside the content folder, `public/` or a source folder of the project
- * (`src/`, `manifest/` …), or that holds the project, would be lost or overwritten.
+ * (`src/`, `manifest/` …), or that holds the project, would be lost or overwritten. Any other folder
+ * is taken only when it is absent, empty or a build's output (`OUTPUT_MARKER`).
  */
 export function checkOutputFolder(options: { root: string; contentDir: string; distDir: string }): void {
   const out = realPath(options.distDir);
@@ -97,6 +118,20 @@ export function checkOutputFolder(options: { root: string; contentDir: string; d
     if (out === input) refuse(`is ${what}`);
     if (within(out, input)) refuse(`holds ${what}, \`${shown(input)}\``);
     if (within(input, out)) refuse(`lies inside ${what}, \`${shown(input)}\``);
+  }
+  refuseForeign(options.distDir);
+}
+
+/** Throws unless `distDir` is absent, an empty folder or a build's output: what else it holds would be deleted with it. */
+function refuseForeign(distDir: string): void {
+  const state = outputFolderState(distDir);
+  const shown = relative(process.cwd(), resolve(distDir)) || '.';
+  if (state === 'file')
+    throw new BuildError(`Cannot build: the output folder \`${shown}\` is a file. Choose a folder that is new, empty or a build's output (\`--out dist\`).`);
+  if (state === 'foreign') {
+    throw new BuildError(
+      `Cannot build: the output folder \`${shown}\` holds files no build wrote (it has no \`${OUTPUT_MARKER}\`), and the build replaces its output folder as a whole. Choose a folder that is new, empty or a build's output (\`--out dist\`), or move those files away.`,
+    );
   }
 }
 
@@ -560,6 +595,8 @@ function inPlaceState(session: BuildSession): {
 
 /** Replaces `distDir` by `tmp`. */
 export function swapIn(tmp: string, distDir: string): void {
+  // Checked again at the last moment: the folder may have been filled since the build began.
+  refuseForeign(distDir);
   const old = `${distDir}.old-${process.pid}-${Date.now()}`;
   const had = existsSync(distDir) && statSync(distDir).isDirectory();
   if (had) renameSync(distDir, old);
