@@ -79,6 +79,17 @@ function outputFolderState(dir: string): 'absent' | 'empty' | 'output' | 'file' 
   return existsSync(join(dir, OUTPUT_MARKER)) || readShellRecord(dir) ? 'output' : 'foreign';
 }
 
+/**
+ * What the build writes at `rel` (a path below `dist/`) itself, or null: a file of `SITE_FILES`, the marker, or
+ * one below `BUILD_FOLDERS`. No static or content file may take such a name.
+ */
+export function generatedAt(rel: string): string | null {
+  if (Object.hasOwn(SITE_FILES, rel)) return SITE_FILES[rel]!;
+  if (rel === OUTPUT_MARKER) return "the build's marker";
+  const cut = rel.indexOf('/');
+  return cut > 0 && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, cut)) ? BUILD_FOLDERS[rel.slice(0, cut)]! : null;
+}
+
 /** The project's folders of source a build reads and never writes (with `content/` and `public/`). */
 const SOURCE_FOLDERS = ['src', 'manifest', 'scripts', 'tests', 'bench', '.git', '.github'];
 
