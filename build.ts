@@ -5,7 +5,7 @@
  * only when the whole build has succeeded (the dev server's content rebuilds
  * write into `dist/` itself, once everything is built: `devServer`).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import type { Manifest } from './manifest/types';
 import type { ServerRenderer } from './manifest/serverRender';
 import { checkLinks, checkTitles } from './node/check';
 import { docsModel, pageTexts, planRoutes } from './node/docs';
-import { BuildError, formatProblem, ProblemLog, type Problem } from './node/problems';
+import { BuildError, CacheMismatchError, formatProblem, ProblemLog, type Problem } from './node/problems';
 import { withDocumentWorker } from './node/documentPool';
 import { LARGE_SITE_ROUTES, renderView, routeDocuments, type ShellAssets } from './node/routeHtml';
 import { codeVersion, RouteStore } from './node/routeStore';
@@ -416,9 +416,46 @@ async function main(): Promise<void> {
   limitHeapGrowth();
   const root = process.cwd();
   const useCache = !args['no-cache'];
+  const options = { root, contentDir: resolve(args.content), distDir: resolve(args.out), shell: args.shell, timings: args.timings };
+  try {
+    try {
+      await cliBuild(options, useCache, true);
+    } catch (error) {
+      if (!useCache || !(error instanceof CacheMismatchError || (error as Error | null)?.name === 'CacheMismatchError')) throw error;
+      // Which kept product a changed file fed is not known where its bytes fail their check: all are made again.
+      console.warn(`[build] warning: ${(error as Error).message}: the caches changed since a build kept them. Building again without them.`);
+      clearContentCaches(root);
+      await cliBuild(options, useCache, false);
+    }
+  } catch (error) {
+    if (error instanceof BuildError) {
+      console.error(`[build] ${error.message}\n[build] dist/ was left unchanged.`);
+    } else {
+      console.error('[build] failed; dist/ was left unchanged.', error);
+    }
+    process.exitCode = 1;
+  }
+}
+
+/** Removes what CLI builds keep of the content (renderings, saved products, route documents); the shell cache checks its own files. */
+function clearContentCaches(root: string): void {
+  const dir = join(root, PRODUCTS_DIR);
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (/^(render-cache\.jsonl|render-[\w-]+\.data|products-[\w-]+\.jsonl)$/.test(name)) rmSync(join(dir, name), { force: true });
+  }
+  rmSync(join(root, ROUTES_DIR), { recursive: true, force: true });
+}
+
+/** One CLI build with the caches on disk (`useCache`), then their save and its report; `warm` starts a render worker early. */
+async function cliBuild(
+  options: { root: string; contentDir: string; distDir: string; shell: boolean; timings: boolean },
+  useCache: boolean,
+  warm: boolean,
+): Promise<void> {
+  const { root } = options;
   const time = stepTimer();
   // A build with a render cache renders few pages: a worker loads the renderer for them while this thread reads.
-  const renderWorker = useCache && existsSync(join(root, CACHE_FILE)) ? warmRenderWorker(root) : undefined;
+  const renderWorker = warm && useCache && existsSync(join(root, CACHE_FILE)) ? warmRenderWorker(root) : undefined;
   const code = useCache ? codeVersion(BUILD_CODE) : '';
   const saved = useCache ? readSavedProducts(join(root, PRODUCTS_DIR), code) : null;
   // The CLI's session keeps what its caches on disk hold, from disk and back: nothing else serves a next build.
@@ -437,9 +474,9 @@ async function main(): Promise<void> {
   try {
     const result = await buildSite({
       root,
-      contentDir: resolve(args.content),
-      distDir: resolve(args.out),
-      shell: args.shell,
+      contentDir: options.contentDir,
+      distDir: options.distDir,
+      shell: options.shell,
       session,
       renderWorker,
     });
@@ -452,7 +489,7 @@ async function main(): Promise<void> {
     session.routes?.prune();
     time.lap('cache save');
     const kept = session.routes?.counts;
-    const steps = args.timings
+    const steps = options.timings
       ? `\n[build] ${Object.entries(time.steps)
           .map(([step, ms]) => `${step} ${Math.round(ms)}`)
           .join(', ')} ms${kept ? `; route documents: ${kept.found} kept, ${kept.written} rendered` : ''}${session.shell?.restored ? '; shell kept' : ''}`
@@ -460,13 +497,6 @@ async function main(): Promise<void> {
     console.log(
       `[build] ${result.pages} pages (${result.rendered} rendered${result.parsed < result.rendered ? ` from ${result.parsed} distinct bodies` : ''}, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms${steps}`,
     );
-  } catch (error) {
-    if (error instanceof BuildError) {
-      console.error(`[build] ${error.message}\n[build] dist/ was left unchanged.`);
-    } else {
-      console.error('[build] failed; dist/ was left unchanged.', error);
-    }
-    process.exitCode = 1;
   } finally {
     await renderWorker?.close();
   }

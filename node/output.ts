@@ -26,7 +26,8 @@ import * as v from 'valibot';
 import { ShellRecordSchema, type ShellRecord } from './shellRecord';
 import { localeBlobNames, shardNames } from '../manifest/shards';
 import type { LocaleStrings, ManifestRoot } from '../manifest/types';
-import { BuildError } from './problems';
+import { createHash } from 'node:crypto';
+import { BuildError, CacheMismatchError } from './problems';
 import { remembered } from './memo';
 import { slot, type BuildSession } from './session';
 
@@ -274,8 +275,19 @@ export function carryPreviousBlobs(distDir: string, tmp: string): void {
   const keep = manifestBlobs(distDir);
   if (!keep) return;
   for (const name of readdirSync(dir)) {
-    if (keep.has(name) && !existsSync(join(tmp, 'blobs', name))) carry(join(dir, name), join(tmp, 'blobs', name));
+    // A blob changed since it was published is no blob of the old manifest: left behind, it is fetched as missing.
+    if (keep.has(name) && !existsSync(join(tmp, 'blobs', name)) && addressMatches(`blobs/${name}`, readFileSync(join(dir, name))))
+      carry(join(dir, name), join(tmp, 'blobs', name));
   }
+}
+
+/** A file of `blobs/` or `search/` named by the hash of its bytes: `blobs/<hash>.html`, `search/f.<hash>.json`. */
+const ADDRESSED = /^(?:blobs|search)\/(?:[a-z]+\.)?([0-9a-f]{12,64})\.[a-z0-9]+$/;
+
+/** Whether `bytes` may be published at `rel`: true unless `rel` is named by a hash (`ADDRESSED`) that is not the start of theirs. */
+export function addressMatches(rel: string, bytes: Buffer | string): boolean {
+  const hash = ADDRESSED.exec(rel)?.[1];
+  return hash === undefined || createHash('sha256').update(bytes).digest('hex').startsWith(hash);
 }
 
 /**
@@ -341,6 +353,8 @@ export function lazyFiles(list: () => ReadonlyMap<string, OutputData>): FileTabl
  */
 export interface KeptFile {
   kept: string;
+  /** The start of the SHA-256 (hex) of what the file held when it was kept: one that no longer holds that is made again. */
+  hash: string;
   make: () => Promise<string>;
 }
 
@@ -355,23 +369,29 @@ async function produce(data: OutputData): Promise<string | Buffer | { linkTo: st
   return typeof data === 'function' ? data() : data;
 }
 
-/** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read. */
-function placeKept(kept: string, to: string): boolean {
+/** Whether a kept file still holds what it was kept with. */
+const checksOut = (file: KeptFile, bytes: Buffer) => file.hash.length > 0 && createHash('sha256').update(bytes).digest('hex').startsWith(file.hash);
+
+/** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read or does not check out. */
+function placeKept(file: KeptFile, to: string): boolean {
   try {
-    linkOrCopy(kept, to);
+    if (!checksOut(file, readFileSync(file.kept))) return false;
+    linkOrCopy(file.kept, to);
     return true;
   } catch {
     return false;
   }
 }
 
-/** A kept file's text, made again when it cannot be read. */
+/** A kept file's text, made again when it cannot be read or does not check out. */
 async function keptText(file: KeptFile): Promise<string> {
+  let bytes: Buffer;
   try {
-    return readFileSync(file.kept, 'utf8');
+    bytes = readFileSync(file.kept);
   } catch {
     return file.make();
   }
+  return checksOut(file, bytes) ? bytes.toString('utf8') : file.make();
 }
 
 /** Whether `file` exists and holds exactly `data`. */
@@ -438,10 +458,12 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
       continue;
     }
     if (typeof contents === 'object' && 'kept' in contents) {
-      if (placeKept(contents.kept, to)) continue;
+      if (placeKept(contents, to)) continue;
       contents = await contents.make();
     }
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    // Content-addressed bytes come from kept products (articles, images, shards): a cache changed on disk shows here.
+    if (!addressMatches(rel, bytes)) throw new CacheMismatchError(`\`${rel}\` does not hash to its name`);
     if (previous && holds(join(previous, rel), bytes)) {
       try {
         linkSync(join(previous, rel), to);

@@ -338,7 +338,7 @@ export function routeDocuments(
         return html;
       };
       const kept = store.find(key);
-      return kept ? { kept, make } : make();
+      return kept ? { kept: kept.file, hash: kept.hash, make } : make();
     };
   };
   const paths: string[] = [];
