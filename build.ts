@@ -13,10 +13,10 @@ import type { Manifest } from './manifest/types';
 import type { ServerRenderer } from './manifest/serverRender';
 import { checkLinks, checkTitles } from './node/check';
 import { docsModel, pageTexts, planRoutes } from './node/docs';
-import { BuildError, formatProblem, ProblemLog, type Problem } from './node/problems';
+import { BuildError, CacheMismatchError, formatProblem, ProblemLog, type Problem } from './node/problems';
 import { withDocumentWorker } from './node/documentPool';
 import { LARGE_SITE_ROUTES, renderView, routeDocuments, type ShellAssets } from './node/routeHtml';
-import { cacheVersion, hasRenderCache, openCliCaches } from './node/cliCaches';
+import { cacheVersion, clearCliCaches, hasRenderCache, openCliCaches } from './node/cliCaches';
 import type { ShellRecord } from './node/shellRecord';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
 import { type ParallelOptions, renderContent, warmRenderWorker, type WarmWorker } from './node/renderPool';
@@ -32,6 +32,8 @@ import {
   discard,
   discardActiveTemps,
   lazyFiles,
+  OUTPUT_MARKER,
+  OUTPUT_MARKER_TEXT,
   readShellRecord,
   SHELL_RECORD,
   swapIn,
@@ -300,6 +302,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
           root: options.root,
           onFallback: (e) => warn(`search records worker unavailable, writing them in this thread: ${(e as Error).message}`),
         });
+    result.files.set(OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
     if (inPlace) {
       await writeInPlace(out, result.files, inPlace, session, options.madeOnRequest);
       time.lap('write');
@@ -345,7 +348,8 @@ folder holds is kept. The folder is replaced only when the whole build has succe
 
   --shell         bundle the shell too (npm run build); without it, content only (npm run build:content)
   --content DIR   the content folder (default: content)
-  --out DIR       the output folder (default: dist); never the content, public/ or a source folder
+  --out DIR       the output folder (default: dist): new, empty or a build's output; never the content,
+                  public/ or a source folder
   --no-cache      render every page again instead of taking the last build's renderings
   --timings       print the time of each step, the cache's reading and saving included
   -h, --help      print this and exit`;
@@ -395,34 +399,17 @@ async function main(): Promise<void> {
   limitHeapGrowth();
   const root = process.cwd();
   const useCache = !args['no-cache'];
-  const time = stepTimer();
-  // A build with a render cache renders few pages: a worker loads the renderer for them while this thread reads.
-  const renderWorker = useCache && hasRenderCache(root) ? warmRenderWorker(root) : undefined;
-  const caches = useCache ? openCliCaches(root, cacheVersion(root)) : undefined;
-  // The CLI's session keeps what its caches on disk hold, from disk and back: nothing else serves a next build.
-  const session = new BuildSession({ keeps: false, ...caches?.stores });
-  time.lap('cache read');
+  const options = { root, contentDir: resolve(args.content), distDir: resolve(args.out), shell: args.shell, timings: args.timings };
   try {
-    const result = await buildSite({
-      root,
-      contentDir: resolve(args.content),
-      distDir: resolve(args.out),
-      shell: args.shell,
-      session,
-      renderWorker,
-    });
-    time.add(result.steps);
-    caches?.save(session, result.rendered);
-    time.lap('cache save');
-    const kept = session.routes?.counts;
-    const steps = args.timings
-      ? `\n[build] ${Object.entries(time.steps)
-          .map(([step, ms]) => `${step} ${Math.round(ms)}`)
-          .join(', ')} ms${kept ? `; route documents: ${kept.found} kept, ${kept.written} rendered` : ''}${session.shell?.restored ? '; shell kept' : ''}`
-      : '';
-    console.log(
-      `[build] ${result.pages} pages (${result.rendered} rendered${result.parsed < result.rendered ? ` from ${result.parsed} distinct bodies` : ''}, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms${steps}`,
-    );
+    try {
+      await cliBuild(options, useCache, true);
+    } catch (error) {
+      if (!useCache || !(error instanceof CacheMismatchError || (error as Error | null)?.name === 'CacheMismatchError')) throw error;
+      // Which kept product a changed file fed is not known where its bytes fail their check: all are made again.
+      console.warn(`[build] warning: ${(error as Error).message}: the caches changed since a build kept them. Building again without them.`);
+      clearCliCaches(root);
+      await cliBuild(options, useCache, false);
+    }
   } catch (error) {
     if (error instanceof BuildError) {
       console.error(`[build] ${error.message}\n[build] dist/ was left unchanged.`);
@@ -430,6 +417,44 @@ async function main(): Promise<void> {
       console.error('[build] failed; dist/ was left unchanged.', error);
     }
     process.exitCode = 1;
+  }
+}
+
+/** One CLI build with the caches on disk (`useCache`), then their save and its report; `warm` starts a render worker early. */
+async function cliBuild(
+  options: { root: string; contentDir: string; distDir: string; shell: boolean; timings: boolean },
+  useCache: boolean,
+  warm: boolean,
+): Promise<void> {
+  const { root } = options;
+  const time = stepTimer();
+  // A build with a render cache renders few pages: a worker loads the renderer for them while this thread reads.
+  const renderWorker = warm && useCache && hasRenderCache(root) ? warmRenderWorker(root) : undefined;
+  const caches = useCache ? openCliCaches(root, cacheVersion(root)) : undefined;
+  // The CLI's session keeps what its caches on disk hold, from disk and back: nothing else serves a next build.
+  const session = new BuildSession({ keeps: false, ...caches?.stores });
+  time.lap('cache read');
+  try {
+    const result = await buildSite({
+      root,
+      contentDir: options.contentDir,
+      distDir: options.distDir,
+      shell: options.shell,
+      session,
+      renderWorker,
+    });
+    time.add(result.steps);
+    caches?.save(session, result.rendered);
+    time.lap('cache save');
+    const kept = session.routes?.counts;
+    const steps = options.timings
+      ? `\n[build] ${Object.entries(time.steps)
+          .map(([step, ms]) => `${step} ${Math.round(ms)}`)
+          .join(', ')} ms${kept ? `; route documents: ${kept.found} kept, ${kept.written} rendered` : ''}${session.shell?.restored ? '; shell kept' : ''}`
+      : '';
+    console.log(
+      `[build] ${result.pages} pages (${result.rendered} rendered${result.parsed < result.rendered ? ` from ${result.parsed} distinct bodies` : ''}, ${result.pages - result.rendered} from cache)${result.shell ? `, shell ${result.shell.hash}` : ''}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}, ${Math.round(result.ms)} ms${steps}`,
+    );
   } finally {
     await renderWorker?.close();
   }

@@ -29,6 +29,7 @@ import type {
 import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
 
 import type { OutputData } from './output';
+import { CacheMismatchError } from './problems';
 import type { Rendered } from './render';
 import { renderingKey } from './renderPool';
 import { publishedMarkdown } from './published';
@@ -375,16 +376,27 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
   // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
   const articleOf = (file: SourceFile, r: Rendered) => {
     const title = r.h1 === null ? texts.titleOf(file)! : '';
-    const html = () => (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+    const text = () => (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+    let fresh = false;
     const made = session.product(
       'article',
       `${r.htmlHash}\0${title}`,
       () => {
-        const text = html();
-        return { name: `${sha(text).slice(0, 16)}.html`, bytes: Buffer.byteLength(text) };
+        fresh = true;
+        const article = text();
+        return { name: `${sha(article).slice(0, 16)}.html`, bytes: Buffer.byteLength(article) };
       },
       { save: true },
     );
+    // A name kept from an earlier build is checked when the article is read: one naming another page's article would show that one.
+    const html = fresh
+      ? text
+      : () => {
+          const article = text();
+          if (`${sha(article).slice(0, 16)}.html` !== made.name)
+            throw new CacheMismatchError(`the kept article name of \`${file.display}\`, \`${made.name}\`, is not the hash of its article`);
+          return article;
+        };
     return { html, ...made };
   };
   const remember = session.keeps;

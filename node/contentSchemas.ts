@@ -111,6 +111,8 @@ export const VersionsFileSchema = v.array(
   v.pipe(
     v.string('a version name'),
     v.regex(/^(?!\.\.?$)(?!current$)[^/\\?#%\s]+$/, 'a version name is a word such as `1.0`, without `/`, `\\`, `?`, `#`, `%` or spaces, and not `current`'),
+    // Its folder and sidebar file are named after it (`version-<name>-sidebars.json`), and a file name holds 255 bytes.
+    v.maxBytes(200, 'a version name has at most 200 bytes, so that its folder and sidebar file can be named after it'),
   ),
   'a list of version names',
 );

@@ -26,7 +26,8 @@ import * as v from 'valibot';
 import { ShellRecordSchema, type ShellRecord } from './shellRecord';
 import { localeBlobNames, shardNames } from '../manifest/shards';
 import type { LocaleStrings, ManifestRoot } from '../manifest/types';
-import { BuildError } from './problems';
+import { createHash } from 'node:crypto';
+import { BuildError, CacheMismatchError } from './problems';
 import { remembered } from './memo';
 import { slot, type BuildSession } from './session';
 
@@ -59,6 +60,37 @@ export const BUILD_FOLDERS: Readonly<Record<string, string>> = {
   __dev: "the dev server's endpoints",
 };
 
+/**
+ * The file every build writes into its output folder, saying whose folder it is: a folder holding it (or the
+ * shell's record, `SHELL_RECORD`) is a build's output, which the next build may replace as a whole. Its name
+ * starts with a dot, so no static file can take it and servers leave it unserved.
+ */
+export const OUTPUT_MARKER = '.abp-react-docs-output';
+
+/** What `OUTPUT_MARKER` holds: for someone who finds the folder. */
+export const OUTPUT_MARKER_TEXT =
+  'This folder is the output of the ABP React docs build (build.ts). The next build replaces it as a whole: keep nothing of your own here.\n';
+
+/** What a folder is to the build: absent, an empty folder, a build's output, or something else it must not replace. */
+function outputFolderState(dir: string): 'absent' | 'empty' | 'output' | 'file' | 'foreign' {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) return 'absent';
+  if (!stat.isDirectory()) return 'file';
+  if (readdirSync(dir).length === 0) return 'empty';
+  return existsSync(join(dir, OUTPUT_MARKER)) || readShellRecord(dir) ? 'output' : 'foreign';
+}
+
+/**
+ * What the build writes at `rel` (a path below `dist/`) itself, or null: a file of `SITE_FILES`, the marker, or
+ * one below `BUILD_FOLDERS`. No static or content file may take such a name.
+ */
+export function generatedAt(rel: string): string | null {
+  if (Object.hasOwn(SITE_FILES, rel)) return SITE_FILES[rel]!;
+  if (rel === OUTPUT_MARKER) return "the build's marker";
+  const cut = rel.indexOf('/');
+  return cut > 0 && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, cut)) ? BUILD_FOLDERS[rel.slice(0, cut)]! : null;
+}
+
 /** The project's folders of source a build reads and never writes (with `content/` and `public/`). */
 const SOURCE_FOLDERS = ['src', 'manifest', 'scripts', 'tests', 'bench', '.git', '.github'];
 
@@ -76,7 +108,8 @@ const within = (outer: string, inner: string) => inner === outer || inner.starts
 /**
  * Refuses an output folder the build would destroy input with: it replaces the folder as a whole, so
  * one that is, holds or lies inside the content folder, `public/` or a source folder of the project
- * (`src/`, `manifest/` …), or that holds the project, would be lost or overwritten.
+ * (`src/`, `manifest/` …), or that holds the project, would be lost or overwritten. Any other folder
+ * is taken only when it is absent, empty or a build's output (`OUTPUT_MARKER`).
  */
 export function checkOutputFolder(options: { root: string; contentDir: string; distDir: string }): void {
   const out = realPath(options.distDir);
@@ -97,6 +130,20 @@ export function checkOutputFolder(options: { root: string; contentDir: string; d
     if (out === input) refuse(`is ${what}`);
     if (within(out, input)) refuse(`holds ${what}, \`${shown(input)}\``);
     if (within(input, out)) refuse(`lies inside ${what}, \`${shown(input)}\``);
+  }
+  refuseForeign(options.distDir);
+}
+
+/** Throws unless `distDir` is absent, an empty folder or a build's output: what else it holds would be deleted with it. */
+function refuseForeign(distDir: string): void {
+  const state = outputFolderState(distDir);
+  const shown = relative(process.cwd(), resolve(distDir)) || '.';
+  if (state === 'file')
+    throw new BuildError(`Cannot build: the output folder \`${shown}\` is a file. Choose a folder that is new, empty or a build's output (\`--out dist\`).`);
+  if (state === 'foreign') {
+    throw new BuildError(
+      `Cannot build: the output folder \`${shown}\` holds files no build wrote (it has no \`${OUTPUT_MARKER}\`), and the build replaces its output folder as a whole. Choose a folder that is new, empty or a build's output (\`--out dist\`), or move those files away.`,
+    );
   }
 }
 
@@ -228,8 +275,19 @@ export function carryPreviousBlobs(distDir: string, tmp: string): void {
   const keep = manifestBlobs(distDir);
   if (!keep) return;
   for (const name of readdirSync(dir)) {
-    if (keep.has(name) && !existsSync(join(tmp, 'blobs', name))) carry(join(dir, name), join(tmp, 'blobs', name));
+    // A blob changed since it was published is no blob of the old manifest: left behind, it is fetched as missing.
+    if (keep.has(name) && !existsSync(join(tmp, 'blobs', name)) && addressMatches(`blobs/${name}`, readFileSync(join(dir, name))))
+      carry(join(dir, name), join(tmp, 'blobs', name));
   }
+}
+
+/** A file of `blobs/` or `search/` named by the hash of its bytes: `blobs/<hash>.html`, `search/f.<hash>.json`. */
+const ADDRESSED = /^(?:blobs|search)\/(?:[a-z]+\.)?([0-9a-f]{12,64})\.[a-z0-9]+$/;
+
+/** Whether `bytes` may be published at `rel`: true unless `rel` is named by a hash (`ADDRESSED`) that is not the start of theirs. */
+export function addressMatches(rel: string, bytes: Buffer | string): boolean {
+  const hash = ADDRESSED.exec(rel)?.[1];
+  return hash === undefined || createHash('sha256').update(bytes).digest('hex').startsWith(hash);
 }
 
 /**
@@ -295,6 +353,8 @@ export function lazyFiles(list: () => ReadonlyMap<string, OutputData>): FileTabl
  */
 export interface KeptFile {
   kept: string;
+  /** The start of the SHA-256 (hex) of what the file held when it was kept: one that no longer holds that is made again. */
+  hash: string;
   make: () => Promise<string>;
 }
 
@@ -309,23 +369,29 @@ async function produce(data: OutputData): Promise<string | Buffer | { linkTo: st
   return typeof data === 'function' ? data() : data;
 }
 
-/** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read. */
-function placeKept(kept: string, to: string): boolean {
+/** Whether a kept file still holds what it was kept with. */
+const checksOut = (file: KeptFile, bytes: Buffer) => file.hash.length > 0 && createHash('sha256').update(bytes).digest('hex').startsWith(file.hash);
+
+/** Puts a kept file at `to` (a hard link, or a copy across file systems); false when it cannot be read or does not check out. */
+function placeKept(file: KeptFile, to: string): boolean {
   try {
-    linkOrCopy(kept, to);
+    if (!checksOut(file, readFileSync(file.kept))) return false;
+    linkOrCopy(file.kept, to);
     return true;
   } catch {
     return false;
   }
 }
 
-/** A kept file's text, made again when it cannot be read. */
+/** A kept file's text, made again when it cannot be read or does not check out. */
 async function keptText(file: KeptFile): Promise<string> {
+  let bytes: Buffer;
   try {
-    return readFileSync(file.kept, 'utf8');
+    bytes = readFileSync(file.kept);
   } catch {
     return file.make();
   }
+  return checksOut(file, bytes) ? bytes.toString('utf8') : file.make();
 }
 
 /** Whether `file` exists and holds exactly `data`. */
@@ -392,10 +458,12 @@ export async function writeFiles(tmp: string, files: Map<string, OutputData>, pr
       continue;
     }
     if (typeof contents === 'object' && 'kept' in contents) {
-      if (placeKept(contents.kept, to)) continue;
+      if (placeKept(contents, to)) continue;
       contents = await contents.make();
     }
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    // Content-addressed bytes come from kept products (articles, images, shards): a cache changed on disk shows here.
+    if (!addressMatches(rel, bytes)) throw new CacheMismatchError(`\`${rel}\` does not hash to its name`);
     if (previous && holds(join(previous, rel), bytes)) {
       try {
         linkSync(join(previous, rel), to);
@@ -560,6 +628,8 @@ function inPlaceState(session: BuildSession): {
 
 /** Replaces `distDir` by `tmp`. */
 export function swapIn(tmp: string, distDir: string): void {
+  // Checked again at the last moment: the folder may have been filled since the build began.
+  refuseForeign(distDir);
   const old = `${distDir}.old-${process.pid}-${Date.now()}`;
   const had = existsSync(distDir) && statSync(distDir).isDirectory();
   if (had) renameSync(distDir, old);

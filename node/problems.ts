@@ -28,6 +28,15 @@ export class BuildError extends Error {
   }
 }
 
+/**
+ * What a cache kept on disk holds does not check out (bytes that do not hash to their name or digest): a file
+ * changed since it was kept. Met where the bytes are read, past the point where the build could make them again
+ * itself; the CLI then builds again without its caches.
+ */
+export class CacheMismatchError extends Error {
+  override name = 'CacheMismatchError';
+}
+
 /** Collects problems and warnings during a build and fails once with all of them. */
 export class ProblemLog {
   readonly errors: Problem[] = [];

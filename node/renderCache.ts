@@ -13,14 +13,17 @@
  *   writes a segment of the products made since the read, and rewrites them all into one when most are unused.
  *   Two products of one name are the same (a name holds every input of its product), so segments have no order.
  *
- * A missing, unreadable or foreign file is an empty cache: the build makes everything again. A segment is opened
+ * A missing, unreadable or foreign file is an empty cache: the build makes everything again. A large field whose
+ * bytes do not match the digest its index line holds is a `CacheMismatchError` when read, which the CLI answers by
+ * building again without its caches. A segment is opened
  * when the cache is read and read through that handle, so a save by another build that removes it does not
  * take it from under this one.
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { writeParts } from './output';
+import { CacheMismatchError } from './problems';
 import type { Rendered } from './render';
 import type { RenderCache } from './session';
 
@@ -37,18 +40,25 @@ interface IndexHead {
   segments: string[];
 }
 
-const INDEX_FORMAT = 'render-cache-3';
+const INDEX_FORMAT = 'render-cache-4';
 
-/** Where a rendering's large fields lie: a segment of the cache's folder (its name and path), an offset and each field's length in bytes. */
+/**
+ * Where a rendering's large fields lie: a segment of the cache's folder (its name and path), an offset, each
+ * field's length in bytes and the digest of those bytes (`digest`), which they must match when read.
+ */
 interface Place {
   segment: string;
   path: string;
   offset: number;
   lengths: number[];
+  digests: string[];
 }
 
-/** An index line: the key, the small fields, the segment's number in the head, the offset and the lengths. */
-type IndexLine = [key: string, small: Omit<Rendered, keyof Large>, segment: number, offset: number, lengths: number[]];
+/** An index line: the key, the small fields, the segment's number in the head, the offset, the lengths and the digests. */
+type IndexLine = [key: string, small: Omit<Rendered, keyof Large>, segment: number, offset: number, lengths: number[], digests: string[]];
+
+/** The digest a field's bytes are checked against: the first 32 hex digits of their SHA-256. */
+const digest = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
 /** A kept rendering's place on disk: one written back unread is written as a line pointing there. */
 const PLACE = Symbol('place');
@@ -63,7 +73,7 @@ function keptRendering(small: Omit<Rendered, keyof Large>, place: Place, fd: num
   LARGE.forEach((field, i) => {
     const get = () => {
       // Each field alone, so that no bytes are held once it is decoded.
-      if (!decoded.has(field)) decoded.set(field, readField(fd, place.path, fieldOffset(place, i), place.lengths[i]!));
+      if (!decoded.has(field)) decoded.set(field, readField(fd, place.path, fieldOffset(place, i), place.lengths[i]!, place.digests[i]!));
       return decoded.get(field);
     };
     Object.defineProperty(rendering, field, { get, enumerable: true, configurable: true });
@@ -75,10 +85,14 @@ function keptRendering(small: Omit<Rendered, keyof Large>, place: Place, fd: num
 /** Where the `i`th large field of a rendering at `place` starts in its segment. */
 const fieldOffset = (place: Place, i: number) => place.offset + place.lengths.slice(0, i).reduce((a, b) => a + b, 0);
 
-/** The JSON value of `length` bytes at `offset` of the segment open as `fd`. */
-function readField(fd: number, path: string, offset: number, length: number): unknown {
+/**
+ * The JSON value of `length` bytes at `offset` of the segment open as `fd`, once they match their digest: a segment
+ * changed on disk since it was written would otherwise put its bytes into pages.
+ */
+function readField(fd: number, path: string, offset: number, length: number, expected: string): unknown {
   const bytes = Buffer.allocUnsafe(length);
-  if (readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`the render cache's segment ${path} is shorter than its index says`);
+  if (readSync(fd, bytes, 0, length, offset) !== length) throw new CacheMismatchError(`the render cache's segment ${path} is shorter than its index says`);
+  if (digest(bytes) !== expected) throw new CacheMismatchError(`the render cache's segment ${path} does not hold at ${offset} what its index says`);
   return JSON.parse(bytes.toString('utf8'));
 }
 
@@ -87,6 +101,7 @@ export interface StoredField {
   path: string;
   offset: number;
   length: number;
+  digest: string;
 }
 
 /** Where `rendering`, read from a render cache, holds `field` on disk; undefined for a rendering made in this process. */
@@ -94,17 +109,17 @@ export function storedField(rendering: Rendered, field: (typeof LARGE)[number]):
   const place = (rendering as { [PLACE]?: Place })[PLACE];
   if (!place) return undefined;
   const i = LARGE.indexOf(field);
-  return { path: place.path, offset: fieldOffset(place, i), length: place.lengths[i]! };
+  return { path: place.path, offset: fieldOffset(place, i), length: place.lengths[i]!, digest: place.digests[i]! };
 }
 
 /** Reads stored fields (`storedField`), each file opened once, until `close`. */
 export function storedFieldReader(): { read: (field: StoredField) => unknown; close: () => void } {
   const handles: Handles = new Map();
   return {
-    read({ path, offset, length }) {
+    read({ path, offset, length, digest }) {
       let fd = handles.get(path);
       if (fd === undefined) handles.set(path, (fd = openSync(path, 'r')));
-      return readField(fd, path, offset, length);
+      return readField(fd, path, offset, length, digest);
     },
     close() {
       for (const fd of handles.values()) closeSync(fd);
@@ -135,11 +150,16 @@ export function readRenderCache(file: string, version: string): RenderCache {
     });
     for (let i = 1; i < lines.length; i++) {
       if (!lines[i]) continue;
-      const [key, small, n, offset, lengths] = JSON.parse(lines[i]!) as IndexLine;
+      const [key, small, n, offset, lengths, digests] = JSON.parse(lines[i]!) as IndexLine;
       const segment = head.segments[n];
-      if (segment === undefined || lengths.length !== LARGE.length || offset + lengths.reduce((a, b) => a + b, 0) > sizes[n]!)
+      if (
+        segment === undefined ||
+        lengths.length !== LARGE.length ||
+        digests?.length !== LARGE.length ||
+        offset + lengths.reduce((a, b) => a + b, 0) > sizes[n]!
+      )
         throw new Error('an index line points past its segment');
-      cache.set(key, keptRendering(small, { segment, path: join(dirname(file), segment), offset, lengths }, handles.get(segment)!));
+      cache.set(key, keptRendering(small, { segment, path: join(dirname(file), segment), offset, lengths, digests }, handles.get(segment)!));
     }
   } catch {
     for (const fd of handles.values()) closeSync(fd);
@@ -194,10 +214,12 @@ export function writeRenderCache(file: string, cache: RenderCache, version: stri
           const texts = LARGE.map((field) => JSON.stringify(rendering[field]));
           const lengths = texts.map((text) => Buffer.byteLength(text));
           yield* texts;
-          place = { segment, path: join(dir, segment), offset, lengths };
+          place = { segment, path: join(dir, segment), offset, lengths, digests: texts.map(digest) };
           offset += lengths.reduce((a, b) => a + b, 0);
         }
-        lines.push(`${JSON.stringify([key, small as IndexLine[1], segments.indexOf(place.segment), place.offset, place.lengths] satisfies IndexLine)}\n`);
+        lines.push(
+          `${JSON.stringify([key, small as IndexLine[1], segments.indexOf(place.segment), place.offset, place.lengths, place.digests] satisfies IndexLine)}\n`,
+        );
       }
     })(),
   );

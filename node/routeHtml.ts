@@ -16,6 +16,7 @@ import { openSidebarShards, shardOf } from '../manifest/shards';
 import { alternatesOf, docsVersionOf, documentTitle, localeAt, versionAt } from '../manifest/lookup';
 import type { AnyShard, Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { KeptFile, OutputData } from './output';
+import { BuildError } from './problems';
 import type { RouteStore } from './routeStore';
 import { escapeHtml } from '../manifest/escapeHtml';
 
@@ -148,7 +149,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const base = site.baseUrl;
   const url = site.url + withBase(route.path, base);
   const image = route.image ?? site.image;
-  const imageUrl = /^https?:/.test(image) ? image : site.url + withBase('/' + image.replace(/^\//, ''), base);
+  const imageUrl = /^https?:/i.test(image) ? image : site.url + withBase('/' + image.replace(/^\//, ''), base);
   const title = documentTitle(route.title, site.title);
   const description = route.description || site.tagline;
   const keywords = route.keywords.length ? route.keywords.join(', ') : (site.metadata.find((m) => m.name === 'keywords')?.content ?? '');
@@ -245,6 +246,18 @@ export function renderView(root: ManifestRoot, shards: Record<string, AnyShard>)
   return { root: viewRoot, shards: viewShards, nameOf };
 }
 
+/** A route whose server render throws: the build has no page to publish for it, so it fails, naming the route. */
+function routeRenderError(path: string, error: unknown): BuildError {
+  // A document worker's error comes as the text of its stack: its first line is the message.
+  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+  const reason = error instanceof Error && !/^\w*Error: /.test(first) ? `${error.name}: ${first}` : first;
+  return new BuildError(
+    `Cannot build the page of route \`${path}\`: the shell's components threw while rendering it (${reason}). Fix the configuration or content the message points at; a reader would get "This page crashed".`,
+    [],
+    { cause: error },
+  );
+}
+
 /**
  * The HTML step of a build: every route's document, by file name, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
@@ -305,12 +318,16 @@ export function routeDocuments(
           route,
           await (
             await server()
-          ).renderRoute({
-            root: view.root,
-            shards: needed(route),
-            path: route.path,
-            article: article && { name: article.name, html: article.html() },
-          }),
+          )
+            .renderRoute({
+              root: view.root,
+              shards: needed(route),
+              path: route.path,
+              article: article && { name: article.name, html: article.html() },
+            })
+            .catch((error: unknown) => {
+              throw routeRenderError(route.path, error);
+            }),
         );
       if (!store) return render();
       // The article's name is its hash, and a page shard's name its contents' hash.
@@ -321,7 +338,7 @@ export function routeDocuments(
         return html;
       };
       const kept = store.find(key);
-      return kept ? { kept, make } : make();
+      return kept ? { kept: kept.file, hash: kept.hash, make } : make();
     };
   };
   const paths: string[] = [];

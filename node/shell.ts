@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
-import { walk } from './walk';
+import { ProblemLog } from './problems';
+import { vetStaticFolder } from './staticFiles';
 import type { ShellRecord } from './shellRecord';
 import type { ShellCache } from './shellCache';
 
@@ -87,13 +88,16 @@ async function bundleShell({ root, outDir, dev = false }: ShellBuildOptions): Pr
 }
 
 /**
- * Copies the files of `public/` into `outDir` and returns their paths below it. Only what `walk` lists
- * is published, by the rules of `content/`: names starting with `.` (`.env`, `.git/`) stay out, a
+ * Copies the files of `public/` into `outDir` and returns their paths below it. Only what `vetStaticFolder`
+ * lets through is published, by the rules of `content/`: names starting with `.` (`.env`, `.git/`) stay out, a
  * symbolic link to a file inside `public/` is written as a copy of that file (never a link into the
- * checkout), and one that leaves `public/` fails the build, named.
+ * checkout), and one that leaves `public/`, a file content could not hold or one with a generated file's
+ * name fails the build, named.
  */
 export function copyPublic(publicDir: string, outDir: string): string[] {
-  const files = existsSync(publicDir) ? walk(publicDir, publicDir) : [];
+  const log = new ProblemLog();
+  const files = vetStaticFolder(publicDir, log);
+  log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} of \`public/\` cannot be published:`);
   for (const rel of files) {
     const to = join(outDir, rel);
     mkdirSync(dirname(to), { recursive: true });

@@ -21,6 +21,8 @@ const KeptSchema = v.object({
   /** Each file of `public/`, with its contents' hash. */
   publicFiles: v.array(v.tuple([v.string(), v.string()])),
   record: ShellRecordSchema,
+  /** The hash of each of the record's files as kept: one that changed since is no kept build. */
+  files: v.record(v.string(), v.string()),
 });
 type Kept = v.InferOutput<typeof KeptSchema>;
 
@@ -64,9 +66,11 @@ export class ShellCache {
         mkdirSync(dirname(join(outDir, rel)), { recursive: true });
         cpSync(join(this.dir, 'files', rel), join(outDir, rel));
         copied.push(rel);
+        // Checked as copied, so that what is published is what was checked.
+        if (!Object.hasOwn(kept.files, rel) || sha(join(outDir, rel)) !== kept.files[rel]) throw new Error(`the kept shell's ${rel} changed since it was kept`);
       }
     } catch {
-      // Another build replaced the kept one meanwhile: this one bundles, into a folder without the files taken so far.
+      // Another build replaced the kept one meanwhile, or a kept file changed: this one bundles, into a folder without the files taken so far.
       for (const rel of copied) rmSync(join(outDir, rel), { force: true });
       return null;
     }
@@ -85,6 +89,7 @@ export class ShellCache {
       inputs: [...new Set(inputs)].sort().map((rel) => [rel, hashOf(join(root, rel))]),
       publicFiles: publicFiles.map((rel) => [rel, sha(join(root, 'public', rel))]),
       record,
+      files: Object.fromEntries(record.files.map((rel) => [rel, sha(join(outDir, rel))])),
     };
     const tmp = `${this.dir}.tmp-${process.pid}`;
     rmSync(tmp, { recursive: true, force: true });

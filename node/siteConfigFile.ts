@@ -73,8 +73,84 @@ export function readJsonFile(contentDir: string, rel: string, log: Pick<ProblemL
     );
     return null;
   }
+  const proto = prototypeKey(tree);
+  if (proto) {
+    log.error(display, lineAt(text, proto.offset), PROTOTYPE_KEY);
+    return null;
+  }
   return { text, tree, json: JSON.parse(text) as unknown };
 }
+
+/** Whether `tag` is a language tag browsers take (BCP 47, as `Intl` reads it): `pt-BR`, not `pt_BR`. */
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** A locale's name as a route segment and a folder below `i18n/`: letters and digits, joined by `-` or `_`. */
+const LOCALE_NAME = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$/;
+
+/**
+ * What the schema cannot say about `i18n`: each locale's name is a route segment, its `htmlLang` (by default its
+ * name) a language tag, which `<html lang>`, hreflang and the shell's `Intl` dates, numbers and plurals are given,
+ * and the default locale is one of `locales`.
+ */
+function localeProblems(input: SiteConfigInput, tree: JsonNode, text: string, display: string): Problem[] {
+  const i18n = input.i18n;
+  if (!i18n) return [];
+  const problems: Problem[] = [];
+  const at = (path: (string | number)[], message: string) => {
+    const node = findNodeAtLocation(tree, ['i18n', ...path]);
+    problems.push({ file: display, line: node ? lineAt(text, node.offset) : 1, message });
+  };
+  i18n.locales.forEach((code, i) => {
+    const config = i18n.localeConfigs && Object.hasOwn(i18n.localeConfigs, code) ? i18n.localeConfigs[code] : undefined;
+    if (!LOCALE_NAME.test(code)) {
+      at(
+        ['locales', i],
+        `\`i18n.locales\` has \`${code}\`, which is no name for a route and a folder. Use letters and digits joined by \`-\` or \`_\`, such as \`pt-BR\`.`,
+      );
+    } else if (config?.htmlLang !== undefined) {
+      if (!isLanguageTag(config.htmlLang))
+        at(
+          ['localeConfigs', code, 'htmlLang'],
+          `\`i18n.localeConfigs.${code}.htmlLang\` is \`${config.htmlLang}\`, which is no BCP 47 language tag: browsers refuse it in \`lang\` and \`Intl\`. Write a tag such as \`pt-BR\`.`,
+        );
+    } else if (!isLanguageTag(code)) {
+      at(
+        ['locales', i],
+        `\`i18n.locales\` has \`${code}\`, which is no BCP 47 language tag, and its pages take it as their \`lang\` and for \`Intl\`. Name the locale with a tag such as \`${code.replace(/_/g, '-')}\`, or give it one in \`i18n.localeConfigs.${code}.htmlLang\`.`,
+      );
+    }
+  });
+  if (!i18n.locales.includes(i18n.defaultLocale)) {
+    at(
+      ['defaultLocale'],
+      `\`i18n.defaultLocale\` is \`${i18n.defaultLocale}\`, which \`i18n.locales\` does not list. Add it to \`i18n.locales\`, or name one of those.`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * The first property named `__proto__` in a JSON tree, or undefined: an object made from the text takes its
+ * value as its prototype (valibot's record copies keys by assignment), so every lookup of a name it lacks would
+ * find one. Walked with a stack of its own: the tree may be thousands deep.
+ */
+function prototypeKey(tree: JsonNode): JsonNode | undefined {
+  const stack = [tree];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'property' && node.children?.[0]?.value === '__proto__') return node;
+    if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return undefined;
+}
+
+/** What is wrong with a `__proto__` key. */
+const PROTOTYPE_KEY = 'has the key `__proto__`, which JavaScript takes for the prototype of the object rather than a name in it. Rename or remove it.';
 
 /** 1-based line of a character offset. */
 export function lineAt(text: string, offset: number): number {
@@ -172,6 +248,8 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
       })),
     );
   }
+  const proto = prototypeKey(tree);
+  if (proto) throw new BuildError(`Cannot build: 1 problem in \`${display}\`:`, [{ file: display, line: lineAt(text, proto.offset), message: PROTOTYPE_KEY }]);
   const parsed = v.safeParse(SiteConfigSchema, JSON.parse(text));
   if (!parsed.success) {
     const problems = schemaProblems(parsed.issues, tree, text, display);
@@ -191,6 +269,7 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
     const problem = typeof node?.value === 'string' ? imageUrlProblem(node.value) : null;
     if (problem) refused.push({ file: display, line: lineAt(text, node!.offset), message: `\`${field}\` ${problem}` });
   }
+  refused.push(...localeProblems(input, tree, text, display));
   if (refused.length) throw new BuildError(`Cannot build: ${refused.length} problem${refused.length === 1 ? '' : 's'} in \`${display}\`:`, refused);
   try {
     // The client's own checks, so a configuration the shell could not search with (no `appId` or `apiKey`) never ships.

@@ -14,13 +14,10 @@ import { alternatesOf, docsVersionOf } from '../manifest/lookup';
 import { displayPath, type ProblemLog } from './problems';
 
 import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
-import { BUILD_FOLDERS, SITE_FILES, type OutputData } from './output';
+import { generatedAt, type OutputData } from './output';
 import type { ContentSources, SourceFile } from './sources';
 import type { BuildSession } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
-
-/** Whether only the build writes the path of `dist/`: a file of the site (`SITE_FILES`) or one below the build's folders. */
-const generated = (rel: string) => Object.hasOwn(SITE_FILES, rel) || (rel.includes('/') && Object.hasOwn(BUILD_FOLDERS, rel.slice(0, rel.indexOf('/'))));
 
 /** The sitemap: a session product keyed by the hash of its URL, base and routes, so that a rebuild that adds no route makes none. */
 function sitemap(
@@ -134,7 +131,7 @@ export function siteFiles(
   if (!large) for (const d of docs) if (!inLlms(d)) files.set(markdownFileOf(d.path), docMarkdown({ doc: manifestDocs[d.id]!, body: published(d.file) }));
   // Assets go where they are, but never over a file the build or the shell writes.
   for (const a of assets) {
-    if (files.has(a) || shellFiles.has(a) || generated(a)) {
+    if (files.has(a) || shellFiles.has(a) || generatedAt(a) !== null) {
       log.error(displayPath(contentDir, a), 0, `would replace \`${a}\`, which the build writes itself. Rename or move the file.`);
     } else files.set(a, readFileSync(join(contentDir, a)));
   }

@@ -12,6 +12,7 @@ import { imageSize } from 'image-size';
 import type { ImageTarget, LinkContext } from '../manifest/links';
 import type { LinkResolver } from './linkMemo';
 import type { ManifestFile } from '../manifest/types';
+import { generatedAt } from './output';
 import { displayPath, type ProblemLog } from './problems';
 import { walk } from './walk';
 import type { BuildSession } from './session';
@@ -75,6 +76,53 @@ function markupScript(text: string): { line: number; what: string } | null {
     if (/(?:java|vb)script:/i.test(decodeReferences(value[1]!).replace(/[\u0000-\u0020]/g, ''))) found = { at: value.index, what: 'a `javascript:` URL' };
   }
   return found && { line: lineOf(text, found.at), what: found.what };
+}
+
+/**
+ * Why the site may not serve file `rel` of a folder as it is, or null: a kind of file a browser would open as a page
+ * or run (`CONTENT_FILE`), or an SVG with script. `holder` names the folder in the message (`content`), and
+ * `image` is the file's `readImage` when the caller has it.
+ */
+function servedFileProblem(rel: string, full: string, holder: string, image?: ImageFacts): { line: number; message: string } | null {
+  if (!CONTENT_FILE.test(rel)) {
+    const found = markupScript(readFileSync(full, 'latin1'));
+    const kind = /\.([^./]+)$/.exec(rel)?.[1];
+    return {
+      line: found?.line ?? 1,
+      message: `${kind ? `is a \`.${kind}\` file` : 'has no file extension'}, which ${holder} may not hold: the site would serve it as it is, outside the checks pages get${found ? ` (it holds ${found.what} on this line)` : ''}. ${holder[0]!.toUpperCase()}${holder.slice(1)} may hold ${holder === 'content' ? 'markdown and ' : ''}${CONTENT_KINDS}. Write a page as markdown, or remove the file.`,
+    };
+  }
+  const script = /\.svg$/i.test(rel) ? (image ?? { script: markupScript(readFileSync(full, 'utf8')) }).script : null;
+  if (!script) return null;
+  return {
+    line: script.line,
+    message: `is an SVG with ${script.what}, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG.`,
+  };
+}
+
+/** Files at the top of a static folder that configure the host rather than being pages: GitHub Pages' custom domain, Netlify's and Cloudflare's rules. */
+const HOST_FILES = new Set(['CNAME', '_redirects', '_headers']);
+
+/**
+ * The files of a static folder (`public/`, the `static/` folder of a Docusaurus site) the site serves at their
+ * paths, listed by `walk` (no dot-names; symbolic links only inside it) and vetted as content's files are: no kind
+ * a browser opens as a page or runs, no SVG with script, and no name the build writes itself (`generatedAt`:
+ * `sw.js`, `manifest.json`, `assets/…`). Each refused file goes to `log`, named, and is left out.
+ */
+export function vetStaticFolder(dir: string, log: Pick<ProblemLog, 'error'>, session?: BuildSession): string[] {
+  if (!existsSync(dir)) return [];
+  const holder = 'a static folder';
+  return walk(dir, dir).filter((rel) => {
+    const full = join(dir, rel);
+    const generated = generatedAt(rel);
+    const problem = generated
+      ? { line: 0, message: `takes the name \`${rel}\` of ${generated}, which the build writes itself. Rename or move the file.` }
+      : HOST_FILES.has(rel)
+        ? null
+        : servedFileProblem(rel, full, holder, session && IMAGE_FILE.test(rel) ? readImage(full, session) : undefined);
+    if (problem) log.error(displayPath(dir, rel), problem.line, problem.message);
+    return !problem;
+  });
 }
 
 /** Every file a page may refer to, and where each comes from. */
@@ -144,36 +192,23 @@ export function collectFiles(options: {
     origin.set(key, full);
   };
   const { publicDir } = options;
-  if (publicDir && existsSync(publicDir)) {
-    for (const rel of walk(publicDir, publicDir)) {
+  const { contentDir, log } = options;
+  if (publicDir) {
+    for (const rel of vetStaticFolder(publicDir, log, options.session)) {
       const full = join(publicDir, rel);
       add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readImage(full, options.session) : null);
     }
   }
-  const { contentDir, log } = options;
   for (const rel of options.contentAssets) {
     const full = join(contentDir, rel);
-    if (!CONTENT_FILE.test(rel)) {
-      const found = markupScript(readFileSync(full, 'latin1'));
-      const kind = /\.([^./]+)$/.exec(rel)?.[1];
-      log.error(
-        displayPath(contentDir, rel),
-        found?.line ?? 1,
-        `${kind ? `is a \`.${kind}\` file` : 'has no file extension'}, which content may not hold: the site would serve it as it is, outside the checks pages get${found ? ` (it holds ${found.what} on this line)` : ''}. Content may hold markdown and ${CONTENT_KINDS}. Write a page as markdown, or remove the file.`,
-      );
+    const image = CONTENT_FILE.test(rel) && IMAGE_FILE.test(rel) ? readImage(full, options.session) : undefined;
+    const problem = servedFileProblem(rel, full, 'content', image);
+    if (problem) {
+      log.error(displayPath(contentDir, rel), problem.line, problem.message);
       continue;
     }
-    if (!IMAGE_FILE.test(rel)) {
+    if (!image) {
       add(`/${rel}`, `/${rel}`, full, null);
-      continue;
-    }
-    const image = readImage(full, options.session);
-    if (image.script) {
-      log.error(
-        displayPath(contentDir, rel),
-        image.script.line,
-        `is an SVG with ${image.script.what}, which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG.`,
-      );
       continue;
     }
     // An image next to a translation (`i18n/`) is shown by its pages only, not served at its path.

@@ -29,7 +29,7 @@
  * changes to it rebuild the shell but the content build keeps the old code
  * until `npm run dev` is restarted (a hint is printed).
  *
- *   npm run dev [-- --port 3000] [--host 127.0.0.1]     (PORT, HOST env too)
+ *   npm run dev [-- --port 3000] [--host 127.0.0.1]     (PORT env too)
  *               [--content content] [--out dist]        (another content folder or output folder)
  *               [--timings]                             (each build's time per step)
  */
@@ -66,7 +66,7 @@ Builds the site once, serves it under ${BASE} and rebuilds it on every change of
 manifest/ or public/; open tabs take a content change in place and reload for the rest.
 
   --port N        the port to serve on (default: PORT, else 3000; 0 takes a free one)
-  --host HOST     the address to listen on (default: HOST, else 127.0.0.1)
+  --host HOST     the address to listen on (default: 127.0.0.1)
   --content DIR   the content folder (default: content)
   --out DIR       the output folder (default: dist)
   --timings       print each build's time per step
@@ -367,7 +367,8 @@ async function main(): Promise<void> {
   // Rebuild after rebuild, the server's memory stays where the first left it.
   limitHeapGrowth(DEV_HEAP_GROWING_PERCENT);
   const port = listenPort(args.port)!;
-  const host = args.host ?? process.env.HOST ?? '127.0.0.1';
+  // Not from `HOST`, which some shells set to the machine's name: that would serve the dev server to the network.
+  const host = args.host ?? '127.0.0.1';
   let running: Awaited<ReturnType<typeof startServer>> | undefined;
   // A build under way leaves no copy of the site behind (`discardActiveTemps`).
   const stop = () => {
@@ -389,15 +390,22 @@ async function main(): Promise<void> {
   building = false;
   if (!ok && !existsSync(join(distDir, 'index.html'))) console.error('[dev] there is no previous build to serve yet; fix the error and save.');
 
-  running = await startServer({ dir: distDir, port, host, gzip: false, base: BASE, inject: `<script src="${CLIENT_PATH}"></script>\n`, handle }).catch(
-    (error: NodeJS.ErrnoException) => {
-      console.error(
-        error.code === 'EADDRINUSE' ? `[dev] port ${port} is in use; set PORT or --port.` : '[dev] could not start the server:',
-        error.code === 'EADDRINUSE' ? '' : error,
-      );
-      process.exit(1);
-    },
-  );
+  running = await startServer({
+    dir: distDir,
+    port,
+    host,
+    gzip: false,
+    base: BASE,
+    inject: `<script src="${CLIENT_PATH}"></script>\n`,
+    handle,
+    loopbackOnly: true,
+  }).catch((error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE' ? `[dev] port ${port} is in use; set PORT or --port.` : '[dev] could not start the server:',
+      error.code === 'EADDRINUSE' ? '' : error,
+    );
+    process.exit(1);
+  });
 
   console.log(
     `[dev] serving ${relative(root, distDir) || '.'} at ${displayUrl(running.url)} — watching ${relative(root, contentDir) || '.'}/, src/, manifest/, public/`,

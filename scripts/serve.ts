@@ -38,6 +38,21 @@ export interface StartServerOptions {
   inject?: string;
   /** Runs first for every request; resolve true when it has answered. */
   handle?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Answer only requests whose `Host` is this machine by name (`localhost`) or an IP address (`loopbackHost`): the dev server's. */
+  loopbackOnly?: boolean;
+}
+
+/**
+ * Whether a request's `Host` header names this machine (`localhost`, `x.localhost`) or is an IP address. A page of
+ * another site cannot send one of these from a browser: DNS rebinding needs a name of its own, which points at
+ * this machine only once the page has loaded.
+ */
+export function loopbackHost(header: string | undefined): boolean {
+  if (!header) return false;
+  const name = header.replace(/:\d+$/, '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (/^\[[0-9a-f:.]+\]$/.test(name)) return true;
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(name);
 }
 
 export interface RunningServer {
@@ -246,6 +261,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
+    if (options.loopbackOnly && !loopbackHost(req.headers.host)) {
+      res
+        .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE })
+        .end('Forbidden: open the server as localhost or by its IP address\n');
+      return;
+    }
     if (handle && (await handle(req, res))) return;
     const [pathname = '/', search] = (req.url ?? '/').split(/\?(.*)/s);
     const text = (status: number, body: string, headers = {}) => {
@@ -256,8 +277,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       res.writeHead(302, { Location: base + (search === undefined ? '' : `?${search}`), 'Cache-Control': NO_CACHE }).end();
       return;
     }
-    const rel = pathname.startsWith(base) ? pathname.slice(base.length) : null;
+    let rel = pathname.startsWith(base) ? pathname.slice(base.length) : null;
     if (rel !== null && !safePath(rel)) return text(400, 'Bad request\n');
+    // The shell's server bundle renders pages during the build; it is no file of the site.
+    if (rel !== null && /^ssr(\/|$)/i.test(decodeURIComponent(rel))) rel = null;
     // A page's address with a trailing slash goes to the page's own address, where the relative links of its article
     // lead; a folder's `index.html` keeps the slash.
     const page = rel?.endsWith('/') ? decodeURIComponent(rel.slice(0, -1)) : null;
@@ -312,7 +335,7 @@ Serves a built site under its base path, with the headers the site needs (npm st
 
   --dir DIR       the built site (default: dist)
   --port N        the port to serve on (default: PORT, else 3000; 0 takes a free one)
-  --host HOST     the address to listen on (default: HOST, else 127.0.0.1)
+  --host HOST     the address to listen on (default: 127.0.0.1)
   --no-gzip       send files uncompressed (gzip is on by default)
   -h, --help      print this and exit`;
 
@@ -330,7 +353,8 @@ async function main() {
   );
   const dir = resolve(args.dir);
   const port = listenPort(args.port)!;
-  const host = args.host ?? process.env.HOST ?? '127.0.0.1';
+  // Not from `HOST`, which some shells set to the machine's name: that would serve the site to the network.
+  const host = args.host ?? '127.0.0.1';
   const gzip = args.gzip;
   if (!existsSync(join(dir, 'index.html'))) console.warn(`[serve] warning: ${dir} has no index.html; run \`npm run build\` first.`);
   const running = await startServer({ dir, port, host, gzip }).catch((error: NodeJS.ErrnoException) => {

@@ -33,8 +33,12 @@ export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards,
   // whose lazy part has not loaded yet as its fallback (`<!--$!-->`); then prerender awaits it, and the
   // next routes find it loaded.
   let html = renderToString(app);
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) html = await new Response((await prerender(app)).prelude).text();
+  // A part that throws is left for the browser to render, where it throws again: the route has no page to give.
+  const errors: unknown[] = [];
+  if (html.includes(CLIENT_RENDERED_BOUNDARY))
+    html = await new Response((await prerender(app, { onError: (error) => void errors.push(error) })).prelude).text();
   // Drops the cache's garbage-collection timers, which would keep the build's process alive.
   queryClient.clear();
+  if (errors.length) throw errors[0];
   return html;
 };

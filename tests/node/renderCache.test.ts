@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRenderCache, readSavedProducts, writeRenderCache, writeSavedProducts } from '../../node/renderCache';
 import type { RenderCache } from '../../node/session';
+import { CacheMismatchError } from '../../node/problems';
 import type { Rendered } from '../../node/render';
 
 /** The version of the code the caches of these tests are made by. */
@@ -55,6 +56,19 @@ describe('render cache file', () => {
     const products = new Map(Array.from({ length: 40 }, (_, i) => [`p\u0000${i}`, 'x'.repeat(50_000)]));
     writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
     expect(readSavedProducts(dir, 'c').products).toEqual(products);
+  });
+
+  it('refuses a large field whose bytes changed since they were kept, their length kept', () => {
+    const file = join(dir, 'cache.jsonl');
+    writeRenderCache(file, new Map([['a:1', rendering('<p>kept text</p>')]]), VERSION);
+    const segment = join(
+      dir,
+      readdirSync(dir).find((name) => name.endsWith('.data'))!,
+    );
+    writeFileSync(segment, readFileSync(segment, 'utf8').replace('kept text', 'evil text'));
+    const read = readRenderCache(file, VERSION).get('a:1')!;
+    expect(() => read.html).toThrow(CacheMismatchError);
+    expect(read.sections).toEqual([{ path: [], text: 'x' }]);
   });
 
   it('reads a large field only when asked for one, and decodes each once', () => {

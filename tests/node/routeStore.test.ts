@@ -26,7 +26,7 @@ describe('RouteStore', () => {
     expect(first.find(key)).toBeUndefined();
     first.put(key, '<p>kept</p>');
     const second = new RouteStore(dir, 'code-1');
-    expect(readFileSync(second.find(key)!, 'utf8')).toBe('<p>kept</p>');
+    expect(readFileSync(second.find(key)!.file, 'utf8')).toBe('<p>kept</p>');
     expect(second.counts).toEqual({ found: 1, written: 0 });
     const other = new RouteStore(dir, 'code-2');
     expect(other.key('inputs')).not.toBe(key);
@@ -40,7 +40,7 @@ describe('RouteStore', () => {
     const next = new RouteStore(dir, 'code-1');
     expect(next.find(next.key('a'))).toBeDefined();
     next.prune();
-    expect(readdirSync(dir).sort()).toEqual([`${next.key('a')}.html`]);
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(new RegExp(`^${next.key('a')}-[0-9a-f]{32}\\.html$`))]);
   });
 });
 
@@ -110,5 +110,15 @@ describe('a deploy with the route documents of the deploy before', () => {
     await buildSite({ root: work, contentDir, distDir, shell: false, session: new BuildSession({ keeps: false, routes: store }), warn: () => {} });
     expect(store.counts.found).toBe(routeCount);
     sameFiles(distDir, (await deploy('one-off', null)).distDir);
+  }, 120_000);
+
+  it('renders a kept document again, and keeps it anew, when its bytes changed since it was kept', async () => {
+    await deploy('fifth');
+    for (const name of readdirSync(routes)) writeFileSync(join(routes, name), '<script>alert(1)</script>', { flag: 'a' });
+    const { distDir, counts } = await deploy('sixth');
+    expect(counts).toEqual({ found: routeCount, written: routeCount });
+    for (const rel of listFiles(distDir)) expect(readFileSync(join(distDir, rel), 'utf8'), rel).not.toContain('<script>alert(1)</script>');
+    sameFiles(distDir, (await deploy('one-off', null)).distDir);
+    expect((await deploy('seventh')).counts).toEqual({ found: routeCount, written: 0 });
   }, 120_000);
 });

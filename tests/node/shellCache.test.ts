@@ -73,6 +73,19 @@ describe('ShellCache', () => {
     expect(restoreInto(new ShellCache(cacheDir, 'v1')).record).toBeNull();
   });
 
+  it('bundles again when a kept file changed since it was kept, leaving none of its files', () => {
+    rmSync(join(root, 'public/img/new.png'), { force: true });
+    keep(new ShellCache(cacheDir, 'v1'));
+    expect(restoreInto(new ShellCache(cacheDir, 'v1')).record).toEqual(record);
+    // Cut short, as a full disk or an interrupted copy leaves it.
+    writeFileSync(join(cacheDir, 'files/assets/main-B.css'), 'cs');
+    const cache = new ShellCache(cacheDir, 'v1');
+    const { outDir, record: restored } = restoreInto(cache);
+    expect(restored).toBeNull();
+    expect(cache.restored).toBe(false);
+    expect(listFiles(outDir)).toEqual([]);
+  });
+
   it('takes the real shell build back byte for byte', async () => {
     const cache = new ShellCache(join(work, 'real-cache'), 'v1');
     const first = join(work, 'real-1');

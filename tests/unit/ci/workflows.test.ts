@@ -26,6 +26,13 @@ describe('GitHub workflows', () => {
     expect(problems).toEqual([]);
   });
 
+  it("deploys the site without the shell's server bundle", () => {
+    const deploy = readFileSync(join(dir, 'deploy.yml'), 'utf8');
+    const removed = deploy.indexOf('rm -rf dist/ssr');
+    expect(removed).toBeGreaterThan(deploy.indexOf('npm run build'));
+    expect(removed).toBeLessThan(deploy.indexOf('actions/upload-pages-artifact'));
+  });
+
   it('reports a broken workflow, so the check is real', async () => {
     const lint = await createLinter();
     const broken = 'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,17 @@ describe('npm run docs:version', () => {
     expect(readdirSync(join(content, 'versioned_docs/version-2.0/guides')).sort()).toEqual(['_category_.json', 'deploy.md', 'setup.md']);
     expect(readFileSync(join(content, 'versioned_docs/version-2.0/intro.md'), 'utf8')).toBe(readFileSync(join(content, 'docs/intro.md'), 'utf8'));
   });
+
+  it('refuses a name too long for its folder and files before writing anything', () => {
+    const before = readdirSync(content).sort();
+    const long = runScript('scripts/docsVersion.ts', ['v'.repeat(239), '--content', content]);
+    expect(long.status).toBe(1);
+    expect(long.stderr).toBe(
+      `[docs:version] Cannot make version \`${'v'.repeat(239)}\`: a version name has at most 200 bytes, so that its folder and sidebar file can be named after it.\n`,
+    );
+    expect(readdirSync(content).sort()).toEqual(before);
+    expect(existsSync(join(content, 'versioned_docs', `version-${'v'.repeat(239)}`))).toBe(false);
+  }, 60_000);
 
   it('refuses a name that exists with exit code 1, and a command line without one with its usage and exit code 2', () => {
     const again = runScript('scripts/docsVersion.ts', ['2.0', '--content', content]);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../scripts/serve';
+import { loopbackHost, startServer, type RunningServer } from '../../../scripts/serve';
 import { runScript } from '../../helpers/cli';
 
 const BASE = '/abp-react/';
@@ -33,6 +33,7 @@ const FILES: Record<string, string> = {
   'docs/policy.html': `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:"></head><body>POLICY${filler}</body></html>`,
   'files/guide.pdf': '%PDF-1.4',
   'img/icon.png': '\x89PNG',
+  'ssr/render-ABC123.mjs': 'export const renderRoute = () => "";',
 };
 const SECRET = 'TOP SECRET package.json outside the site';
 
@@ -83,7 +84,46 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   });
 }
 
+/** A GET of `path` with the `Host` header `host`, as a page that rebinds its name to this machine sends it. */
+function getWithHost(at: string, path: string, host: string): Promise<number> {
+  const { hostname, port } = new URL(at);
+  return new Promise((resolvePromise, reject) => {
+    const req = request({ host: hostname, port, path, method: 'GET', headers: { Host: host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolvePromise(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('serve', () => {
+  it("does not serve the shell's server bundle", async () => {
+    const res = await get(`${BASE}ssr/render-ABC123.mjs`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(FILES['404.html']);
+    expect((await get(`${BASE}SSR/render-ABC123.mjs`)).status).toBe(404);
+  });
+
+  it('answers only loopback names and IP addresses in Host when asked to (the dev server)', async () => {
+    expect([loopbackHost('localhost:3000'), loopbackHost('docs.localhost'), loopbackHost('127.0.0.1:80'), loopbackHost('[::1]:3000')]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([loopbackHost('evil.example:3000'), loopbackHost('localhost.evil.example'), loopbackHost(undefined)]).toEqual([false, false, false]);
+    const dev = await startServer({ dir: site, port: 0, host: '127.0.0.1', gzip: false, base: BASE, loopbackOnly: true });
+    try {
+      expect(await getWithHost(dev.url, `${BASE}docs/intro`, 'rebound.evil.example')).toBe(403);
+      expect(await getWithHost(dev.url, `${BASE}docs/intro`, `localhost:${dev.port}`)).toBe(200);
+    } finally {
+      await dev.close();
+    }
+    // A static site's server answers every name: it has nothing a rebinding page could read that the site does not publish.
+    expect(await getWithHost(server.url, `${BASE}docs/intro`, 'rebound.evil.example')).toBe(200);
+  });
+
   it('returns a reachable URL under the base', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/abp-react\/$/);
     expect(server.port).toBeGreaterThan(0);
