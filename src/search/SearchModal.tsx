@@ -80,6 +80,13 @@ function response(result: SearchResult) {
   };
 }
 
+/** How the newest search ended: no source answered, or the local index answered without some of its files, with no hits. */
+interface Outcome {
+  failed: boolean;
+  incomplete: boolean;
+  empty: boolean;
+}
+
 /** Openings of the modal, each a stream of queries of its own (`latestOf`). */
 let openings = 0;
 
@@ -89,7 +96,7 @@ let openings = 0;
  * 3.9 would show its error screen only for an instant (autocomplete resets the
  * status to idle after a rejection), so the modal draws that screen itself.
  */
-function routedSearch(client: DocsSearchClient, onOutcome: (query: string, failed: boolean, incomplete?: boolean) => void): DocSearchTransformClient['search'] {
+function routedSearch(client: DocsSearchClient, onOutcome: (query: string, outcome: Outcome) => void): DocSearchTransformClient['search'] {
   let latest = 0;
   const stream = `modal-${++openings}`;
   type Params = { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] };
@@ -120,12 +127,14 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
       }
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
-      if (call === latest) onOutcome(query, false, result.incomplete === true);
+      if (call === latest) onOutcome(query, { failed: false, incomplete: result.incomplete === true, empty: result.nbHits === 0 });
       return response(result);
     } catch (error) {
       if (!(error instanceof SearchUnavailableError)) throw error;
       console.warn('[docs] search unavailable:', error);
-      if (call === latest) onOutcome(query, true);
+      // Algolia gave no answer: its logo stays hidden.
+      document.documentElement.dataset.searchSource = 'local';
+      if (call === latest) onOutcome(query, { failed: true, incomplete: false, empty: true });
       return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
     }
   };
@@ -273,20 +282,22 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // With Algolia configured, the local index still loads once the modal is idle, so search keeps working offline.
   useEffect(() => {
+    // DocSearch's footer credits Algolia: hidden from the start when the local index is the one to answer.
+    if (client.localReason() !== null) document.documentElement.dataset.searchSource = 'local';
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     idle(() => void localSearcher(manifest, version).catch(() => {}));
     return () => void delete document.documentElement.dataset.searchSource;
-  }, [manifest, version]);
+  }, [manifest, version, client]);
   // The query whose search failed on every source, while it is the one shown.
   const [failed, setFailed] = useState<string | null>(null);
-  // Whether the results shown may miss pages (`SearchResult.incomplete`).
-  const [incomplete, setIncomplete] = useState(false);
-  const onOutcome = useCallback((query: string, didFail: boolean, partial = false) => {
+  // Whether the results shown may miss pages (`SearchResult.incomplete`), and whether there are none.
+  const [incomplete, setIncomplete] = useState<'some' | 'none' | null>(null);
+  const onOutcome = useCallback((query: string, outcome: Outcome) => {
     // A failure that arrives after the reader changed the query is not the current one.
     const shown = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? query;
     const current = shown.trim() === query.trim();
-    setFailed(didFail && current ? query : null);
-    setIncomplete(partial && current);
+    setFailed(outcome.failed && current ? query : null);
+    setIncomplete(outcome.incomplete && current ? (outcome.empty ? 'none' : 'some') : null);
   }, []);
   const transformSearchClient = useCallback(
     (c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }),
@@ -297,7 +308,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
     const onInput = (e: Event) => {
       if ((e.target as HTMLElement | null)?.classList?.contains('DocSearch-Input') && !(e.target as HTMLInputElement).value.trim()) {
         setFailed(null);
-        setIncomplete(false);
+        setIncomplete(null);
       }
     };
     document.addEventListener('input', onInput, true);
@@ -309,6 +320,12 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
     else document.documentElement.dataset.searchError = '';
     return () => void delete document.documentElement.dataset.searchError;
   }, [failed]);
+  useEffect(() => {
+    // Nothing found in what the device holds is no proof the docs lack the words: search.css hides "No results for".
+    if (incomplete === 'none') document.documentElement.dataset.searchOffline = '';
+    else delete document.documentElement.dataset.searchOffline;
+    return () => void delete document.documentElement.dataset.searchOffline;
+  }, [incomplete]);
 
   const Hit = useCallback(
     ({ hit, children }: { hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode }) => (
@@ -390,7 +407,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         insights={insights}
       />
       {failed !== null && <ErrorScreen t={t} />}
-      {failed === null && incomplete && <IncompleteNote t={t} />}
+      {failed === null && incomplete !== null && <IncompleteNote t={t} />}
     </>,
     document.body,
   );

@@ -74,8 +74,11 @@ export interface SearchResult {
   partial?: boolean;
 }
 
-/** Said with results the local index gave without some of its files (`SearchResult.incomplete`). */
-export const INCOMPLETE_NOTE = 'Offline, some pages may be missing from these results: search the full site when online.';
+/**
+ * Said with results the local index gave without some of its files (`SearchResult.incomplete`): what the reader's
+ * device holds was searched, and the rest needs the network.
+ */
+export const INCOMPLETE_NOTE = 'Search needs the network for these words; pages you saved are searched';
 
 /** Options of one search. */
 export interface SearchOptions {
