@@ -13,7 +13,7 @@
  * page's score is the sum, times the share of the query's (rarity-weighted)
  * words it holds (`FULL_MATCH`), so pages with more of the words come first. A word
  * matches its stem exactly; while it is typed, also as a prefix; when the
- * index has no such stem, words of five letters and more match with a typo.
+ * index has no such stem, with a typo from four letters and two from eight.
  * The results shown are then ordered again with what their fragments tell:
  * the query's words side by side in the title, a heading or the text.
  */
@@ -140,9 +140,9 @@ interface Candidate {
 /** The shortest start of a word being typed that may be its stem: half of it, three letters at least. */
 const stemOfTypedFrom = (typed: string) => Math.max(3, Math.ceil(typed.length / 2));
 
-/** Typos allowed in a word's stem: none below five letters, one from five, two from nine. */
-function typoTolerance(term: string): number {
-  return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
+/** Typos allowed in a word, by the length typed (Algolia's defaults): none below four letters, one from four, two from eight. */
+function typoTolerance(typed: string): number {
+  return typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
 }
 
 /** Which displayed words a result marks: the stems of terms the query matched, and the word being typed as a prefix. */
@@ -374,7 +374,7 @@ export class LocalEngine {
       }
     }
     // Typos only for a word the index does not have.
-    const typos = word.term && !found.size ? typoTolerance(word.term) : 0;
+    const typos = word.term && !found.size ? typoTolerance(word.word) : 0;
     if (typos) {
       for (const { byTerm } of loaded) {
         for (const [term, [info, distance]] of byTerm.fuzzyGet(word.term!, typos))

@@ -102,12 +102,21 @@ describe('ranking', () => {
     expect(parseQuery('the')).toEqual([{ word: 'the', term: null, prefix: true }]);
   });
 
-  it('tolerates a typo from five letters, two from nine, when the index lacks the word', async () => {
+  it('tolerates a typo from four letters, two from eight, when the index lacks the word', async () => {
     expect(await first('authentcation ')).toBe('/docs/fundamentals/authentication');
     expect(await first('permisions ')).toBe('/docs/fundamentals/permissions');
     expect(await first('midleware ')).toBe('/docs/fundamentals/middleware');
-    // Four letters: no typo allowed.
-    expect((await engine.query('rdis ')).nbHits).toBe(0);
+    expect(await first('authentification ')).toBe('/docs/fundamentals/authentication');
+    expect(await first('zodd ')).toBe('/docs/development/validation');
+    // Three letters: no typo allowed.
+    expect((await engine.query('apu ')).nbHits).toBe(0);
+  });
+
+  it('finds words joined by a hyphen when typed as one, and either spelling of a British or American word', async () => {
+    expect(await first('multitenency ')).toBe('/docs/fundamentals/multi-tenancy');
+    expect(await first('localisation ')).toBe('/docs/fundamentals/localization');
+    expect(await first('localization ')).toBe('/docs/fundamentals/localization');
+    expect(pagesOf(await engine.query('colour '))).toEqual(pagesOf(await engine.query('color ')));
   });
 
   it('finds words that are only in code', async () => {
