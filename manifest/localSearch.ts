@@ -62,6 +62,14 @@ export interface LocalIndexEntry {
   bytes: number;
   /** Number of files of the index, entry included. */
   files: number;
+  /** The site's synonyms (`search.synonyms`), when it has some. */
+  synonyms?: LocalSynonym[];
+}
+
+/** A synonym as the local index keeps it: `input` finds each of `synonyms` (one way), or without it each finds every other. */
+export interface LocalSynonym {
+  input?: string;
+  synonyms: string[];
 }
 
 /** A term chunk. */
@@ -162,12 +170,13 @@ export function foldSpelling(word: string): string {
 
 /**
  * The indexed form of a lower-case word, or null when it is not indexed:
- * stop words, single letters, numbers, colours and long code-ish tokens are
+ * stop words, single letters, numbers (but HTTP status codes), colours and long code-ish tokens are
  * left out; the rest is folded to one spelling and stemmed.
  */
 export function indexTerm(word: string): string | null {
   if (word.length < 2 || word.length > 24 || STOP_WORDS.has(word)) return null;
-  if (/^\d+$/.test(word) || (/^[0-9a-f]{6}$/.test(word) && /\d/.test(word))) return null;
+  // Numbers say little, but HTTP status codes are what a reader sees go wrong ("401 after login").
+  if ((/^\d+$/.test(word) && !/^[1-5]\d\d$/.test(word)) || (/^[0-9a-f]{6}$/.test(word) && /\d/.test(word))) return null;
   if (/\d/.test(word) && word.length > 8) return null;
   // English stemming (Porter2, the Snowball English stemmer): "upgrading" and "upgrade" are one term.
   return porter2(foldSpelling(word));
@@ -285,8 +294,8 @@ export function fieldScore(packed: number): number {
   return FIELD_SCORES[packed & 511]!;
 }
 
-/** Whether the term is in the page's title. */
-export const inTitle = (packed: number): boolean => ((packed >> 8) & 1) === 1;
+/** Whether the term is in the page's title or one of its headings. */
+export const inTitleOrHeading = (packed: number): boolean => (packed & 0b1_0110_0000) !== 0;
 
 /** Rarity of a term on `df` of `pages` pages (BM25's idf, never negative). */
 export function rarity(df: number, pages: number): number {
@@ -440,6 +449,14 @@ export function parseEntry(json: unknown): LocalIndexEntry {
     return fail('the entry');
   if (!Array.isArray(e.chunks) || !e.chunks.length || !e.chunks.every((c) => Array.isArray(c) && isString(c[0]) && isString(c[1]))) return fail('the entry');
   if (!Array.isArray(e.directories) || !e.directories.every((d) => d === null || isString(d))) return fail('the entry');
+  if (
+    e.synonyms !== undefined &&
+    !(
+      Array.isArray(e.synonyms) &&
+      e.synonyms.every((s) => s && (s.input === undefined || isString(s.input)) && Array.isArray(s.synonyms) && s.synonyms.every(isString))
+    )
+  )
+    return fail('the entry');
   return e as LocalIndexEntry;
 }
 

@@ -26,7 +26,7 @@ import { useLocale } from '../hooks/useLocale';
 import { useContextVersion } from '../hooks/usePreferredVersion';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
-import { SearchUnavailableError, type SearchHit, type SearchResult } from './types';
+import { FIRST_HITS, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
 import { useTranslate, type Translate } from '../hooks/useTranslate';
 import { ERROR_HELP, ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK } from './texts';
 
@@ -47,11 +47,6 @@ export async function prepareSearch(manifest: Manifest): Promise<void> {
 /** Quiet time after a keystroke before the local index searches (it reads each answer's fragments), ms. */
 const LOCAL_TYPING_MS = 150;
 
-/**
- * Hits of the local index's answer shown before the rest: about what the modal shows without scrolling, and what
- * one round of a browser's six connections to a host fetches. The rest follow below them.
- */
-const LOCAL_FIRST_HITS = 6;
 
 /** Snippet length DocSearch asks for (`content:10`, or 5 on small screens). */
 function snippetWords(attributes: unknown): number {
@@ -101,7 +96,7 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, outco
   const stream = `modal-${++openings}`;
   type Params = { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] };
   type Answer = ReturnType<typeof response>;
-  // The local index's whole answer to the newest query, once its first hits are on screen (`LOCAL_FIRST_HITS`).
+  // The local index's whole answer to the newest query, once its first hits are on screen (`FIRST_HITS`).
   let whole: { query: string; answer: Promise<Answer> } | null = null;
   const run = async (params: Params, call: number, latestOf?: string, firstHits?: number): Promise<Answer> => {
     const request = params.requests?.[0] ?? {};
@@ -161,7 +156,7 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, outco
       clearTimeout(timer);
       timer = setTimeout(() => {
         const mine = ++runs;
-        const answer = run(params, call, stream, LOCAL_FIRST_HITS);
+        const answer = run(params, call, stream, FIRST_HITS);
         const settle = () => {
           if (mine !== runs) return;
           const all = waiting;
