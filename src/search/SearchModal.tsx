@@ -47,7 +47,6 @@ export async function prepareSearch(manifest: Manifest): Promise<void> {
 /** Quiet time after a keystroke before the local index searches (it reads each answer's fragments), ms. */
 const LOCAL_TYPING_MS = 150;
 
-
 /** Snippet length DocSearch asks for (`content:10`, or 5 on small screens). */
 function snippetWords(attributes: unknown): number {
   const spec = Array.isArray(attributes) ? attributes.find((a): a is string => typeof a === 'string' && a.startsWith('content:')) : undefined;
@@ -60,7 +59,7 @@ function response(result: SearchResult) {
   return {
     results: [
       {
-        hits: result.hits,
+        hits: inRankedGroups(result.hits),
         nbHits: result.nbHits,
         page: result.page,
         nbPages: result.nbPages,
@@ -73,6 +72,38 @@ function response(result: SearchResult) {
       },
     ],
   };
+}
+
+/**
+ * Hits as DocSearch groups them, in their ranked order: DocSearch gathers every hit of a category under its first
+ * one, which would lift a lower hit above better ones of another category, and shows five of a group. Each run of
+ * hits of one category, five at most, is made a group of its own: a category coming back gets a key of its own, the
+ * same text followed by zero-width spaces, which readers and screen readers do not see.
+ */
+export function inRankedGroups(hits: SearchHit[], perGroup = SEARCH_RESULTS_PER_GROUP): SearchHit[] {
+  const runs = new Map<string, number>();
+  let previous: string | null = null;
+  let length = 0;
+  return hits.map((hit) => {
+    const category = hit._highlightResult.hierarchy.lvl0?.value ?? hit.hierarchy.lvl0;
+    // A new run at each change of category, and past a group's most hits (DocSearch would leave the rest out).
+    if (category !== previous || length === perGroup) {
+      runs.set(category, (runs.get(category) ?? -1) + 1);
+      length = 0;
+    }
+    previous = category;
+    length++;
+    const run = runs.get(category)!;
+    if (run === 0) return hit;
+    const lvl0 = hit._highlightResult.hierarchy.lvl0 ?? { value: hit.hierarchy.lvl0, matchLevel: 'none' as const, matchedWords: [] };
+    return {
+      ...hit,
+      _highlightResult: {
+        ...hit._highlightResult,
+        hierarchy: { ...hit._highlightResult.hierarchy, lvl0: { ...lvl0, value: lvl0.value + '\u200b'.repeat(run) } },
+      },
+    };
+  });
 }
 
 /** How the newest search ended: no source answered, or the local index answered without some of its files, with no hits. */
