@@ -9,4 +9,5 @@ export * from './paths';
 export * from './prePaint';
 export * from './shards';
 export * from './siteConfig';
+export * from './unreachable';
 export type * from './types';

@@ -8,7 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest, type ManifestRoot } from '../../manifest';
+import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, unreachable, type Manifest, type ManifestRoot } from '../../manifest';
 import type { DevContentDetail } from '../../manifest/devUpdates';
 import { assetUrl, BASE_URL } from '../config';
 import { articleQueryOptions } from './blob';
@@ -34,9 +34,19 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
   const pa = pageAt(before, route);
   const pb = pageAt(after, route);
   if (pa || pb) return pa?.blob !== pb?.blob || pa?.article !== pb?.article || pa?.title !== pb?.title;
-  if (a.kind === 'category') return JSON.stringify(before.categories[a.slug]) !== JSON.stringify(after.categories[a.slug]);
-  if (a.kind === 'home') return JSON.stringify(before.site.home) !== JSON.stringify(after.site.home);
-  return false;
+  switch (a.kind) {
+    case 'category':
+      return JSON.stringify(before.categories[a.slug]) !== JSON.stringify(after.categories[a.slug]);
+    case 'home':
+      return JSON.stringify(before.site.home) !== JSON.stringify(after.site.home);
+    case 'doc':
+    case 'docsRoot':
+    case 'page':
+    case 'search':
+      return false;
+    default:
+      return unreachable(a, 'route kind');
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import * as c from '../../../manifest/constants';
 
 describe('spec §9 constants', () => {
   it('pins the manifest version', () => {
-    expect(c.MANIFEST_VERSION).toBe(5);
+    expect(c.MANIFEST_VERSION).toBe(6);
   });
 
   it('pins layout, table-of-contents and loading values', () => {
