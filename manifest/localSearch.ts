@@ -31,7 +31,7 @@ import { stem as porter2 } from 'porter2';
 import { fnv1a } from './shards';
 
 /** Version of the file format; the shell refuses another one. */
-export const LOCAL_INDEX_FORMAT = 'abp-local-search@2';
+export const LOCAL_INDEX_FORMAT = 'abp-local-search@3';
 
 /** Postings a term chunk holds of one term, best first by `fieldScore`; the rest go to the term's tail file. */
 export const TOP_POSTINGS = 512;
@@ -62,6 +62,14 @@ export interface LocalIndexEntry {
   bytes: number;
   /** Number of files of the index, entry included. */
   files: number;
+  /** The site's synonyms (`search.synonyms`), when it has some. */
+  synonyms?: LocalSynonym[];
+}
+
+/** A synonym as the local index keeps it: `input` finds each of `synonyms` (one way), or without it each finds every other. */
+export interface LocalSynonym {
+  input?: string;
+  synonyms: string[];
 }
 
 /** A term chunk. */
@@ -139,31 +147,65 @@ function camelParts(word: string): string[] {
 }
 
 /**
+ * British endings and the American ones they stand for (-ise/-ize, -isation/-ization, -yse/-yze, -our/-or,
+ * -ogue/-og, -tre/-ter, with their inflections). Both the index and the query fold a word this way before stemming,
+ * so either spelling finds pages written in the other; a word the rules catch by chance ("noise") is folded on both
+ * sides alike and still finds itself.
+ */
+const SPELLING_VARIANTS: [RegExp, string][] = [
+  [/isation(s?)$/, 'ization$1'],
+  [/is(e|es|ed|ing|er|ers)$/, 'iz$1'],
+  [/ys(e|es|ed|ing|er|ers)$/, 'yz$1'],
+  [/our(s|ed|ing|ite|ites|ful|able)?$/, 'or$1'],
+  [/ogue(s?)$/, 'og$1'],
+  [/tre(s?)$/, 'ter$1'],
+];
+
+/** A lower-case word with its British ending folded to the American one (`SPELLING_VARIANTS`). */
+export function foldSpelling(word: string): string {
+  if (word.length < 5) return word;
+  for (const [ending, american] of SPELLING_VARIANTS) if (ending.test(word)) return word.replace(ending, american);
+  return word;
+}
+
+/**
  * The indexed form of a lower-case word, or null when it is not indexed:
- * stop words, single letters, numbers, colours and long code-ish tokens are
- * left out; the rest is stemmed.
+ * stop words, single letters, numbers (but HTTP status codes), colours and long code-ish tokens are
+ * left out; the rest is folded to one spelling and stemmed.
  */
 export function indexTerm(word: string): string | null {
   if (word.length < 2 || word.length > 24 || STOP_WORDS.has(word)) return null;
-  if (/^\d+$/.test(word) || (/^[0-9a-f]{6}$/.test(word) && /\d/.test(word))) return null;
+  // Numbers say little, but HTTP status codes are what a reader sees go wrong ("401 after login").
+  if ((/^\d+$/.test(word) && !/^[1-5]\d\d$/.test(word)) || (/^[0-9a-f]{6}$/.test(word) && /\d/.test(word))) return null;
   if (/\d/.test(word) && word.length > 8) return null;
   // English stemming (Porter2, the Snowball English stemmer): "upgrading" and "upgrade" are one term.
-  return porter2(word);
+  return porter2(foldSpelling(word));
 }
+
+/** Words joined by hyphens (`multi-tenancy`, `sign-in`). */
+const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
 
 /**
  * Calls `visit` with each indexed term of a text, in order. A camelCase word
  * gives its whole self and its parts (`useSession`: `usesess`, `use`,
- * `session`), so a query finds code by either.
+ * `session`), so a query finds code by either. Words joined by hyphens give
+ * each word and, at the end, the words written as one (`multitenancy`), which
+ * readers often type.
  */
 export function forEachTerm(text: string, visit: (term: string) => void, words?: WordTerms): void {
-  for (const word of tokenize(text)) {
+  const termsOf = (word: string) => {
     let terms = words?.get(word);
     if (!terms) {
       terms = termsOfWord(word);
       words?.set(word, terms);
     }
-    for (const term of terms) visit(term);
+    return terms;
+  };
+  for (const word of tokenize(text)) for (const term of termsOf(word)) visit(term);
+  if (!text.includes('-')) return;
+  for (const [compound] of text.matchAll(HYPHENATED)) {
+    const joined = compound.replaceAll('-', '');
+    if (joined.length <= 24) for (const term of termsOf(joined)) visit(term);
   }
 }
 
@@ -252,8 +294,8 @@ export function fieldScore(packed: number): number {
   return FIELD_SCORES[packed & 511]!;
 }
 
-/** Whether the term is in the page's title. */
-export const inTitle = (packed: number): boolean => ((packed >> 8) & 1) === 1;
+/** Whether the term is in the page's title or one of its headings. */
+export const inTitleOrHeading = (packed: number): boolean => (packed & 0b1_0110_0000) !== 0;
 
 /** Rarity of a term on `df` of `pages` pages (BM25's idf, never negative). */
 export function rarity(df: number, pages: number): number {
@@ -407,6 +449,14 @@ export function parseEntry(json: unknown): LocalIndexEntry {
     return fail('the entry');
   if (!Array.isArray(e.chunks) || !e.chunks.length || !e.chunks.every((c) => Array.isArray(c) && isString(c[0]) && isString(c[1]))) return fail('the entry');
   if (!Array.isArray(e.directories) || !e.directories.every((d) => d === null || isString(d))) return fail('the entry');
+  if (
+    e.synonyms !== undefined &&
+    !(
+      Array.isArray(e.synonyms) &&
+      e.synonyms.every((s) => s && (s.input === undefined || isString(s.input)) && Array.isArray(s.synonyms) && s.synonyms.every(isString))
+    )
+  )
+    return fail('the entry');
   return e as LocalIndexEntry;
 }
 

@@ -246,6 +246,7 @@ export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) 
       hosts: null,
       insights: false,
       feedbackUrl: null,
+      synonyms: [],
       ...input.search,
     },
     docs,

@@ -60,6 +60,24 @@ const ColorModeSchema = v.strictObject({
   respectPrefersColorScheme: v.optional(v.pipe(v.boolean(), v.description('Follow prefers-color-scheme when the reader has not chosen.'))),
 });
 
+/** A word or phrase of a synonym. */
+const SynonymText = v.pipe(v.string(), v.regex(/\S/));
+
+/** One of Algolia's synonyms: every word stands for every other (`synonym`), or `input` for each of `synonyms` (`oneWaySynonym`). */
+const SynonymSchema = v.variant('type', [
+  v.strictObject({
+    objectID: v.optional(v.pipe(v.string(), v.description('Its id in Algolia; default: made from its position.'))),
+    type: v.literal('synonym'),
+    synonyms: v.pipe(v.array(SynonymText), v.minLength(2), v.description('Words or phrases that each find the others.')),
+  }),
+  v.strictObject({
+    objectID: v.optional(v.pipe(v.string(), v.description('Its id in Algolia; default: made from its position.'))),
+    type: v.literal('oneWaySynonym'),
+    input: v.pipe(SynonymText, v.description('The word or phrase a reader types.')),
+    synonyms: v.pipe(v.array(SynonymText), v.minLength(1), v.description('What it finds besides itself.')),
+  }),
+]);
+
 /** Algolia DocSearch settings. */
 const SearchSchema = v.strictObject({
   appId: v.pipe(v.string(), v.description('Algolia application id; YOUR_APP_ID keeps search on the local index.')),
@@ -73,6 +91,9 @@ const SearchSchema = v.strictObject({
     v.pipe(v.union([v.array(v.string()), v.null()]), v.description("Algolia-compatible hosts (host[:port], or http://host:port) to use instead of Algolia's.")),
   ),
   insights: v.optional(v.pipe(v.boolean(), v.description('Send Algolia Insights click, view and conversion events. Off by default.'))),
+  synonyms: v.optional(
+    v.pipe(v.array(SynonymSchema), v.description("Synonyms in Algolia's shape, for the local index and for Algolia (`npm run search:upload` sends them).")),
+  ),
   feedbackUrl: v.optional(
     v.pipe(
       v.union([v.pipe(v.string(), v.regex(/^(https?:|mailto:|\/(?![/\\]))/)), v.null()]),

@@ -137,7 +137,7 @@ export const TEXTS = {
   'theme.SearchModal.footer.closeKeyAriaLabel': 'Escape key',
   'theme.SearchModal.footer.searchByText': 'Search by',
   'shell.search.fromLocalIndex': 'Results from the local index',
-  'shell.search.incomplete': 'Offline, some pages may be missing from these results: search the full site when online.',
+  'shell.search.incomplete': 'Search needs the network for these words; pages you saved are searched',
   'shell.searchUnavailable.updated': 'Search needs a reload: the site was updated since this page opened.',
   'shell.searchUnavailable.stillMissing': 'Search could not be loaded, even after reloading the page. Try again later.',
   'shell.searchUnavailable.network': 'Search could not be loaded. Check your network connection, then retry.',

@@ -4,6 +4,7 @@
  * files the pages use, the manifest shards and the root `manifest.json`
  *, each checked with the parser the shell uses.
  */
+import type { SiteConfig } from '../manifest/siteConfig';
 import { createHash } from 'node:crypto';
 import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
 import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
@@ -143,6 +144,7 @@ function localIndexOf(
   deferred: boolean,
   session: BuildSession,
   words: WordTerms,
+  synonyms: SiteConfig['search']['synonyms'],
 ): { entry: string; bytes: number; deferred: DeferredSearch | null } {
   const pageKeyMemo = session.memo(SEARCH_PAGE_KEY);
   const productOf = (page: SearchPage): LocalPageProduct =>
@@ -157,18 +159,19 @@ function localIndexOf(
       { bytes: (made) => made.fragment.json.length + made.terms.length + 8 * made.fields.length, save: true },
     );
   if (!deferred) {
-    const out = localIndexFiles(pages.map(productOf));
+    const out = localIndexFiles(pages.map(productOf), synonyms);
     for (const [path, json] of out.files) files.set(path, json);
     return { entry: out.entry, bytes: JSON.parse(out.files.get(out.entry)!).bytes as number, deferred: null };
   }
   const hash = createHash('sha256');
+  hash.update(JSON.stringify(synonyms));
   // Each page's key is kept with its search input, which is kept while the page and its place are the same.
   for (const page of pages)
     hash.update(remembered(pageKeyMemo, page, () => sha(JSON.stringify([page.path, page.title, page.lvl0, page.meta, page.headings, page.text.search.hash]))));
   // Not `entry.<hash>.json`: the service worker checks such a file against its name.
   const entry = `search/entry-${hash.digest('hex').slice(0, 12)}.json`;
   const make = () => {
-    const out = localIndexFiles(pages.map(productOf));
+    const out = localIndexFiles(pages.map(productOf), synonyms);
     out.files.set(entry, out.files.get(out.entry)!);
     return out.files;
   };
@@ -643,7 +646,7 @@ function usedFilesOf({ src, plan, renders, files, session }: ManifestInputs, sta
  * offline mode stores of them (nothing for one made when read, the dev server's).
  */
 function localIndexesOf(
-  { plan, files, session, versioned }: ManifestInputs,
+  { src, plan, files, session, versioned }: ManifestInputs,
   search: SearchPage[],
   deferSearch: boolean,
 ): {
@@ -654,6 +657,7 @@ function localIndexesOf(
 } {
   // The site's words, each stemmed once in this build, for every version's index.
   const words: WordTerms = new Map();
+  const synonyms = src.input.search.synonyms ?? [];
   const indexes = versioned
     ? plan.versions.map((version) => ({
         version,
@@ -664,10 +668,13 @@ function localIndexesOf(
           deferSearch,
           session,
           words,
+          synonyms,
         ),
       }))
     : null;
-  const index = indexes ? indexes.find(({ version }) => version.isLast && !version.locale)!.index : localIndexOf(files, search, deferSearch, session, words);
+  const index = indexes
+    ? indexes.find(({ version }) => version.isLast && !version.locale)!.index
+    : localIndexOf(files, search, deferSearch, session, words, synonyms);
   const bytes = indexes ? indexes.reduce((sum, { index: { bytes } }) => sum + bytes, 0) : index.bytes;
   const deferredSearch: DeferredSearch | null =
     indexes && index.deferred

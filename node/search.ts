@@ -24,6 +24,10 @@ import {
 } from '../manifest/localSearch';
 import { fnv1a } from '../manifest/shards';
 import type { SearchRecord } from '../manifest/types';
+import type { SiteConfig } from '../manifest/siteConfig';
+
+/** A synonym of the site's configuration (`search.synonyms`). */
+type SiteSynonym = SiteConfig['search']['synonyms'][number];
 import type { Nodes } from 'mdast';
 
 /** A block of searchable text under a heading path. */
@@ -209,6 +213,9 @@ export interface LocalPageProduct {
   fragment: { json: string; hash: string };
 }
 
+/** Code in running text: a call (`var(--primary)`), an assignment or markup (`a=b`, `<Foo />`), a flag (`--force`). */
+const CODE_IN_PROSE = /\S*(?:\w\(|[{}<>=;])\S*|(?<!\S)--\S+/g;
+
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, SEARCH_HASH_CHARS);
 
 /** The page's terms and fragment. */
@@ -228,7 +235,12 @@ export function localPageProduct(page: LocalPageInput, words?: WordTerms): Local
     seen.forEach(add('headings'));
   }
   for (const part of page.parts) {
-    forEachTerm(part.text, add('body'), words);
+    // Code written in the prose counts as code: `var(--primary)` says little of what the page is about for "vars".
+    const prose = part.text.replace(CODE_IN_PROSE, (code) => {
+      forEachTerm(code, add('code'), words);
+      return ' ';
+    });
+    forEachTerm(prose, add('body'), words);
     forEachTerm(part.code, add('code'), words);
   }
   const fields: number[] = [];
@@ -283,7 +295,7 @@ export interface LocalIndexOutput {
  * and the entry (`manifest/localSearch.ts`). The same pages give the same
  * files, in whatever order they come.
  */
-export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexOutput {
+export function localIndexFiles(pages: readonly LocalPageProduct[], synonyms: readonly SiteSynonym[] = []): LocalIndexOutput {
   const files = new Map<string, string>();
   const put = (kind: 'c' | 't' | 'd' | 'f', json: string, hash = hashOf(json)) => {
     files.set(searchFile(kind, hash), json);
@@ -385,6 +397,9 @@ export function localIndexFiles(pages: readonly LocalPageProduct[]): LocalIndexO
     directories,
     bytes: total,
     files: files.size + 1,
+    ...(synonyms.length
+      ? { synonyms: synonyms.map((s) => (s.type === 'oneWaySynonym' ? { input: s.input, synonyms: s.synonyms } : { synonyms: s.synonyms })) }
+      : {}),
   });
   let json = JSON.stringify(entryOf(bytes));
   for (let i = 0; i < 3 && Buffer.byteLength(json) + bytes !== JSON.parse(json).bytes; i++) json = JSON.stringify(entryOf(bytes + Buffer.byteLength(json)));

@@ -4,7 +4,8 @@
  * them, so they are not deployed) to the configured Algolia index
  * with the admin key from `ALGOLIA_ADMIN_KEY`, replacing every record
  * atomically (`replaceAllObjects`: a temporary index filled, then moved over
- * the live one), so the index follows the content without a crawler.
+ * the live one), so the index follows the content without a crawler, and
+ * sets the index's synonyms to the site configuration's (`search.synonyms`).
  * `search.hosts` from the site configuration is honoured.
  */
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { algoliasearch } from 'algoliasearch';
 import { SEARCH_TIMEOUTS } from '../manifest/constants';
 import { parseManifest } from '../manifest/parse';
-import { PLACEHOLDER_API_KEY, PLACEHOLDER_APP_ID } from '../manifest/siteConfig';
+import { PLACEHOLDER_API_KEY, PLACEHOLDER_APP_ID, type SearchConfig } from '../manifest/siteConfig';
 import type { SearchRecord } from '../manifest/types';
 import { searchRecordsFile } from '../node/output';
 import { algoliaHosts } from '../manifest/searchHosts';
@@ -35,6 +36,13 @@ export interface UploadOptions {
 export interface UploadResult {
   indexName: string;
   records: number;
+  /** Synonyms sent (`search.synonyms`). */
+  synonyms: number;
+}
+
+/** The site's synonyms as Algolia's synonym objects, each with an `objectID` (its own, else one made from its place). */
+export function algoliaSynonyms(synonyms: SearchConfig['synonyms']) {
+  return synonyms.map(({ objectID, ...synonym }, i) => ({ objectID: objectID ?? `site-synonym-${i + 1}`, ...synonym }));
 }
 
 /** Uploads the records of `distDir` to the configured index; throws with the fix when it cannot. */
@@ -76,7 +84,11 @@ export async function uploadSearchRecords({ distDir, adminKey, log = () => {} }:
   );
   await client.replaceAllObjects({ indexName, objects: records as unknown as Record<string, unknown>[], batchSize: UPLOAD_BATCH_SIZE });
   log(`[search:upload] \`${indexName}\` now holds ${records.length} records.`);
-  return { indexName, records: records.length };
+  // The synonyms the local index applies, so Algolia answers alike; they replace the index's own.
+  const synonyms = algoliaSynonyms(manifest.site.search.synonyms);
+  await client.saveSynonyms({ indexName, synonymHit: synonyms, replaceExistingSynonyms: true });
+  log(`[search:upload] \`${indexName}\` has the ${synonyms.length} synonyms of the site configuration.`);
+  return { indexName, records: records.length, synonyms: synonyms.length };
 }
 
 const USAGE = `usage: npm run search:upload [-- --dist dist]

@@ -26,7 +26,7 @@ import { useLocale } from '../hooks/useLocale';
 import { useContextVersion } from '../hooks/usePreferredVersion';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
-import { SearchUnavailableError, type SearchHit, type SearchResult } from './types';
+import { FIRST_HITS, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
 import { useTranslate, type Translate } from '../hooks/useTranslate';
 import { ERROR_HELP, ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK } from './texts';
 
@@ -47,12 +47,6 @@ export async function prepareSearch(manifest: Manifest): Promise<void> {
 /** Quiet time after a keystroke before the local index searches (it reads each answer's fragments), ms. */
 const LOCAL_TYPING_MS = 150;
 
-/**
- * Hits of the local index's answer shown before the rest: about what the modal shows without scrolling, and what
- * one round of a browser's six connections to a host fetches. The rest follow below them.
- */
-const LOCAL_FIRST_HITS = 6;
-
 /** Snippet length DocSearch asks for (`content:10`, or 5 on small screens). */
 function snippetWords(attributes: unknown): number {
   const spec = Array.isArray(attributes) ? attributes.find((a): a is string => typeof a === 'string' && a.startsWith('content:')) : undefined;
@@ -65,7 +59,7 @@ function response(result: SearchResult) {
   return {
     results: [
       {
-        hits: result.hits,
+        hits: inRankedGroups(result.hits),
         nbHits: result.nbHits,
         page: result.page,
         nbPages: result.nbPages,
@@ -80,6 +74,45 @@ function response(result: SearchResult) {
   };
 }
 
+/**
+ * Hits as DocSearch groups them, in their ranked order: DocSearch gathers every hit of a category under its first
+ * one, which would lift a lower hit above better ones of another category, and shows five of a group. Each run of
+ * hits of one category, five at most, is made a group of its own: a category coming back gets a key of its own, the
+ * same text followed by zero-width spaces, which readers and screen readers do not see.
+ */
+export function inRankedGroups(hits: SearchHit[], perGroup = SEARCH_RESULTS_PER_GROUP): SearchHit[] {
+  const runs = new Map<string, number>();
+  let previous: string | null = null;
+  let length = 0;
+  return hits.map((hit) => {
+    const category = hit._highlightResult.hierarchy.lvl0?.value ?? hit.hierarchy.lvl0;
+    // A new run at each change of category, and past a group's most hits (DocSearch would leave the rest out).
+    if (category !== previous || length === perGroup) {
+      runs.set(category, (runs.get(category) ?? -1) + 1);
+      length = 0;
+    }
+    previous = category;
+    length++;
+    const run = runs.get(category)!;
+    if (run === 0) return hit;
+    const lvl0 = hit._highlightResult.hierarchy.lvl0 ?? { value: hit.hierarchy.lvl0, matchLevel: 'none' as const, matchedWords: [] };
+    return {
+      ...hit,
+      _highlightResult: {
+        ...hit._highlightResult,
+        hierarchy: { ...hit._highlightResult.hierarchy, lvl0: { ...lvl0, value: lvl0.value + '\u200b'.repeat(run) } },
+      },
+    };
+  });
+}
+
+/** How the newest search ended: no source answered, or the local index answered without some of its files, with no hits. */
+interface Outcome {
+  failed: boolean;
+  incomplete: boolean;
+  empty: boolean;
+}
+
 /** Openings of the modal, each a stream of queries of its own (`latestOf`). */
 let openings = 0;
 
@@ -89,12 +122,12 @@ let openings = 0;
  * 3.9 would show its error screen only for an instant (autocomplete resets the
  * status to idle after a rejection), so the modal draws that screen itself.
  */
-function routedSearch(client: DocsSearchClient, onOutcome: (query: string, failed: boolean, incomplete?: boolean) => void): DocSearchTransformClient['search'] {
+function routedSearch(client: DocsSearchClient, onOutcome: (query: string, outcome: Outcome) => void): DocSearchTransformClient['search'] {
   let latest = 0;
   const stream = `modal-${++openings}`;
   type Params = { requests?: { query?: string; attributesToSnippet?: unknown; hitsPerPage?: number }[] };
   type Answer = ReturnType<typeof response>;
-  // The local index's whole answer to the newest query, once its first hits are on screen (`LOCAL_FIRST_HITS`).
+  // The local index's whole answer to the newest query, once its first hits are on screen (`FIRST_HITS`).
   let whole: { query: string; answer: Promise<Answer> } | null = null;
   const run = async (params: Params, call: number, latestOf?: string, firstHits?: number): Promise<Answer> => {
     const request = params.requests?.[0] ?? {};
@@ -120,12 +153,14 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
       }
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
-      if (call === latest) onOutcome(query, false, result.incomplete === true);
+      if (call === latest) onOutcome(query, { failed: false, incomplete: result.incomplete === true, empty: result.nbHits === 0 });
       return response(result);
     } catch (error) {
       if (!(error instanceof SearchUnavailableError)) throw error;
       console.warn('[docs] search unavailable:', error);
-      if (call === latest) onOutcome(query, true);
+      // Algolia gave no answer: its logo stays hidden.
+      document.documentElement.dataset.searchSource = 'local';
+      if (call === latest) onOutcome(query, { failed: true, incomplete: false, empty: true });
       return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
     }
   };
@@ -152,7 +187,7 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
       clearTimeout(timer);
       timer = setTimeout(() => {
         const mine = ++runs;
-        const answer = run(params, call, stream, LOCAL_FIRST_HITS);
+        const answer = run(params, call, stream, FIRST_HITS);
         const settle = () => {
           if (mine !== runs) return;
           const all = waiting;
@@ -272,20 +307,22 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   const client = useMemo(() => siteSearchClient(manifest, version), [manifest, version]);
   // With Algolia configured, the local index still loads once the modal is idle, so search keeps working offline.
   useEffect(() => {
+    // DocSearch's footer credits Algolia: hidden from the start when the local index is the one to answer.
+    if (client.localReason() !== null) document.documentElement.dataset.searchSource = 'local';
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     idle(() => void localSearcher(manifest, version).catch(() => {}));
     return () => void delete document.documentElement.dataset.searchSource;
-  }, [manifest, version]);
+  }, [manifest, version, client]);
   // The query whose search failed on every source, while it is the one shown.
   const [failed, setFailed] = useState<string | null>(null);
-  // Whether the results shown may miss pages (`SearchResult.incomplete`).
-  const [incomplete, setIncomplete] = useState(false);
-  const onOutcome = useCallback((query: string, didFail: boolean, partial = false) => {
+  // Whether the results shown may miss pages (`SearchResult.incomplete`), and whether there are none.
+  const [incomplete, setIncomplete] = useState<'some' | 'none' | null>(null);
+  const onOutcome = useCallback((query: string, outcome: Outcome) => {
     // A failure that arrives after the reader changed the query is not the current one.
     const shown = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? query;
     const current = shown.trim() === query.trim();
-    setFailed(didFail && current ? query : null);
-    setIncomplete(partial && current);
+    setFailed(outcome.failed && current ? query : null);
+    setIncomplete(outcome.incomplete && current ? (outcome.empty ? 'none' : 'some') : null);
   }, []);
   const transformSearchClient = useCallback(
     (c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }),
@@ -296,7 +333,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
     const onInput = (e: Event) => {
       if ((e.target as HTMLElement | null)?.classList?.contains('DocSearch-Input') && !(e.target as HTMLInputElement).value.trim()) {
         setFailed(null);
-        setIncomplete(false);
+        setIncomplete(null);
       }
     };
     document.addEventListener('input', onInput, true);
@@ -308,6 +345,12 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
     else document.documentElement.dataset.searchError = '';
     return () => void delete document.documentElement.dataset.searchError;
   }, [failed]);
+  useEffect(() => {
+    // Nothing found in what the device holds is no proof the docs lack the words: search.css hides "No results for".
+    if (incomplete === 'none') document.documentElement.dataset.searchOffline = '';
+    else delete document.documentElement.dataset.searchOffline;
+    return () => void delete document.documentElement.dataset.searchOffline;
+  }, [incomplete]);
 
   const Hit = useCallback(
     ({ hit, children }: { hit: InternalDocSearchHit | StoredDocSearchHit; children: ReactNode }) => (
@@ -389,7 +432,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         insights={insights}
       />
       {failed !== null && <ErrorScreen t={t} />}
-      {failed === null && incomplete && <IncompleteNote t={t} />}
+      {failed === null && incomplete !== null && <IncompleteNote t={t} />}
     </>,
     document.body,
   );

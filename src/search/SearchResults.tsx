@@ -132,6 +132,16 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
       </div>
     );
   }
+  if (first.nbHits === 0 && first.incomplete) {
+    // Nothing in what the device holds: no proof the docs lack the words, so no "No results for".
+    return (
+      <div className="search-status">
+        <p className="search-status__title" role="status">
+          {t(INCOMPLETE)}
+        </p>
+      </div>
+    );
+  }
   if (first.nbHits === 0) {
     return (
       <div className="search-status" aria-live="polite">
@@ -147,11 +157,6 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
           </p>
         )}
         {first.fromLocalIndex && <p className="search-note">{t(FROM_LOCAL_INDEX)}</p>}
-        {first.incomplete && (
-          <p className="search-note" role="status">
-            {t(INCOMPLETE)}
-          </p>
-        )}
       </div>
     );
   }

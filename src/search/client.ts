@@ -260,6 +260,18 @@ export interface DocsSearchClient {
   warm(query: string): void;
 }
 
+/** No hits, as the local index says it. */
+const emptyResult = (query: string, opts: { page: number; hitsPerPage: number }): SearchResult => ({
+  query,
+  hits: [],
+  nbHits: 0,
+  page: opts.page,
+  nbPages: 0,
+  hitsPerPage: opts.hitsPerPage,
+  queryID: null,
+  fromLocalIndex: true,
+});
+
 /** Creates the client for one site configuration. */
 export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
   const now = env.now ?? Date.now;
@@ -337,8 +349,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
         hitsPerPage: options.hitsPerPage ?? SEARCH_HITS_PER_PAGE,
         snippetWords: options.snippetWords ?? SNIPPET_WORDS,
       };
-      if (!query.trim())
-        return { query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: opts.hitsPerPage, queryID: null, fromLocalIndex: localReason() !== null };
+      if (!query.trim()) return { ...emptyResult(query, opts), page: 0, fromLocalIndex: localReason() !== null };
       let algoliaError: unknown = null;
       if (localReason() === null) {
         try {
@@ -355,6 +366,8 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
         return await local.query(query, opts);
       } catch (error) {
         if (error instanceof SupersededError) throw error;
+        // Offline, a site with a local index says what needs the network rather than that nothing can answer.
+        if (!isOnline()) return { ...emptyResult(query, opts), incomplete: true };
         // The client's retry error when Algolia was asked, else the modal's own words.
         const message = algoliaError ? 'Unreachable hosts - your application id may be incorrect' : 'Unable to fetch results';
         throw new SearchUnavailableError(message, { cause: algoliaError ? [algoliaError, error] : error });

@@ -13,7 +13,7 @@
  * page's score is the sum, times the share of the query's (rarity-weighted)
  * words it holds (`FULL_MATCH`), so pages with more of the words come first. A word
  * matches its stem exactly; while it is typed, also as a prefix; when the
- * index has no such stem, words of five letters and more match with a typo.
+ * index has no such stem, with a typo from four letters and two from eight.
  * The results shown are then ordered again with what their fragments tell:
  * the query's words side by side in the title, a heading or the text.
  */
@@ -25,7 +25,7 @@ import {
   directoryPages,
   fieldScore,
   indexTerm,
-  inTitle,
+  inTitleOrHeading,
   parseChunk,
   parseDirectory,
   parseEntry,
@@ -37,11 +37,13 @@ import {
   searchFile,
   tokenize,
   WORD_SEPARATOR,
+  analyze,
   type LocalIndexEntry,
   type LocalIndexFragment,
+  type LocalSynonym,
 } from '../../manifest/localSearch';
 import { escapeHtml } from '../../manifest/escapeHtml';
-import { SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult } from './types';
+import { FIRST_HITS, SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult } from './types';
 
 /** URL of this module's code: `localIndex.ts` starts it as a worker. */
 export const LOCAL_ENGINE_URL: string = import.meta.url;
@@ -60,6 +62,12 @@ export interface QueryWord {
   term: string | null;
   /** The last word, not yet followed by a space: matched as a prefix too. */
   prefix: boolean;
+  /** A filler word of a question (`FILLER`): it counts for little. */
+  filler?: boolean;
+  /** Its place among the query's words, stop words included (`tokenize`). */
+  at: number;
+  /** Terms the site's synonyms give it (`withSynonyms`). */
+  alternatives?: string[];
 }
 
 /**
@@ -73,19 +81,81 @@ export function parseQuery(input: string): QueryWord[] {
   words.forEach((word, i) => {
     const term = indexTerm(word);
     const prefix = typing && i === words.length - 1 && word.length >= 2;
-    if (term || prefix) out.push({ word, term, prefix });
+    if (term || prefix) out.push({ word, term, prefix, ...(FILLER.has(word) ? { filler: true } : {}), at: i });
   });
   return out;
 }
 
 /** Weights of inexact matches, against 1 for the word's own stem. */
-const MATCH_WEIGHTS = { stemOfTyped: 0.9, prefix: 0.5, prefixPerLetter: 0.4, typo: 0.45, secondTypo: 0.25 } as const;
+const MATCH_WEIGHTS = { stemOfTyped: 0.9, synonym: 0.85, prefix: 0.5, prefixPerLetter: 0.4, typo: 0.45, secondTypo: 0.25 } as const;
+
+/** A synonym rule: the words (`synonymKey` of each) that call for it, and the terms of each thing they stand for. */
+interface SynonymRule {
+  from: string[];
+  to: string[][];
+}
+
+/** A query word as a synonym compares it: its stem, or the word itself for a stop word ("in" of "log in"). */
+const synonymKey = (word: string) => indexTerm(word) ?? word;
+
+/** The site's synonyms as rules: each word or phrase of a two-way synonym calls for the others, a one-way one's input for its synonyms. */
+export function synonymRules(synonyms: readonly LocalSynonym[]): SynonymRule[] {
+  const keys = (text: string) => tokenize(text.toLowerCase()).map(synonymKey);
+  const terms = (text: string) => analyze(text.toLowerCase());
+  const rules: SynonymRule[] = [];
+  for (const s of synonyms) {
+    if (s.input !== undefined) rules.push({ from: keys(s.input), to: s.synonyms.map(terms) });
+    else s.synonyms.forEach((phrase, i) => rules.push({ from: keys(phrase), to: s.synonyms.filter((_, j) => j !== i).map(terms) }));
+  }
+  return rules.filter((r) => r.from.length > 0);
+}
+
+/**
+ * Gives the query's words the terms the site's synonyms call for: a phrase of the rule found in the query (its words
+ * in a row) gives each of its words the term at the same place of each synonym as long, else gives all of a
+ * synonym's terms to its first word.
+ */
+export function withSynonyms(words: QueryWord[], input: string, rules: readonly SynonymRule[]): QueryWord[] {
+  if (!rules.length) return words;
+  const keys = tokenize(input.toLowerCase()).map(synonymKey);
+  const out = words.map((w) => ({ ...w }));
+  for (const { from, to } of rules) {
+    for (let a = 0; a + from.length <= keys.length; a++) {
+      if (!from.every((k, i) => keys[a + i] === k)) continue;
+      const span = out.filter((w) => w.at >= a && w.at < a + from.length && w.term);
+      if (!span.length) continue;
+      for (const terms of to) {
+        terms.forEach((term, i) => {
+          const word = terms.length === span.length ? span[i]! : span[0]!;
+          if (term !== word.term && !word.alternatives?.includes(term)) (word.alternatives ??= []).push(term);
+        });
+      }
+    }
+  }
+  return out;
+}
 /**
  * A page holds a query word fully when it scores at least this share of the best page's score for the word: a
  * word in passing (one mention in a long body) counts for less, so incidental words of a question ("give",
  * "make") do not outweigh the words the page is about.
  */
 const FULL_MATCH = 0.5;
+/** Weight of a filler word of a question (`FILLER`) against a word it is about. */
+const FILLER_WEIGHT = 0.3;
+/**
+ * Words readers put in questions that say little of what they look for ("what do I need to change", "how does it
+ * work"): they still count, for little. Stop words (`indexTerm`) are left out altogether.
+ */
+const FILLER = new Set(
+  (
+    'able anything change changes go goes going got get gets getting happen happened happens help instead know like make makes making made ' +
+    'need needs own please possible put something thing things use used using want wants way ways work working works wrote write'
+  ).split(' '),
+);
+/** How much a page gains when its title and headings hold all of a query's words (less, by the square of the share, for some). */
+const NAMING_BOOST = 1.5;
+/** Least match weight of a term for its title or heading to name the word (a stem, a prefix being typed; not a typo). */
+const NAMING_WEIGHT = 0.5;
 /** Most terms one query word may expand to (prefixes, typos): the most common are kept. */
 const MAX_EXPANSIONS = 40;
 /** A prefix whose terms span more chunks than this expands only within the chunk it falls in, until more letters are typed. */
@@ -140,9 +210,9 @@ interface Candidate {
 /** The shortest start of a word being typed that may be its stem: half of it, three letters at least. */
 const stemOfTypedFrom = (typed: string) => Math.max(3, Math.ceil(typed.length / 2));
 
-/** Typos allowed in a word's stem: none below five letters, one from five, two from nine. */
-function typoTolerance(term: string): number {
-  return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
+/** Typos allowed in a word, by the length typed (Algolia's defaults): none below four letters, one from four, two from eight. */
+function typoTolerance(typed: string): number {
+  return typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
 }
 
 /** Which displayed words a result marks: the stems of terms the query matched, and the word being typed as a prefix. */
@@ -280,10 +350,14 @@ export class LocalEngine {
   private readonly newest = new Map<string, number>();
   private queries = 0;
 
+  private readonly synonyms: SynonymRule[];
+
   constructor(
     private readonly entry: LocalIndexEntry,
     private readonly load: FileLoader,
-  ) {}
+  ) {
+    this.synonyms = synonymRules(entry.synonyms ?? []);
+  }
 
   /** Number of pages indexed. */
   get size(): number {
@@ -342,6 +416,7 @@ export class LocalEngine {
   private chunksFor(word: QueryWord): number[] {
     const out = new Set<number>();
     if (word.term) out.add(chunkOf(this.entry, word.term));
+    for (const term of word.alternatives ?? []) out.add(chunkOf(this.entry, term));
     if (word.prefix) {
       out.add(chunkOf(this.entry, word.word));
       const [first, last] = chunksOfPrefix(this.entry, word.word);
@@ -363,6 +438,7 @@ export class LocalEngine {
     const loaded = chunks.map((i) => this.chunkAt(i)).filter((c): c is Chunk => c !== undefined);
     for (const { byTerm } of loaded) {
       if (word.term) put(word.term, 1, byTerm.get(word.term));
+      for (const term of word.alternatives ?? []) put(term, MATCH_WEIGHTS.synonym, byTerm.get(term));
       if (word.prefix) {
         for (let k = stemOfTypedFrom(word.word); k <= word.word.length; k++) {
           const term = word.word.slice(0, k);
@@ -374,7 +450,7 @@ export class LocalEngine {
       }
     }
     // Typos only for a word the index does not have.
-    const typos = word.term && !found.size ? typoTolerance(word.term) : 0;
+    const typos = word.term && !found.size ? typoTolerance(word.word) : 0;
     if (typos) {
       for (const { byTerm } of loaded) {
         for (const [term, [info, distance]] of byTerm.fuzzyGet(word.term!, typos))
@@ -416,13 +492,16 @@ export class LocalEngine {
     );
 
     // Each word's best score on each page: its best matching term there.
-    const scoreOf = async (cands: Candidate[], full: boolean): Promise<Map<number, number>> => {
+    // Pages whose title or a heading holds the word (by any of its terms), for each word.
+    const named = words.map(() => new Set<number>());
+    const scoreOf = async (cands: Candidate[], full: boolean, w: number): Promise<Map<number, number>> => {
       const best = new Map<number, number>();
       for (const c of cands) {
         const r = c.weight * rarity(c.rarityDf, pages);
         const visit = (slot: number, packed: number) => {
           const s = r * fieldScore(packed);
           if (s > (best.get(slot) ?? 0)) best.set(slot, s);
+          if (c.weight >= NAMING_WEIGHT && inTitleOrHeading(packed)) named[w]!.add(slot);
         };
         readPostings(c.postings, visit);
         if (full && c.tail) {
@@ -433,30 +512,37 @@ export class LocalEngine {
       }
       return best;
     };
-    let scores = await Promise.all(perWord.map((c) => scoreOf(c, false)));
-    const weights = perWord.map((cands) => Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))));
+    let scores = await Promise.all(perWord.map((c, w) => scoreOf(c, false, w)));
+    // Filler ("need", "use", "work") counts for little beside the words a question is about.
+    const weights = perWord.map((cands, w) => (words[w]!.filler ? FILLER_WEIGHT : 1) * Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))));
     const total = weights.reduce((a, b) => a + b, 0);
     const combine = () => {
-      const sum = new Map<number, { score: number; covered: number }>();
+      const sum = new Map<number, { score: number; covered: number; named: number }>();
       scores.forEach((best, w) => {
         let max = 0;
         for (const s of best.values()) if (s > max) max = s;
+        const factor = words[w]!.filler ? FILLER_WEIGHT : 1;
         for (const [slot, s] of best) {
-          const acc = sum.get(slot) ?? { score: 0, covered: 0 };
-          acc.score += s;
+          const acc = sum.get(slot) ?? { score: 0, covered: 0, named: 0 };
+          acc.score += s * factor;
           acc.covered += weights[w]! * Math.min(1, s / (FULL_MATCH * max));
+          if (named[w]!.has(slot)) acc.named += weights[w]!;
           sum.set(slot, acc);
         }
       });
       const ranked: Ranked[] = [];
-      for (const [slot, { score, covered }] of sum) ranked.push({ slot, score: total ? (score * covered) / total : score });
+      for (const [slot, { score, covered, named: inNames }] of sum) {
+        // A title or headings naming most of the question's words say the page is about it, more than a body using one.
+        const naming = words.length > 1 && total ? NAMING_BOOST * (inNames / total) ** 2 : 0;
+        ranked.push({ slot, score: (total ? (score * covered) / total : score) * (1 + naming) });
+      }
       return ranked;
     };
     let ranked = combine();
     // Pages holding every word, from the words' top postings alone: too few, and a word with a tail may hold more.
     const everyWord = () => ranked.filter((r) => scores.every((best, w) => !weights[w] || best.has(r.slot))).length;
     if (words.length > 1 && perWord.some((c) => c.some((x) => x.tail)) && everyWord() < limit) {
-      scores = await Promise.all(perWord.map((c) => scoreOf(c, true)));
+      scores = await Promise.all(perWord.map((c, w) => scoreOf(c, true, w)));
       ranked = combine();
     }
     ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
@@ -512,7 +598,7 @@ export class LocalEngine {
   async query(input: string, options: SearchOptions = {}): Promise<SearchResult> {
     const hitsPerPage = options.hitsPerPage ?? SEARCH_HITS_PER_PAGE;
     const page = options.page ?? 0;
-    const words = parseQuery(input.slice(0, 512));
+    const words = withSynonyms(parseQuery(input.slice(0, 512)), input.slice(0, 512), this.synonyms);
     const empty = (incomplete: boolean): SearchResult => ({
       query: input,
       hits: [],
@@ -547,19 +633,7 @@ export class LocalEngine {
       !shown.slice(options.firstHits).every((r) => this.holdsFragment(r.slot));
     if (partial) shown = shown.slice(0, options.firstHits);
     const { bySlot, missing } = await this.fragmentsOf(shown.map((r) => r.slot));
-    if (page === 0 && stems.length > 1) {
-      // Words side by side (a phrase) count: in the title or a heading most.
-      const depth = shown.slice(0, RERANK_DEPTH);
-      const boosted = depth.map((r) => {
-        const f = bySlot.get(r.slot);
-        if (!f) return r;
-        const titled = adjacentPairs(f.title, stems) + Math.max(0, ...f.headings.map((h) => adjacentPairs(h[2], stems)));
-        const texted = Math.max(0, ...f.sections.map((s) => adjacentPairs(s[1], stems)));
-        return { ...r, score: r.score * (1 + 0.3 * titled + 0.1 * Math.min(texted, 2)) };
-      });
-      boosted.sort((a, b) => b.score - a.score || a.slot - b.slot);
-      shown = [...boosted, ...shown.slice(RERANK_DEPTH)];
-    }
+    if (page === 0 && stems.length > 1) shown = reorderByProximity(shown, bySlot, stems);
     const snippetWords = options.snippetWords ?? SNIPPET_WORDS;
     const hits = shown.flatMap((r) => {
       const f = bySlot.get(r.slot);
@@ -585,9 +659,34 @@ export class LocalEngine {
    * chunks they fall in are seldom the whole word's.
    */
   async warm(input: string): Promise<void> {
-    const words = parseQuery(input.slice(0, 512)).filter((w) => !w.prefix || w.word.length >= WARM_LETTERS);
+    const words = withSynonyms(parseQuery(input.slice(0, 512)), input.slice(0, 512), this.synonyms).filter((w) => !w.prefix || w.word.length >= WARM_LETTERS);
     await this.loadChunks(words.flatMap((w) => this.chunksFor(w)));
   }
+}
+
+/**
+ * The first page of results ordered again by what their fragments tell of the query's words close together: side by
+ * side (a phrase) in the title, a heading or the text, or several in one heading. The first `FIRST_HITS` results are
+ * ordered among themselves, and the rest of the page among themselves, so a surface that shows the first ones before
+ * it has the rest's fragments (the modal) shows them in the order of the whole page.
+ */
+function reorderByProximity(shown: Ranked[], bySlot: Map<number, LocalIndexFragment>, stems: string[]): Ranked[] {
+  const boost = (r: Ranked): Ranked => {
+    const f = bySlot.get(r.slot);
+    if (!f) return r;
+    const titled = adjacentPairs(f.title, stems) + Math.max(0, ...f.headings.map((h) => adjacentPairs(h[2], stems)));
+    const texted = Math.max(0, ...f.sections.map((s) => adjacentPairs(s[1], stems)));
+    const together = Math.max(0, ...f.headings.map((h) => stemsIn(h[2], stems)));
+    return { ...r, score: r.score * (1 + 0.3 * titled + 0.1 * Math.min(texted, 2) + (together > 1 ? 0.15 * (together - 1) : 0)) };
+  };
+  const order = (block: Ranked[]) => block.map(boost).sort((a, b) => b.score - a.score || a.slot - b.slot);
+  return [...order(shown.slice(0, FIRST_HITS)), ...order(shown.slice(FIRST_HITS, RERANK_DEPTH)), ...shown.slice(RERANK_DEPTH)];
+}
+
+/** How many of the query's stems a text holds. */
+function stemsIn(text: string, stems: string[]): number {
+  const terms = new Set(tokensOf(text).words.map(termOf));
+  return new Set(stems.filter((t) => terms.has(t))).size;
 }
 
 /** The section of a page a result opens: the one whose heading and text hold most of the query's words (the lead on a tie). */

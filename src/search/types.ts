@@ -95,6 +95,13 @@ export interface SearchOptions {
   firstHits?: number;
 }
 
+/**
+ * Hits the modal shows before the rest of a page (`SearchOptions.firstHits`): about what it shows unscrolled, and one
+ * round of a browser's six connections to a host. The local index orders these among themselves and the rest of
+ * the page among themselves, so the modal and the search page list the same hits in the same order.
+ */
+export const FIRST_HITS = 6;
+
 /** A `latestOf` query that a newer one of its stream replaced before it was answered. */
 export class SupersededError extends Error {
   override name = 'SupersededError';

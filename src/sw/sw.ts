@@ -24,6 +24,8 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { asAppShell, pageKey, withCurrentShell } from './html';
 import { offlineOff, onNewManifest, saveAll, takeManifest, type OfflineContext } from './offline';
 import { matchesName, MISMATCH_STATUS_TEXT } from './contentHash';
+import { keepSearchEntries } from './searchFiles';
+import type { ManifestRoot } from '../../manifest/types';
 import { cacheNames, decodeWorkerParams, LEGACY_CACHE_NAMES, type FromWorker, type ToWorker } from './protocol';
 import { dropCached, fetchOk, findCached, isQuotaError, offlineCacheNames, setMeta, getMeta, stamped, storePage } from './storage';
 
@@ -97,6 +99,12 @@ const verified: WorkboxPlugin = {
 const manifestPlugin: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? stamped(response) : null),
   cacheDidUpdate: async ({ oldResponse, newResponse }) => {
+    // Search starts offline on any page of the site: its entry is kept as soon as a manifest names it.
+    await newResponse
+      .clone()
+      .json()
+      .then((root: ManifestRoot) => keepSearchEntries(ctx, root))
+      .catch(reportIfQuota);
     if (!oldResponse) return;
     const [before, after] = await Promise.all([oldResponse.clone().json(), newResponse.clone().json()]).catch(() => [null, null]);
     if (before && after && before.contentHash !== after.contentHash) await onNewManifest(ctx, after, before, { save: true }).catch(reportIfQuota);
@@ -265,7 +273,8 @@ async function cacheUrls(urls: string[], event: ExtendableEvent): Promise<void> 
         const key = pageKey(url, scope);
         if (!(await findCached(ctx, key))) await storePage(ctx, await caches.open(CACHES.pages), key, await fetchOk(key));
       } else if (url.pathname === scopePath + 'manifest.json') {
-        await takeManifest(ctx, await fetchOk(url.href, { cache: 'no-cache' }), { save: true });
+        const root = await takeManifest(ctx, await fetchOk(url.href, { cache: 'no-cache' }), { save: true });
+        if (root) await keepSearchEntries(ctx, root);
       } else {
         await router.handleRequest({ event, request: new Request(url.href) });
       }

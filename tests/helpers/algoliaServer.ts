@@ -34,6 +34,8 @@ export interface AlgoliaServer {
   host: string;
   /** Indexes by name. */
   indexes: Map<string, StoredRecord[]>;
+  /** Each index's synonyms, as saved. */
+  synonyms: Map<string, unknown[]>;
   /** Every request received, oldest first. */
   requests: ReceivedRequest[];
   mode(): AlgoliaMode;
@@ -172,6 +174,7 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions = {}): Pr
   const slowMs = options.slowMs ?? 1200;
   let mode: AlgoliaMode = options.mode ?? 'healthy';
   const indexes = new Map(Object.entries(options.indexes ?? {}).map(([k, v]) => [k, [...v]]));
+  const synonyms = new Map<string, unknown[]>();
   const requests: ReceivedRequest[] = [];
   let nextTask = 1;
   let nextQuery = 1;
@@ -254,6 +257,12 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions = {}): Pr
       }
       return send(res, 200, { taskID: nextTask++, updatedAt: new Date().toISOString() });
     }
+    if (req.method === 'POST' && (m = /^\/1\/indexes\/([^/]+)\/synonyms\/batch$/.exec(url.pathname))) {
+      const name = decodeURIComponent(m[1]!);
+      const given = Array.isArray(body) ? (body as unknown[]) : [];
+      synonyms.set(name, query.replaceExistingSynonyms === 'true' ? given : [...(synonyms.get(name) ?? []), ...given]);
+      return send(res, 200, { taskID: nextTask++, updatedAt: new Date().toISOString() });
+    }
     if (req.method === 'GET' && /^\/1\/indexes\/[^/]+\/task\/\d+$/.test(url.pathname)) {
       return send(res, 200, { status: 'published', pendingTask: false });
     }
@@ -293,6 +302,7 @@ export async function startAlgoliaServer(options: AlgoliaServerOptions = {}): Pr
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     indexes,
+    synonyms,
     requests,
     mode: () => mode,
     async setMode(next) {

@@ -148,4 +148,33 @@ describe("a page's fragment", () => {
     expect(fieldScore(terms.get('bravo')!)).toBeGreaterThan(fieldScore(terms.get('hotel')!));
     expect(fieldScore(terms.get('hotel')!)).toBeGreaterThan(fieldScore(terms.get('page1')!));
   });
+
+  it('counts code written in the prose as code, below the words of the prose', () => {
+    const product = localPageProduct({
+      ...page(1),
+      parts: [{ heading: -1, text: 'Set the colour with var(--primary) in a theme, or pass --force. Variables (see below) stay prose.', code: '' }],
+    });
+    const terms = termsOf(product);
+    // `var`, `primary` and `force` only in code; `theme` and `see` (of a parenthesis) in the prose.
+    expect(fieldScore(terms.get('var')!)).toBeLessThan(fieldScore(terms.get('theme')!));
+    expect(fieldScore(terms.get('primari')!)).toBeLessThan(fieldScore(terms.get('theme')!));
+    expect(fieldScore(terms.get('forc')!)).toBeLessThan(fieldScore(terms.get('theme')!));
+    expect(fieldScore(terms.get('see')!)).toBe(fieldScore(terms.get('theme')!));
+  });
+});
+
+describe('synonyms', () => {
+  it("go into the entry in the local index's shape, and only when the site has some", () => {
+    const pages = products([page(1), page(2)]);
+    const without = localIndexFiles(pages);
+    expect(parseEntry(JSON.parse(without.files.get(without.entry)!)).synonyms).toBeUndefined();
+    const withSome = localIndexFiles(pages, [
+      { type: 'synonym', synonyms: ['sign in', 'login'] },
+      { type: 'oneWaySynonym', objectID: 'x', input: 'env', synonyms: ['environment variable'] },
+    ]);
+    expect(parseEntry(JSON.parse(withSome.files.get(withSome.entry)!)).synonyms).toEqual([
+      { synonyms: ['sign in', 'login'] },
+      { input: 'env', synonyms: ['environment variable'] },
+    ]);
+  });
 });

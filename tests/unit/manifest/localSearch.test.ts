@@ -14,6 +14,7 @@ import {
   fieldScore,
   indexFiles,
   LOCAL_INDEX_FORMAT,
+  foldSpelling,
   packFields,
   pageSlots,
   parseChunk,
@@ -40,8 +41,19 @@ describe('analysis', () => {
     expect(analyze('deploy deployment deploying')).toEqual(['deploy', 'deploy', 'deploy']);
   });
 
+  it('folds British spellings to American ones, so either finds the other', () => {
+    expect(analyze('localisation colour behaviour analyse catalogue centre customised organising')).toEqual(
+      analyze('localization color behavior analyze catalog center customized organizing'),
+    );
+    expect(foldSpelling('colours')).toBe('colors');
+    expect(foldSpelling('dialogue')).toBe('dialog');
+    // Short words are left alone.
+    expect(foldSpelling('tour')).toBe('tour');
+  });
+
   it('splits on punctuation and symbols, and gives camelCase words whole and in parts', () => {
-    expect(analyze('multi-tenancy')).toEqual(['multi', 'tenanc']);
+    expect(analyze('multi-tenancy')).toEqual(['multi', 'tenanc', 'multiten']);
+    expect(analyze('multitenency')).toEqual(['multiten']);
     expect(analyze('useSession()')).toEqual(['usesess', 'use', 'session']);
     expect(analyze('NEXT_PUBLIC_API_URL')).toEqual(['next', 'public', 'api', 'url']);
     expect(analyze('HTMLElement')).toEqual(['htmlelement', 'html', 'element']);
@@ -167,10 +179,10 @@ describe('files', () => {
   it('checks shapes, and refuses another format with the one it reads', () => {
     expect(parseEntry(entry)).toBe(entry);
     expect(() => parseEntry({ ...entry, format: 'abp-local-search@1' })).toThrowErrorMatchingInlineSnapshot(
-      `[Error: [docs] local search index has format \`abp-local-search@1\`; this shell reads \`abp-local-search@2\`.]`,
+      `[Error: [docs] local search index has format \`abp-local-search@1\`; this shell reads \`abp-local-search@3\`.]`,
     );
     expect(() => parseChunk({ terms: 'a', pages: 'B' })).toThrowErrorMatchingInlineSnapshot(
-      `[Error: [docs] local search index: a term chunk is not in format \`abp-local-search@2\`.]`,
+      `[Error: [docs] local search index: a term chunk is not in format \`abp-local-search@3\`.]`,
     );
     expect(() => parseDirectory({ slots: 'A', fragments: 'abc' })).toThrow(/page directory/);
     expect(() => parseFragment({ path: '/x', title: 'X' })).toThrow(/fragment/);

@@ -55,7 +55,7 @@ describe('search:upload', () => {
     const lines: string[] = [];
     const before = server.requests.length;
     const result = await uploadSearchRecords({ distDir: dist(), adminKey: 'admin-key', log: (l) => lines.push(l) });
-    expect(result).toEqual({ indexName: 'docs', records: 3 });
+    expect(result).toEqual({ indexName: 'docs', records: 3, synonyms: 0 });
     expect(server.indexes.get('docs')!.map((r) => r.objectID)).toEqual(records.map((r) => r.objectID));
     expect(server.indexes.get('docs')![0]).toMatchObject({ content: 'Paragraph 0', hierarchy: { lvl1: 'Introduction' } });
     expect([...server.indexes.keys()].sort()).toEqual(['docs', 'other']);
@@ -66,6 +66,7 @@ describe('search:upload', () => {
       'POST /1/indexes/docs_tmp/batch',
       'POST /1/indexes/docs/operation',
       'POST /1/indexes/docs_tmp/operation',
+      'POST /1/indexes/docs/synonyms/batch',
     ]);
     expect(writes[0]!.body).toMatchObject({
       operation: 'copy',
@@ -74,7 +75,23 @@ describe('search:upload', () => {
     });
     expect(writes[3]!.body).toEqual({ operation: 'move', destination: 'docs' });
     for (const c of calls) expect(c.headers['x-algolia-api-key']).toBe('admin-key');
-    expect(lines.at(-1)).toBe('[search:upload] `docs` now holds 3 records.');
+    expect(lines.at(-2)).toBe('[search:upload] `docs` now holds 3 records.');
+  });
+
+  it("sets the index's synonyms to the site configuration's, one-way and two-way, each with an objectID", async () => {
+    server.synonyms.set('docs', [{ objectID: 'old', type: 'synonym', synonyms: ['a', 'b'] }]);
+    const synonyms = [
+      { type: 'synonym', synonyms: ['sign in', 'login'] },
+      { objectID: 'env', type: 'oneWaySynonym', input: 'env', synonyms: ['environment variable'] },
+    ];
+    const lines: string[] = [];
+    const result = await uploadSearchRecords({ distDir: dist({ synonyms }), adminKey: 'admin-key', log: (l) => lines.push(l) });
+    expect(result.synonyms).toBe(2);
+    expect(server.synonyms.get('docs')).toEqual([
+      { objectID: 'site-synonym-1', type: 'synonym', synonyms: ['sign in', 'login'] },
+      { objectID: 'env', type: 'oneWaySynonym', input: 'env', synonyms: ['environment variable'] },
+    ]);
+    expect(lines.at(-1)).toBe('[search:upload] `docs` has the 2 synonyms of the site configuration.');
   });
 
   it('leaves the live index alone when the key is refused', async () => {

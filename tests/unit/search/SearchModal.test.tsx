@@ -1,7 +1,8 @@
 /** DocSearch's own texts, by Docusaurus's `theme.SearchModal.*` ids: the locale's translations, DocSearch's English otherwise. */
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../../src/hooks/useTranslate';
-import { modalTranslations } from '../../../src/search/SearchModal';
+import { inRankedGroups, modalTranslations } from '../../../src/search/SearchModal';
+import type { SearchHit } from '../../../src/search/types';
 import { FRENCH } from '../renderInLocale';
 
 describe('modalTranslations', () => {
@@ -25,5 +26,29 @@ describe('modalTranslations', () => {
     expect(texts.noResultsScreen?.reportMissingResultsText).toBe('Believe this query should return results?');
     expect(texts.noResultsScreen?.reportMissingResultsLinkText).toBe('Let us know.');
     expect(texts.searchBox?.searchInputLabel).toBe('Search');
+  });
+});
+
+describe('inRankedGroups', () => {
+  const hit = (url: string, lvl0: string) =>
+    ({
+      url,
+      hierarchy: { lvl0 },
+      _highlightResult: { hierarchy: { lvl0: { value: lvl0, matchLevel: 'none', matchedWords: [] } } },
+    }) as unknown as SearchHit;
+  const key = (h: SearchHit) => h._highlightResult.hierarchy.lvl0!.value;
+
+  it('keeps the ranked order: a category that comes back after another is a group of its own, shown with the same text', () => {
+    const hits = [hit('/a', 'Tutorials'), hit('/b', 'Fundamentals'), hit('/c', 'Tutorials'), hit('/d', 'Tutorials'), hit('/e', 'Fundamentals')];
+    const grouped = inRankedGroups(hits);
+    expect(grouped.map((h) => h.url)).toEqual(['/a', '/b', '/c', '/d', '/e']);
+    // Grouped by key, in order of first appearance, the hits keep their order.
+    const groups = new Map<string, string[]>();
+    for (const h of grouped) groups.set(key(h), [...(groups.get(key(h)) ?? []), h.url]);
+    expect([...groups.values()].flat()).toEqual(['/a', '/b', '/c', '/d', '/e']);
+    expect([...groups.keys()].map((k) => k.replace(/\u200b/g, ''))).toEqual(['Tutorials', 'Fundamentals', 'Tutorials', 'Fundamentals']);
+    expect(grouped[0]).toBe(hits[0]);
+    // Past a group's most hits, the next ones start a group of the same category.
+    expect(inRankedGroups(hits.slice(2, 4), 1).map(key)).toEqual(['Tutorials', 'Tutorials\u200b']);
   });
 });

@@ -237,6 +237,11 @@ describe('the local index takes over', () => {
     await expect(placeholder.client.search('tenant')).rejects.toMatchObject({ name: 'RetryError', message: 'Unable to fetch results' });
   });
 
+  it('offline, answers with no hits and says words need the network when the local index cannot load', async () => {
+    const offline = client({ isOnline: () => false, local: async () => Promise.reject(new Error('entry not stored')) });
+    expect(await offline.client.search('tenant')).toMatchObject({ hits: [], nbHits: 0, fromLocalIndex: true, incomplete: true });
+  });
+
   it('answers an empty query with nothing, asking no one', async () => {
     const fake = fakeRequester(() => ok());
     const { client: c, loadLocal } = client({ requester: fake.requester });

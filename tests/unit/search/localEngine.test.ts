@@ -16,6 +16,8 @@ import {
   parseQuery,
   serveEngine,
   snippet,
+  synonymRules,
+  withSynonyms,
   type FileLoader,
   type WorkerRequest,
   type WorkerResponse,
@@ -93,21 +95,63 @@ describe('ranking', () => {
     expect(await first('authentic')).toBe('/docs/fundamentals/authentication');
     expect(await first('middlew')).toBe('/docs/fundamentals/middleware');
     // A finished word (followed by a space) is not a prefix.
-    expect((await engine.query('permis ')).nbHits).toBe(0);
+    expect((await engine.query('middlew ')).nbHits).toBe(0);
     expect(parseQuery('The permissions of tena')).toEqual([
-      { word: 'permissions', term: 'permiss', prefix: false },
-      { word: 'tena', term: 'tena', prefix: true },
+      { word: 'permissions', term: 'permiss', prefix: false, at: 1 },
+      { word: 'tena', term: 'tena', prefix: true, at: 3 },
     ]);
     expect(parseQuery('the ')).toEqual([]);
-    expect(parseQuery('the')).toEqual([{ word: 'the', term: null, prefix: true }]);
+    expect(parseQuery('the')).toEqual([{ word: 'the', term: null, prefix: true, at: 0 }]);
   });
 
-  it('tolerates a typo from five letters, two from nine, when the index lacks the word', async () => {
+  it('tolerates a typo from four letters, two from eight, when the index lacks the word', async () => {
     expect(await first('authentcation ')).toBe('/docs/fundamentals/authentication');
     expect(await first('permisions ')).toBe('/docs/fundamentals/permissions');
     expect(await first('midleware ')).toBe('/docs/fundamentals/middleware');
-    // Four letters: no typo allowed.
-    expect((await engine.query('rdis ')).nbHits).toBe(0);
+    expect(await first('authentification ')).toBe('/docs/fundamentals/authentication');
+    expect(await first('zodd ')).toBe('/docs/development/validation');
+    // Three letters: no typo allowed.
+    expect((await engine.query('apu ')).nbHits).toBe(0);
+  });
+
+  it('finds words joined by a hyphen when typed as one, and either spelling of a British or American word', async () => {
+    expect(await first('multitenency ')).toBe('/docs/fundamentals/multi-tenancy');
+    expect(await first('localisation ')).toBe('/docs/fundamentals/localization');
+    expect(await first('localization ')).toBe('/docs/fundamentals/localization');
+    expect(pagesOf(await engine.query('colour '))).toEqual(pagesOf(await engine.query('color ')));
+  });
+
+  it("applies the site's synonyms, one-way and two-way, phrases included", async () => {
+    const rules = synonymRules([{ synonyms: ['sign in', 'login'] }, { input: 'env var', synonyms: ['environment variable'] }]);
+    const words = (q: string) => withSynonyms(parseQuery(q), q, rules).map((w) => [w.term, w.alternatives ?? []]);
+    expect(words('login redirect ')).toEqual([
+      ['login', ['sign']],
+      ['redirect', []],
+    ]);
+    expect(words('how to sign in ')).toEqual([['sign', ['login']]]);
+    // Word for word when the synonym is as long as the phrase; stems, so "vars" is "var".
+    expect(words('docker env vars ')).toEqual([
+      ['docker', []],
+      ['env', ['environ']],
+      ['var', ['variabl']],
+    ]);
+    // One-way: the synonym does not call for its input.
+    expect(words('environment variable ')).toEqual([
+      ['environ', []],
+      ['variabl', []],
+    ]);
+    // This site's: "401" finds the pages that say "unauthorized" too, "logout" those that say "sign out".
+    expect(pagesOf(await engine.query('logout ')).slice(0, 3)).toContain('/docs/fundamentals/authentication');
+    expect((await engine.query('unauthorized ')).nbHits).toBeGreaterThanOrEqual((await engine.query('401 ')).nbHits);
+  });
+
+  it('lets the words a question is about outweigh its filler', async () => {
+    const [filler] = parseQuery('need ');
+    expect(filler).toMatchObject({ term: 'need', filler: true });
+    expect(pagesOf(await engine.query('what do I need to use for a redis token store ')).slice(0, 3)).toEqual(
+      pagesOf(await engine.query('redis token store ')).slice(0, 3),
+    );
+    expect(pagesOf(await engine.query('how does signing in work ')).slice(0, 3)).toContain('/docs/fundamentals/authentication');
   });
 
   it('finds words that are only in code', async () => {

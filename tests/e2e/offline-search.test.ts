@@ -1,0 +1,90 @@
+/**
+ * Search offline for a reader who never saved the site, with the service worker in control of the page: the worker
+ * keeps the search entry as soon as it sees the manifest, and every file of the index a search reads, so offline
+ * queries answer from what the device holds and say when some words need the network.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { readBuiltManifest } from '../helpers/manifestFixtures';
+import { TEXTS } from '../../manifest/texts';
+
+const b = useBrowser();
+const manifest = readBuiltManifest(inject('distDir')) as unknown as { search: { entry: string } };
+
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const note = (page: Page) => page.getByRole('status').filter({ hasText: TEXTS['shell.search.incomplete'] });
+
+/** A page of `path` under the worker's control, with the page and the search entry in the worker's caches. */
+async function controlledPage(path: string) {
+  const page = await b.page({ serviceWorkers: 'allow' });
+  await page.goto(b.url(path));
+  await shellReady(page);
+  await workerControls(page);
+  await expect.poll(() => inCaches(page, b.url(path)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => inCaches(page, b.url(manifest.search.entry)), { timeout: 15_000 }).toBe(true);
+  return page;
+}
+
+/** Goes offline and loads the page again from the worker, so nothing the last page held in memory answers. */
+async function offlineReload(page: Page) {
+  await page.context().setOffline(true);
+  await page.reload();
+  await shellReady(page);
+}
+
+/** Types `words` in the modal and waits for hits, the note or "No results for". */
+async function modalSearch(page: Page, words: string) {
+  if (!(await modal(page).count())) await page.keyboard.press('Control+k');
+  await modal(page).getByRole('searchbox').fill(words);
+  await expect
+    .poll(
+      async () =>
+        (await modal(page).getByRole('option').locator('mark').count()) + (await note(page).count()) + (await page.getByText('No results for').count()),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThan(0);
+}
+
+describe('offline search without saving', () => {
+  it('says which words need the network before any search, never "Unable to fetch results", and hides the Algolia logo', async () => {
+    const page = await controlledPage('docs/intro');
+    await offlineReload(page);
+    await modalSearch(page, 'tenant');
+    await expect.poll(() => note(page).count(), { timeout: 15_000 }).toBe(1);
+    expect(await modal(page).getByText('Unable to fetch results').count()).toBe(0);
+    expect(await modal(page).getByText('No results for').isVisible()).toBe(false);
+    expect(await modal(page).locator('.DocSearch-Logo').isVisible()).toBe(false);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('answers offline from the files one online search read, in the modal and on /search', async () => {
+    const page = await controlledPage('docs/intro');
+    await modalSearch(page, 'tenant');
+    expect(await modal(page).getByRole('option').count()).toBeGreaterThan(0);
+    // The fragments of the whole page of hits come after the first ones.
+    await page.waitForLoadState('networkidle');
+    await offlineReload(page);
+
+    await modalSearch(page, 'tenant');
+    await expect.poll(() => modal(page).getByRole('option').locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await note(page).count()).toBe(0);
+    // A word whose part of the index never came: the note, and no "No results for".
+    await modalSearch(page, 'kubernetes');
+    await expect.poll(() => note(page).count(), { timeout: 15_000 }).toBe(1);
+    expect(await modal(page).getByText('No results for').isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+
+    await page.goto(b.url('search?q=tenant'));
+    await shellReady(page);
+    await expect.poll(() => page.locator('main .search-result').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await note(page).count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('kubernetes');
+    await expect.poll(() => note(page).count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText('No results for').count()).toBe(0);
+    expect(await page.getByText('Unable to fetch results').count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+});
