@@ -9,7 +9,8 @@ export default defineConfig({
     // on two cores runs them one at a time while much of each file's time is spent waiting on child processes and disk.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // The command-line tests among them start a Node process per case, which a busy machine can take seconds to start.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'build',
