@@ -1,27 +1,20 @@
-/** Debian's Chromium through playwright-core, one browser per test file. */
+/**
+ * Debian's Chromium through playwright-core: one browser for the whole run (`tests/e2e/globalSetup.ts` launches it),
+ * each test file connected to it with contexts of its own.
+ */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { siteStorageKey } from '../../manifest/constants';
 
-/** Flags that keep Chromium off the network on this machine. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Launches Chromium for the file and returns helpers. */
+/** Connects the file to the run's browser and returns helpers. */
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.connect(inject('browserEndpoint'));
   });
   afterAll(async () => {
+    // Closes the contexts this file made and leaves the browser to the other files.
     await browser?.close();
   });
   const violations: string[] = [];

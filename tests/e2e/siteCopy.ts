@@ -8,11 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildSite, BuildSession, type BuildSiteOptions, type BuildSiteResult } from '../../build';
 import { parseManifest } from '../../manifest/parse';
+import { ShellCache } from '../../node/shellCache';
 import type { ManifestRoot } from '../../manifest/types';
 import { startServer, type RunningServer } from '../../scripts/serve';
+import { E2E_SHELL } from './globalSetup';
 
 /** The project root. */
 export const ROOT = resolve(__dirname, '../..');
@@ -45,8 +47,9 @@ export function useSiteCopy(options: {
   let work = '';
   let server: RunningServer | undefined;
   const requests: string[] = [];
-  // Keeps the renderings from one build to the next, as the CLI's cache on disk does.
-  const session = new BuildSession({ keeps: false });
+  // Keeps the renderings from one build to the next, as the CLI's cache on disk does, and takes the shell the
+  // global setup bundled when this build's is made from the same files.
+  const session = new BuildSession({ keeps: false, shell: new ShellCache(inject('shellCacheDir'), E2E_SHELL) });
   const site: SiteCopy = {
     get folder() {
       return work;

@@ -71,12 +71,27 @@ export interface FixtureProject {
 /** Copies a fixture to a temporary folder. Call `remove()` in `afterEach`/`afterAll`. */
 export function useFixture(scenario: Scenario): FixtureProject {
   const dir = mkdtempSync(join(tmpdir(), `abp-docs-${scenario}-`));
-  const contentDir = join(dir, 'content');
-  const distDir = join(dir, 'dist');
-  cpSync(fixtureContent(scenario), contentDir, { recursive: true });
+  cpSync(fixtureContent(scenario), join(dir, 'content'), { recursive: true });
   // A fixture may have the shell's `public/` folder too (static files pages link to).
   const publicDir = join(fixtureContent(scenario), '..', 'public');
   if (existsSync(publicDir)) cpSync(publicDir, join(dir, 'public'), { recursive: true });
+  return projectIn(dir);
+}
+
+/** A copy of `project` (its content, public files, dist/ and warnings so far) in a temporary folder of its own. */
+function copyProject(project: FixtureProject, scenario: Scenario): FixtureProject {
+  const dir = mkdtempSync(join(tmpdir(), `abp-docs-${scenario}-`));
+  cpSync(project.dir, dir, { recursive: true, preserveTimestamps: true });
+  const copy = projectIn(dir);
+  // Warnings name files relative to the project folder, so they read the same in the copy.
+  copy.warnings.push(...project.warnings);
+  return copy;
+}
+
+/** The project whose folder is `dir` (holding `content/`, perhaps `public/` and `dist/`). */
+function projectIn(dir: string): FixtureProject {
+  const contentDir = join(dir, 'content');
+  const distDir = join(dir, 'dist');
   const warnings: string[] = [];
   // Messages name files by absolute path outside the working directory; tests read them from the project folder.
   const local = (text: string) => text.replaceAll(`${dir.split(sep).join('/')}/`, '');
@@ -113,16 +128,27 @@ export function useFixture(scenario: Scenario): FixtureProject {
 
 /**
  * A fixture copied and built before each test of the file (or once for the file, `once`) and removed
- * after; `take` receives the project and the hashes of the dist/ it built (`hashTree`).
+ * after; `take` receives the project and the hashes of the dist/ it built (`hashTree`). The fixture is
+ * built once per file either way: without `once`, each test gets its own copy of that build, which it may
+ * change as it likes.
  */
 export function builtFixture(scenario: Scenario, take: (project: FixtureProject, before: Record<string, string>) => void, { once = false } = {}): void {
+  let built: FixtureProject | undefined;
+  let before: Record<string, string> = {};
   let project: FixtureProject | undefined;
-  (once ? beforeAll : beforeEach)(async () => {
-    project = useFixture(scenario);
-    await project.build();
-    take(project, hashTree(project.distDir));
+  beforeAll(async () => {
+    built = useFixture(scenario);
+    await built.build();
+    before = hashTree(built.distDir);
+    if (once) take(built, before);
   });
-  (once ? afterAll : afterEach)(() => project?.remove());
+  afterAll(() => built?.remove());
+  if (once) return;
+  beforeEach(() => {
+    project = copyProject(built!, scenario);
+    take(project, before);
+  });
+  afterEach(() => project?.remove());
 }
 
 /**
