@@ -12,6 +12,7 @@ import { DEV_CONTENT_EVENT, type DevContentDetail } from '../../manifest/devUpda
 import { afterFirstPage } from '../lib/afterFirstPage';
 import { manifestQueryOptions } from './manifestQueries';
 import { offline } from './persistOffline';
+import { notePageView } from './readerIntent';
 import { updates } from './updatesStore';
 
 export { reloadForVersion, updates, type UpdatesState } from './updatesStore';
@@ -44,6 +45,7 @@ function startUpdateChecks(queryClient: QueryClient, router: AnyRouter): () => v
       }
     }),
     router.subscribe('onResolved', (event) => {
+      notePageView(event.toLocation.pathname);
       if (!event.pathChanged || Date.now() - lastNavigationCheck < NAVIGATION_CHECK_GAP_MS) return;
       lastNavigationCheck = Date.now();
       check();
@@ -89,6 +91,7 @@ function listenForDevContent(queryClient: QueryClient, router: AnyRouter): void 
  * worker, both loaded lazily so the first page carries neither.
  */
 export function startUpdates(queryClient: QueryClient, router: AnyRouter): void {
+  notePageView(router.state.location.pathname);
   startUpdateChecks(queryClient, router);
   if (process.env.NODE_ENV !== 'production') listenForDevContent(queryClient, router);
   afterFirstPage(() => {
