@@ -168,6 +168,7 @@ interface Stay {
   stay: Bytes;
   loadMs: number;
   quietMs: number;
+  /** Every file of the stay, largest first, with its size and when it was asked for (ms after the navigation began). */
   top: string[];
 }
 
@@ -185,14 +186,14 @@ async function stay(site: Served, stayMs: number): Promise<Stay> {
     const loadAt = origin + load;
     const all = site.log.filter((e) => e.start <= origin + stayMs);
     const quiet = quietAt(all, loadAt);
-    const biggest = [...all].sort((a, b) => b.bytes - a.bytes).slice(0, 6);
+    const biggest = [...all].sort((a, b) => b.bytes - a.bytes);
     return {
       untilLoad: sum(all.filter((e) => e.end <= loadAt + 1)),
       untilQuiet: sum(all.filter((e) => e.end <= quiet)),
       stay: sum(all),
       loadMs: load,
       quietMs: quiet - origin,
-      top: biggest.map((e) => `${e.url.replace(BASE, '')} ${kib(e.bytes)}`),
+      top: biggest.map((e) => `${e.url.replace(BASE, '')} ${kib(e.bytes)} @${Math.round(e.start - origin)}`),
     };
   });
 }
@@ -297,7 +298,15 @@ interface Figures {
 }
 
 /** Measures both sites in alternated rounds and prints a table of medians and ratios. */
-export async function firstVisit(options: { site: string; reference: string; rounds: number; stayMs: number; lighthouseRuns: number }): Promise<string> {
+export async function firstVisit(options: {
+  site: string;
+  reference: string;
+  rounds: number;
+  stayMs: number;
+  lighthouseRuns: number;
+  /** List every file of the last stay, not only the six largest. */
+  list?: boolean;
+}): Promise<string> {
   const original = await serve('original', options.reference);
   const ours = await serve('this site', options.site);
   const figures = new Map<Served, Figures>([
@@ -356,7 +365,11 @@ export async function firstVisit(options: { site: string; reference: string; rou
     const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
     return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
   });
-  const biggest = (f: Figures) => f.stays.at(-1)?.top.join(', ') ?? '';
+  const biggest = (f: Figures) =>
+    f.stays
+      .at(-1)
+      ?.top.slice(0, options.list ? undefined : 6)
+      .join(', ') ?? '';
   return [
     `First visit, side by side (${options.rounds} alternated rounds, gzip, proxy-counted bytes on the wire)`,
     ...lines,
@@ -374,6 +387,7 @@ if (isMain) {
       rounds: { type: 'string', default: '3' },
       'stay-ms': { type: 'string', default: '30000' },
       lighthouse: { type: 'string', default: '0' },
+      list: { type: 'boolean', default: false },
     },
   });
   if (!existsSync(join(MEASURE_DIR, 'serve-static.mjs'))) throw new Error(`bench/firstVisit.ts needs ${MEASURE_DIR}/serve-static.mjs (../shared/measure).`);
@@ -384,6 +398,7 @@ if (isMain) {
       rounds: Number(values.rounds),
       stayMs: Number(values['stay-ms']),
       lighthouseRuns: Number(values.lighthouse),
+      list: values.list,
     }),
   );
 }
