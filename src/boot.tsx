@@ -20,7 +20,7 @@ import { keepTrying } from './lib/keepTrying';
 import { afterFirstPage } from './lib/afterFirstPage';
 import { fastConnection, linksAhead, type AheadSelectors } from './lib/preload';
 
-// Spec §2: `x.html` and `x/index.html` are `x`; canonicalise the address bar before routing.
+// `x.html` and `x/index.html` name the same page as `x`; canonicalise the address bar before routing.
 {
   const { pathname, search, hash } = window.location;
   const route = stripBase(pathname, BASE_URL);

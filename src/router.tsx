@@ -14,7 +14,7 @@ import { routeTree } from './routes/routeTree';
 
 /**
  * When a link preloads its route (its loader: manifest shard and article), unless
- * Save-Data or 2g says not to (spec §2): on intent (hover, focus, touch), or with
+ * Save-Data or 2g says not to: on intent (hover, focus, touch), or with
  * `viewport`, once it has been in view for `defaultPreloadDelay` (50 ms), which
  * the boot turns on for the links a reader uncovers in the sidebar on a fast
  * connection. A first screen shows many links, and preloading each of them cost a

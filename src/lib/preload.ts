@@ -5,7 +5,7 @@ type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 const connection = (): NetworkInformation | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: NetworkInformation }).connection;
 
-/** Whether pages may be preloaded: not on Save-Data or a 2g connection (spec §2). */
+/** Whether pages may be preloaded: not on Save-Data or a 2g connection, where the reader pays for bytes they may never read. */
 export function preloadAllowed(): boolean {
   const info = connection();
   return !(info?.saveData || (info?.effectiveType ?? '').includes('2g'));
