@@ -11,6 +11,8 @@
  *  - output: `dist/` on disk, route HTML, the root manifest and its shards;
  *  - a cold visit of one doc in Chromium with ../shared/measure (when it and
  *    `MEASURE_DEPS` are there): bytes until the network is quiet;
+ *  - for this site, its first visit beside the original Docusaurus site's
+ *    (bench/firstVisit.ts, when ../shared/reference-site is there);
  *  - one-file rebuild: bench/child.ts builds once, then edits one doc and
  *    rebuilds with the warm render cache in the same process (median of 3),
  *    once as a full build (every route's HTML, atomic swap) and once as
@@ -28,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { measureQueries } from '../src/search/localEngine';
 import { parseManifest } from '../manifest/parse';
 import { firstSearch, pagefindFirstSearch, type FirstSearch } from './firstSearch';
+import { firstVisit } from './firstVisit';
 import { buildPagefind } from './pagefind';
 import { engineOf, localQuality, pagefindQuality, readQuestions, type QualityResult } from './searchQuality';
 
@@ -60,6 +63,8 @@ const TARGET_QUERY_P95_MS = 10;
 const TARGET_DEPLOY_CHANGED = 0.05;
 /** The shared measurement scripts (../shared/measure), used for the cold visit when they and their dependencies are there. */
 const MEASURE_DIR = join(ROOT, '..', 'shared', 'measure');
+/** The original Docusaurus site, built, that the first visit is measured beside. */
+const REFERENCE_SITE = join(ROOT, '..', 'shared', 'reference-site');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const { values: flags } = parseArgs({
@@ -155,6 +160,8 @@ interface Row {
   /** Cold visit of one doc in Chromium, bytes on the wire until the network is quiet. */
   visitBytes: number | null;
   visitNote: string;
+  /** This site's first visit beside the original Docusaurus site's (bench/firstVisit.ts), as a printed table. */
+  firstVisit: string | null;
   error: string | null;
 }
 
@@ -394,6 +401,7 @@ async function measure(
     maxShardGzBytes: null,
     visitBytes: null,
     visitNote: '',
+    firstVisit: null,
     error: null,
   };
   const dist = join(work, 'dist');
@@ -437,6 +445,10 @@ async function measure(
   log(
     `${label}: dist ${fmt(row.distBytes! / 2 ** 20, 1)} MiB deployed (${fmt(row.diskBytes! / 2 ** 20, 1)} MiB on disk), root ${fmt(row.rootGzBytes! / 1024, 1)} KiB gz, ${row.shards} shards, cold visit ${row.visitBytes === null ? visit.note : `${fmt(row.visitBytes / 1024, 1)} KiB`}`,
   );
+  if (label === 'this site' && existsSync(REFERENCE_SITE) && existsSync(join(MEASURE_DIR, 'serve-static.mjs'))) {
+    log(`${label}: first visit beside the original site (${REFERENCE_SITE})…`);
+    row.firstVisit = await firstVisit({ site: dist, reference: REFERENCE_SITE, rounds: 3, stayMs: 30_000, lighthouseRuns: 0 });
+  }
   await measureSearch(row, dist, editRoute, work);
   const searchBefore = searchFiles(dist);
   if (flags['no-rebuilds']) {
@@ -628,6 +640,7 @@ async function main(): Promise<void> {
         `  ${r.label} dist/ ${fmt(r.distBytes / 2 ** 20, 0)} MiB deployed (${fmt(r.diskBytes! / 2 ** 20, 0)} MiB on disk) → ${verdict(r.distBytes <= TARGET_10K_DIST_MIB * 2 ** 20)}`,
       );
   }
+  for (const r of rows) if (r.firstVisit) console.log(`\n${r.firstVisit}`);
   const kib = (n: number | null | undefined) => (n == null ? '—' : fmt(n / 1024, 1));
   const ms = (n: number | null | undefined) => (n == null ? '—' : String(Math.round(n)));
   console.log(

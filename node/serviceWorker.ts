@@ -18,6 +18,7 @@ import { dirname, join, normalize } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ShellRecord } from './shellRecord';
 import { SERVER_DIR } from './shell';
+import { GRAMMARS } from '../manifest/highlight';
 
 /** The worker's file below `dist/` (registered as `<baseUrl>sw.js`). */
 const SW_FILE = 'sw.js';
@@ -29,10 +30,18 @@ const VERSION_MARK = '@@docs-sw-version@@';
 const APP_SHELL = 'index.html';
 
 /**
- * Chunks that only a feature most pages lack loads: never precached for every
- * reader, but cached when a page first uses them, and saved by offline mode.
+ * Chunks that only a feature most pages lack loads, or only a fallback path
+ * (the shell's own markdown rendering, for an article that cannot be had, and
+ * the highlighting grammars it alone loads): never precached, but cached when
+ * a page first uses them, and saved by offline mode.
  */
-const ON_DEMAND = [/(^|\/)MermaidDiagram-[A-Za-z0-9]+\.js$/];
+const ON_DEMAND = [/(^|\/)MermaidDiagram-[A-Za-z0-9]+\.js$/, /(^|\/)MarkdownView-[A-Za-z0-9]+\.js$/, grammarChunks()];
+
+/** The chunks esbuild makes of the grammars `manifest/highlight.ts` imports on demand (`bash-<hash>.js`). */
+function grammarChunks(): RegExp {
+  const names = Object.keys(GRAMMARS).map((name) => name.replace(/[^A-Za-z0-9]/g, '\\$&'));
+  return new RegExp(`(^|/)chunks/(${names.join('|')})-[A-Za-z0-9]+\\.js$`);
+}
 
 /**
  * Public files above this size stay out of the precache: the social card is

@@ -7,7 +7,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { ManifestVersionError, normalizeRoutePath, stripBase } from '../manifest';
+import { ManifestVersionError, normalizeRoutePath, stripBase, type ManifestRoot } from '../manifest';
 import { BASE_PATH, BASE_URL } from './config';
 import { seedArticle } from './data/blob';
 import { retryOnceUnlessStalled } from './data/fetchErrors';
@@ -17,6 +17,8 @@ import { reloadForVersion, startUpdates } from './data/updates';
 import { setPageLoader } from './data/updatesStore';
 import { loadArticle } from './routes/-components/resolve';
 import { keepTrying } from './lib/keepTrying';
+import { afterFirstPage } from './lib/afterFirstPage';
+import { fastConnection, linksAhead, type AheadSelectors } from './lib/preload';
 
 // `x.html` and `x/index.html` name the same page as `x`; canonicalise the address bar before routing.
 {
@@ -111,6 +113,36 @@ function keepStaticPage(container: HTMLElement): void {
   );
 }
 
+/** How many links a page preloads before the reader points at one. */
+const LINKS_AHEAD = 3;
+/** The next and previous pages, then the sidebar's links (`DocSidebar`, `Paginator`). */
+const AHEAD: AheadSelectors = { first: '.pagination-nav__link--next, .pagination-nav__link--prev', list: 'aside a.menu__link[href]' };
+
+/**
+ * On a fast connection, once the page is idle, preloads the few links a reader
+ * is likeliest to open next; and once the reader clicks in the sidebar (a
+ * category opened), the links it uncovers preload as they come into view, so
+ * the click after it is as fast as ever. Other links preload on intent.
+ */
+function preloadAhead(articlesIn: ManifestRoot['articlesIn']): void {
+  if (!fastConnection() || articlesIn === 'routes') return;
+  afterFirstPage(() => {
+    const base = new URL(BASE_URL, window.location.href);
+    for (const href of linksAhead(document, AHEAD, LINKS_AHEAD)) {
+      const target = new URL(href);
+      const route = target.origin === base.origin ? stripBase(target.pathname, BASE_URL) : null;
+      if (route !== null) void router.preloadRoute({ to: route }).catch(() => undefined);
+    }
+  });
+  const onClick = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('aside')) return;
+    document.removeEventListener('click', onClick, true);
+    router.update({ ...router.options, defaultPreload: preloadMode(articlesIn, true) });
+  };
+  // Capturing: the router reads the mode when the links the click uncovers render.
+  document.addEventListener('click', onClick, true);
+}
+
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
   seedStaticArticle(container);
@@ -126,7 +158,10 @@ async function start(container: HTMLElement): Promise<void> {
     // The router keeps the error in its state; the error component shows it.
   }
   const manifest = queryClient.getQueryData(manifestQueryOptions().queryKey);
-  if (manifest) router.update({ ...router.options, defaultPreload: preloadMode(manifest.articlesIn) });
+  if (manifest) {
+    router.update({ ...router.options, defaultPreload: preloadMode(manifest.articlesIn) });
+    preloadAhead(manifest.articlesIn);
+  }
   // Marks the static rendering as taken over once React has committed (tests and CSS read it).
   const app = <App queryClient={queryClient} router={router} onMounted={() => container.removeAttribute('data-static-route')} />;
   if (renderedByBuild(container)) {

@@ -8,22 +8,23 @@ import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/reac
 import type { ManifestRoot } from '../manifest';
 import { StrictMode, useEffect } from 'react';
 import { BASE_PATH } from './config';
-import { preloadAllowed } from './lib/preload';
+import { fastConnection, preloadAllowed } from './lib/preload';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
 import { routeTree } from './routes/routeTree';
 
 /**
  * When a link preloads its route (its loader: manifest shard and article), unless
- * Save-Data or 2g says not to. Once the link has been in view for
- * `defaultPreloadDelay` (50 ms): a link under the pointer is in view, so this
- * covers intent too; measured against hand-written in-view plus intent
- * preloading and against 'intent' alone. A large
- * site's article is its whole page's HTML (`ManifestRoot.articlesIn`), three
- * times the bytes, and a sidebar shows some 30 links: there, on intent only.
+ * Save-Data or 2g says not to: on intent (hover, focus, touch), or with
+ * `viewport`, once it has been in view for `defaultPreloadDelay` (50 ms), which
+ * the boot turns on for the links a reader uncovers in the sidebar on a fast
+ * connection. A first screen shows many links, and preloading each of them cost a
+ * first visit more than its article: the boot preloads a few of them itself
+ * (`linksAhead`). A large site's article is its whole page's HTML
+ * (`ManifestRoot.articlesIn`), three times the bytes: there, on intent only.
  */
-export function preloadMode(articlesIn: ManifestRoot['articlesIn']): 'viewport' | 'intent' | false {
+export function preloadMode(articlesIn: ManifestRoot['articlesIn'], viewport = false): 'viewport' | 'intent' | false {
   if (!preloadAllowed()) return false;
-  return articlesIn === 'routes' ? 'intent' : 'viewport';
+  return viewport && articlesIn !== 'routes' && fastConnection() ? 'viewport' : 'intent';
 }
 
 /** The router of the app; `history` is the address bar's unless given (the build passes a memory history). */
@@ -33,7 +34,6 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     basepath: BASE_PATH,
     context: { queryClient },
     ...(history ? { history } : {}),
-    // The boot sets the large-site mode once the manifest says so.
     defaultPreload: preloadMode('blobs'),
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 200,

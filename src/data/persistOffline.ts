@@ -4,7 +4,27 @@
  * strategies, talking to the worker, storage estimates) is in
  * `persistOfflineActions.ts`, loaded after the first page.
  */
+import { OFFLINE_QUERY } from '../../manifest/constants';
+import { siteLocalStore } from './siteStorage';
 import { createStore } from './updatesStore';
+
+/** Local-storage key of the reader's choice: `on` or `off`. */
+export const CHOICE_KEY = 'docs-offline-mode';
+/** Local-storage key set when the browser reports the app installed. */
+export const INSTALLED_KEY = 'docs-app-installed';
+
+/**
+ * Whether offline mode may be on for this page load, by what the page can tell
+ * before the site's settings are read: the URL asks for it, the app runs
+ * standalone or was installed, or the reader turned it on. The worker then
+ * registers at once, not on the later idle the first visit of a reader leaves it to.
+ */
+export function offlineMayBeOn(): boolean {
+  const choice = siteLocalStore.get(CHOICE_KEY);
+  if (new URLSearchParams(window.location.search).get(OFFLINE_QUERY.name) === OFFLINE_QUERY.value) return true;
+  if (choice === 'off') return false;
+  return choice === 'on' || siteLocalStore.get(INSTALLED_KEY) === '1' || window.matchMedia('(display-mode: standalone)').matches;
+}
 
 /** Where offline reading stands. */
 type OfflinePhase = 'off' | 'confirm' | 'saving' | 'ready' | 'error';

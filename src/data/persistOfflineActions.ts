@@ -21,13 +21,9 @@ import { localStore } from '../lib/storage';
 import { assetUrl } from '../config';
 import { SAVED_AT_HEADER, type FromWorker, type OfflineStrategy, type ToWorker } from '../sw/protocol';
 import { keepTrying } from '../lib/keepTrying';
-import { offline, type SaveEstimate } from './persistOffline';
+import { CHOICE_KEY, INSTALLED_KEY, offline, type SaveEstimate } from './persistOffline';
 import { PREFERRED_VERSION_KEY, siteLocalStore } from './siteStorage';
 
-/** Local-storage key of the reader's choice: `on` or `off`. */
-const CHOICE_KEY = 'docs-offline-mode';
-/** Local-storage key set when the browser reports the app installed. */
-const INSTALLED_KEY = 'docs-app-installed';
 /** Local-storage key set once the reader accepted what saving a large site stores. */
 const LARGE_SAVE_KEY = 'docs-offline-large-accepted';
 

@@ -6,6 +6,7 @@
  * before is still read, never written, for what this site's lacks.
  */
 import { assetUrl } from '../config';
+import { afterFirstPage, LATER_WORK_MS } from '../lib/afterFirstPage';
 import { CHUNK_LOAD_MS, within } from '../lib/fetchBody';
 import { textMatchesName } from '../sw/contentHash';
 import { fetchText } from './fetchText';
@@ -52,9 +53,21 @@ export async function readStored<T>(key: string): Promise<T | null> {
   }
 }
 
-/** Stores a value; failures (quota, blocked) are ignored here and reported by the offline feature. */
+let later: Promise<void> | null = null;
+
+/**
+ * Resolves on the later idle after the first page (`LATER_WORK_MS`): a copy
+ * serves a later visit, and opening the database costs the first one a chunk.
+ */
+function laterIdle(): Promise<void> {
+  later ??= new Promise((resolve) => afterFirstPage(resolve, 2000, LATER_WORK_MS));
+  return later;
+}
+
+/** Stores a value, on the later idle; failures (quota, blocked) are ignored here and reported by the offline feature. */
 export async function writeStored<T>(key: string, value: T): Promise<boolean> {
   try {
+    await laterIdle();
     const s = await store();
     if (!s) return false;
     await s.setItem(key, value);

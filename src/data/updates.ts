@@ -9,9 +9,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { DEV_CONTENT_EVENT, type DevContentDetail } from '../../manifest/devUpdates';
-import { afterFirstPage } from '../lib/afterFirstPage';
+import { afterFirstPage, LATER_WORK_MS } from '../lib/afterFirstPage';
 import { manifestQueryOptions } from './manifestQueries';
-import { offline } from './persistOffline';
+import { offline, offlineMayBeOn } from './persistOffline';
+import { notePageView } from './readerIntent';
 import { updates } from './updatesStore';
 
 export { reloadForVersion, updates, type UpdatesState } from './updatesStore';
@@ -44,6 +45,7 @@ function startUpdateChecks(queryClient: QueryClient, router: AnyRouter): () => v
       }
     }),
     router.subscribe('onResolved', (event) => {
+      notePageView(event.toLocation.pathname);
       if (!event.pathChanged || Date.now() - lastNavigationCheck < NAVIGATION_CHECK_GAP_MS) return;
       lastNavigationCheck = Date.now();
       check();
@@ -84,17 +86,26 @@ function listenForDevContent(queryClient: QueryClient, router: AnyRouter): void 
 }
 
 /**
- * What of content updates the boot starts: update checks at once; after the first
- * page, the persisted query cache and (in production builds) the service
- * worker, both loaded lazily so the first page carries neither.
+ * What of content updates the boot starts: update checks at once; the persisted
+ * query cache and (in production builds) the service worker, both loaded lazily
+ * so the first page carries neither, after the first page when offline mode may
+ * be on, else on a later idle (`LATER_WORK_MS`) or once the reader turns it on.
  */
 export function startUpdates(queryClient: QueryClient, router: AnyRouter): void {
+  notePageView(router.state.location.pathname);
   startUpdateChecks(queryClient, router);
   if (process.env.NODE_ENV !== 'production') listenForDevContent(queryClient, router);
-  afterFirstPage(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    stop();
     void import('./persist').then((m) => m.persistQueryCache(queryClient)).catch(() => undefined);
     // Development builds run without a worker: live reload and a caching worker do not mix.
     if (process.env.NODE_ENV !== 'production') offline.set({ worker: 'none' });
     else void import('./updatesWorker').then((m) => m.registerWorker(queryClient)).catch(() => offline.set({ worker: 'none' }));
-  });
+  };
+  // The reader turning offline mode on needs the worker now.
+  const stop = offline.subscribe(() => offline.get().enabled && start());
+  afterFirstPage(start, 2000, offlineMayBeOn() ? 0 : LATER_WORK_MS);
 }

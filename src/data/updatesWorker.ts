@@ -13,6 +13,8 @@ import { manifestQueryOptions } from './manifestQueries';
 import { offline } from './persistOffline';
 import { onWorkerMessage, postToWorker, refreshUsage, requestSave, resolveOfflineMode, saveNeedsAcceptance, setTotalsSource } from './persistOfflineActions';
 import { setWorkerUpdateCheck, updates } from './updatesStore';
+import { readerIntent } from './readerIntent';
+import { preloadAllowed } from '../lib/preload';
 
 const ALL_STRATEGIES: OfflineStrategy[] = ['appInstalled', 'standalone', 'queryString'];
 /** If the new worker has not taken control by then, reload anyway. */
@@ -83,4 +85,21 @@ export async function registerWorker(queryClient: QueryClient): Promise<void> {
   }
   if (offlineMode) requestSave();
   else void refreshUsage();
+  precacheOnIntent();
+}
+
+/**
+ * Asks the worker to fill its precache once the reader has opened a second
+ * page, never on Save-Data or 2g: until then it holds the pages opened and
+ * what they loaded. Offline mode asks for it with its save.
+ */
+function precacheOnIntent(): void {
+  let stop = () => {};
+  const check = () => {
+    if (!readerIntent.get().shown || !preloadAllowed()) return;
+    stop();
+    void postToWorker({ type: 'PRECACHE' }).catch(() => undefined);
+  };
+  stop = readerIntent.subscribe(check);
+  check();
 }

@@ -36,6 +36,8 @@ import {
 export interface OfflineContext extends WorkerContext {
   /** Shell files offline mode saves too (Mermaid and other on-demand chunks). */
   extraShellFiles: string[];
+  /** Fills the precache (the shell's core files and the app shell), which the worker leaves empty until the reader shows intent. */
+  precacheShell(): Promise<void>;
 }
 
 const MANIFEST = 'manifest.json';
@@ -255,6 +257,8 @@ async function saveOnce(ctx: OfflineContext, given: ManifestRoot | null, asked: 
   try {
     await setMeta(ctx, 'offline-mode', '1');
     if (asked !== undefined) await setMeta(ctx, 'offline-version', asked);
+    // Before the check below: a new shell's worker starts with an empty precache, whatever the content saved.
+    await ctx.precacheShell();
     const root = given ?? (await latestManifest(ctx));
     if (!root) throw new Error('The documentation index could not be loaded. Connect to the network and try again.');
     const stored = root.versions.length > 1 ? await getMeta(ctx, 'offline-version') : null;

@@ -11,6 +11,8 @@ export type OfflineStrategy = 'appInstalled' | 'standalone' | 'queryString';
 export type ToWorker =
   /** Cache resources the page loaded before the worker controlled it (first visit). */
   | { type: 'CACHE_URLS'; urls: string[] }
+  /** The reader means to read on (a second page view): fill the precache, the shell's core files and the app shell. */
+  | { type: 'PRECACHE' }
   /** Offline mode on: save every page of the current manifest (on a versioned site, of `version`, its `versionKey` (a locale's copy: `fr:1.0`), and outside the docs). */
   | { type: 'SAVE_ALL'; version?: string }
   /** Offline mode off: drop what offline mode saved (opened pages stay). */

@@ -4,6 +4,11 @@
  * bundles it and Workbox injects the precache list (the shell's core files and
  * the home page, used as the app shell) at `self.__WB_MANIFEST`.
  *
+ * The precache is not filled when the worker installs: a reader who opens one
+ * page pays for that page only. It is filled once a page says the reader means
+ * to read on (`PRECACHE`: a second page view) or asks for offline mode
+ * (`SAVE_ALL`); until then the worker stores what pages fetch.
+ *
  * - Pages (navigations): network first (4 s), the stored copy when offline,
  *   else the app shell; every page opened is stored.
  * - A page's HTML the shell fetches (a large site's articles): network first,
@@ -16,7 +21,7 @@
  * registration parameters) takes over at once; one with another shell waits
  * until the reader accepts "A new version is available".
  */
-import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
+import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
 import { registerQuotaErrorCallback } from 'workbox-core';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
@@ -51,7 +56,8 @@ const scope = self.registration.scope;
 const scopePath = new URL(scope).pathname;
 
 const precache = new PrecacheController();
-precache.precache(self.__WB_MANIFEST);
+// Listed, not installed: `precacheShell` fills it once the reader shows intent.
+precache.addToCacheList(self.__WB_MANIFEST);
 
 /** Runtime caches named by this worker's scope: sites sharing the origin never touch each other's. */
 const CACHES = cacheNames(scope);
@@ -61,6 +67,7 @@ const ctx: OfflineContext = {
   names: CACHES,
   precache: precache.strategy.cacheName,
   extraShellFiles: CONFIG.extra,
+  precacheShell: () => precacheShell(),
   async broadcast(message: FromWorker) {
     for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })) client.postMessage(message);
   },
@@ -117,6 +124,9 @@ function reportIfQuota(error: unknown): void {
 
 // --- routes ----------------------------------------------------------------
 
+const assetsStrategy = new CacheFirst({ cacheName: CACHES.assets, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } });
+const mediaStrategy = new StaleWhileRevalidate({ cacheName: CACHES.media, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } });
+
 const router = new Router();
 const below = (url: URL, dir: string) => url.origin === self.location.origin && url.pathname.startsWith(scopePath + dir);
 
@@ -126,7 +136,15 @@ router.registerRoute(
     ({ request, event }) => handleNavigation(request as Request, event as FetchEvent),
   ),
 );
-router.registerRoute(new PrecacheRoute(precache, { directoryIndex: '', cleanURLs: false, ignoreURLParametersMatching: [/.*/] }));
+// A file of the precache list: the precached copy once the precache is filled, else cached as the runtime routes below cache it.
+router.registerRoute(
+  new Route(
+    ({ url }) => precache.getCacheKeyForURL(url.origin + url.pathname) !== undefined,
+    async ({ request, event, url }) =>
+      (await precache.matchPrecache(url.origin + url.pathname)) ??
+      (below(url, 'assets/') ? assetsStrategy : mediaStrategy).handle({ event: event as FetchEvent, request: request as Request }),
+  ),
+);
 // A page's HTML fetched by the shell, which takes the article from it on a large site (`ManifestRoot.articlesIn`).
 // Not stored: the shell fetches the pages its links point to ahead of a click, and keeps the articles itself.
 router.registerRoute(
@@ -155,14 +173,9 @@ router.registerRoute(
     new CacheFirst({ cacheName: CACHES.content, plugins: [anyCache, verified, okOnly], matchOptions: { ignoreVary: true } }),
   ),
 );
+router.registerRoute(new Route(({ url }) => below(url, 'assets/'), assetsStrategy));
 router.registerRoute(
-  new Route(({ url }) => below(url, 'assets/'), new CacheFirst({ cacheName: CACHES.assets, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } })),
-);
-router.registerRoute(
-  new Route(
-    ({ url }) => below(url, '') && url.pathname !== scopePath + 'sw.js' && !url.pathname.startsWith(scopePath + '__'),
-    new StaleWhileRevalidate({ cacheName: CACHES.media, plugins: [anyCache, okOnly], matchOptions: { ignoreVary: true } }),
-  ),
+  new Route(({ url }) => below(url, '') && url.pathname !== scopePath + 'sw.js' && !url.pathname.startsWith(scopePath + '__'), mediaStrategy),
 );
 
 /**
@@ -232,6 +245,8 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
+  // Drops what older workers precached and this one does not list (Workbox's own clean-up).
+  void precache.activate(event);
   event.waitUntil(
     (async () => {
       await self.clients.claim();
@@ -256,6 +271,32 @@ self.addEventListener('activate', (event) => {
     })(),
   );
 });
+
+// --- the precache ------------------------------------------------------------
+
+let filling: Promise<void> | null = null;
+
+/**
+ * Fills the precache with the files of its list it lacks. A copy the runtime
+ * caches hold (a chunk a page loaded) is taken from there; the rest is fetched,
+ * through the HTTP cache for hashed names, afresh for the others (Workbox's
+ * revision). One fill runs at a time; a failed one is tried again on the next signal.
+ */
+function precacheShell(): Promise<void> {
+  filling ??= (async () => {
+    const cache = await caches.open(precache.strategy.cacheName);
+    for (const [url, cacheKey] of precache.getURLsToCacheKeys()) {
+      if (await cache.match(cacheKey)) continue;
+      const revisioned = cacheKey !== url;
+      const response =
+        (!revisioned && (await findCached(ctx, url))) || (await fetchOk(url, { cache: revisioned ? 'reload' : 'default', credentials: 'same-origin' }));
+      await cache.put(cacheKey, response);
+    }
+  })().finally(() => {
+    filling = null;
+  });
+  return filling;
+}
 
 // --- messages from pages -----------------------------------------------------
 
@@ -294,6 +335,17 @@ self.addEventListener('message', (event) => {
       break;
     case 'CACHE_URLS':
       event.waitUntil(cacheUrls(data.urls, event).then(() => reply(true)));
+      break;
+    case 'PRECACHE':
+      event.waitUntil(
+        precacheShell().then(
+          () => reply(true),
+          (error: unknown) => {
+            reportIfQuota(error);
+            reply(false);
+          },
+        ),
+      );
       break;
     case 'SAVE_ALL':
       event.waitUntil(saveAll(ctx, null, data.version).then(() => reply(true)));

@@ -60,6 +60,13 @@ const newPage = () => b.page({ serviceWorkers: 'allow' });
 /** Whether Cache Storage holds a URL below the base (any cache). */
 const isCached = (page: Page, path: string) => inCaches(page, url(path));
 
+/** Whether the worker's precache holds the app shell (under its revision, `index.html?__WB_REVISION__=…`). */
+const appShellPrecached = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith('workbox-precache'));
+    return Boolean(name) && (await (await caches.open(name!)).keys()).some((r) => new URL(r.url).pathname.endsWith('/index.html'));
+  });
+
 describe('offline reading', () => {
   it('saves every page with ?offlineMode=true; then every doc route loads offline and search has its index', async () => {
     const page = await newPage();
@@ -109,10 +116,13 @@ describe('offline reading', () => {
     await workerControls(page);
     // The first visit loaded before the worker existed; the page hands its URLs to the worker.
     await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
-    // A page reached inside the app stores its article on the way.
+    // A first visit precaches nothing: the app shell, which shows a page never stored, is not there yet.
+    expect(await appShellPrecached(page)).toBe(false);
+    // A page reached inside the app stores its article on the way; a second page is the reader's intent, which fills the precache.
     await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
     await expect.poll(() => isCached(page, `blobs/${readManifest().docs['code-of-conduct']!.article}`), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => appShellPrecached(page), { timeout: 20_000 }).toBe(true);
     // A page loaded in full while the worker controls the tab is stored as it loads.
     await page.goto(url('docs/fundamentals/middleware'));
     await shellReady(page);

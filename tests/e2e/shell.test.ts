@@ -179,8 +179,8 @@ describe('navigation', () => {
     await expect.poll(() => blobs.some((url) => url.endsWith(`/blobs/${article}`))).toBe(true);
   });
 
-  it('preloads the pages of links in view soon after the load, except on Save-Data connections', async () => {
-    const blobsFetched = async (saveData: boolean) => {
+  it('preloads a few links ahead soon after the load, the next page first, and none on Save-Data connections', async () => {
+    const visit = async (saveData: boolean) => {
       const page = await b.page();
       if (saveData) await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
       const blobs: string[] = [];
@@ -188,14 +188,35 @@ describe('navigation', () => {
       page.on('request', (r) => /\/blobs\/[^/]+\.(md|html)$/.test(r.url()) && blobs.push(r.url()));
       await page.goto(b.url('docs/intro'));
       await ready(page);
-      await page.waitForTimeout(1500);
-      return new Set(blobs);
+      return { blobs, page };
     };
-    // The page's own article comes with its HTML; the articles of the sidebar links in view follow the load.
-    const normal = await blobsFetched(false);
-    expect(normal.size).toBeGreaterThan(1);
-    expect([...normal].every((url) => url.endsWith('.html'))).toBe(true);
-    expect(await blobsFetched(true)).toEqual(new Set());
+    // The page's own article comes with its HTML; the articles of a few links ahead follow the load, not every link in view.
+    const normal = await visit(false);
+    const href = await normal.page.locator('.pagination-nav__link--next').getAttribute('href');
+    const next = Object.values(manifest.docs).find((d) => `/abp-react${d.path}` === href);
+    expect(next, String(href)).toBeDefined();
+    await expect.poll(() => normal.blobs.some((url) => url.endsWith(`/blobs/${next!.article}`)), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => normal.blobs.length, { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(new Set(normal.blobs).size).toBeLessThanOrEqual(3);
+    expect(normal.blobs.every((url) => url.endsWith('.html'))).toBe(true);
+    const saving = await visit(true);
+    await saving.page.waitForTimeout(1500);
+    expect(saving.blobs).toEqual([]);
+  });
+
+  it('preloads the links a sidebar category uncovers once the reader opens it', async () => {
+    const page = await b.page();
+    const blobs: string[] = [];
+    page.on('request', (r) => r.url().includes('/blobs/') && blobs.push(r.url()));
+    await page.goto(b.url('docs/intro'));
+    await ready(page);
+    const sidebar = page.getByRole('complementary', { name: 'Docs sidebar' });
+    await sidebar
+      .getByRole('button', { name: /Fundamentals/ })
+      .first()
+      .click();
+    const { article } = manifest.docs['fundamentals/architecture']!;
+    await expect.poll(() => blobs.some((url) => url.endsWith(`/blobs/${article}`)), { timeout: 10_000 }).toBe(true);
   });
 });
 
