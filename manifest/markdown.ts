@@ -18,7 +18,11 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from 'unist-util-visit';
+import remarkComment from '@slorber/remark-comment';
+import remarkMdx from 'remark-mdx';
 import { ADMONITIONS } from './admonitions';
+import { fillInlineTocs, remarkMdxContent, type MdxOptions } from './mdx';
+import { rehypeSanitizeReported, type SanitizeRemoval } from './sanitize';
 import { COPY_BUTTON } from './copyButton';
 import { LANGUAGE_ALIASES, PLAIN_LANGUAGES, languageLabel } from './highlight';
 
@@ -90,6 +94,8 @@ export interface UnknownDirective {
 
 /** `:::tip Custom title` (an opening fence with a title after the name, outside code fences). */
 const TITLED_FENCE = /^((?:[ \t]*>)*[ \t]*)(:{3,})([a-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/i;
+/** An ATX heading's explicit id, `## Title {#id}`. */
+const HEADING_ID = /(?<=^[ \t]*#{1,6}[ \t].*)(\{#[^}\s]+\}[ \t]*)$/;
 /** A code fence opening or closing line. */
 const CODE_FENCE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})/;
 
@@ -99,8 +105,8 @@ const CODE_FENCE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})/;
  * Docusaurus's own preprocessor does. Lines stay where they are, so positions
  * (and the build's file:line) keep pointing at the source.
  */
-export function prepareMarkdown(markdown: string): string {
-  if (!markdown.includes(':::')) return markdown;
+export function prepareMarkdown(markdown: string, mdx = false): string {
+  if (!markdown.includes(':::') && !(mdx && markdown.includes('{#'))) return markdown;
   let fence: string | null = null;
   return markdown
     .split('\n')
@@ -113,6 +119,8 @@ export function prepareMarkdown(markdown: string): string {
         return line;
       }
       if (fence !== null) return line;
+      // MDX reads `{#id}` as an expression: escaped, it stays the heading id `remarkHeadingIds` reads.
+      if (mdx && HEADING_ID.test(line)) return line.replace(HEADING_ID, '\\$1');
       const m = TITLED_FENCE.exec(line);
       return m ? `${m[1]}${m[2]}${m[3]}[${m[4]!.replace(/[[\]]/g, '\\$&')}]` : line;
     })
@@ -366,6 +374,13 @@ export interface PipelineOptions {
   resolveImage?: (src: string) => ResolvedImage | null;
   /** Receives each directive that is no admonition (the build warns). */
   onUnknownDirective?: (directive: UnknownDirective) => void;
+  /**
+   * Set when pages are read as MDX (`markdown.format`): the MDX step's options, which the caller may change
+   * between pages (the page's source and front matter).
+   */
+  mdx?: MdxOptions;
+  /** Receives what the sanitizer removed from what the author wrote (the build warns). */
+  onSanitized?: (removal: SanitizeRemoval) => void;
 }
 
 /** Aliases for the registered grammars, in lowlight's shape. */
@@ -382,9 +397,23 @@ function remarkPlugins(options: BodyOptions): PluggableList {
   return [
     remarkGfm,
     remarkDirective,
+    ...(options.mdx ? ([[remarkMdxContent, options.mdx]] as PluggableList) : []),
     [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }],
     [remarkHeadingIds, { onHeading: options.onHeading }],
+    ...(options.mdx ? [remarkInlineTocs] : []),
   ];
+}
+
+/** Fills MDX's `<TOCInline>` placeholders with the page's headings, once they have their ids. */
+function remarkInlineTocs() {
+  return (tree: MdastRoot) => {
+    const headings: { depth: number; id: string; text: string }[] = [];
+    visit(tree, 'heading', (node: Heading) => {
+      const id = node.data?.hProperties?.id;
+      if (typeof id === 'string') headings.push({ depth: node.depth, id, text: toString(node).replace(/\s+/g, ' ').trim() });
+    });
+    fillInlineTocs(tree, headings);
+  };
 }
 
 /** What the pipeline up to its link step takes: all of `PipelineOptions` but the resolvers. */
@@ -393,6 +422,7 @@ export type BodyOptions = Omit<PipelineOptions, 'resolveLink' | 'resolveImage'>;
 /** The rehype plugins, in order: the last, `rehypeLinks`, where there is a link resolver. */
 function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
   const plugins: PluggableList = [
+    [rehypeSanitizeReported, { onRemoved: options.onSanitized }],
     [rehypeHighlight, { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false }],
     rehypeCodeBlocks,
   ];
@@ -400,7 +430,13 @@ function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
 }
 
 const processorFor = (options: PipelineOptions | BodyOptions) =>
-  unified().use(remarkParse).use(remarkPlugins(options)).use(remarkRehype).use(rehypePlugins(options));
+  unified()
+    .use(remarkParse)
+    // MDX has no HTML comments; Docusaurus reads them all the same, and so does this pipeline.
+    .use(options.mdx ? ([remarkMdx, [remarkComment, { ast: true }]] as PluggableList) : [])
+    .use(remarkPlugins(options))
+    .use(remarkRehype)
+    .use(rehypePlugins(options));
 
 /** The whole pipeline as one unified processor: markdown in, hast out (react-markdown's steps, same plugins). */
 export function markdownProcessor(options: PipelineOptions) {
@@ -420,8 +456,8 @@ export function bodyProcessor(options: BodyOptions) {
  * admonition titles rewritten first (`prepareMarkdown`), and the source handed
  * to the plugins so stray directives are put back exactly as written.
  */
-export function runMarkdown(processor: ReturnType<typeof markdownProcessor>, markdown: string): { mdast: MdastRoot; hast: HastRoot } {
-  const source = prepareMarkdown(markdown);
+export function runMarkdown(processor: ReturnType<typeof markdownProcessor>, markdown: string, mdx = false): { mdast: MdastRoot; hast: HastRoot } {
+  const source = prepareMarkdown(markdown, mdx);
   const mdast = processor.parse(source);
   // `runSync` transforms the mdast in place: callers read it afterwards (links keep their positions).
   const hast = processor.runSync(mdast, source) as HastRoot;

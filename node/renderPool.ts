@@ -15,7 +15,8 @@ import { type LinkContext, hrefFor, imageFor } from '../manifest/links';
 import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './problems';
-import type { ParsedBody, Rendered, Renderer } from './render';
+import { isMdxSource } from '../manifest/mdx';
+import type { MdxPage, ParsedBody, Rendered, Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
@@ -32,7 +33,13 @@ export interface RenderJob {
   body: string;
   /** Milliseconds its rendering may take (`renderBudget`), set by `checkRenderable`. */
   budget?: number;
+  /** Set when the page is read as MDX (`markdown.format`). */
+  mdx?: MdxPage;
 }
+
+/** Whether two jobs parse the same: the same body, read the same way. */
+const sameParse = (a: RenderJob, b: RenderJob | undefined) =>
+  b !== undefined && a.body === b.body && (a.mdx === b.mdx || (a.mdx !== undefined && b.mdx !== undefined && JSON.stringify(a.mdx) === JSON.stringify(b.mdx)));
 
 /** A link of a page as its rendering shows it, resolved against the build's routes and files (relative ones kept relative within its docs tree). */
 const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) =>
@@ -106,21 +113,21 @@ export interface RenderedJobs {
 export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): RenderedJobs {
   // The parse of the last job's body while the next job has the same body. A page stopped half-way (and
   // tried again by `renderWithin`) starts from a fresh parse: a page's link step changes the tree until it ends.
-  let held: { body: string; parsed: ParsedBody } | null = null;
+  let held: { job: RenderJob; parsed: ParsedBody } | null = null;
   let parsed = 0;
   try {
     const rendered = renderWithin(
-      jobs.map((job, i) => ({ job, again: jobs[i + 1]?.body === job.body })),
+      jobs.map((job, i) => ({ job, again: sameParse(job, jobs[i + 1]) })),
       ({ job }) => job.budget ?? renderBudget(job.body.length, 0),
       ({ job, again }) => {
-        let body = held?.body === job.body ? held.parsed : null;
+        let body = held && sameParse(held.job, job) ? held.parsed : null;
         held = null;
         if (!body) {
-          body = naming(job, () => render.parse(job.body));
+          body = naming(job, () => render.parse(job.body, job.mdx));
           parsed++;
         }
         const out = renderJob(render, body, job, links, again);
-        if (again) held = { body: job.body, parsed: body };
+        if (again) held = { job, parsed: body };
         return out;
       },
     );
@@ -333,7 +340,7 @@ async function renderInOrder(jobs: RenderJob[], links: LinkResolver, parallel?: 
 }
 
 /** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 9;
+const RENDER_VERSION = 10;
 
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
 function stillResolves(
@@ -398,7 +405,8 @@ export async function renderContent(
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
-  const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl])).slice(0, 16);
+  const { format } = plan.site.markdown;
+  const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl, format])).slice(0, 16);
   const cache = session.renders;
   const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
   // With the link tables and renderer version of the last build, only the pages whose keys differ are looked at.
@@ -417,7 +425,14 @@ export async function renderContent(
     renders.set(file.rel, cached);
     return false;
   });
-  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
+  const jobs: RenderJob[] = pending.map(({ file, path }) => ({
+    rel: file.rel,
+    display: file.display,
+    bodyLine: file.bodyLine,
+    path,
+    body: file.body,
+    ...(isMdxSource(file.rel, format) ? { mdx: { source: file.rel, frontMatter: file.data as Record<string, unknown> } } : {}),
+  }));
   checkRenderable(jobs);
   const { rendered: fresh, parsed } = await renderPages(jobs, links, parallel);
   const { tables } = links;
