@@ -106,7 +106,8 @@ function importedComponents(declaration: ImportDeclaration, source: string): { n
   const locals = declaration.specifiers.map((s) => s.local.name);
   const theme = THEME_MODULES[from];
   if (theme) return { names: locals.map((name) => [name, { kind: 'theme', name: theme }]) };
-  if (from.startsWith('/')) return { names: [], problem: `imports \`${from}\`, a path outside the content folder. Import components from \`@theme/…\` or \`@site/src/components/…\`.` };
+  if (from.startsWith('/'))
+    return { names: [], problem: `imports \`${from}\`, a path outside the content folder. Import components from \`@theme/…\` or \`@site/src/components/…\`.` };
   if (from.startsWith('.')) {
     const dir = source.includes('/') ? source.slice(0, source.lastIndexOf('/')) : '';
     const target = joinContent(dir, from);
@@ -125,7 +126,11 @@ function attributesOf(node: JsxElement, options: MdxOptions): Record<string, Mdx
   const out: Record<string, MdxValue> = {};
   for (const attribute of node.attributes as (MdxJsxAttribute | MdxJsxExpressionAttribute)[]) {
     if (attribute.type === 'mdxJsxExpressionAttribute') {
-      options.onProblem({ line: lineOf(node), message: `\`<${node.name}>\` spreads \`${attribute.value}\` into its props, which runs code. Write each prop with ${LITERAL_HINT}.`, error: true });
+      options.onProblem({
+        line: lineOf(node),
+        message: `\`<${node.name}>\` spreads \`${attribute.value}\` into its props, which runs code. Write each prop with ${LITERAL_HINT}.`,
+        error: true,
+      });
       continue;
     }
     const { value } = attribute;
@@ -152,11 +157,31 @@ const stringProp = (attrs: Record<string, MdxValue>, name: string): string | nul
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 };
 
+/** CSS properties whose numbers have no unit; React gives every other number `px`, and so does `styleText`. */
+const UNITLESS = new Set([
+  'flex',
+  'flexGrow',
+  'flexShrink',
+  'fontWeight',
+  'lineHeight',
+  'opacity',
+  'order',
+  'zIndex',
+  'zoom',
+  'columnCount',
+  'tabSize',
+  'orphans',
+  'widows',
+]);
+
 /** A CSS declaration list from a `style={{ … }}` object (React's camelCase names to CSS's). */
 function styleText(style: Record<string, MdxValue>): string {
   return Object.entries(style)
     .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-    .map(([k, v]) => `${k.startsWith('--') ? k : k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${String(v)}`)
+    .map(([k, v]) => {
+      const value = typeof v === 'number' && v !== 0 && !UNITLESS.has(k) && !k.startsWith('--') ? `${v}px` : String(v);
+      return `${k.startsWith('--') ? k : k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${value}`;
+    })
     .join('; ');
 }
 
@@ -182,13 +207,36 @@ const element = (hName: string, hProperties: Record<string, unknown>, children: 
 const text = (value: string): Text => ({ type: 'text', value });
 
 /** Blank text between a component's children, which MDX keeps and HTML ignores. */
-const isBlank = (node: RootContent) => (node.type === 'text' && !node.value.trim()) || (node.type === 'paragraph' && !toString(node).trim() && !node.children.length);
+const isBlank = (node: RootContent) =>
+  (node.type === 'text' && !node.value.trim()) || (node.type === 'paragraph' && !toString(node).trim() && !node.children.length);
 
 /** Elements HTML does not let a paragraph hold. */
-const BLOCK_TAGS = new Set(['div', 'details', 'summary', 'table', 'section', 'figure', 'ul', 'ol', 'dl', 'pre', 'blockquote', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p']);
+const BLOCK_TAGS = new Set([
+  'div',
+  'details',
+  'summary',
+  'table',
+  'section',
+  'figure',
+  'ul',
+  'ol',
+  'dl',
+  'pre',
+  'blockquote',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+]);
 
 const isBlock = (node: RootContent) =>
-  node.type === 'code' || node.type === 'containerDirective' || ((node.type as string) === 'mdxElement' && BLOCK_TAGS.has(String((node as unknown as ElementNode).data?.hName)));
+  node.type === 'code' ||
+  node.type === 'containerDirective' ||
+  ((node.type as string) === 'mdxElement' && BLOCK_TAGS.has(String((node as unknown as ElementNode).data?.hName)));
 
 /** A tab of `<Tabs>`: its value, label and content. */
 interface Tab {
@@ -217,12 +265,18 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
   }
   const tabs: Tab[] = [];
   // A `<TabItem>` written on one line is MDX's text, in a paragraph of its own.
-  const items = (node.children as RootContent[]).flatMap((c) => (c.type === 'paragraph' && c.children.every((i) => i.type === 'mdxJsxTextElement' || isBlank(i)) ? c.children : [c]));
+  const items = (node.children as RootContent[]).flatMap((c) =>
+    c.type === 'paragraph' && c.children.every((i) => i.type === 'mdxJsxTextElement' || isBlank(i)) ? c.children : [c],
+  );
   for (const child of items) {
     if (isBlank(child)) continue;
     const item = (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && componentOf(child.name, state);
     if (!item || item.kind !== 'theme' || item.name !== 'TabItem') {
-      state.options.onProblem({ line: lineOf(child), message: `\`<Tabs>\` holds something other than \`<TabItem>\`, which is left out. Put each tab's content in a \`<TabItem value="…">\`.`, error: false });
+      state.options.onProblem({
+        line: lineOf(child),
+        message: `\`<Tabs>\` holds something other than \`<TabItem>\`, which is left out. Put each tab's content in a \`<TabItem value="…">\`.`,
+        error: false,
+      });
       continue;
     }
     const itemAttrs = attributesOf(child as JsxElement, state.options);
@@ -264,7 +318,15 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
   const panels = tabs.map((tab, i) =>
     element(
       'div',
-      { role: 'tabpanel', id: id(i, 'panel'), ariaLabelledBy: id(i, 'tab'), tabIndex: 0, className: ['tabs__panel'], dataValue: tab.value, ...(tab === selected ? {} : { hidden: true }) },
+      {
+        role: 'tabpanel',
+        id: id(i, 'panel'),
+        ariaLabelledBy: id(i, 'tab'),
+        tabIndex: 0,
+        className: ['tabs__panel'],
+        dataValue: tab.value,
+        ...(tab === selected ? {} : { hidden: true }),
+      },
       tab.children,
       tab.at,
     ),
@@ -306,7 +368,13 @@ function renderAdmonition(node: JsxElement, attrs: Record<string, MdxValue>, sta
   const title = stringProp(attrs, 'title');
   const children = transformChildren(node.children as RootContent[], state) as ContainerDirective['children'];
   const label: Paragraph[] = title ? [{ type: 'paragraph', children: [text(title)], data: { directiveLabel: true } }] : [];
-  return { type: 'containerDirective', name: stringProp(attrs, 'type') ?? 'note', attributes: {}, children: [...label, ...children], ...(node.position ? { position: node.position } : {}) };
+  return {
+    type: 'containerDirective',
+    name: stringProp(attrs, 'type') ?? 'note',
+    attributes: {},
+    children: [...label, ...children],
+    ...(node.position ? { position: node.position } : {}),
+  };
 }
 
 /** `<CodeBlock language title showLineNumbers>` as the fenced code block it stands for. */
@@ -326,7 +394,9 @@ function renderCodeBlock(node: JsxElement, attrs: Record<string, MdxValue>, stat
     } else value += toString(child);
   }
   const title = stringProp(attrs, 'title');
-  const meta = [title ? `title="${title.replace(/"/g, '')}"` : '', attrs.showLineNumbers ? 'showLineNumbers' : '', stringProp(attrs, 'metastring') ?? ''].filter(Boolean).join(' ');
+  const meta = [title ? `title="${title.replace(/"/g, '')}"` : '', attrs.showLineNumbers ? 'showLineNumbers' : '', stringProp(attrs, 'metastring') ?? '']
+    .filter(Boolean)
+    .join(' ');
   return {
     type: 'code',
     lang: stringProp(attrs, 'language') ?? null,
@@ -371,25 +441,40 @@ function componentOf(name: string | null, state: State): Component | null {
 }
 
 /** The value of an expression node, reporting one that would run code; undefined for a comment. */
-function readExpression(node: { data?: { estree?: unknown } | undefined; value: string; position?: RootContent['position'] }, state: State): MdxValue | undefined {
+function readExpression(
+  node: { data?: { estree?: unknown } | undefined; value: string; position?: RootContent['position'] },
+  state: State,
+): MdxValue | undefined {
   try {
     return expressionValue(node.data?.estree as never, state.options.scope);
   } catch (error) {
     if (!(error instanceof RefusedExpression)) throw error;
-    state.options.onProblem({ line: lineOf(node), message: `\`{${node.value.trim()}}\` is ${error.message}, and pages never run code. Write ${LITERAL_HINT}.`, error: true });
+    state.options.onProblem({
+      line: lineOf(node),
+      message: `\`{${node.value.trim()}}\` is ${error.message}, and pages never run code. Write ${LITERAL_HINT}.`,
+      error: true,
+    });
     return undefined;
   }
 }
 
 /** An expression in the text as what it shows: a string or number as text, a comment as nothing. */
-function renderExpression(node: { data?: { estree?: unknown } | undefined; value: string; position?: RootContent['position'] }, state: State, flow: boolean): RootContent[] {
+function renderExpression(
+  node: { data?: { estree?: unknown } | undefined; value: string; position?: RootContent['position'] },
+  state: State,
+  flow: boolean,
+): RootContent[] {
   const value = readExpression(node, state);
   if (value === undefined || value === null) return [];
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     const shown = text(String(value));
     return flow ? [{ type: 'paragraph', children: [shown] }] : [shown];
   }
-  state.options.onProblem({ line: lineOf(node), message: `\`{${node.value.trim()}}\` is a list, an object or \`toc\`, which cannot be shown as text. Pass it to a component's prop instead.`, error: false });
+  state.options.onProblem({
+    line: lineOf(node),
+    message: `\`{${node.value.trim()}}\` is a list, an object or \`toc\`, which cannot be shown as text. Pass it to a component's prop instead.`,
+    error: false,
+  });
   return [];
 }
 
@@ -404,7 +489,11 @@ function inlinePartial(node: JsxElement, component: { source: string }, state: S
   }
   const markdown = readPartial(component.source);
   if (markdown === null) {
-    state.options.onProblem({ line: lineOf(node), message: `\`<${name}>\` is the partial \`${component.source}\`, which does not exist. Fix the import's path.`, error: true });
+    state.options.onProblem({
+      line: lineOf(node),
+      message: `\`<${name}>\` is the partial \`${component.source}\`, which does not exist. Fix the import's path.`,
+      error: true,
+    });
     return [];
   }
   const tree = parsePartial(markdown);
@@ -414,7 +503,11 @@ function inlinePartial(node: JsxElement, component: { source: string }, state: S
     ...state,
     components: new Map(),
     inlining: [...state.inlining, component.source],
-    options: { ...state.options, source: component.source, onProblem: (p) => state.options.onProblem({ ...p, line, message: `in partial \`${component.source}\`: ${p.message}` }) },
+    options: {
+      ...state.options,
+      source: component.source,
+      onProblem: (p) => state.options.onProblem({ ...p, line, message: `in partial \`${component.source}\`: ${p.message}` }),
+    },
   };
   collectImports(tree, inner);
   stripPositions(tree);
@@ -442,7 +535,16 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
       const props = htmlProperties(attrs);
       delete props.src;
       delete props.alt;
-      return [{ type: 'image', url: attrs.src, alt: stringProp(attrs, 'alt') ?? '', title: null, data: { hProperties: props as never }, ...(node.position ? { position: node.position } : {}) }];
+      return [
+        {
+          type: 'image',
+          url: attrs.src,
+          alt: stringProp(attrs, 'alt') ?? '',
+          title: null,
+          data: { hProperties: props as never },
+          ...(node.position ? { position: node.position } : {}),
+        },
+      ];
     }
     return [element(name, htmlProperties(attrs), transformChildren(node.children as RootContent[], state), node)];
   }
@@ -474,6 +576,8 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
         break;
     }
   }
+  // Read all the same: a prop that would run code is refused wherever it is.
+  attributesOf(node, state.options);
   const why =
     component?.kind === 'site'
       ? `is a component of the site (\`${component.from}\`), which this build does not render`
@@ -503,10 +607,15 @@ function transformChildren(nodes: RootContent[], state: State): RootContent[] {
       default:
         if ((node.type as string) === 'comment') {
           // An HTML comment (`@slorber/remark-comment`): the pipeline leaves it out, as it does in markdown.
-          out.push({ type: 'html', value: `<!--${(node as unknown as { commentValue: string }).commentValue}-->`, ...(node.position ? { position: node.position } : {}) });
+          out.push({
+            type: 'html',
+            value: `<!--${(node as unknown as { commentValue: string }).commentValue}-->`,
+            ...(node.position ? { position: node.position } : {}),
+          });
           break;
         }
-        if ('children' in node && Array.isArray(node.children)) (node as Parent).children = transformChildren(node.children as RootContent[], state) as Parent['children'];
+        if ('children' in node && Array.isArray(node.children))
+          (node as Parent).children = transformChildren(node.children as RootContent[], state) as Parent['children'];
         // A block element written on one line (`<div>…</div>`) is MDX's text in a paragraph, which HTML cannot hold.
         if (node.type === 'paragraph' && node.children.some(isBlock) && node.children.every((c) => isBlock(c) || isBlank(c))) {
           out.push(...node.children.filter((c) => !isBlank(c)));
@@ -529,7 +638,11 @@ function collectImports(tree: Root, state: State): void {
         if (problem) state.options.onProblem({ line: lineOf(esm), message: problem, error: true });
         for (const [name, component] of names) state.components.set(name, component);
       } else {
-        state.options.onProblem({ line: lineOf(esm), message: 'an MDX `export` is never run on this site: what it defines is not available to the page. Remove it, or write its value where it is used.', error: false });
+        state.options.onProblem({
+          line: lineOf(esm),
+          message: 'an MDX `export` is never run on this site: what it defines is not available to the page. Remove it, or write its value where it is used.',
+          error: false,
+        });
       }
     }
   }
@@ -564,7 +677,9 @@ function tocList(headings: TocHeading[]): RootContent {
     stack.push({ depth: h.depth, list: nested });
   }
   const prune = (node: ElementNode) => {
-    node.children = node.children.filter((c) => !(c.type === ('mdxElement' as string) && (c as unknown as ElementNode).data?.hName === 'ul' && !(c as unknown as ElementNode).children.length));
+    node.children = node.children.filter(
+      (c) => !(c.type === ('mdxElement' as string) && (c as unknown as ElementNode).data?.hName === 'ul' && !(c as unknown as ElementNode).children.length),
+    );
     for (const c of node.children) if (c.type === ('mdxElement' as string)) prune(c as unknown as ElementNode);
   };
   prune(root);

@@ -56,7 +56,8 @@ function valueOf(node: EstreeNode, scope: MdxScope): MdxValue {
       const out: Record<string, MdxValue> = {};
       for (const property of node.properties) {
         if (property.type !== 'Property' || property.computed || property.kind !== 'init' || property.method) return refuse('a computed key, spread or method');
-        const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : refuse('a computed key');
+        const key =
+          property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : refuse('a computed key');
         out[key] = valueOf(property.value, scope);
       }
       return out;

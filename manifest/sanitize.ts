@@ -21,7 +21,22 @@ export const SANITIZE_SCHEMA: Schema = {
   // Ids are the author's and the pipeline's (heading ids, footnotes), used as written by links and the TOC.
   clobber: [],
   strip: ['script', 'style'],
-  tagNames: [...(defaultSchema.tagNames ?? []), 'button', 'svg', 'path', 'mark', 'small', 'abbr', 'u', 'cite', 'figure', 'figcaption', 'caption', 'col', 'colgroup'],
+  tagNames: [
+    ...(defaultSchema.tagNames ?? []),
+    'button',
+    'svg',
+    'path',
+    'mark',
+    'small',
+    'abbr',
+    'u',
+    'cite',
+    'figure',
+    'figcaption',
+    'caption',
+    'col',
+    'colgroup',
+  ],
   attributes: {
     ...defaults,
     '*': [
@@ -56,7 +71,8 @@ export interface SanitizeRemoval {
 const keyOf = (node: Element) => `${node.position?.start.offset ?? ''}:${node.tagName}`;
 
 /** The attribute names as an author writes them (`onClick`, `style`), from hast property names. */
-const attributeName = (property: string) => (property === 'className' ? 'className' : property.replace(/^aria([A-Z])/, (_, c: string) => `aria-${c.toLowerCase()}`));
+const attributeName = (property: string) =>
+  property === 'className' ? 'className' : property.replace(/^aria([A-Z])/, (_, c: string) => `aria-${c.toLowerCase()}`);
 
 /**
  * A rehype plugin: the tree sanitized with `SANITIZE_SCHEMA`. Each element written in the source (one with a
@@ -80,7 +96,10 @@ export function rehypeSanitizeReported(options: { onRemoved?: (removal: Sanitize
       const kept = after.get(key);
       if (!kept) {
         const dropped = SANITIZE_SCHEMA.strip?.includes(node.tagName) ? 'with its content' : 'its content is kept';
-        options.onRemoved({ line, message: `\`<${node.tagName}>\` is not allowed on this site and is left out (${dropped}). Use markdown, or an element such as \`<div>\`, \`<details>\` or \`<kbd>\`.` });
+        options.onRemoved({
+          line,
+          message: `\`<${node.tagName}>\` is not allowed on this site and is left out (${dropped}). Use markdown, or an element such as \`<div>\`, \`<details>\` or \`<kbd>\`.`,
+        });
         continue;
       }
       const lost = Object.keys(node.properties).filter((p) => !(p in kept.properties));

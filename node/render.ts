@@ -265,7 +265,8 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
       const problem = mdxSyntaxError(error);
       if (!problem) throw error;
       mdxProblems.push(problem);
-      return runMarkdown(processor, '');
+      // Read as CommonMark instead, so the checks that follow see its title, headings and links.
+      return runMarkdown(processor, body);
     }
   };
 
