@@ -141,6 +141,14 @@ function attributesOf(node: JsxElement, options: MdxOptions): Record<string, Mdx
         out[attribute.name] = expressionValue(value.data?.estree, options.scope) ?? null;
       } catch (error) {
         if (!(error instanceof RefusedExpression)) throw error;
+        if (error.reference) {
+          options.onProblem({
+            line: lineOf(attribute.position ? attribute : node),
+            message: `prop \`${attribute.name}={${value.value}}\` of \`<${node.name}>\` names ${error.message}, which the build cannot know without running code: the page is built without it. Write the value itself.`,
+            error: false,
+          });
+          continue;
+        }
         options.onProblem({
           line: lineOf(attribute.position ? attribute : node),
           message: `prop \`${attribute.name}={${value.value}}\` of \`<${node.name}>\` is ${error.message}, and pages never run code. Write ${LITERAL_HINT}.`,
@@ -528,6 +536,15 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
   if (name === null) return transformChildren(node.children as RootContent[], state);
   const component = componentOf(name, state);
   if (/^[a-z]/.test(name) && !name.includes('.') && !component) {
+    if (name === 'head') {
+      state.options.onProblem({
+        line: lineOf(node),
+        message:
+          "`<head>` sets the document's head in Docusaurus; here a page's title and description come from its front matter (`title`, `description`), so it is left out.",
+        error: false,
+      });
+      return [];
+    }
     const attrs = attributesOf(node, state.options);
     if (name === 'details') return [renderDetails(node, attrs, state)];
     if (name === 'a' && typeof attrs.href === 'string') return [renderLink(node, attrs, state, attrs.href)];
@@ -576,8 +593,7 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
         break;
     }
   }
-  // Read all the same: a prop that would run code is refused wherever it is.
-  attributesOf(node, state.options);
+  // Its props are not read: the component is not rendered, so nothing of them is shown or run.
   const why =
     component?.kind === 'site'
       ? `is a component of the site (\`${component.from}\`), which this build does not render`

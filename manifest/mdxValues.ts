@@ -11,11 +11,22 @@ export type MdxValue = string | number | boolean | null | MdxValue[] | { [key: s
 /** The value of `toc`: the page's headings, which `TOCInline` lists. */
 export const TOC: unique symbol = Symbol('toc');
 
-/** What an expression cannot be read as, with the part that stops it. */
-export class RefusedExpression extends Error {}
+/**
+ * What an expression cannot be read as, with the part that stops it. `reference`: the expression only names a value
+ * (`constants.packageManagers`), which runs nothing but cannot be known without running the module that makes it.
+ */
+export class RefusedExpression extends Error {
+  constructor(
+    message: string,
+    readonly reference = false,
+  ) {
+    super(message);
+  }
+}
 
 /** What an author may write in braces, for messages. */
-export const LITERAL_HINT = "a literal value (a string, number, boolean, array or object of literals), `toc`, `frontMatter.<field>` or `useBaseUrl('/path')`";
+export const LITERAL_HINT =
+  "a literal value (a string, number, boolean, array or object of literals), `toc`, `frontMatter.<field>`, `useBaseUrl('/path')` or `require('./file.png').default`";
 
 /** What expressions may name. */
 export interface MdxScope {
@@ -23,9 +34,13 @@ export interface MdxScope {
   frontMatter: Record<string, unknown>;
 }
 
-const refuse = (what: string): never => {
-  throw new RefusedExpression(what);
+const refuse = (what: string, reference = false): never => {
+  throw new RefusedExpression(what, reference);
 };
+
+/** Whether `node` is a name or a chain of plain property reads of one (`a.b.c`): it reads a value and runs nothing. */
+const isReference = (node: EstreeNode): boolean =>
+  node.type === 'Identifier' || (node.type === 'MemberExpression' && !node.computed && node.object.type !== 'Super' && isReference(node.object));
 
 /** A JSON value of the front matter as an `MdxValue` (dates as ISO strings, the rest dropped). */
 function fromData(value: unknown): MdxValue {
@@ -65,12 +80,26 @@ function valueOf(node: EstreeNode, scope: MdxScope): MdxValue {
     case 'Identifier':
       if (node.name === 'toc') return TOC;
       if (node.name === 'undefined') return null;
-      return refuse(`the variable \`${node.name}\``);
+      return refuse(`the variable \`${node.name}\``, true);
     case 'MemberExpression':
+      // `require('@site/static/img/x.png').default`, Docusaurus's way to name a file: its path, which the build resolves.
+      if (
+        node.object.type === 'CallExpression' &&
+        node.object.callee.type === 'Identifier' &&
+        node.object.callee.name === 'require' &&
+        !node.computed &&
+        node.property.type === 'Identifier' &&
+        node.property.name === 'default'
+      ) {
+        const [first] = node.object.arguments;
+        const path = first && first.type !== 'SpreadElement' ? valueOf(first, scope) : null;
+        if (typeof path === 'string') return path.replace(/^@site\/static\//, '/');
+        return refuse('a `require` of something other than a file path');
+      }
       if (node.object.type === 'Identifier' && node.object.name === 'frontMatter' && !node.computed && node.property.type === 'Identifier') {
         return fromData(scope.frontMatter[node.property.name]);
       }
-      return refuse('a property of something other than `frontMatter`');
+      return refuse('a value of another module', isReference(node));
     case 'CallExpression':
       if (node.callee.type === 'Identifier' && node.callee.name === 'useBaseUrl' && node.arguments.length >= 1) {
         const [first] = node.arguments;

@@ -234,7 +234,8 @@ function mdxSyntaxError(error: unknown): MdxProblem | null {
   if (typeof e.reason !== 'string' || typeof e.line !== 'number') return null;
   return {
     line: e.line,
-    message: `cannot be read as MDX: ${e.reason.replace(/\.$/, '')}. In MDX, \`{\` and \`<\` in text start code and tags: escape them (\`\\{\`, \`&lt;\`), or set \`markdown.format\` to \`detect\` in \`site.config.json\` to read \`.md\` files as plain markdown.`,
+    // The reason's own positions count from the body, not the file: the message has the file's line.
+    message: `cannot be read as MDX: ${e.reason.replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)/g, '').replace(/\.$/, '')}. In MDX, \`{\` and \`<\` in text start code and tags: escape them (\`\\{\`, \`&lt;\`), or set \`markdown.format\` to \`detect\` in \`site.config.json\` to read \`.md\` files as plain markdown.`,
     error: true,
   };
 }

@@ -101,18 +101,18 @@ describe('fixture mdx-hostile', () => {
       },
       {
         file: 'content/docs/hostile.mdx',
-        line: 7,
+        line: 8,
         message:
-          "`{alert(document.cookie)}` is a function call, and pages never run code. Write a literal value (a string, number, boolean, array or object of literals), `toc`, `frontMatter.<field>` or `useBaseUrl('/path')`.",
+          "`{alert(document.cookie)}` is a function call, and pages never run code. Write a literal value (a string, number, boolean, array or object of literals), `toc`, `frontMatter.<field>`, `useBaseUrl('/path')` or `require('./file.png').default`.",
       },
       {
         file: 'content/docs/hostile.mdx',
-        line: 9,
+        line: 10,
         message: expect.stringMatching(/^prop `onClick=\{\(\) => fetch\(.*\)\}` of `<div>` is code \(`ArrowFunctionExpression`\), and pages never run code\./),
       },
       {
         file: 'content/docs/hostile.mdx',
-        line: 11,
+        line: 12,
         message: expect.stringMatching(/^`<Tabs>` spreads `\.\.\.props` into its props, which runs code\./),
       },
     ]);
