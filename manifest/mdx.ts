@@ -89,7 +89,7 @@ declare module 'mdast' {
 const lineOf = (node: { position?: { start: { line: number } } | undefined }) => node.position?.start.line ?? 0;
 
 /** `path` joined to `dir` below `content/`, or null when it climbs out of it. */
-function joinContent(dir: string, path: string): string | null {
+export function joinContent(dir: string, path: string): string | null {
   const parts = dir ? dir.split('/') : [];
   for (const part of path.split('/')) {
     if (part === '..') {

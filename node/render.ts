@@ -73,6 +73,8 @@ export interface Rendered {
    * so a later build can tell whether it still holds.
    */
   resolved?: { links: [string, string | null][]; images: [string, string][] };
+  /** The partials the page inlined, by path below `content/`, with the hash of the markdown it inlined (`''` for one missing). */
+  partials?: [string, string][];
 }
 
 /** Longest text of a content search record. */
@@ -222,10 +224,12 @@ export interface Renderer {
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A page read as MDX: its source below `content/` and its front matter (`frontMatter.x`). */
+/** A page read as MDX: its source below `content/`, its front matter (`frontMatter.x`) and the partials it imports. */
 export interface MdxPage {
   source: string;
   frontMatter: Record<string, unknown>;
+  /** The markdown of each partial it (or a partial it inlines) imports, by path below `content/`; null for one that does not exist. */
+  partials?: Record<string, string | null>;
 }
 
 /** The line and reason of an MDX syntax error (a `VFileMessage` of micromark's MDX extensions), else null. */
@@ -253,13 +257,20 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
   };
   const processor = bodyProcessor(common);
   // The MDX processor's options are the page's: set before each parse.
-  const mdxOptions: MdxOptions = { scope: { frontMatter: {} }, source: '', onProblem: (p) => mdxProblems.push(p) };
+  const mdxOptions: MdxOptions = {
+    scope: { frontMatter: {} },
+    source: '',
+    onProblem: (p) => mdxProblems.push(p),
+    parsePartial: (markdown) => mdxProcessor.parse(prepareMarkdown(markdown, true)),
+  };
   const mdxProcessor = bodyProcessor({ ...common, mdx: mdxOptions });
 
   const run = (body: string, mdx: MdxPage | undefined) => {
     if (!mdx) return runMarkdown(processor, body);
     mdxOptions.scope = { frontMatter: mdx.frontMatter };
     mdxOptions.source = mdx.source;
+    const partials = mdx.partials ?? {};
+    mdxOptions.readPartial = (rel) => partials[rel] ?? null;
     try {
       return runMarkdown(mdxProcessor, body, true);
     } catch (error) {

@@ -15,7 +15,8 @@ import { type LinkContext, hrefFor, imageFor } from '../manifest/links';
 import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './problems';
-import { isMdxSource } from '../manifest/mdx';
+import { lstatSync, readFileSync } from 'node:fs';
+import { isMdxSource, joinContent } from '../manifest/mdx';
 import type { MdxPage, ParsedBody, Rendered, Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
@@ -362,6 +363,51 @@ function stillResolves(
   return holds;
 }
 
+/**
+ * An import of a partial (`import Note from './_note.md'`): its path as written. A scan for which files to hand the
+ * renderer with the page; the renderer parses the import itself.
+ */
+const PARTIAL_IMPORT = /^import\s[^\n]*?from\s+['"](\.[^'"]*\/_[^'"/]+\.mdx?)['"]/gm;
+
+/** A partial's markdown without its front matter, or null when there is no such file (or it is a symbolic link). */
+function readPartial(contentDir: string, rel: string): string | null {
+  try {
+    const path = join(contentDir, rel);
+    if (lstatSync(path).isSymbolicLink()) return null;
+    return readFileSync(path, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The partials a page at `rel` imports, and those they import, by path below `content/` (`MdxPage.partials`). */
+function partialsOf(contentDir: string, rel: string, body: string): Record<string, string | null> | undefined {
+  if (!body.includes('/_')) return undefined;
+  const out: Record<string, string | null> = {};
+  const queue: [string, string][] = [[rel, body]];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [from, text] = next;
+    for (const match of text.matchAll(PARTIAL_IMPORT)) {
+      const target = joinContent(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', match[1]!);
+      if (target === null || Object.hasOwn(out, target)) continue;
+      const markdown = readPartial(contentDir, target);
+      out[target] = markdown;
+      if (markdown !== null) queue.push([target, markdown]);
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** What `Rendered.partials` records of a page's partials: each one's path and the hash of its markdown. */
+const partialHashes = (partials: Record<string, string | null>): [string, string][] =>
+  Object.entries(partials).map(([rel, text]) => [rel, text === null ? '' : sha(text)]);
+
+/** Whether each partial a rendering inlined has the same markdown still. */
+const partialsHold = (contentDir: string | undefined, r: Rendered) =>
+  !r.partials ||
+  contentDir === undefined ||
+  r.partials.every(([rel, hash]) => (readPartial(contentDir, rel) === null ? '' : sha(readPartial(contentDir, rel)!)) === hash);
+
 /** The link tables and route each rendering was last found to hold with, or was made with. */
 const HELD_WITH = slot<WeakMap<Rendered, { tables: string; path: string }>>('render:heldWith');
 
@@ -401,6 +447,7 @@ export async function renderContent(
   plan: RoutePlan,
   session: BuildSession,
   parallel?: ParallelOptions,
+  contentDir?: string,
 ): Promise<{ renders: Map<string, Rendered>; rendered: number; parsed: number }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
@@ -416,27 +463,38 @@ export async function renderContent(
   const renders = changed ? new Map(last!.renders) : new Map<string, Rendered>();
   const used = new Set<string>();
   const heldUnder = session.memo(HELD_UNDER);
-  const pending = (changed ? changed.map((rel) => plan.bySource.get(rel)!) : [...plan.docs, ...plan.pages]).filter(({ file, path }) => {
+  // A page whose partial changed is rendered again, though its own source did not change.
+  const stale = changed
+    ? [...last!.renders].filter(([rel, r]) => r.partials && !changed.includes(rel) && plan.bySource.has(rel) && !partialsHold(contentDir, r))
+    : [];
+  const looked = changed ? [...changed, ...stale.map(([rel]) => rel)].map((rel) => plan.bySource.get(rel)!) : [...plan.docs, ...plan.pages];
+  const pending = looked.filter(({ file, path }) => {
     const key = keyOf(file);
     used.add(key);
     const cached = cache.get(key);
-    if (!cached || !stillResolves(heldWith, cached, { rel: file.rel, path }, links)) return true;
+    if (!cached || !stillResolves(heldWith, cached, { rel: file.rel, path }, links) || !partialsHold(contentDir, cached)) return true;
     heldUnder.set(cached, key);
     renders.set(file.rel, cached);
     return false;
   });
-  const jobs: RenderJob[] = pending.map(({ file, path }) => ({
-    rel: file.rel,
-    display: file.display,
-    bodyLine: file.bodyLine,
-    path,
-    body: file.body,
-    ...(isMdxSource(file.rel, format) ? { mdx: { source: file.rel, frontMatter: file.data as Record<string, unknown> } } : {}),
-  }));
+  const jobs: RenderJob[] = pending.map(({ file, path }) => {
+    const mdx = isMdxSource(file.rel, format);
+    const partials = mdx && contentDir !== undefined ? partialsOf(contentDir, file.rel, file.body) : undefined;
+    return {
+      rel: file.rel,
+      display: file.display,
+      bodyLine: file.bodyLine,
+      path,
+      body: file.body,
+      ...(mdx ? { mdx: { source: file.rel, frontMatter: file.data as Record<string, unknown>, ...(partials ? { partials } : {}) } } : {}),
+    };
+  });
   checkRenderable(jobs);
   const { rendered: fresh, parsed } = await renderPages(jobs, links, parallel);
   const { tables } = links;
   pending.forEach(({ file, path }, i) => {
+    const partials = jobs[i]!.mdx?.partials;
+    if (partials) fresh[i]!.partials = partialHashes(partials);
     cache.set(keyOf(file), fresh[i]!);
     heldUnder.set(fresh[i]!, keyOf(file));
     renders.set(file.rel, fresh[i]!);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
+import { BuildSession } from '../../build';
 import { useFixture } from '../helpers/build';
 
 /** The article of a built route, `<div class="markdown">` to the end of `<main>`'s article. */
@@ -47,7 +48,7 @@ describe('fixture mdx-components', () => {
     expect(html).toMatch(/<div class="admonition admonition--tip" role="note" aria-label="Tip">[\s\S]*?<span class="admonition__title">Keep it short<\/span>/);
     expect(html).toMatch(/<div class="code-block" data-language="ts"><div class="code-block__header"><span class="code-block__title">src\/config\.ts<\/span>/);
     expect(html).toContain(
-      '<div class="toc-inline"><ul><li><a href="#install">Install</a></li><li><a href="#again">Again</a></li><li><a href="#more">More</a></li></ul></div>',
+      '<div class="toc-inline"><ul><li><a href="#install">Install</a></li><li><a href="#again">Again</a></li><li><a href="#more">More</a></li><li><a href="#from-the-partial">From the partial</a></li></ul></div>',
     );
     expect(html).toContain('see <a href="/abp-react/docs/intro">the intro</a>');
   });
@@ -67,11 +68,11 @@ describe('fixture mdx-components', () => {
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">External</a>');
     expect(html).not.toMatch(/onclick|javascript:|url\(/i);
     expect(project.warnings).toEqual([
-      expect.stringMatching(/^content\/docs\/components\.mdx:17: an MDX `export` is never run/),
-      expect.stringMatching(/^content\/docs\/components\.mdx:82: `<Highlight>` is a component of the site \(`@site\/src\/components\/Highlight`\)/),
-      'content/docs/components.mdx:84: `onClick` of `<button>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
-      'content/docs/components.mdx:86: `href` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
-      'content/docs/components.mdx:88: `style` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
+      expect.stringMatching(/^content\/docs\/components\.mdx:18: an MDX `export` is never run/),
+      expect.stringMatching(/^content\/docs\/components\.mdx:83: `<Highlight>` is a component of the site \(`@site\/src\/components\/Highlight`\)/),
+      'content/docs/components.mdx:87: `onClick` of `<button>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
+      'content/docs/components.mdx:89: `href` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
+      'content/docs/components.mdx:91: `style` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
     ]);
   });
 
@@ -80,8 +81,20 @@ describe('fixture mdx-components', () => {
     expect(html).not.toContain('Highlight');
   });
 
-  it('lists the headings of the MDX page in its TOC', () => {
-    expect(project.manifest().docs.components?.headings.map((h) => h.id)).toEqual(['install', 'again', 'more']);
+  it('inlines a partial where it is used, its headings in the TOC and its own imports resolved', () => {
+    expect(html).toMatch(
+      /<h2 id="from-the-partial">From the partial<\/h2>\s*<p>Text of the partial, with <a href="\/abp-react\/docs\/intro">a link<\/a>\.<\/p>/,
+    );
+    expect(html).not.toContain('title: Shared');
+    expect(project.manifest().docs.components?.headings.map((h) => h.id)).toEqual(['install', 'again', 'more', 'from-the-partial']);
+  });
+
+  it('renders a page again when only its partial changed', async () => {
+    const session = new BuildSession();
+    await project.build({ session });
+    project.write('docs/_shared.mdx', '---\ntitle: Shared\n---\n\n## Changed partial\n\nNew text.\n');
+    await project.build({ session });
+    expect(articleOf(project.read('docs/components.html'))).toContain('<h2 id="changed-partial">Changed partial</h2>');
   });
 });
 
