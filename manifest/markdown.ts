@@ -4,7 +4,7 @@
  * markup and link targets are identical on both sides.
  */
 import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
-import type { Heading, Paragraph, Parent, PhrasingContent, Root as MdastRoot, Text as MdastText } from 'mdast';
+import type { Code, Heading, Paragraph, Parent, PhrasingContent, Root as MdastRoot, Text as MdastText } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { LanguageFn } from 'highlight.js';
 import GithubSlugger from 'github-slugger';
@@ -71,7 +71,7 @@ function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void 
 /** An admonition type. */
 type AdmonitionType = keyof typeof ADMONITIONS;
 
-/** One 24×24 stroked path per type (pencil, bulb, info, triangle, octagon, triangle). */
+/** One 24×24 stroked path per type (pencil, bulb, info, triangle, octagon, triangle; the aliases their type's). */
 const ICONS: Record<AdmonitionType, string> = {
   note: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   tip: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z',
@@ -79,6 +79,9 @@ const ICONS: Record<AdmonitionType, string> = {
   warning: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
   danger: 'M7.9 2h8.2L22 7.9v8.2L16.1 22H7.9L2 16.1V7.9zM12 8v4M12 16h.01',
   caution: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
+  important: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
+  secondary: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  success: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z',
 };
 
 const isAdmonition = (name: string): name is AdmonitionType => Object.hasOwn(ADMONITIONS, name);
@@ -195,8 +198,43 @@ function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDi
   };
 }
 
+/** A line that is only a magic comment in any language's comment syntax: `// highlight-next-line`, `# highlight-start`, `<!-- highlight-end -->`. */
+const MAGIC_COMMENT = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*)\s*(highlight-next-line|highlight-start|highlight-end)\s*(?:\*\/\}?|-->)?\s*$/;
+
+/**
+ * Docusaurus's magic comments: their lines are taken out of the code, and the lines they name are highlighted as
+ * `{1,3-4}` in the meta highlights them (merged into it).
+ */
+function remarkMagicComments() {
+  return (tree: MdastRoot) => {
+    visit(tree, 'code', (node: Code) => {
+      if (!node.value.includes('highlight-') || node.lang === 'mermaid') return;
+      const kept: string[] = [];
+      const lines = new Set<number>();
+      let next = false;
+      let open = 0;
+      for (const line of node.value.split('\n')) {
+        const magic = MAGIC_COMMENT.exec(line)?.[1];
+        if (magic === 'highlight-next-line') next = true;
+        else if (magic === 'highlight-start') open++;
+        else if (magic === 'highlight-end') open = Math.max(0, open - 1);
+        else {
+          kept.push(line);
+          if (next || open > 0) lines.add(kept.length);
+          next = false;
+        }
+      }
+      if (kept.length === node.value.split('\n').length) return;
+      node.value = kept.join('\n');
+      const meta = node.meta ?? '';
+      for (const n of parseCodeMeta(meta).lines) lines.add(n);
+      node.meta = `${meta.replace(/\{[\d,\s-]+\}/g, '').trim()} {${[...lines].sort((a, b) => a - b).join(',')}}`.trim();
+    });
+  };
+}
+
 /** Parses a fence's meta string: `title="src/a.ts" {1,3-4}`. */
-export function parseCodeMeta(meta: string): { title: string | null; lines: Set<number> } {
+export function parseCodeMeta(meta: string): { title: string | null; lines: Set<number>; lineNumbers: boolean } {
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
   const lines = new Set<number>();
   const range = /\{([\d,\s-]+)\}/.exec(meta);
@@ -208,7 +246,7 @@ export function parseCodeMeta(meta: string): { title: string | null; lines: Set<
       for (let n = from; n <= end; n++) lines.add(n);
     }
   }
-  return { title: title ? (title[1] ?? title[2] ?? title[3] ?? null) : null, lines };
+  return { title: title ? (title[1] ?? title[2] ?? title[3] ?? null) : null, lines, lineNumbers: /(?:^|\s)showLineNumbers(?:[=\s]|$)/.test(meta) };
 }
 
 /** Language of a `<code>` element from its `language-x` class. */
@@ -280,7 +318,7 @@ function rehypeCodeBlocks() {
         };
         return;
       }
-      if (meta.lines.size > 0) {
+      if (meta.lines.size > 0 || meta.lineNumbers) {
         const lines = splitLines(code.children);
         if (lines.length > 1 && lines[lines.length - 1]!.length === 0) lines.pop();
         code.children = lines.flatMap((children, i): ElementContent[] => [
@@ -306,7 +344,7 @@ function rehypeCodeBlocks() {
       parent.children[index] = {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['code-block'], dataLanguage: lang },
+        properties: { className: meta.lineNumbers ? ['code-block', 'code-block--numbered'] : ['code-block'], dataLanguage: lang },
         children: [header, node, copyButton()],
       };
     });
@@ -400,6 +438,7 @@ function remarkPlugins(options: BodyOptions): PluggableList {
     ...(options.mdx ? ([[remarkMdxContent, options.mdx]] as PluggableList) : []),
     [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }],
     [remarkHeadingIds, { onHeading: options.onHeading }],
+    remarkMagicComments,
     ...(options.mdx ? [remarkInlineTocs] : []),
   ];
 }

@@ -51,6 +51,9 @@ describe('fixture mdx-components', () => {
       '<div class="toc-inline"><ul><li><a href="#install">Install</a></li><li><a href="#again">Again</a></li><li><a href="#more">More</a></li><li><a href="#from-the-partial">From the partial</a></li></ul></div>',
     );
     expect(html).toContain('see <a href="/abp-react/docs/intro">the intro</a>');
+    expect(html).toMatch(
+      /<div class="admonition admonition--important" role="note" aria-label="Important">[\s\S]*?<span class="admonition__title">Read this<\/span>/,
+    );
   });
 
   it('keeps allowed elements and attributes: kbd, sup, anchors, classes, literal styles, images with their size', () => {
