@@ -21,6 +21,7 @@ import { SKIP, visit } from 'unist-util-visit';
 import remarkComment from '@slorber/remark-comment';
 import remarkMdx from 'remark-mdx';
 import { ADMONITIONS } from './admonitions';
+import { remarkCodeTabs } from './codeTabs';
 import { fillInlineTocs, remarkMdxContent, type MdxOptions } from './mdx';
 import { rehypeSanitizeReported, type SanitizeRemoval } from './sanitize';
 import { COPY_BUTTON } from './copyButton';
@@ -438,6 +439,7 @@ function remarkPlugins(options: BodyOptions): PluggableList {
     ...(options.mdx ? ([[remarkMdxContent, options.mdx]] as PluggableList) : []),
     [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }],
     [remarkHeadingIds, { onHeading: options.onHeading }],
+    remarkCodeTabs,
     remarkMagicComments,
     ...(options.mdx ? [remarkInlineTocs] : []),
   ];

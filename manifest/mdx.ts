@@ -205,7 +205,7 @@ function htmlProperties(attrs: Record<string, MdxValue>): Record<string, string 
   return out;
 }
 
-const element = (hName: string, hProperties: Record<string, unknown>, children: RootContent[], at?: JsxElement | Parent): ElementNode => ({
+const element = (hName: string, hProperties: Record<string, unknown>, children: RootContent[], at?: { position?: Parent['position'] }): ElementNode => ({
   type: 'mdxElement',
   children: children as ElementNode['children'],
   data: { hName, hProperties: hProperties as never },
@@ -246,13 +246,9 @@ const isBlock = (node: RootContent) =>
   node.type === 'containerDirective' ||
   ((node.type as string) === 'mdxElement' && BLOCK_TAGS.has(String((node as unknown as ElementNode).data?.hName)));
 
-/** A tab of `<Tabs>`: its value, label and content. */
-interface Tab {
-  value: string;
-  label: string;
+/** A tab of `<Tabs>`: its value, label and content, and whether it is the default one. */
+interface Tab extends TabContent {
   isDefault: boolean;
-  children: RootContent[];
-  at: JsxElement;
 }
 
 /** A page's MDX step: its components, counters for unique ids, and its options. */
@@ -299,10 +295,30 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
   }
   const chosen = stringProp(attrs, 'defaultValue');
   const selected = tabs.find((t) => t.value === chosen) ?? tabs.find((t) => t.isDefault) ?? tabs[0];
-  const n = ++state.tabs;
   const groupId = stringProp(attrs, 'groupId');
   const query = attrs.queryString === true ? groupId : stringProp(attrs, 'queryString');
-  const id = (i: number, what: 'tab' | 'panel') => `tabs-${n}-${what}-${i + 1}`;
+  return tabsElement(tabs, selected?.value ?? null, `tabs-${++state.tabs}`, { groupId, query, at: node });
+}
+
+/** One tab of a tab set: its value, label, content and where it was written. */
+export interface TabContent {
+  value: string;
+  label: string;
+  children: RootContent[];
+  at?: { position?: Parent['position'] };
+}
+
+/**
+ * The markup of a tab set, for MDX's `<Tabs>` and the code-block tabs alike: a tablist of buttons and a panel per tab,
+ * `selected` shown. `id` prefixes the tabs' and panels' ids, unique within the page.
+ */
+export function tabsElement(
+  tabs: TabContent[],
+  selected: string | null,
+  id: string,
+  { groupId = null, query = null, at }: { groupId?: string | null; query?: string | null; at?: { position?: Parent['position'] } } = {},
+): ElementNode {
+  const idOf = (i: number, what: 'tab' | 'panel') => `${id}-${what}-${i + 1}`;
   const list = element(
     'div',
     { role: 'tablist', className: ['tabs'], ariaOrientation: 'horizontal' },
@@ -312,10 +328,10 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
         {
           type: 'button',
           role: 'tab',
-          id: id(i, 'tab'),
-          ariaSelected: tab === selected ? 'true' : 'false',
-          ariaControls: id(i, 'panel'),
-          tabIndex: tab === selected ? 0 : -1,
+          id: idOf(i, 'tab'),
+          ariaSelected: tab.value === selected ? 'true' : 'false',
+          ariaControls: idOf(i, 'panel'),
+          tabIndex: tab.value === selected ? 0 : -1,
           className: ['tabs__tab'],
           dataValue: tab.value,
         },
@@ -328,12 +344,12 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
       'div',
       {
         role: 'tabpanel',
-        id: id(i, 'panel'),
-        ariaLabelledBy: id(i, 'tab'),
+        id: idOf(i, 'panel'),
+        ariaLabelledBy: idOf(i, 'tab'),
         tabIndex: 0,
         className: ['tabs__panel'],
         dataValue: tab.value,
-        ...(tab === selected ? {} : { hidden: true }),
+        ...(tab.value === selected ? {} : { hidden: true }),
       },
       tab.children,
       tab.at,
@@ -343,7 +359,7 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
     'div',
     { className: ['tabs-container'], dataTabs: '', ...(groupId ? { dataGroupId: groupId } : {}), ...(query ? { dataQueryString: query } : {}) },
     [list, ...panels],
-    node,
+    at,
   );
 }
 

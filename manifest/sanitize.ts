@@ -16,7 +16,7 @@ const defaults = Object.fromEntries(
 );
 
 /** GitHub's schema, with what the site's own markup and Docusaurus pages need. */
-export const SANITIZE_SCHEMA: Schema = {
+const SANITIZE_SCHEMA: Schema = {
   ...defaultSchema,
   // Ids are the author's and the pipeline's (heading ids, footnotes), used as written by links and the TOC.
   clobber: [],

@@ -61,11 +61,11 @@ describe('MDX tabs', () => {
     await expect.poll(() => lists.count()).toBe(2);
     const first = lists.first();
     expect(await selected(page)).toEqual(['npm', 'npm']);
-    await first.getByRole('tab', { name: 'npm' }).focus();
+    await first.getByRole('tab', { name: 'npm', exact: true }).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Yarn');
-    expect(await first.getByRole('tab', { name: 'Yarn' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tabpanel', { name: 'Yarn' }).first().textContent()).toBe('Install with Yarn.');
+    expect(await first.getByRole('tab', { name: 'Yarn', exact: true }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tabpanel', { name: 'Yarn', exact: true }).first().textContent()).toBe('Install with Yarn.');
     expect(await page.getByText('Install with npm.').isVisible()).toBe(false);
     await page.keyboard.press('End');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('pnpm');
@@ -84,7 +84,7 @@ describe('MDX tabs', () => {
     const page = await b.page();
     await page.goto(site.url('docs/package-managers'));
     await shellReady(page);
-    await page.getByRole('tablist').first().getByRole('tab', { name: 'pnpm' }).click();
+    await page.getByRole('tablist').first().getByRole('tab', { name: 'pnpm', exact: true }).click();
     expect(await selected(page)).toEqual(['pnpm', 'pnpm']);
     expect(await page.getByText('Run with pnpm.').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.pm'))).toBe('pnpm');
@@ -105,10 +105,10 @@ describe('MDX tabs', () => {
     await page.goto(site.url('docs/intro'));
     await shellReady(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.getByRole('main').getByRole('link', { name: 'package managers' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'package managers', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Package managers');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 'client navigation, not a reload').toBe(1);
-    await page.getByRole('tablist').last().getByRole('tab', { name: 'Yarn' }).click();
+    await page.getByRole('tablist').last().getByRole('tab', { name: 'Yarn', exact: true }).click();
     expect(await selected(page)).toEqual(['Yarn', 'Yarn']);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.pm'))).toBe('yarn');
     expect(page.errors).toEqual([]);

@@ -46,7 +46,9 @@ describe('fixture mdx-components', () => {
     expect(html).toContain('<details class="details"><summary>What it installs</summary><div class="details__content"><p>The <strong>shell</strong>');
     expect(html).toContain('<details class="details"><summary>Raw HTML details</summary>');
     expect(html).toMatch(/<div class="admonition admonition--tip" role="note" aria-label="Tip">[\s\S]*?<span class="admonition__title">Keep it short<\/span>/);
-    expect(html).toMatch(/<div class="code-block" data-language="ts"><div class="code-block__header"><span class="code-block__title">src\/config\.ts<\/span>/);
+    expect(html).toMatch(
+      /<div class="code-block code-block--numbered" data-language="ts"><div class="code-block__header"><span class="code-block__title">src\/config\.ts<\/span>/,
+    );
     expect(html).toContain(
       '<div class="toc-inline"><ul><li><a href="#install">Install</a></li><li><a href="#again">Again</a></li><li><a href="#more">More</a></li><li><a href="#from-the-partial">From the partial</a></li></ul></div>',
     );
@@ -77,6 +79,21 @@ describe('fixture mdx-components', () => {
       'content/docs/components.mdx:89: `href` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
       'content/docs/components.mdx:91: `style` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
     ]);
+  });
+
+  it('shows npm2yarn blocks and consecutive tab blocks as tabs, magic comments as highlighted lines, live blocks as code', () => {
+    const npm =
+      /<div class="tabs-container" data-tabs=""><div role="tablist"[^>]*>(.*?)<\/div>/.exec(html.slice(html.indexOf('code-tabs-1-tab-1') - 200))?.[1] ?? '';
+    expect([...npm.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['npm', 'Yarn', 'pnpm']);
+    expect(html).toContain('npm install --save abp-react');
+    expect(html).toContain('yarn add abp-react');
+    expect(html).toContain('pnpm add abp-react');
+    expect(html).toMatch(/id="code-tabs-2-tab-1"[^>]*>TypeScript<\/button><button[^>]*id="code-tabs-2-tab-2"[^>]*>JavaScript<\/button>/);
+    expect(html).toMatch(
+      /<span class="code-line code-line--highlighted"><span class="hljs-keyword">const<\/span> answer = <span class="hljs-number">42<\/span>;<\/span>/,
+    );
+    expect(html).not.toContain('highlight-next-line');
+    expect(html).toMatch(/<code class="hljs language-jsx">&#x3C;p>.*Shown.* code\.&#x3C;\/p>/);
   });
 
   it("shows a site component's children, never its source", () => {
