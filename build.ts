@@ -16,11 +16,9 @@ import { docsModel, pageTexts, planRoutes } from './node/docs';
 import { BuildError, formatProblem, ProblemLog, type Problem } from './node/problems';
 import { withDocumentWorker } from './node/documentPool';
 import { LARGE_SITE_ROUTES, renderView, routeDocuments, type ShellAssets } from './node/routeHtml';
-import { codeVersion, RouteStore } from './node/routeStore';
-import { ShellCache } from './node/shellCache';
+import { cacheVersion, hasRenderCache, openCliCaches } from './node/cliCaches';
 import type { ShellRecord } from './node/shellRecord';
 import { assembleManifest, type DeferredSearch } from './node/assembleManifest';
-import { readRenderCache, readSavedProducts, writeRenderCache, writeSavedProducts } from './node/renderCache';
 import { type ParallelOptions, renderContent, warmRenderWorker, type WarmWorker } from './node/renderPool';
 import { BuildSession, type RenderCache } from './node/session';
 import { publishedMarkdown } from './node/published';
@@ -338,21 +336,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   }
 }
 
-/** CLI builds' render cache (`renderCache.ts`). */
-const CACHE_FILE = 'node_modules/.cache/abp-react-docs/render-cache.jsonl';
-
-/** CLI builds' saved products (`BuildSession.savedProducts`): each page's article name and local-index terms. */
-const PRODUCTS_DIR = 'node_modules/.cache/abp-react-docs';
-
-/** CLI builds' route documents (`RouteStore`). */
-const ROUTES_DIR = 'node_modules/.cache/abp-react-docs/routes';
-
-/** CLI builds' last shell build (`ShellCache`). */
-const SHELL_DIR = 'node_modules/.cache/abp-react-docs/shell';
-
-/** The folders of the build code: what the kept route documents and shell are made by, besides their inputs. */
-const BUILD_CODE = ['node', 'manifest'].map((dir) => fileURLToPath(new URL(`./${dir}/`, import.meta.url)));
-
 /** What `tsx build.ts --help` prints. */
 const USAGE = `usage: tsx build.ts [--shell] [--content content] [--out dist] [--no-cache] [--timings]
 
@@ -414,22 +397,11 @@ async function main(): Promise<void> {
   const useCache = !args['no-cache'];
   const time = stepTimer();
   // A build with a render cache renders few pages: a worker loads the renderer for them while this thread reads.
-  const renderWorker = useCache && existsSync(join(root, CACHE_FILE)) ? warmRenderWorker(root) : undefined;
-  const code = useCache ? codeVersion(BUILD_CODE) : '';
-  const saved = useCache ? readSavedProducts(join(root, PRODUCTS_DIR), code) : null;
+  const renderWorker = useCache && hasRenderCache(root) ? warmRenderWorker(root) : undefined;
+  const caches = useCache ? openCliCaches(root, cacheVersion(root)) : undefined;
   // The CLI's session keeps what its caches on disk hold, from disk and back: nothing else serves a next build.
-  const session = new BuildSession({
-    keeps: false,
-    renders: useCache ? readRenderCache(join(root, CACHE_FILE)) : new Map(),
-    restored: saved ? new Map(saved.products) : undefined,
-    saves: useCache,
-    routes: useCache ? new RouteStore(join(root, ROUTES_DIR), code) : undefined,
-    // esbuild's own version, the packages' manifests and the build options are no input files: the lockfile and code name them.
-    shell: useCache ? new ShellCache(join(root, SHELL_DIR), `${code}:${codeVersion([root], /^(package-lock|package|tsconfig(\.\w+)?)\.json$/)}`) : undefined,
-  });
+  const session = new BuildSession({ keeps: false, ...caches?.stores });
   time.lap('cache read');
-  const cache = session.renders;
-  const before = cache.size;
   try {
     const result = await buildSite({
       root,
@@ -440,12 +412,7 @@ async function main(): Promise<void> {
       renderWorker,
     });
     time.add(result.steps);
-    // The cache holds this build's renderings only (`renderContent`): save it when it changed.
-    if (useCache && (result.rendered > 0 || cache.size !== before)) writeRenderCache(join(root, CACHE_FILE), cache);
-    // Likewise the saved products: those this build asked for.
-    if (saved) writeSavedProducts(join(root, PRODUCTS_DIR), code, session.savedProducts().products, saved);
-    // Documents of no route of this site serve no next build.
-    session.routes?.prune();
+    caches?.save(session, result.rendered);
     time.lap('cache save');
     const kept = session.routes?.counts;
     const steps = args.timings

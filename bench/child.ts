@@ -14,6 +14,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, BuildSession } from '../build';
 import { DEV_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../node/heap';
+import { cacheVersion } from '../node/cliCaches';
 import { readRenderCache } from '../node/renderCache';
 import { commandLine, wholeNumber } from '../scripts/commandLine';
 
@@ -68,7 +69,7 @@ limitHeapGrowth(devServer ? DEV_HEAP_GROWING_PERCENT : undefined);
 
 // Unreadable or missing: start cold.
 // The dev server's session keeps everything for its next build; a CLI build's keeps only its renderings.
-const session = new BuildSession({ renders: cacheFile ? await readRenderCache(cacheFile) : new Map(), keeps: devServer });
+const session = new BuildSession({ renders: cacheFile ? await readRenderCache(cacheFile, cacheVersion(process.cwd())) : new Map(), keeps: devServer });
 const cacheEntries = session.renders.size;
 const options = { root: process.cwd(), contentDir, distDir, shell: false, session, devServer, warn: () => {} };
 const first = await buildSite(options);

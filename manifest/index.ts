@@ -9,4 +9,6 @@ export * from './paths';
 export * from './prePaint';
 export * from './shards';
 export * from './siteConfig';
+export * from './texts';
+export * from './unreachable';
 export type * from './types';

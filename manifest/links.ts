@@ -4,6 +4,7 @@
  */
 import { normalizeRoutePath, splitHref, stripBase, withBase } from './paths';
 import type { ManifestFile } from './types';
+import { unreachable } from './unreachable';
 
 /** What a link in a markdown file points to. */
 export type LinkTarget =
@@ -180,8 +181,12 @@ export function hrefFor(target: LinkTarget, baseUrl: string, from?: { path: stri
     }
     case 'asset':
       return withBase('/' + target.path, baseUrl);
-    default:
+    case 'external':
+    case 'missingPage':
+    case 'missingFile':
       return null;
+    default:
+      return unreachable(target, 'link kind');
   }
 }
 

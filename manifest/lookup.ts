@@ -4,6 +4,7 @@
  */
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from './constants';
 import { UnknownIdError } from './manifestErrors';
+import { unreachable } from './unreachable';
 import type { SiteConfig, SiteLocale } from './siteConfig';
 import type { DocVersion, LocaleStrings, Manifest, ManifestDoc, ManifestHeading, ManifestPage, SidebarItem } from './types';
 
@@ -193,10 +194,20 @@ export function sidebarContains(item: SidebarItem, path: string): boolean {
 export function sidebarTopAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>, path: string): number | null {
   const target = manifest.routes[path];
   if (!target) return null;
-  if (target.kind === 'doc') return manifest.docs[target.id]?.sidebarTop ?? null;
-  if (target.kind === 'docsRoot') return manifest.docs[target.docId]?.sidebarTop ?? null;
-  if (target.kind === 'category') return manifest.categories[target.slug]?.sidebarTop ?? null;
-  return null;
+  switch (target.kind) {
+    case 'doc':
+      return manifest.docs[target.id]?.sidebarTop ?? null;
+    case 'docsRoot':
+      return manifest.docs[target.docId]?.sidebarTop ?? null;
+    case 'category':
+      return manifest.categories[target.slug]?.sidebarTop ?? null;
+    case 'page':
+    case 'home':
+    case 'search':
+      return null;
+    default:
+      return unreachable(target, 'route kind');
+  }
 }
 
 /** Headings shown in the table of contents of a page (levels 2–3 unless the page says otherwise). */
@@ -215,10 +226,20 @@ export function documentTitle(pageTitle: string | null, siteTitle: string): stri
 export function pageAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'pages'>, path: string): ManifestPage | null {
   const target = manifest.routes[path];
   if (!target) return null;
-  if (target.kind === 'doc') return manifest.docs[target.id] ?? null;
-  if (target.kind === 'docsRoot') return manifest.docs[target.docId] ?? null;
-  if (target.kind === 'page') return manifest.pages[target.id] ?? null;
-  return null;
+  switch (target.kind) {
+    case 'doc':
+      return manifest.docs[target.id] ?? null;
+    case 'docsRoot':
+      return manifest.docs[target.docId] ?? null;
+    case 'page':
+      return manifest.pages[target.id] ?? null;
+    case 'category':
+    case 'home':
+    case 'search':
+      return null;
+    default:
+      return unreachable(target, 'route kind');
+  }
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

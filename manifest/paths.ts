@@ -6,7 +6,7 @@
 
 /**
  * Canonical route path: drops a trailing `index.html`, `.html` and slash
- * (spec §2: such paths are the same page) and collapses repeated slashes.
+ * (such paths name the same page) and collapses repeated slashes.
  */
 export function normalizeRoutePath(path: string): string {
   let p = ('/' + path).replace(/\/{2,}/g, '/');

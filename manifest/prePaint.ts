@@ -12,7 +12,7 @@ import { siteStorageKey, THEME_STORAGE_KEY } from './constants';
 /** Local-storage key of the collapsed desktop sidebar (`'1'` when collapsed). */
 export const SIDEBAR_HIDDEN_KEY = 'docs-sidebar-hidden';
 
-/** Local-storage key of the id of the announcement the reader closed; a new id shows the bar again (spec §4). */
+/** Local-storage key of the id of the announcement the reader closed; a new id shows the bar again. */
 export const ANNOUNCEMENT_DISMISSED_KEY = 'docs-announcement-dismissed';
 
 /** Attributes of `<html>` set before the first paint. */

@@ -49,7 +49,7 @@ interface AnnouncementBar {
   isCloseable: boolean;
 }
 
-/** Colour mode settings (spec §4), every default filled in. */
+/** Colour mode settings, every default filled in. */
 export type ColorModeConfig = Required<NonNullable<SiteConfigInput['colorMode']>>;
 
 /** The docs plugin settings, every default filled in. */
@@ -103,7 +103,7 @@ export interface SiteConfig {
   locale: { code: string; label: string; direction: 'ltr' | 'rtl' };
   /** Every locale of `i18n.locales`, the default one first, with what `<html>`, hreflang and the language switcher need. */
   locales: SiteLocale[];
-  /** Offline-mode activation strategies (spec §9). */
+  /** Offline-mode activation strategies: installed app, standalone window, `?offlineMode=true`. */
   offlineModeActivationStrategies: ('appInstalled' | 'standalone' | 'queryString')[];
   /** How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default). */
   markdown: { format: 'mdx' | 'md' | 'detect' };

@@ -53,7 +53,7 @@ const NavbarItemSchema = v.variant('type', [
   }),
 ]);
 
-/** Colour mode settings (spec §4). */
+/** Colour mode settings: the default mode, the toggle, and whether the system preference is followed. */
 const ColorModeSchema = v.strictObject({
   defaultMode: v.optional(v.pipe(v.picklist(['light', 'dark']), v.description('Mode used with no stored choice and no system preference.'))),
   disableSwitch: v.optional(v.pipe(v.boolean(), v.description('Hide the toggle.'))),

@@ -1,115 +1,137 @@
 /**
- * The manifest contract: every type that crosses the seam between the content
- * build (`build.ts`) and the reader shell (`src/`). Only plain JSON lives here:
- * no `Date`, `Map` or `undefined` values; dates are ISO strings.
+ * The manifest contract: every shape that crosses the seam between the content build (`build.ts`) and the reader
+ * shell (`src/`), written once as a valibot schema from which its type is derived. `parse.ts` checks a document
+ * against the schema whole, on both sides: the build before it writes, the shell after it fetches or reads from its
+ * storage. Only plain JSON lives here: no `Date`, `Map` or `undefined` values; dates are ISO strings. A change of
+ * any schema is a change of the contract: `MANIFEST_VERSION` goes up with it (`tests/unit/manifest/types.test.ts`
+ * fails until it does), so a reader's saved manifest of the old shape is dropped, not half read.
  */
+import * as v from 'valibot';
 import type { SiteConfig } from './siteConfig';
 
+/** An object of `value`s by string key (a record; never a list, which valibot's record reads as one). */
+const dict = <T extends v.GenericSchema>(value: T) =>
+  v.pipe(
+    v.custom<Record<string, v.InferOutput<T>>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), 'is not an object'),
+    v.record(v.string(), value),
+  );
+
 /** A reference to another doc, used for previous/next links. */
-export interface DocLink {
+export const DocLinkSchema = v.object({
   /** Doc id, or the category slug for a generated index. */
-  id: string;
+  id: v.string(),
   /** Label shown on the pagination card. */
-  title: string;
+  title: v.string(),
   /** Route path below the base path, such as `/docs/intro`. */
-  path: string;
-}
+  path: v.string(),
+});
+export type DocLink = v.InferOutput<typeof DocLinkSchema>;
 
 /** One heading of a page, as the table of contents and search see it. */
-export interface ManifestHeading {
+export const ManifestHeadingSchema = v.object({
   /** Heading level, 2 to 6 (the h1 is the page title). */
-  depth: number;
+  depth: v.number(),
   /** Anchor id, from github-slugger or an explicit `{#id}`. */
-  id: string;
+  id: v.string(),
   /** Plain text of the heading. */
-  text: string;
-}
+  text: v.string(),
+});
+export type ManifestHeading = v.InferOutput<typeof ManifestHeadingSchema>;
+
+/** The fields of a rendered markdown page: a doc or a standalone page such as `/markdown-page`. */
+const pageEntries = {
+  /** Stable id: `fundamentals/authentication` for docs, `markdown-page` for pages. */
+  id: v.string(),
+  /** Route path below the base path, without a trailing slash. */
+  path: v.string(),
+  /** Page title: front matter `title`, else the first h1. */
+  title: v.string(),
+  /** Meta description: front matter `description`, else the first paragraph. */
+  description: v.string(),
+  /** Meta keywords from front matter. */
+  keywords: v.array(v.string()),
+  /** Social card image (absolute URL or path below the base), or null for the site's. */
+  image: v.nullable(v.string()),
+  /** Headings of levels 2 to 6 in document order. */
+  headings: v.array(ManifestHeadingSchema),
+  /** File name of the markdown blob below `blobs/`: `<hash>.md`. */
+  blob: v.string(),
+  /** Size of the blob in bytes, for offline-storage estimates. */
+  blobSize: v.number(),
+  /**
+   * File name below `blobs/` of the article as the build rendered it (`<hash>.html`), through the same pipeline as
+   * the shell: client navigation shows it without parsing the markdown, which the shell renders only when this file
+   * cannot be had.
+   */
+  article: v.string(),
+  /** Last modification time of the source file, ISO 8601. */
+  lastModified: v.string(),
+  /** Source path relative to `content/`, for "Edit this page" and error messages. */
+  source: v.string(),
+  /** Whether the first h1 is part of the body (the shell then does not add one). */
+  hasH1: v.boolean(),
+  /** Table of contents hidden by front matter. */
+  hideTableOfContents: v.boolean(),
+  /** Smallest heading level shown in the table of contents. */
+  tocMinLevel: v.number(),
+  /** Largest heading level shown in the table of contents. */
+  tocMaxLevel: v.number(),
+  /** Code-block languages used, so the shell loads only those highlighters. */
+  codeLanguages: v.array(v.string()),
+  /** Whether the page has a Mermaid diagram (the shell loads Mermaid only then). */
+  hasMermaid: v.boolean(),
+  /** In a locale other than the default one: the doc or page has no translation, and shows the default locale's text. */
+  untranslated: v.optional(v.boolean()),
+};
 
 /** A rendered markdown page: a doc or a standalone page such as `/markdown-page`. */
-export interface ManifestPage {
-  /** Stable id: `fundamentals/authentication` for docs, `markdown-page` for pages. */
-  id: string;
-  /** Route path below the base path, without a trailing slash. */
-  path: string;
-  /** Page title: front matter `title`, else the first h1. */
-  title: string;
-  /** Meta description: front matter `description`, else the first paragraph. */
-  description: string;
-  /** Meta keywords from front matter. */
-  keywords: string[];
-  /** Social card image (absolute URL or path below the base), or null for the site's. */
-  image: string | null;
-  /** Headings of levels 2 to 6 in document order. */
-  headings: ManifestHeading[];
-  /** File name of the markdown blob below `blobs/`: `<hash>.md`. */
-  blob: string;
-  /** Size of the blob in bytes, for offline-storage estimates. */
-  blobSize: number;
-  /**
-   * File name below `blobs/` of the article as the build rendered it (`<hash>.html`),
-   * through the same pipeline as the shell: client navigation shows it without
-   * parsing the markdown, which the shell renders only when this file cannot be had.
-   */
-  article: string;
-  /** Last modification time of the source file, ISO 8601. */
-  lastModified: string;
-  /** Source path relative to `content/`, for "Edit this page" and error messages. */
-  source: string;
-  /** Whether the first h1 is part of the body (the shell then does not add one). */
-  hasH1: boolean;
-  /** Table of contents hidden by front matter. */
-  hideTableOfContents: boolean;
-  /** Smallest heading level shown in the table of contents. */
-  tocMinLevel: number;
-  /** Largest heading level shown in the table of contents. */
-  tocMaxLevel: number;
-  /** Code-block languages used, so the shell loads only those highlighters. */
-  codeLanguages: string[];
-  /** Whether the page has a Mermaid diagram (the shell loads Mermaid only then). */
-  hasMermaid: boolean;
-  /** In a locale other than the default one: the doc or page has no translation, and shows the default locale's text. */
-  untranslated?: boolean;
-}
+export const ManifestPageSchema = v.object(pageEntries);
+export type ManifestPage = v.InferOutput<typeof ManifestPageSchema>;
+
+/** The route of the same entry in each other version (or locale) that has it, by `versionKey`. */
+const OtherVersionsSchema = v.optional(dict(v.string()));
 
 /** A doc: a page inside the docs sidebar. */
-export interface ManifestDoc extends ManifestPage {
+export const ManifestDocSchema = v.object({
+  ...pageEntries,
   /** Label in the sidebar: front matter `sidebar_label`, else the title. */
-  sidebarLabel: string;
+  sidebarLabel: v.string(),
   /** Sidebar id the doc belongs to, or null when it is in no sidebar. */
-  sidebar: string | null;
+  sidebar: v.nullable(v.string()),
   /** Labels of the categories above the doc, outermost first (breadcrumbs). */
-  category: string[];
+  category: v.array(v.string()),
   /** Previous page in reading order, or null. */
-  previous: DocLink | null;
+  previous: v.nullable(DocLinkSchema),
   /** Next page in reading order, or null. */
-  next: DocLink | null;
+  next: v.nullable(DocLinkSchema),
   /** "Edit this page" URL, or null when the site has no edit URL. */
-  editUrl: string | null;
+  editUrl: v.nullable(v.string()),
   /** Index of the top-level sidebar item that holds the doc (its category is open), or null. */
-  sidebarTop: number | null;
+  sidebarTop: v.nullable(v.number()),
   /** On a site with several versions or locales: the route of the same doc (by id) in each other version that has it, by `versionKey`. */
-  otherVersions?: Record<string, string>;
-}
+  otherVersions: OtherVersionsSchema,
+});
+export type ManifestDoc = v.InferOutput<typeof ManifestDocSchema>;
 
 /** A doc entry in the sidebar. */
-interface SidebarDoc {
-  type: 'doc';
+const SidebarDocSchema = v.object({
+  type: v.literal('doc'),
   /** Doc id. */
-  id: string;
+  id: v.string(),
   /** Label shown. */
-  label: string;
+  label: v.string(),
   /** Route path below the base. */
-  path: string;
-}
+  path: v.string(),
+});
 
 /** An external or plain link in the sidebar. */
-interface SidebarLink {
-  type: 'link';
+const SidebarLinkSchema = v.object({
+  type: v.literal('link'),
   /** Label shown. */
-  label: string;
+  label: v.string(),
   /** Absolute URL or route path. */
-  href: string;
-}
+  href: v.string(),
+});
 
 /** A category of the sidebar, from a folder and its `_category_.json`. */
 export interface SidebarCategory {
@@ -122,241 +144,271 @@ export interface SidebarCategory {
   collapsible: boolean;
   /** Route path of the category's own page (generated index or linked doc), or null. */
   path: string | null;
-  /**
-   * Children in sidebar order. Empty in the root manifest for a top-level
-   * category whose children live in a sidebar shard (`shard`).
-   */
+  /** Children in sidebar order. Empty in the root manifest for a top-level category whose children live in a sidebar shard (`shard`). */
   items: SidebarItem[];
   /** Top-level categories: the sidebar shard (below `blobs/`) that holds `items`. */
   shard?: string;
 }
 
 /** One entry of a sidebar tree. */
-export type SidebarItem = SidebarDoc | SidebarLink | SidebarCategory;
+export type SidebarItem = v.InferOutput<typeof SidebarDocSchema> | v.InferOutput<typeof SidebarLinkSchema> | SidebarCategory;
 
-/** A generated category index such as `/docs/category/fundamentals`. */
-export interface CategoryIndex {
-  /** Slug of the label, as in the route. */
-  slug: string;
-  /** Route path below the base. */
-  path: string;
-  /** Category label, used as the page title. */
-  label: string;
-  /** Description shown above the cards. */
-  description: string;
-  /** Labels of the enclosing categories (breadcrumbs). */
-  category: string[];
-  /** Cards: the category's direct children, the first `CATEGORY_CARDS` of them. */
-  items: CategoryCard[];
-  /** The other cards, in a file below `blobs/` (`<hash>.json`, a `CategoryCard[]`), or null when `items` has them all. */
-  more: { count: number; file: string } | null;
-  /** Previous page in reading order, or null. */
-  previous: DocLink | null;
-  /** Next page in reading order, or null. */
-  next: DocLink | null;
-  /** Index of the top-level sidebar item that holds the category, or null. */
-  sidebarTop: number | null;
-  /** On a site with several versions: the route of the same category index (by slug) in each other version that has it. */
-  otherVersions?: Record<string, string>;
-}
+// A category holds items of every kind, itself included: the one shape whose type is written out (a recursive
+// schema cannot infer its own type), which the compiler checks against the schema.
+const SidebarCategorySchema: v.GenericSchema<SidebarCategory> = v.object({
+  type: v.literal('category'),
+  label: v.string(),
+  collapsed: v.boolean(),
+  collapsible: v.boolean(),
+  path: v.nullable(v.string()),
+  items: v.array(v.lazy(() => SidebarItemSchema)),
+  shard: v.optional(v.string()),
+});
+
+/** One entry of a sidebar tree, by its `type`. */
+export const SidebarItemSchema: v.GenericSchema<SidebarItem> = v.union([SidebarDocSchema, SidebarLinkSchema, SidebarCategorySchema]);
 
 /** A card on a category index page. */
-export interface CategoryCard {
+export const CategoryCardSchema = v.object({
   /** Card title. */
-  title: string;
+  title: v.string(),
   /** Route path the card opens. */
-  path: string;
+  path: v.string(),
   /** One line under the title: the doc's description or the item count. */
-  description: string;
-}
+  description: v.string(),
+});
+export type CategoryCard = v.InferOutput<typeof CategoryCardSchema>;
+
+/** A generated category index such as `/docs/category/fundamentals`. */
+export const CategoryIndexSchema = v.object({
+  /** Slug of the label, as in the route. */
+  slug: v.string(),
+  /** Route path below the base. */
+  path: v.string(),
+  /** Category label, used as the page title. */
+  label: v.string(),
+  /** Description shown above the cards. */
+  description: v.string(),
+  /** Labels of the enclosing categories (breadcrumbs). */
+  category: v.array(v.string()),
+  /** Cards: the category's direct children, the first `CATEGORY_CARDS` of them. */
+  items: v.array(CategoryCardSchema),
+  /** The other cards, in a file below `blobs/` (`<hash>.json`, a `CategoryCard[]`), or null when `items` has them all. */
+  more: v.nullable(v.object({ count: v.number(), file: v.string() })),
+  /** Previous page in reading order, or null. */
+  previous: v.nullable(DocLinkSchema),
+  /** Next page in reading order, or null. */
+  next: v.nullable(DocLinkSchema),
+  /** Index of the top-level sidebar item that holds the category, or null. */
+  sidebarTop: v.nullable(v.number()),
+  /** On a site with several versions: the route of the same category index (by slug) in each other version that has it. */
+  otherVersions: OtherVersionsSchema,
+});
+export type CategoryIndex = v.InferOutput<typeof CategoryIndexSchema>;
 
 /** A docs version: `current` (`content/docs`, labelled `Next`), or one of `versions.json`. */
-export interface DocVersion {
+export const DocVersionSchema = v.object({
   /** Version name: `current`. */
-  name: string;
+  name: v.string(),
   /** Label shown: `Next`. */
-  label: string;
+  label: v.string(),
   /** Route path of the version root: `/docs`. */
-  path: string;
+  path: v.string(),
   /** Doc opened at the version root: `intro`. */
-  mainDocId: string;
+  mainDocId: v.string(),
   /** Ids of draft docs (always empty in a production build). */
-  draftIds: string[];
+  draftIds: v.array(v.string()),
   /**
    * Sidebars by id: `tutorialSidebar`. In the root manifest they hold their top level, whose categories name their
    * shard, and only in the default locale: a copy in another locale has none there, its locale's blob holds them
    * (`LocaleStrings.sidebars`), so a locale adds one line per version to the root.
    */
-  sidebars: Record<string, SidebarItem[]>;
+  sidebars: dict(v.array(SidebarItemSchema)),
   /**
    * On a site with several versions (`versions.json`): the banner above its pages (`unreleased`, `unmaintained`),
    * whether its pages show a badge, whether search engines are kept away, and whether it is the last version,
    * the one at the docs route that version-neutral links open. A site with one version leaves them out.
    */
-  banner?: 'none' | 'unreleased' | 'unmaintained';
-  badge?: boolean;
-  noIndex?: boolean;
-  isLast?: boolean;
+  banner: v.optional(v.picklist(['none', 'unreleased', 'unmaintained'])),
+  badge: v.optional(v.boolean()),
+  noIndex: v.optional(v.boolean()),
+  isLast: v.optional(v.boolean()),
   /** A locale other than the default one (`SiteConfig.locales`), whose copy of the version this is; unset in the default locale. */
-  locale?: string;
-}
+  locale: v.optional(v.string()),
+});
+export type DocVersion = v.InferOutput<typeof DocVersionSchema>;
 
-/** What a route path shows. */
-export type RouteTarget =
-  | { kind: 'home' }
-  | { kind: 'search' }
-  | { kind: 'docsRoot'; docId: string }
-  | { kind: 'doc'; id: string }
-  | { kind: 'page'; id: string }
-  | { kind: 'category'; slug: string };
+/** What a route path shows, by its `kind`. */
+export const RouteTargetSchema = v.variant('kind', [
+  v.object({ kind: v.literal('home') }),
+  v.object({ kind: v.literal('search') }),
+  v.object({ kind: v.literal('docsRoot'), docId: v.string() }),
+  v.object({ kind: v.literal('doc'), id: v.string() }),
+  v.object({ kind: v.literal('page'), id: v.string() }),
+  v.object({ kind: v.literal('category'), slug: v.string() }),
+]);
+export type RouteTarget = v.InferOutput<typeof RouteTargetSchema>;
 
 /** Files of the search feature the shell reads. */
-interface SearchFiles {
+const SearchFilesSchema = v.object({
   /**
    * The local index's entry file, below the base: `search/entry.<hash>.json`, or `search/entry-<key>.json` from a dev
    * server (named by its inputs, made when asked for). It names the index's other files (`manifest/localSearch.ts`).
    */
-  entry: string;
+  entry: v.string(),
   /** Number of DocSearch records the build wrote (outside `dist/`, for `npm run search:upload`). */
-  count: number;
+  count: v.number(),
   /** On a site with several versions: each version's own index (its docs and the pages), by version name; `entry` is the last version's. */
-  entries?: Record<string, string>;
-}
-
-/**
- * The root manifest, `dist/manifest.json`: what every page needs, whatever the
- * page count. Page data lives in shards (`ManifestShard`), immutable files
- * below `blobs/` named by their hash; `shardOf()` finds the one of a route.
- */
-export interface ManifestRoot {
-  /** Contract version; the shell refuses a manifest with another one. */
-  manifestVersion: number;
-  /** Hash of the content, changes whenever anything a reader sees changes. */
-  contentHash: string;
-  /** Build time, ISO 8601. */
-  generatedAt: string;
-  /** Resolved site configuration. */
-  site: SiteConfig;
-  /** Docs versions, current first, then the releases newest first; `isLast` marks the one at the docs route (the only one when there is one). Sidebars hold their top level only. */
-  versions: DocVersion[];
-  /** Search files. */
-  search: SearchFiles;
-  /** Page shards below `blobs/` (`<hash>.json`), in route order. */
-  shards: string[];
-  /** The first route path of each shard (sorted): a route's shard is the last one starting at or before it (`shardOf`). */
-  shardStarts: string[];
-  /**
-   * For offline mode's estimate before it fetches anything: how many pages it
-   * saves (every route), and the bytes of what it stores besides their HTML (the
-   * shards, long categories' further cards, the local search index, and every
-   * page's markdown and article unless `articlesIn` is `routes`), and the bytes
-   * of every route's article, the part of its HTML that differs most between
-   * pages. The shell adds each page's HTML as that article plus the rest of its
-   * own page's HTML.
-   */
-  totals: { pages: number; bytes: number; articles: number; versions?: Record<string, VersionTotals> };
-  /**
-   * Where a page's article is deployed. `blobs`: as `blobs/<article>`, beside
-   * its markdown (`blobs/<blob>`), which the shell renders when the article
-   * cannot be had. `routes` (a large site, `LARGE_SITE_ROUTES`): only inside the
-   * route's HTML (`routeHtmlFile`), in `<main>`'s `.markdown`, so each page is
-   * deployed once; `article` and `blob` then name the page's content, not files.
-   */
-  articlesIn: 'blobs' | 'routes';
-  /**
-   * The entry script of the shell deployed with this content, below the base
-   * (`assets/main-<hash>.js`), null when built without one. A tab whose shell
-   * is another, and which no service worker updates, offers the reload.
-   */
-  shell: string | null;
-}
+  entries: v.optional(dict(v.string())),
+});
 
 /**
  * On a site with several versions, what offline mode stores when it saves one version (`ManifestRoot.totals`
  * of that version): its pages and the pages outside the docs, every shard, and that version's local index.
  */
-export interface VersionTotals {
-  pages: number;
-  bytes: number;
-  articles: number;
-}
+export const VersionTotalsSchema = v.object({ pages: v.number(), bytes: v.number(), articles: v.number() });
+export type VersionTotals = v.InferOutput<typeof VersionTotalsSchema>;
+
+/**
+ * The resolved site configuration. What authors write is checked by its own schema (`siteConfigSchema.ts`) and
+ * resolved by `resolveSiteConfig`, which alone makes this shape; the manifest checks what every page reads first.
+ */
+const SiteSchema = v.custom<SiteConfig>(
+  (input) =>
+    typeof input === 'object' &&
+    input !== null &&
+    typeof (input as Record<string, unknown>).title === 'string' &&
+    typeof (input as Record<string, unknown>).baseUrl === 'string',
+  'the site configuration lacks title or baseUrl',
+);
+
+/**
+ * The root manifest, `dist/manifest.json`: what every page needs, whatever the page count. Page data lives in
+ * shards (`ManifestShard`), immutable files below `blobs/` named by their hash; `shardOf()` finds the one of a route.
+ */
+export const ManifestRootSchema = v.object({
+  /** Contract version; the shell refuses a manifest with another one (`parseManifest` checks it first). */
+  manifestVersion: v.number(),
+  /** Hash of the content, changes whenever anything a reader sees changes. */
+  contentHash: v.string(),
+  /** Build time, ISO 8601. */
+  generatedAt: v.string(),
+  /** Resolved site configuration. */
+  site: SiteSchema,
+  /** Docs versions, current first, then the releases newest first; `isLast` marks the one at the docs route (the only one when there is one). Sidebars hold their top level only. */
+  versions: v.pipe(v.array(DocVersionSchema), v.minLength(1, 'no docs version')),
+  /** Search files. */
+  search: SearchFilesSchema,
+  /** Page shards below `blobs/` (`<hash>.json`), in route order. */
+  shards: v.pipe(v.array(v.string()), v.minLength(1, 'no page shard')),
+  /** The first route path of each shard (sorted): a route's shard is the last one starting at or before it (`shardOf`). */
+  shardStarts: v.array(v.string()),
+  /**
+   * For offline mode's estimate before it fetches anything: how many pages it saves (every route), and the bytes of
+   * what it stores besides their HTML (the shards, long categories' further cards, the local search index, and every
+   * page's markdown and article unless `articlesIn` is `routes`), and the bytes of every route's article, the part of
+   * its HTML that differs most between pages. The shell adds each page's HTML as that article plus the rest of its
+   * own page's HTML.
+   */
+  totals: v.object({ pages: v.number(), bytes: v.number(), articles: v.number(), versions: v.optional(dict(VersionTotalsSchema)) }),
+  /**
+   * Where a page's article is deployed. `blobs`: as `blobs/<article>`, beside its markdown (`blobs/<blob>`), which the
+   * shell renders when the article cannot be had. `routes` (a large site, `LARGE_SITE_ROUTES`): only inside the
+   * route's HTML (`routeHtmlFile`), in `<main>`'s `.markdown`, so each page is deployed once; `article` and `blob`
+   * then name the page's content, not files.
+   */
+  articlesIn: v.picklist(['blobs', 'routes']),
+  /**
+   * The entry script of the shell deployed with this content, below the base (`assets/main-<hash>.js`), null when
+   * built without one. A tab whose shell is another, and which no service worker updates, offers the reload.
+   */
+  shell: v.nullable(v.string()),
+});
+export type ManifestRoot = v.InferOutput<typeof ManifestRootSchema>;
+
+/** A static file or image a page refers to. */
+export const ManifestFileSchema = v.object({
+  /** Path below the base: `/img/x.png`, or `/blobs/<hash>.png` for a co-located image. */
+  href: v.string(),
+  /** Intrinsic width in CSS pixels, read from the file at build time; null for a file that is no image. */
+  width: v.nullable(v.number()),
+  /** Intrinsic height in CSS pixels; null for a file that is no image. */
+  height: v.nullable(v.number()),
+});
+export type ManifestFile = v.InferOutput<typeof ManifestFileSchema>;
 
 /** A page shard: the routes of one bucket and everything they show. */
-export interface ManifestShard {
+export const ManifestShardSchema = v.object({
   /** Docs by id. */
-  docs: Record<string, ManifestDoc>;
+  docs: dict(ManifestDocSchema),
   /** Standalone pages by id. */
-  pages: Record<string, ManifestPage>;
+  pages: dict(ManifestPageSchema),
   /** Generated category indexes by slug. */
-  categories: Record<string, CategoryIndex>;
+  categories: dict(CategoryIndexSchema),
   /** Route table: path below the base (no trailing slash, `/` for home) to target. */
-  routes: Record<string, RouteTarget>;
+  routes: dict(RouteTargetSchema),
   /**
-   * Files the pages link to or show (static files and co-located images), by
-   * the key `resolveContentImage()` looks up: `/img/x.png` for a file served at
-   * that path, `docs/guide/diagram.png` (relative to `content/`) for an image
+   * Files the pages link to or show (static files and co-located images), by the key `resolveContentImage()` looks
+   * up: `/img/x.png` for a file served at that path, `docs/guide/diagram.png` (relative to `content/`) for an image
    * next to its markdown.
    */
-  files: Record<string, ManifestFile>;
+  files: dict(ManifestFileSchema),
   /** Source path relative to `content/` to route path, for every page of the site (relative links). */
-  sources: Record<string, string>;
-}
+  sources: dict(v.string()),
+});
+export type ManifestShard = v.InferOutput<typeof ManifestShardSchema>;
 
 /**
  * A locale other than the default one, in the blob the root names (`SiteLocale.strings`), which the shell reads
  * before any page of that locale renders.
  */
-export interface LocaleStrings {
+export const LocaleStringsSchema = v.object({
   /**
    * Translations of the shell's texts by Docusaurus's theme ids (`theme.docs.paginator.next`) and, for the navbar's
    * and footer's labels, `navbar.<key>` and `footer.<key>` with the keys of Docusaurus's `navbar.json` and
    * `footer.json` (`navbar.item.label.Documentation`).
    */
-  strings: Record<string, string>;
+  strings: dict(v.string()),
   /** The sidebars of the locale's copy of each docs version, by version name, as the root holds the default locale's (`DocVersion.sidebars`). */
-  sidebars: Record<string, Record<string, SidebarItem[]>>;
-}
+  sidebars: dict(dict(v.array(SidebarItemSchema))),
+});
+export type LocaleStrings = v.InferOutput<typeof LocaleStringsSchema>;
+
+/** A sidebar shard: the children of one top-level category. */
+export const SidebarShardSchema = v.object({ items: v.array(SidebarItemSchema) });
+export type SidebarShard = v.InferOutput<typeof SidebarShardSchema>;
 
 /** Any of the JSON files below `blobs/` that the root names and route HTML preloads: page shards, sidebar shards and locale strings. */
 export type AnyShard = ManifestShard | SidebarShard | LocaleStrings;
 
-/** A sidebar shard: the children of one top-level category. */
-export interface SidebarShard {
-  items: SidebarItem[];
-}
-
-/**
- * What the build and the shell work with: the root plus the shards loaded so
- * far (the build has every shard; the shell, those its pages needed).
- */
+/** What the build and the shell work with: the root plus the shards loaded so far (the build has every shard; the shell, those its pages needed). */
 export type Manifest = ManifestRoot & ManifestShard;
 
-/** A static file or image a page refers to. */
-export interface ManifestFile {
-  /** Path below the base: `/img/x.png`, or `/blobs/<hash>.png` for a co-located image. */
-  href: string;
-  /** Intrinsic width in CSS pixels, read from the file at build time; null for a file that is no image. */
-  width: number | null;
-  /** Intrinsic height in CSS pixels; null for a file that is no image. */
-  height: number | null;
-}
-
 /** One search record in Algolia DocSearch's shape. */
-export interface SearchRecord {
+export const SearchRecordSchema = v.object({
   /** Unique record id. */
-  objectID: string;
+  objectID: v.string(),
   /** Absolute URL, with the base path and an optional `#anchor`. */
-  url: string;
+  url: v.string(),
   /** Which level the record stands for. */
-  type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+  type: v.picklist(['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6', 'content']),
   /** Heading hierarchy: lvl0 is the category, lvl1 the page title. */
-  hierarchy: Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
+  hierarchy: v.object({
+    lvl0: v.nullable(v.string()),
+    lvl1: v.nullable(v.string()),
+    lvl2: v.nullable(v.string()),
+    lvl3: v.nullable(v.string()),
+    lvl4: v.nullable(v.string()),
+    lvl5: v.nullable(v.string()),
+    lvl6: v.nullable(v.string()),
+  }),
   /** Paragraph text for `content` records, else null. */
-  content: string | null;
+  content: v.nullable(v.string()),
   /** Language facet, `en`. */
-  language: string;
+  language: v.string(),
   /** Docs version facets, `current`. */
-  docusaurus_tag: string;
+  docusaurus_tag: v.string(),
   /** Ranking weight: page level first, then position on the page. */
-  weight: { pageRank: number; level: number; position: number };
-}
+  weight: v.object({ pageRank: v.number(), level: v.number(), position: v.number() }),
+});
+export type SearchRecord = v.InferOutput<typeof SearchRecordSchema>;

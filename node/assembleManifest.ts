@@ -40,6 +40,7 @@ import { versionOfSource } from './versions';
 import { savedWithVersion, versionKey } from '../manifest/lookup';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
+import { unreachable } from '../manifest/unreachable';
 import type { RecordsInput } from './recordsPool';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
@@ -757,15 +758,21 @@ function pageShardsOf(
   let bytes = 0;
   const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
     const target = routes[path]!;
-    return target.kind === 'doc'
-      ? manifestDocs[target.id]
-      : target.kind === 'docsRoot'
-        ? manifestDocs[target.docId]
-        : target.kind === 'page'
-          ? manifestPages[target.id]
-          : target.kind === 'category'
-            ? categoryIndexes[target.slug]
-            : undefined;
+    switch (target.kind) {
+      case 'doc':
+        return manifestDocs[target.id];
+      case 'docsRoot':
+        return manifestDocs[target.docId];
+      case 'page':
+        return manifestPages[target.id];
+      case 'category':
+        return categoryIndexes[target.slug];
+      case 'home':
+      case 'search':
+        return undefined;
+      default:
+        return unreachable(target, 'route kind');
+    }
   };
   const weightOf = (path: string): number => {
     const entry = entryAt(path);

@@ -1,7 +1,7 @@
 /**
  * The checks of a build that need the rendered pages: every page has a title,
  * every link leads somewhere (a broken page link or image fails the build;
- * a missing anchor or markdown file warns, spec §4), and directives that are
+ * a missing anchor or markdown file only warns, naming the page), and directives that are
  * no admonition are reported.
  */
 import type { LinkContext } from '../manifest/links';
@@ -147,7 +147,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     state = { keys, reports: new Map(), anchorsTo: new Map(), anchorsFrom: new Map(), indexOf: new Map(all.map(({ file }, i) => [file.rel, i])) };
     all.forEach(({ file, path }, i) => note(state, file.rel, reportsOf(file, path, i)));
   }
-  // Links: broken page links fail the build; missing anchors and markdown files warn (spec §4).
+  // Links: broken page links fail the build; missing anchors and markdown files only warn, naming the page.
   const pages = [...state.reports.values()].sort((a, b) => a.index - b.index);
   for (const { display, links } of pages) {
     for (const { error, line, message } of links) {

@@ -32,10 +32,12 @@ type Large = Pick<Rendered, (typeof LARGE)[number]>;
 /** The render cache index's first line: its format, and the segments its lines point into. */
 interface IndexHead {
   format: typeof INDEX_FORMAT;
+  /** The version of the code that made the renderings (`cliCaches.ts`'s `cacheVersion`): another version's are none. */
+  version: string;
   segments: string[];
 }
 
-const INDEX_FORMAT = 'render-cache-2';
+const INDEX_FORMAT = 'render-cache-3';
 
 /** Where a rendering's large fields lie: a segment of the cache's folder (its name and path), an offset and each field's length in bytes. */
 interface Place {
@@ -113,8 +115,8 @@ export function storedFieldReader(): { read: (field: StoredField) => unknown; cl
 
 const SEGMENT = /^render-[\w-]+\.data$/;
 
-/** Reads a saved render cache whose index is `file`. */
-export function readRenderCache(file: string): RenderCache {
+/** Reads a saved render cache whose index is `file`, made by the code of `version`; another version's is empty. */
+export function readRenderCache(file: string, version: string): RenderCache {
   const cache: RenderCache = new Map();
   let lines: string[];
   try {
@@ -125,7 +127,7 @@ export function readRenderCache(file: string): RenderCache {
   const handles: Handles = new Map();
   try {
     const head = JSON.parse(lines[0] ?? 'null') as IndexHead | null;
-    if (head?.format !== INDEX_FORMAT || !head.segments.every((name) => SEGMENT.test(name))) return cache;
+    if (head?.format !== INDEX_FORMAT || head.version !== version || !head.segments.every((name) => SEGMENT.test(name))) return cache;
     const sizes = head.segments.map((name) => {
       const fd = openSync(join(dirname(file), name), 'r');
       handles.set(name, fd);
@@ -150,12 +152,12 @@ export function readRenderCache(file: string): RenderCache {
 const MAX_SEGMENTS = 12;
 
 /**
- * Saves the render cache whose index is `file`: the large fields of renderings not on disk go to a new segment
+ * Saves the render cache whose index is `file`, made by the code of `version`: the large fields of renderings not on disk go to a new segment
  * (all of them when the segments are many or hold more unused bytes than used), then the index is replaced
  * through a temporary file, so a build that stops half-way leaves the previous cache; then segments the index
  * does not name are removed.
  */
-export function writeRenderCache(file: string, cache: RenderCache): void {
+export function writeRenderCache(file: string, cache: RenderCache, version: string): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   const placeOf = (rendering: Rendered) => (rendering as { [PLACE]?: Place })[PLACE];
@@ -203,7 +205,7 @@ export function writeRenderCache(file: string, cache: RenderCache): void {
     rmSync(join(dir, segment), { force: true });
     segments.pop();
   }
-  writeParts(`${file}.tmp`, [`${JSON.stringify({ format: INDEX_FORMAT, segments } satisfies IndexHead)}\n`, ...lines]);
+  writeParts(`${file}.tmp`, [`${JSON.stringify({ format: INDEX_FORMAT, version, segments } satisfies IndexHead)}\n`, ...lines]);
   renameSync(`${file}.tmp`, file);
   for (const name of names) if (!segments.includes(name)) rmSync(join(dir, name), { force: true });
 }

@@ -340,9 +340,6 @@ async function renderInOrder(jobs: RenderJob[], links: LinkResolver, parallel?: 
   return { rendered: done.flatMap((batch) => batch.rendered), parsed: done.reduce((sum, batch) => sum + batch.parsed, 0) };
 }
 
-/** Bump when rendering changes, so cached renders are not reused. */
-const RENDER_VERSION = 10;
-
 /** Whether each link and image a cached rendering resolved still resolves the same: then the rendering holds. */
 function stillResolves(
   heldWith: WeakMap<Rendered, { tables: string; path: string }>,
@@ -452,11 +449,13 @@ export async function renderContent(
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
+  // The code that renders is not in the key: a session lives within one process, and the renderings kept on disk
+  // are read only by the code that made them (`cliCaches.ts`). How pages are read (`markdown.format`) is.
   const { format } = plan.site.markdown;
-  const version = sha(JSON.stringify([RENDER_VERSION, plan.site.baseUrl, format])).slice(0, 16);
+  const version = sha(JSON.stringify([plan.site.baseUrl, format])).slice(0, 16);
   const cache = session.renders;
   const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
-  // With the link tables and renderer version of the last build, only the pages whose keys differ are looked at.
+  // With the link tables and base URL of the last build, only the pages whose keys differ are looked at.
   const keys: EntryKeys = { whole: `${version}\0${links.tables}`, each: plan.keys };
   const last = session.last(LAST_RENDERS);
   const changed = last && changedEntries(last.keys, keys);

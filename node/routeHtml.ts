@@ -42,7 +42,7 @@ export interface ShellAssets {
  * link as a full copy, and even a small page that goes on to `x` costs a
  * folder and a file per route; the host's
  * `404.html` is the shell, which shows page `x` for `x/` and `x/index.html`
- * and cleans the address bar (spec §2). And each page is deployed once: its
+ * and cleans the address bar (`x/` and `x/index.html` name page `x`). And each page is deployed once: its
  * article is in its route's HTML only, which client navigation fetches
  * (`ManifestRoot.articlesIn`), and neither it nor the markdown is a blob;
  * llms.txt links the pages (`llms.ts`).
@@ -248,7 +248,7 @@ export function renderView(root: ManifestRoot, shards: Record<string, AnyShard>)
 /**
  * The HTML step of a build: every route's document, by file name, made when
  * the file is written (one page's HTML in memory at a time), plus `x/index.html`
- * beside each `x.html` (spec §2: the same page) unless the site is `large`,
+ * beside each `x.html` (the same page under the name some hosts serve) unless the site is `large`,
  * and `404.html`. `server` is called when the first document is made.
  */
 export function routeDocuments(

@@ -19,7 +19,7 @@ import * as esbuild from 'esbuild';
 import type { ShellRecord } from './shellRecord';
 import { SERVER_DIR } from './shell';
 
-/** The worker's file below `dist/` (spec §7: `/abp-react/sw.js`). */
+/** The worker's file below `dist/` (registered as `<baseUrl>sw.js`). */
 const SW_FILE = 'sw.js';
 /** The worker's source below the project root. */
 const SW_SOURCE = 'src/sw/sw.ts';

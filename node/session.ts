@@ -28,7 +28,7 @@ export interface Slot<T> {
 /** A slot named `name` holding `T`. */
 export const slot = <T>(name: string): Slot<T> => ({ name });
 
-/** Renderings kept between builds, by source hash, renderer version and source path (`renderContent`). */
+/** Renderings kept between builds, by source hash, base URL and source path (`renderContent`); the CLI's on disk are those of its build code (`cliCaches.ts`). */
 export type RenderCache = Map<string, Rendered>;
 
 /** What a product costs the cache when its size is not given: a small object. */

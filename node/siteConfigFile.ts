@@ -193,7 +193,7 @@ export function loadSiteConfig(contentDir: string): { input: SiteConfigInput; te
   }
   if (refused.length) throw new BuildError(`Cannot build: ${refused.length} problem${refused.length === 1 ? '' : 's'} in \`${display}\`:`, refused);
   try {
-    // The client's own checks, so a configuration the shell could not search with never ships (spec §5).
+    // The client's own checks, so a configuration the shell could not search with (no `appId` or `apiKey`) never ships.
     liteClient(input.search.appId, input.search.apiKey);
   } catch (error) {
     // Point at the field the client names (`appId` / `apiKey`), else at `search`.

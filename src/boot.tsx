@@ -18,7 +18,7 @@ import { setPageLoader } from './data/updatesStore';
 import { loadArticle } from './routes/-components/resolve';
 import { keepTrying } from './lib/keepTrying';
 
-// Spec §2: `x.html` and `x/index.html` are `x`; canonicalise the address bar before routing.
+// `x.html` and `x/index.html` name the same page as `x`; canonicalise the address bar before routing.
 {
   const { pathname, search, hash } = window.location;
   const route = stripBase(pathname, BASE_URL);

@@ -14,7 +14,7 @@ import { routeTree } from './routes/routeTree';
 
 /**
  * When a link preloads its route (its loader: manifest shard and article), unless
- * Save-Data or 2g says not to (spec §2). Once the link has been in view for
+ * Save-Data or 2g says not to. Once the link has been in view for
  * `defaultPreloadDelay` (50 ms): a link under the pointer is in view, so this
  * covers intent too; measured against hand-written in-view plus intent
  * preloading and against 'intent' alone. A large

@@ -54,8 +54,8 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
             className="menu__caret"
             aria-label={
               open
-                ? t('theme.DocSidebarItem.collapseCategoryAriaLabel', "Collapse sidebar category '{label}'", { label: item.label })
-                : t('theme.DocSidebarItem.expandCategoryAriaLabel', "Expand sidebar category '{label}'", { label: item.label })
+                ? t('theme.DocSidebarItem.collapseCategoryAriaLabel', { label: item.label })
+                : t('theme.DocSidebarItem.expandCategoryAriaLabel', { label: item.label })
             }
             aria-expanded={open}
             onClick={onToggle}
@@ -77,11 +77,11 @@ function ShardItems({ name }: { name: string }) {
       <li className="menu__item">
         {isError ? (
           <button type="button" className="menu__link menu__link--button" onClick={() => void refetch()}>
-            {t('shell.sidebar.categoryFailed', 'Could not load this category. Retry')}
+            {t('shell.sidebar.categoryFailed')}
           </button>
         ) : (
           <span className="menu__link" role="status">
-            {t('shell.common.loading', 'Loading…')}
+            {t('shell.common.loading')}
           </span>
         )}
       </li>
@@ -105,7 +105,7 @@ function windowOf(items: SidebarItem[], current: string): { start: number; end: 
 }
 
 /**
- * A list of sidebar items; opening a category closes its siblings (spec §4,
+ * A list of sidebar items; opening a category closes its siblings (categories
  * auto-collapse). The top level (`top`) learns which category holds the page
  * from the page's manifest entry, since that category's children may not be
  * loaded yet. Memoised: an update that leaves the sidebar's items as they are
@@ -125,9 +125,7 @@ export const DocSidebarItems = memo(function DocSidebarItems({ items, top = fals
   const more = (count: number, where: 'above' | 'below') => (
     <li className="menu__item">
       <button type="button" className="menu__link menu__link--button menu__more" onClick={() => setWhole(true)}>
-        {where === 'above'
-          ? t('shell.sidebar.showMoreAbove', 'Show {count} more above', { count })
-          : t('shell.sidebar.showMoreBelow', 'Show {count} more below', { count })}
+        {where === 'above' ? t('shell.sidebar.showMoreAbove', { count }) : t('shell.sidebar.showMoreBelow', { count })}
       </button>
     </li>
   );
@@ -159,13 +157,12 @@ export const DocSidebarItems = memo(function DocSidebarItems({ items, top = fals
 function ToggleButton({ hide, onToggle, children }: { hide: boolean; onToggle: () => void; children: React.ReactNode }) {
   const t = useTranslate(useSite().site);
   const which = hide ? 'collapse' : 'expand';
-  const text = hide ? 'Collapse sidebar' : 'Expand sidebar';
   return (
     <button
       type="button"
       className={`doc-sidebar__${which}`}
-      aria-label={t(`theme.docs.sidebar.${which}ButtonAriaLabel`, text)}
-      title={t(`theme.docs.sidebar.${which}ButtonTitle`, text)}
+      aria-label={t(`theme.docs.sidebar.${which}ButtonAriaLabel`)}
+      title={t(`theme.docs.sidebar.${which}ButtonTitle`)}
       onClick={onToggle}
     >
       {children}
@@ -173,7 +170,7 @@ function ToggleButton({ hide, onToggle, children }: { hide: boolean; onToggle: (
   );
 }
 
-/** The desktop docs sidebar, hideable (spec §4). */
+/** The desktop docs sidebar, which the reader can hide. */
 export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; hidden: boolean; onToggle: () => void }) {
   const t = useTranslate(useSite().site);
   if (hidden) {
@@ -186,13 +183,13 @@ export function DocSidebar({ items, hidden, onToggle }: { items: SidebarItem[]; 
     );
   }
   return (
-    <aside className="doc-sidebar" aria-label={t('theme.docs.sidebar.navAriaLabel', 'Docs sidebar')}>
+    <aside className="doc-sidebar" aria-label={t('theme.docs.sidebar.navAriaLabel')}>
       <nav className="menu">
         <DocSidebarItems items={items} top />
       </nav>
       <ToggleButton hide onToggle={onToggle}>
         <span aria-hidden="true">‹ </span>
-        {t('theme.docs.sidebar.collapseButtonTitle', 'Collapse sidebar')}
+        {t('theme.docs.sidebar.collapseButtonTitle')}
       </ToggleButton>
     </aside>
   );

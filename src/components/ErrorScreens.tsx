@@ -21,13 +21,13 @@ function errorChain(error: unknown): string[] {
   return out;
 }
 
-/** The crash screen for render errors: 'Page Error', 'This page crashed.', 'Try again' (spec §2, §8). */
+/** The crash screen for render errors: 'Page Error', 'This page crashed.', 'Try again', which clears the error. */
 function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
   const t = useTranslate();
   return (
     <main id="main" className="container error-screen" role="alert">
-      <h1>{t('shell.crash.title', 'Page Error')}</h1>
-      <p>{t('theme.ErrorPageContent.title', 'This page crashed.')}</p>
+      <h1>{t('shell.crash.title')}</h1>
+      <p>{t('theme.ErrorPageContent.title')}</p>
       <ul className="error-screen__messages">
         {errorChain(error).map((m, i) => (
           <li key={i}>
@@ -36,24 +36,24 @@ function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
         ))}
       </ul>
       <button type="button" className="button button--primary" onClick={reset}>
-        {t('theme.ErrorPageContent.tryAgain', 'Try again')}
+        {t('theme.ErrorPageContent.tryAgain')}
       </button>
     </main>
   );
 }
 
-/** A failed manifest or blob fetch: explain, and offer 'Retry' (spec §2). */
+/** A failed manifest or blob fetch: explain, and offer 'Retry'. */
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useTranslate();
   return (
     <main id="main" className="container error-screen" role="alert">
-      <h1>{t('shell.loadError.title', 'This page could not be loaded')}</h1>
-      <p>{t('shell.loadError.text', 'The documentation could not be fetched. Check your network connection, then retry.')}</p>
+      <h1>{t('shell.loadError.title')}</h1>
+      <p>{t('shell.loadError.text')}</p>
       <p className="error-screen__detail">
         <code>{errorChain(error)[0]}</code>
       </p>
       <button type="button" className="button button--primary" onClick={onRetry}>
-        {t('shell.common.retry', 'Retry')}
+        {t('shell.common.retry')}
       </button>
     </main>
   );
@@ -82,7 +82,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return <CrashScreen error={error} reset={() => void retry(true)} />;
 }
 
-/** Shown while a route loads, only after the loading delay (spec §9: 200 ms). */
+/** Shown while a route loads, only after the loading delay, so a fast load shows nothing. */
 export function PageLoader() {
   const t = useTranslate();
   const [visible, setVisible] = useState(false);
@@ -93,7 +93,7 @@ export function PageLoader() {
   if (!visible) return null;
   return (
     <div className="page-loader" role="status" aria-live="polite">
-      {t('shell.common.loading', 'Loading…')}
+      {t('shell.common.loading')}
     </div>
   );
 }
@@ -101,16 +101,16 @@ export function PageLoader() {
 /** The not-found page. */
 export function NotFound() {
   const t = useTranslate();
-  const title = t('theme.NotFound.title', 'Page Not Found');
+  const title = t('theme.NotFound.title');
   useEffect(() => {
     document.title = title;
   }, [title]);
   return (
     <main id="main" className="container not-found">
       <h1>{title}</h1>
-      <p>{t('theme.NotFound.p1', 'We could not find what you were looking for.')}</p>
+      <p>{t('theme.NotFound.p1')}</p>
       <p>
-        <SmartLink href="/">{t('shell.notFound.homeLink', 'Go to the home page')}</SmartLink>
+        <SmartLink href="/">{t('shell.notFound.homeLink')}</SmartLink>
       </p>
     </main>
   );

@@ -1,6 +1,6 @@
 /**
- * Loading the shell's code chunks (spec §8: "Route code fails to load → page
- * reloads"). A failed `import()` is never remembered, so the next use tries
+ * Loading the shell's code chunks: code that fails to load reloads the page,
+ * so a tab open across a deploy picks up the new shell. A failed `import()` is never remembered, so the next use tries
  * again; a chunk the host does not have (a shell deploy since the page loaded,
  * with no service worker keeping the old files) reloads the page once per
  * shell, never in a loop.

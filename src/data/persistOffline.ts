@@ -1,5 +1,5 @@
 /**
- * Offline mode, page side (spec §4, §9), the part the entry carries: the
+ * Offline mode, page side, the part the entry carries: the
  * state the offline notice and control show. What changes it (activation
  * strategies, talking to the worker, storage estimates) is in
  * `persistOfflineActions.ts`, loaded after the first page.

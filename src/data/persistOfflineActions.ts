@@ -1,8 +1,8 @@
 /**
- * Offline mode, page side (spec §4, §9): whether it is on, what the worker
+ * Offline mode, page side: whether it is on, what the worker
  * reports while saving, and the space the site takes. It turns on when the app
- * is installed, runs standalone, or the URL has `offlineMode=true`; beyond the
- * spec, any reader turns it on or off with the control above the footer, and
+ * is installed, runs standalone, or the URL has `offlineMode=true`; besides those,
+ * any reader turns it on or off with the control above the footer, and
  * that choice is remembered. Loaded after the first page.
  */
 import {

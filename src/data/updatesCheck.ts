@@ -4,11 +4,11 @@
  * it waits for the reader ('This page was updated'). Taking it swaps the
  * content in place: blobs are named by hash, so only pages that changed are
  * downloaded again. A manifest this shell cannot read reloads the page, once
- * per version (spec: never a broken page).
+ * per version, so a reader never sees a page half read by the wrong shell.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, type Manifest, type ManifestRoot } from '../../manifest';
+import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, unreachable, type Manifest, type ManifestRoot } from '../../manifest';
 import type { DevContentDetail } from '../../manifest/devUpdates';
 import { assetUrl, BASE_URL } from '../config';
 import { articleQueryOptions } from './blob';
@@ -34,9 +34,19 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
   const pa = pageAt(before, route);
   const pb = pageAt(after, route);
   if (pa || pb) return pa?.blob !== pb?.blob || pa?.article !== pb?.article || pa?.title !== pb?.title;
-  if (a.kind === 'category') return JSON.stringify(before.categories[a.slug]) !== JSON.stringify(after.categories[a.slug]);
-  if (a.kind === 'home') return JSON.stringify(before.site.home) !== JSON.stringify(after.site.home);
-  return false;
+  switch (a.kind) {
+    case 'category':
+      return JSON.stringify(before.categories[a.slug]) !== JSON.stringify(after.categories[a.slug]);
+    case 'home':
+      return JSON.stringify(before.site.home) !== JSON.stringify(after.site.home);
+    case 'doc':
+    case 'docsRoot':
+    case 'page':
+    case 'search':
+      return false;
+    default:
+      return unreachable(a, 'route kind');
+  }
 }
 
 /**

@@ -60,7 +60,8 @@ export function checkWorkerUpdate(): void {
 /**
  * How a page's article is loaded before an update swaps it in. The route
  * layer owns it (the markdown fallback needs the renderer); the boot passes it
- * in, so this layer does not import it (STYLE §1).
+ * in, so this layer does not import it (layers point one way: routes
+ * above data).
  */
 let pageLoader: (queryClient: QueryClient, page: ManifestPage, articlesIn: ManifestRoot['articlesIn']) => Promise<void> = async () => {};
 

@@ -1,6 +1,6 @@
 /**
- * Registers the service worker with workbox-window (spec §7:
- * `/abp-react/sw.js?<params>`, the parameters carrying the offline-mode
+ * Registers the service worker with workbox-window
+ * (`<baseUrl>sw.js?<params>`, the parameters carrying the offline-mode
  * settings). Loaded lazily after the first page (`updates.ts`), so neither
  * workbox-window nor this module weighs on it.
  */

@@ -28,7 +28,7 @@ function subscribeSystem(onChange: () => void) {
 }
 
 /**
- * Colour mode state, stored under `theme` and synced across tabs (spec §4).
+ * Colour mode state, stored under `theme` and synced across tabs.
  * Before the first paint the inline script (`manifest/prePaint.ts`) has set
  * `<html data-theme>`; this provider hydrates with no stored choice, like the
  * build's HTML, and keeps the attribute in step once hydrated.

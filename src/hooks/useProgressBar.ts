@@ -5,7 +5,7 @@ import { PROGRESS_BAR } from '../../manifest/constants';
 
 NProgress.configure({ showSpinner: false, minimum: PROGRESS_BAR.minimum, speed: PROGRESS_BAR.speed, trickleSpeed: PROGRESS_BAR.trickleSpeed });
 
-/** Shows the route-change bar once loading has lasted `PROGRESS_BAR.delay` ms (spec §2, §9). */
+/** Shows the route-change bar once loading has lasted `PROGRESS_BAR.delay` ms, so a fast navigation shows none. */
 export function useProgressBar(): void {
   const loading = useRouterState({ select: (s) => s.status === 'pending' });
   useEffect(() => {

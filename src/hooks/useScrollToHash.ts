@@ -11,7 +11,7 @@ if (typeof window !== 'undefined') window.addEventListener('scroll', () => (scro
 
 /**
  * After a page's content has rendered: scroll to the `#hash` target, or to the
- * top (spec §2). Until the page settles (the content is attached, images load,
+ * top. Until the page settles (the content is attached, images load,
  * diagrams draw), keep the target in place, unless the reader scrolls first.
  */
 export function useScrollToHash(key: string, hash: string): void {

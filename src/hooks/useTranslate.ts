@@ -1,16 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { SiteConfig } from '../../manifest';
+import { TEXTS, type SiteConfig, type TextId } from '../../manifest';
 import { localeStringsQueryOptions, manifestQueryOptions } from '../data/manifestQueries';
 import { useLocale } from './useLocale';
 
+/** What a text's `{name}` placeholders are replaced with. */
+type TextValues = Record<string, string | number>;
+
+/** The id of a label the site configuration writes: the navbar's (`navbar.json`) and the footer's (`footer.json`). */
+type SiteLabelId = `navbar.${string}` | `footer.${string}`;
+
 /**
- * A text of the shell in the locale on screen: its translation by id, else `message` (the English default); `{name}`
- * takes `values`' name, a number written as the locale writes numbers. With a numeric `count`, a message of
- * `|`-separated plural forms gives the form `Intl.PluralRules` picks, as Docusaurus's code.json does
- * (`'One result|{count} results'`).
+ * A text of the shell in the locale on screen: its translation by id, else its English from the catalogue
+ * (`manifest/texts.ts`); `{name}` takes `values`' name, a number written as the locale writes numbers. With a numeric
+ * `count`, a message of `|`-separated plural forms gives the form `Intl.PluralRules` picks, as Docusaurus's code.json
+ * does (`'One result|{count} results'`). A label of the site configuration has no English in the catalogue: the
+ * configured text is its fallback.
  */
-export type Translate = (id: string, message: string, values?: Record<string, string | number>) => string;
+export interface Translate {
+  (id: TextId, values?: TextValues): string;
+  (id: SiteLabelId, fallback: string): string;
+}
 
 type Site = Pick<SiteConfig, 'locales' | 'baseUrl'>;
 
@@ -33,7 +43,10 @@ function pluralForm(forms: string, count: number, lang: string): string {
 /** `t` for a locale's translations (`strings`, none for the default locale) and its language tag (`htmlLang`). */
 export function translator(strings: Record<string, string> | undefined, lang: string): Translate {
   let numbers: Intl.NumberFormat | undefined;
-  return (id, message, values) => {
+  return (id: string, valuesOrFallback?: TextValues | string) => {
+    const values = typeof valuesOrFallback === 'object' ? valuesOrFallback : undefined;
+    // An id the catalogue lacks shows as itself, so the slip is seen on the page rather than hidden behind English.
+    const message = typeof valuesOrFallback === 'string' ? valuesOrFallback : ((TEXTS as Record<string, string>)[id] ?? id);
     const translated = strings?.[id];
     // The English default's forms follow English rules, whatever the locale on screen.
     const text =

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DESKTOP_BREAKPOINT } from '../../manifest/constants';
 
-// Must agree with the `@media (min-width: 996px)` rules in styles.css (spec §4).
+// Must agree with the `@media (min-width: 996px)` rules in styles.css, or the layout and the markup disagree.
 const query = `(min-width: ${DESKTOP_BREAKPOINT}px)`;
 
 function subscribe(onChange: () => void) {
@@ -10,7 +10,7 @@ function subscribe(onChange: () => void) {
   return () => mql.removeEventListener('change', onChange);
 }
 
-/** `desktop` at 996 px and wider, else `mobile` (spec §4). */
+/** `desktop` at 996 px and wider, else `mobile`. */
 export function useWindowSize(): 'desktop' | 'mobile' {
   return useSyncExternalStore(
     subscribe,

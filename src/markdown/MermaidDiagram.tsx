@@ -31,14 +31,7 @@ export default function MermaidDiagram({ source }: { source: string }) {
       live = false;
     };
   }, [id, source, mode]);
-  if (error)
-    return (
-      <pre
-        className="mermaid-error"
-        role="alert"
-        tabIndex={0}
-      >{`[docs] ${t('shell.diagram.failed', 'Mermaid diagram failed to render: {message}', { message: error })}\n\n${source}`}</pre>
-    );
+  if (error) return <pre className="mermaid-error" role="alert" tabIndex={0}>{`[docs] ${t('shell.diagram.failed', { message: error })}\n\n${source}`}</pre>;
   if (!svg)
     return (
       <pre className="mermaid-source" tabIndex={0}>
@@ -46,5 +39,5 @@ export default function MermaidDiagram({ source }: { source: string }) {
       </pre>
     );
   // Mermaid sanitises its SVG output at securityLevel 'strict'.
-  return <div className="mermaid-svg" role="img" aria-label={t('shell.diagram.ariaLabel', 'Diagram')} dangerouslySetInnerHTML={{ __html: svg }} />;
+  return <div className="mermaid-svg" role="img" aria-label={t('shell.diagram.ariaLabel')} dangerouslySetInnerHTML={{ __html: svg }} />;
 }

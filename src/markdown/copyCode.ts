@@ -64,8 +64,8 @@ export function useCopyButtons(ref: RefObject<HTMLElement | null>, deps: Depende
   const t = useTranslate();
   const texts = useMemo<CopyTexts>(
     () => ({
-      idle: { text: t('theme.CodeBlock.copy', COPY_BUTTON.idle.text), label: t('theme.CodeBlock.copyButtonAriaLabel', COPY_BUTTON.idle.label) },
-      copied: { text: t('theme.CodeBlock.copied', COPY_BUTTON.copied.text), label: t('theme.CodeBlock.copied', COPY_BUTTON.copied.label) },
+      idle: { text: t('theme.CodeBlock.copy'), label: t('theme.CodeBlock.copyButtonAriaLabel') },
+      copied: { text: t('theme.CodeBlock.copied'), label: t('theme.CodeBlock.copied') },
     }),
     [t],
   );

@@ -12,8 +12,8 @@ export interface RetryingLazy<P> {
 const all: RetryingLazy<never>[] = [];
 
 /**
- * `React.lazy` for a code chunk (spec §8: route code that fails to load
- * reloads the page). A chunk a deploy removed reloads the page once and never
+ * `React.lazy` for a code chunk: code that fails to load reloads the
+ * page. A chunk a deploy removed reloads the page once and never
  * loops; a network failure throws `ChunkLoadError`, which error screens show
  * with "Retry". React.lazy keeps a rejection forever, so the failed one is
  * replaced by `retry()`.

@@ -22,7 +22,8 @@ export function pageHast(manifest: Manifest, page: ManifestPage, markdown: strin
   const ctx = linkContext(manifest);
   // As the build reads it; what the build reported of its MDX it reported already, and the front matter and
   // partials the build had are not here: `frontMatter.x` shows nothing and a partial is left out.
-  const mdx = isMdxSource(page.source, manifest.site.markdown.format);
+  // A manifest saved by an older build of the same version has no `markdown`: its default.
+  const mdx = isMdxSource(page.source, manifest.site.markdown?.format ?? 'mdx');
   const processor = markdownProcessor({
     ...(mdx ? { mdx: { scope: { frontMatter: {} }, source: page.source, onProblem: () => undefined } } : {}),
     grammars: loadedGrammars(),

@@ -40,7 +40,7 @@ function RootLayout() {
             document.getElementById('main')?.focus();
           }}
         >
-          {t('theme.common.skipToMainContent', 'Skip to main content')}
+          {t('theme.common.skipToMainContent')}
         </a>
         <AnnouncementBar />
         <Navbar />

@@ -17,7 +17,7 @@ import { rootRoute } from './__root';
  */
 const SearchResults = lazyWithReload(() => import('../search/SearchResults'));
 
-/** When the results' code cannot load (offline, never fetched): the spec's error text, with Retry. */
+/** When the results' code cannot load (offline, never fetched): "Unable to fetch results", with Retry. */
 class ResultsBoundary extends Component<{ query: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -56,9 +56,7 @@ export const searchRoute = createRoute({
     const q = useHydrated() ? asked : '';
     const navigate = useNavigate();
     const t = useTranslate(manifest.site);
-    const heading = q
-      ? t('theme.SearchPage.existingResultsTitle', 'Search results for "{query}"', { query: q })
-      : t('theme.SearchPage.emptyResultsTitle', 'Search the documentation');
+    const heading = q ? t('theme.SearchPage.existingResultsTitle', { query: q }) : t('theme.SearchPage.emptyResultsTitle');
     useDocumentTitle(heading, manifest.site.title);
     useEffect(() => {
       const meta = document.createElement('meta');
@@ -74,8 +72,8 @@ export const searchRoute = createRoute({
           <input
             type="search"
             className="search-page__input"
-            aria-label={t('theme.SearchPage.inputLabel', 'Search')}
-            placeholder={t('theme.SearchPage.inputPlaceholder', 'Type your search here')}
+            aria-label={t('theme.SearchPage.inputLabel')}
+            placeholder={t('theme.SearchPage.inputPlaceholder')}
             maxLength={SEARCH_MAX_QUERY_LENGTH}
             value={q}
             autoFocus

@@ -6,7 +6,7 @@
  * DocSearch itself gives: the 64-character input, the selection pre-fill, the
  * stalled state after 300 ms, recent (7, or 4 with favourites) and favourite
  * (10) searches in localStorage, results grouped by category (5 per group), the
- * no-results and error screens with the spec's words, and Insights events.
+ * no-results and error screens with DocSearch's words, and Insights events.
  */
 import {
   DocSearchModal,
@@ -165,46 +165,45 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, faile
   }) as unknown as DocSearchTransformClient['search'];
 }
 
-/** DocSearch's own texts in the locale on screen, by the ids Docusaurus gives them (`theme.SearchModal.*`), DocSearch's English as defaults. */
+/** DocSearch's own texts in the locale on screen, by the ids Docusaurus gives them (`theme.SearchModal.*`). */
 export function modalTranslations(t: Translate): NonNullable<DocSearchModalProps['translations']> {
-  const id = (key: string, message: string) => t(`theme.SearchModal.${key}`, message);
   return {
     searchBox: {
-      resetButtonTitle: id('searchBox.resetButtonTitle', 'Clear the query'),
-      resetButtonAriaLabel: id('searchBox.resetButtonAriaLabel', 'Clear the query'),
-      cancelButtonText: id('searchBox.cancelButtonText', 'Cancel'),
-      cancelButtonAriaLabel: id('searchBox.cancelButtonAriaLabel', 'Cancel'),
-      searchInputLabel: t('theme.SearchBar.label', 'Search'),
+      resetButtonTitle: t('theme.SearchModal.searchBox.resetButtonTitle'),
+      resetButtonAriaLabel: t('theme.SearchModal.searchBox.resetButtonAriaLabel'),
+      cancelButtonText: t('theme.SearchModal.searchBox.cancelButtonText'),
+      cancelButtonAriaLabel: t('theme.SearchModal.searchBox.cancelButtonAriaLabel'),
+      searchInputLabel: t('theme.SearchBar.label'),
     },
     startScreen: {
-      recentSearchesTitle: id('startScreen.recentSearchesTitle', 'Recent'),
-      noRecentSearchesText: id('startScreen.noRecentSearchesText', 'No recent searches'),
-      saveRecentSearchButtonTitle: id('startScreen.saveRecentSearchButtonTitle', 'Save this search'),
-      removeRecentSearchButtonTitle: id('startScreen.removeRecentSearchButtonTitle', 'Remove this search from history'),
-      favoriteSearchesTitle: id('startScreen.favoriteSearchesTitle', 'Favorite'),
-      removeFavoriteSearchButtonTitle: id('startScreen.removeFavoriteSearchButtonTitle', 'Remove this search from favorites'),
+      recentSearchesTitle: t('theme.SearchModal.startScreen.recentSearchesTitle'),
+      noRecentSearchesText: t('theme.SearchModal.startScreen.noRecentSearchesText'),
+      saveRecentSearchButtonTitle: t('theme.SearchModal.startScreen.saveRecentSearchButtonTitle'),
+      removeRecentSearchButtonTitle: t('theme.SearchModal.startScreen.removeRecentSearchButtonTitle'),
+      favoriteSearchesTitle: t('theme.SearchModal.startScreen.favoriteSearchesTitle'),
+      removeFavoriteSearchButtonTitle: t('theme.SearchModal.startScreen.removeFavoriteSearchButtonTitle'),
     },
-    errorScreen: { titleText: t(...ERROR_TITLE), helpText: t(...ERROR_HELP) },
+    errorScreen: { titleText: t(ERROR_TITLE), helpText: t(ERROR_HELP) },
     noResultsScreen: {
-      noResultsText: t(...NO_RESULTS),
-      suggestedQueryText: id('noResultsScreen.suggestedQueryText', 'Try searching for'),
-      reportMissingResultsText: t(...REPORT_MISSING),
-      reportMissingResultsLinkText: t(...REPORT_MISSING_LINK),
+      noResultsText: t(NO_RESULTS),
+      suggestedQueryText: t('theme.SearchModal.noResultsScreen.suggestedQueryText'),
+      reportMissingResultsText: t(REPORT_MISSING),
+      reportMissingResultsLinkText: t(REPORT_MISSING_LINK),
     },
     footer: {
-      selectText: id('footer.selectText', 'to select'),
-      selectKeyAriaLabel: id('footer.selectKeyAriaLabel', 'Enter key'),
-      navigateText: id('footer.navigateText', 'to navigate'),
-      navigateUpKeyAriaLabel: id('footer.navigateUpKeyAriaLabel', 'Arrow up'),
-      navigateDownKeyAriaLabel: id('footer.navigateDownKeyAriaLabel', 'Arrow down'),
-      closeText: id('footer.closeText', 'to close'),
-      closeKeyAriaLabel: id('footer.closeKeyAriaLabel', 'Escape key'),
-      searchByText: id('footer.searchByText', 'Search by'),
+      selectText: t('theme.SearchModal.footer.selectText'),
+      selectKeyAriaLabel: t('theme.SearchModal.footer.selectKeyAriaLabel'),
+      navigateText: t('theme.SearchModal.footer.navigateText'),
+      navigateUpKeyAriaLabel: t('theme.SearchModal.footer.navigateUpKeyAriaLabel'),
+      navigateDownKeyAriaLabel: t('theme.SearchModal.footer.navigateDownKeyAriaLabel'),
+      closeText: t('theme.SearchModal.footer.closeText'),
+      closeKeyAriaLabel: t('theme.SearchModal.footer.closeKeyAriaLabel'),
+      searchByText: t('theme.SearchModal.footer.searchByText'),
     },
   };
 }
 
-/** DocSearch's error screen (spec §8), drawn by us into its dropdown. */
+/** DocSearch's error screen ("Unable to fetch results" and its help), drawn by us into its dropdown. */
 function ErrorScreen({ t }: { t: Translate }) {
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
@@ -226,8 +225,8 @@ function ErrorScreen({ t }: { t: Translate }) {
               <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
             </svg>
           </div>
-          <p className="DocSearch-Title">{t(...ERROR_TITLE)}</p>
-          <p className="DocSearch-Help">{t(...ERROR_HELP)}</p>
+          <p className="DocSearch-Title">{t(ERROR_TITLE)}</p>
+          <p className="DocSearch-Help">{t(ERROR_HELP)}</p>
         </div>,
         dropdown,
       )
@@ -241,7 +240,7 @@ function IncompleteNote({ t }: { t: Translate }) {
   return dropdown
     ? createPortal(
         <p className="search-note docs-search-incomplete" role="status">
-          {t(...INCOMPLETE)}
+          {t(INCOMPLETE)}
         </p>,
         dropdown,
       )
@@ -342,7 +341,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
       const searchPage = hitHref(`${searchPagePath}?q=${encodeURIComponent(state.query)}`, base);
       return (
         <div className="search-footer">
-          {first?.fromLocalIndex ? <p className="search-note">{t(...FROM_LOCAL_INDEX)}</p> : <span />}
+          {first?.fromLocalIndex ? <p className="search-note">{t(FROM_LOCAL_INDEX)}</p> : <span />}
           {nbHits > 0 && (
             <a
               href={searchPage}
@@ -353,7 +352,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
                 onClose();
               }}
             >
-              {t('theme.SearchBar.seeAll', 'See all {count} results', { count: nbHits })}
+              {t('theme.SearchBar.seeAll', { count: nbHits })}
             </a>
           )}
         </div>
@@ -376,7 +375,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         appId={config.appId}
         apiKey={config.apiKey}
         indexName={config.indexName}
-        placeholder={t('theme.SearchModal.placeholder', 'Search docs')}
+        placeholder={t('theme.SearchModal.placeholder')}
         translations={translations}
         initialScrollY={window.scrollY}
         initialQuery={initialQuery}

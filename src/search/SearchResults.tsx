@@ -40,7 +40,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** True once `active` has lasted `ms` (the stalled state, spec §4). */
+/** True once `active` has lasted `ms` (the stalled state). */
 function useStalled(active: boolean, ms: number): boolean {
   const [stalled, setStalled] = useState(false);
   useEffect(() => {
@@ -128,7 +128,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   if (!first || (results.isFetching && first.query !== q && !isFetchingNextPage)) {
     return (
       <div className="search-status" aria-live="polite">
-        {stalled ? <p>{t('shell.searchPage.searching', 'Searching…')}</p> : null}
+        {stalled ? <p>{t('shell.searchPage.searching')}</p> : null}
       </div>
     );
   }
@@ -136,20 +136,20 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
     return (
       <div className="search-status" aria-live="polite">
         <p className="search-status__title">
-          {t(...NO_RESULTS)} "<strong>{first.query}</strong>"
+          {t(NO_RESULTS)} "<strong>{first.query}</strong>"
         </p>
         {feedbackUrl && (
           <p>
-            {t(...REPORT_MISSING)}{' '}
+            {t(REPORT_MISSING)}{' '}
             <a href={feedbackUrl.replace('{query}', encodeURIComponent(first.query))} target="_blank" rel="noopener noreferrer">
-              {t(...REPORT_MISSING_LINK)}
+              {t(REPORT_MISSING_LINK)}
             </a>
           </p>
         )}
-        {first.fromLocalIndex && <p className="search-note">{t(...FROM_LOCAL_INDEX)}</p>}
+        {first.fromLocalIndex && <p className="search-note">{t(FROM_LOCAL_INDEX)}</p>}
         {first.incomplete && (
           <p className="search-note" role="status">
-            {t(...INCOMPLETE)}
+            {t(INCOMPLETE)}
           </p>
         )}
       </div>
@@ -158,12 +158,12 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
   return (
     <>
       <p className="search-meta" aria-live="polite">
-        {t('theme.SearchPage.documentsFound.plurals', '1 result|{count} results', { count: first.nbHits })}
-        {first.fromLocalIndex && <span className="search-note"> · {t(...FROM_LOCAL_INDEX)}</span>}
+        {t('theme.SearchPage.documentsFound.plurals', { count: first.nbHits })}
+        {first.fromLocalIndex && <span className="search-note"> · {t(FROM_LOCAL_INDEX)}</span>}
       </p>
       {first.incomplete && (
         <p className="search-note" role="status">
-          {t(...INCOMPLETE)}
+          {t(INCOMPLETE)}
         </p>
       )}
       <ul className="search-results">
@@ -172,7 +172,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         ))}
       </ul>
       <div ref={sentinel} className="search-more" aria-live="polite">
-        {isFetchingNextPage ? t('shell.searchPage.loadingMore', 'Loading more results…') : results.isFetchNextPageError ? t(...ERROR_TITLE) : null}
+        {isFetchingNextPage ? t('shell.searchPage.loadingMore') : results.isFetchNextPageError ? t(ERROR_TITLE) : null}
       </div>
     </>
   );

@@ -2,7 +2,7 @@
  * The search client: Algolia through algoliasearch v5's lite client when the
  * site is configured for it and reachable, the local index otherwise.
  *
- * - Algolia: `POST /1/indexes/*\/queries` with the payload of spec §7, read
+ * - Algolia: `POST /1/indexes/*\/queries` with DocSearch's payload, read
  *   hosts first, then fallback hosts (or `search.hosts`), timeouts connect 1 s,
  *   read 2 s, write 30 s; a host marked down is tried again after 120 s.
  * - The local index answers when the credentials are placeholders, the browser
@@ -52,7 +52,7 @@ export type AlgoliaRequester = NonNullable<ClientOptions['requester']>;
 /** Longest wait for Algolia before the local index answers instead, ms (one connect plus one read timeout). */
 export const ALGOLIA_BUDGET_MS = SEARCH_TIMEOUTS.connect + SEARCH_TIMEOUTS.read;
 
-/** Attributes a hit carries (spec §7). */
+/** Attributes a hit carries: the hierarchy levels, content, type and url. */
 const ATTRIBUTES_TO_RETRIEVE = [
   'hierarchy.lvl0',
   'hierarchy.lvl1',
@@ -77,7 +77,7 @@ export function hasPlaceholderCredentials(config: Pick<SearchConfig, 'appId' | '
 /**
  * The host-state cache: remembers hosts marked down or timed out, keyed by
  * host (the client's own caches key on the whole state object, so a state is
- * never found again), for `SEARCH_HOST_DOWN_MS` (the host cache TTL, spec §9).
+ * never found again), for `SEARCH_HOST_DOWN_MS` (also the host cache's time to live).
  */
 function createHostsCache(now: () => number = Date.now): AlgoliaCache {
   const entries = new Map<string, { at: number; value: unknown }>();
@@ -123,7 +123,7 @@ export interface AlgoliaQueryParams {
   facetFilters: (string | string[])[] | null;
 }
 
-/** One request of the `POST /1/indexes/*\/queries` payload (spec §7). */
+/** One request of the `POST /1/indexes/*\/queries` payload. */
 export function algoliaRequest(p: AlgoliaQueryParams) {
   return {
     indexName: p.indexName,
@@ -271,7 +271,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
     (client ??= liteClient(config.appId, config.apiKey, {
       ...(algoliaHosts(config.hosts) ? { hosts: algoliaHosts(config.hosts)! } : {}),
       timeouts: { ...SEARCH_TIMEOUTS },
-      // Spec §7: credentials as query parameters (a simple CORS request, no preflight), in every build.
+      // Credentials as query parameters (a simple CORS request, no preflight), in every build.
       authMode: 'WithinQueryParameters',
       hostsCache: createHostsCache(now),
       ...(env.requester ? { requester: env.requester } : {}),
@@ -355,7 +355,7 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
         return await local.query(query, opts);
       } catch (error) {
         if (error instanceof SupersededError) throw error;
-        // Spec §8: the client's retry error when Algolia was asked, else the modal's own words.
+        // The client's retry error when Algolia was asked, else the modal's own words.
         const message = algoliaError ? 'Unreachable hosts - your application id may be incorrect' : 'Unable to fetch results';
         throw new SearchUnavailableError(message, { cause: algoliaError ? [algoliaError, error] : error });
       }

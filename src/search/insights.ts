@@ -2,8 +2,7 @@
  * Search analytics (Algolia Insights), only when `search.insights` is on (off
  * by default). `search-insights` comes from our bundle, loaded with the modal,
  * rather than from a CDN. DocSearch's Insights plugin sends the events: clicks
- * and conversions after a search, and views debounced 400 ms in batches of 20
- * (spec §9). Events without a query id (local-index hits) are dropped, and a
+ * and conversions after a search, and views debounced 400 ms in batches of 20. Events without a query id (local-index hits) are dropped, and a
  * failing call never gets in the way of a search.
  */
 import type { DocSearchProps } from '@docsearch/react';

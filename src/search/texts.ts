@@ -1,16 +1,13 @@
 /**
- * The texts the search modal and the search page share, each as its id in code.json and its English default (the
- * spec's words, DocSearch's for the modal's own screens), so a Docusaurus site's `theme.SearchModal.*` translations
- * serve both.
+ * The ids of the texts the search modal and the search page share, so a Docusaurus site's `theme.SearchModal.*`
+ * translations serve both. Their English is in the catalogue (`manifest/texts.ts`).
  */
-import { INCOMPLETE_NOTE } from './types';
+import type { TextId } from '../../manifest';
 
-type Text = [id: string, message: string];
-
-export const ERROR_TITLE: Text = ['theme.SearchModal.errorScreen.titleText', 'Unable to fetch results'];
-export const ERROR_HELP: Text = ['theme.SearchModal.errorScreen.helpText', 'You might want to check your network connection.'];
-export const NO_RESULTS: Text = ['theme.SearchModal.noResultsScreen.noResultsText', 'No results for'];
-export const REPORT_MISSING: Text = ['theme.SearchModal.noResultsScreen.reportMissingResultsText', 'Believe this query should return results?'];
-export const REPORT_MISSING_LINK: Text = ['theme.SearchModal.noResultsScreen.reportMissingResultsLinkText', 'Let us know.'];
-export const FROM_LOCAL_INDEX: Text = ['shell.search.fromLocalIndex', 'Results from the local index'];
-export const INCOMPLETE: Text = ['shell.search.incomplete', INCOMPLETE_NOTE];
+export const ERROR_TITLE = 'theme.SearchModal.errorScreen.titleText' satisfies TextId;
+export const ERROR_HELP = 'theme.SearchModal.errorScreen.helpText' satisfies TextId;
+export const NO_RESULTS = 'theme.SearchModal.noResultsScreen.noResultsText' satisfies TextId;
+export const REPORT_MISSING = 'theme.SearchModal.noResultsScreen.reportMissingResultsText' satisfies TextId;
+export const REPORT_MISSING_LINK = 'theme.SearchModal.noResultsScreen.reportMissingResultsLinkText' satisfies TextId;
+export const FROM_LOCAL_INDEX = 'shell.search.fromLocalIndex' satisfies TextId;
+export const INCOMPLETE = 'shell.search.incomplete' satisfies TextId;

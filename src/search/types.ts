@@ -74,9 +74,6 @@ export interface SearchResult {
   partial?: boolean;
 }
 
-/** Said with results the local index gave without some of its files (`SearchResult.incomplete`). */
-export const INCOMPLETE_NOTE = 'Offline, some pages may be missing from these results: search the full site when online.';
-
 /** Options of one search. */
 export interface SearchOptions {
   /** Zero-based page; default 0. */
@@ -104,7 +101,7 @@ export class SupersededError extends Error {
 }
 
 /**
- * All search hosts unreachable and no local answer possible (spec §8). Its
+ * All search hosts unreachable and no local answer possible. Its
  * `name` is `RetryError`, as the Algolia client's, so DocSearch shows its error
  * screen ('Unable to fetch results').
  */

@@ -6,7 +6,7 @@
 import { normalizeRoutePath, stripBase } from '../../manifest/paths';
 
 /**
- * The cache key of a page: its canonical URL (spec §2: `x.html`, `x/` and
+ * The cache key of a page: its canonical URL (`x.html`, `x/` and
  * `x/index.html` are `x`), without query or hash, so `?offlineMode=true` and
  * `/docs/intro.html` find the copy saved for `/docs/intro`.
  */

@@ -4,7 +4,7 @@
  * constants only: this file is bundled into both the shell and `sw.js`.
  */
 
-/** Offline-mode activation strategies (spec §4, §9). */
+/** Offline-mode activation strategies: installed app, standalone window, `?offlineMode=true`. */
 export type OfflineStrategy = 'appInstalled' | 'standalone' | 'queryString';
 
 /** Messages the page sends to the worker. Every one is answered on its reply port. */
@@ -74,7 +74,7 @@ export const ARTICLE_HEADER = 'x-docs-article';
 /** Header on a page offline mode stored: the `contentHash` of the manifest it belongs to. */
 export const CONTENT_HEADER = 'x-docs-content';
 
-/** Registration parameters of `sw.js` (spec §7: "registered … with a params query"). */
+/** Registration parameters of `sw.js` (its query string, read by the worker at start). */
 export interface WorkerParams {
   /** Offline mode was on when the page registered the worker. */
   offlineMode: boolean;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker, served at `/abp-react/sw.js` (spec §7). `node/serviceWorker.ts`
+ * The service worker, served at `<baseUrl>sw.js`. `node/serviceWorker.ts`
  * bundles it and Workbox injects the precache list (the shell's core files and
  * the home page, used as the app shell) at `self.__WB_MANIFEST`.
  *

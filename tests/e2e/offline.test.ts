@@ -15,7 +15,7 @@ import { checkUntil, inCaches, shellReady, storedContent, useBrowser, workerCont
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { indexFiles } from '../../manifest/localSearch';
 import { shardNames, shardOf } from '../../manifest/shards';
-import { INCOMPLETE_NOTE } from '../../src/search/types';
+import { TEXTS } from '../../manifest/texts';
 import { ROOT, useSiteCopy } from './siteCopy';
 
 const b = useBrowser();
@@ -82,7 +82,7 @@ describe('offline reading', () => {
 
     await page.context().setOffline(true);
     const docs = Object.values(manifest.docs);
-    expect(docs.length).toBeGreaterThanOrEqual(31); // the 31 doc routes of spec §2, and the pages added since
+    expect(docs.length).toBeGreaterThanOrEqual(31); // the site's 31 doc routes, and any pages added since
     for (const doc of docs) {
       const response = await page.goto(url(doc.path));
       expect(response?.status(), doc.path).toBe(200);
@@ -98,7 +98,7 @@ describe('offline reading', () => {
     const modal = page.locator('.DocSearch-Modal');
     await modal.getByRole('searchbox').fill('kubernetes ');
     await expect.poll(() => modal.getByRole('option').locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await modal.getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    expect(await modal.getByText(TEXTS['shell.search.incomplete']).count()).toBe(0);
     expect(page.errors).toEqual([]);
   }, 180_000);
 

@@ -15,10 +15,10 @@ import type { SiteConfig } from '../../manifest/siteConfig';
 import type { Manifest } from '../../manifest/types';
 import { contentSecurityPolicy, inlineScripts } from '../../node/routeHtml';
 import { useBrowser } from './browser';
-import { INCOMPLETE_NOTE } from '../../src/search/types';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { searchRecordsFile } from '../../node/output';
 import { escapeHtml } from '../../manifest/escapeHtml';
+import { TEXTS } from '../../manifest/texts';
 
 const b = useBrowser();
 const distDir = inject('distDir');
@@ -337,7 +337,7 @@ describe('the modal', () => {
 });
 
 describe('Algolia', () => {
-  it('answers from a healthy server with the payload of spec §7, sanitising highlights', async () => {
+  it('answers from a healthy server with DocSearch’s payload, sanitising highlights', async () => {
     const page = await newPage();
     const server = await useAlgolia(page, 'healthy');
     server.indexes.get(INDEX)!.push({
@@ -429,14 +429,14 @@ describe('Algolia', () => {
     await input(page).fill('');
     await search(page, 'tenant');
     expect(await localNote(page).count()).toBe(1);
-    expect(await modal(page).getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    expect(await modal(page).getByText(TEXTS['shell.search.incomplete']).count()).toBe(0);
     // A word whose part of the index was never fetched: what can be had, and the note.
     await input(page).fill('kubernetes');
-    await expect.poll(() => modal(page).getByRole('status').filter({ hasText: INCOMPLETE_NOTE }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => modal(page).getByRole('status').filter({ hasText: TEXTS['shell.search.incomplete'] }).count(), { timeout: 10_000 }).toBe(1);
     await page.context().setOffline(false);
     await input(page).fill('kubernetes ');
     await expect.poll(() => options(page).locator('mark').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await modal(page).getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    expect(await modal(page).getByText(TEXTS['shell.search.incomplete']).count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
 
@@ -513,7 +513,7 @@ describe('Algolia', () => {
     const before = server.requests.length;
     await input(page).fill('redis');
     // Algolia answered online, so none of the index's words were fetched: the note says what to do.
-    await expect.poll(() => modal(page).getByRole('status').filter({ hasText: INCOMPLETE_NOTE }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => modal(page).getByRole('status').filter({ hasText: TEXTS['shell.search.incomplete'] }).count(), { timeout: 10_000 }).toBe(1);
     expect(server.requests.length).toBe(before);
   });
 
@@ -586,9 +586,9 @@ describe('the /search page', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('sessions');
     await expect.poll(() => page.locator('main .search-meta').textContent(), { timeout: 15_000 }).toContain('Results from the local index');
     expect(await page.locator('main .search-result').count()).toBeGreaterThan(0);
-    expect(await page.getByText(INCOMPLETE_NOTE).count()).toBe(0);
+    expect(await page.getByText(TEXTS['shell.search.incomplete']).count()).toBe(0);
     await page.getByRole('searchbox', { name: 'Search' }).fill('kubernetes');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: INCOMPLETE_NOTE }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: TEXTS['shell.search.incomplete'] }).count(), { timeout: 15_000 }).toBe(1);
 
     const broken = await newPage();
     await useAlgolia(broken, 'down');

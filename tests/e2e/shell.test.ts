@@ -20,11 +20,11 @@ async function ready(page: Page) {
   await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main'));
 }
 
-describe('routes (spec §2)', () => {
+describe('routes', () => {
   it('renders every doc route with its title and h1', async () => {
     const page = await b.page();
     const docs = Object.values(manifest.docs);
-    // Every doc route of spec §2 exists (the site has more pages besides them).
+    // Every doc route the site promises exists (the site has more pages besides them).
     const spec = [
       'intro',
       'faq',
@@ -365,7 +365,7 @@ describe('markdown', () => {
   });
 });
 
-describe('colour mode (spec §4)', () => {
+describe('colour mode', () => {
   it('defaults to light, follows the system with no stored choice, and cycles light → dark → system', async () => {
     const page = await b.page({ colorScheme: 'dark' });
     await page.goto(b.url('docs/intro'));
@@ -405,7 +405,7 @@ describe('colour mode (spec §4)', () => {
   });
 });
 
-describe('states and errors (spec §2, §8)', () => {
+describe('states and errors', () => {
   it("offers Retry when a page's article and blob fail to load, and recovers once the network does", async () => {
     const page = await b.page();
     // Only this page's files fail, from the start, so in-view preloading cannot fetch them early either.
@@ -455,7 +455,7 @@ describe('states and errors (spec §2, §8)', () => {
   });
 
   it('offers Retry when the manifest fails on a cold load of a page the build did not write', async () => {
-    // A page the build wrote stays readable instead (tests/e2e/issue-13-manifest-first-load.test.ts).
+    // A page the build wrote stays readable instead (tests/e2e/manifest-fails-first-load.test.ts).
     const page = await b.page();
     let fail = true;
     await page.route('**/manifest.json', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));

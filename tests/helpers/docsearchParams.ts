@@ -1,5 +1,5 @@
 /**
- * The search parameters spec §9 fixes for every DocSearch query, written out
+ * The search parameters fixed for every DocSearch query (hits per page, snippet length, highlight tags), written out
  * once for the tests that check the requests the shell sends.
  */
 export const SPEC_SEARCH_PARAMS = {

@@ -1,4 +1,4 @@
-/** Front matter is validated with file, line, field and expected type (STYLE §6). */
+/** Front matter is validated: an error names the file, the line, the field and the type it expects. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
 import { useFixture } from '../helpers/build';

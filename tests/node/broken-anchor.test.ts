@@ -1,4 +1,4 @@
-/** A link to a heading that does not exist only warns, naming file and line (spec §4). */
+/** A link to a heading that does not exist only warns, naming file and line. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildSession, type BuildSiteResult } from '../../build';
 import { useFixture } from '../helpers/build';

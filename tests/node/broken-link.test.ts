@@ -1,4 +1,4 @@
-/** Broken page links fail the build, all listed at once with file and line (spec §4, STYLE §6). */
+/** Broken page links fail the build, all listed at once with file and line. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
 import { useFixture } from '../helpers/build';

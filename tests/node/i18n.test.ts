@@ -236,7 +236,7 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     expect(project.read('docs/next/intro.html')).toContain('<a class="skip-link" href="#main">Skip to main content</a>');
   });
 
-  it("gives the shell's labels and the page's last update the locale's words, and the spec's English elsewhere", () => {
+  it("gives the shell's labels and the page's last update the locale's words, and the English texts elsewhere", () => {
     const fr = project.read('fr/docs/next/intro.html');
     const labels = (html: string) => [...html.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
     expect(labels(fr)).toEqual(

@@ -1,7 +1,7 @@
 /**
  * What a successful build writes to dist/: a manifest that passes the contract,
  * hashed blobs, one HTML file per route with the head tags crawlers need, the
- * static article, and the sitemap (spec §2, §9).
+ * static article, and the sitemap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';

@@ -11,6 +11,9 @@ import { readRenderCache, writeRenderCache } from '../../node/renderCache';
 import { searchRecordsJson, type SearchPage } from '../../node/search';
 import { ROOT } from '../helpers/build';
 
+/** The version of the code the caches of these tests are made by. */
+const VERSION = 'code-1';
+
 const rendering = (n: number): Rendered => ({
   html: `<p>${n}</p>`,
   htmlHash: `h${n}`,
@@ -52,8 +55,8 @@ describe('search records on another core', () => {
   /** Pages 0–2 read from a render cache in `dir`, page 3 made in this process. */
   function input(): RecordsInput {
     const cacheFile = join(dir, 'cache', 'render-cache.jsonl');
-    writeRenderCache(cacheFile, new Map([0, 1, 2].map((n) => [`k${n}`, rendering(n)])));
-    const read = readRenderCache(cacheFile);
+    writeRenderCache(cacheFile, new Map([0, 1, 2].map((n) => [`k${n}`, rendering(n)])), VERSION);
+    const read = readRenderCache(cacheFile, VERSION);
     return { pages: [...[0, 1, 2].map((n) => page(n, read.get(`k${n}`)!)), page(3, rendering(3))], language: 'en', version: 'current' };
   }
   const here = (records: RecordsInput) => () => searchRecordsJson(records.pages, records.language, records.version, (_, make) => make()).json();

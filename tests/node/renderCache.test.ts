@@ -8,6 +8,9 @@ import { readRenderCache, readSavedProducts, writeRenderCache, writeSavedProduct
 import type { RenderCache } from '../../node/session';
 import type { Rendered } from '../../node/render';
 
+/** The version of the code the caches of these tests are made by. */
+const VERSION = 'code-1';
+
 const rendering = (html: string): Rendered => ({
   html,
   htmlHash: 'h',
@@ -34,8 +37,8 @@ describe('render cache file', () => {
       ['b:1', rendering('<p>Ünïcode — “quotes” \u2028 and \\ back\tand a tab</p>')],
     ]);
     const file = join(dir, 'deep', 'cache.jsonl');
-    writeRenderCache(file, cache);
-    const read = readRenderCache(file);
+    writeRenderCache(file, cache, VERSION);
+    const read = readRenderCache(file, VERSION);
     expect(read).toEqual(cache);
     expect(JSON.parse(JSON.stringify([...read]))).toEqual(JSON.parse(JSON.stringify([...cache])));
   });
@@ -43,12 +46,12 @@ describe('render cache file', () => {
   it('reads back a cache of many megabytes, written in parts', () => {
     const cache: RenderCache = new Map(Array.from({ length: 40 }, (_, i) => [`k:${i}`, rendering(`<p>${String(i).repeat(50_000)}</p>`)]));
     const file = join(dir, 'cache.jsonl');
-    writeRenderCache(file, cache);
-    const read = readRenderCache(file);
+    writeRenderCache(file, cache, VERSION);
+    const read = readRenderCache(file, VERSION);
     expect(read.size).toBe(40);
     expect(read.get('k:39')!.html).toBe(cache.get('k:39')!.html);
-    writeRenderCache(file, read);
-    expect(readRenderCache(file).get('k:7')!.html).toBe(cache.get('k:7')!.html);
+    writeRenderCache(file, read, VERSION);
+    expect(readRenderCache(file, VERSION).get('k:7')!.html).toBe(cache.get('k:7')!.html);
     const products = new Map(Array.from({ length: 40 }, (_, i) => [`p\u0000${i}`, 'x'.repeat(50_000)]));
     writeSavedProducts(dir, 'c', products, readSavedProducts(dir, 'c'));
     expect(readSavedProducts(dir, 'c').products).toEqual(products);
@@ -56,8 +59,8 @@ describe('render cache file', () => {
 
   it('reads a large field only when asked for one, and decodes each once', () => {
     const file = join(dir, 'cache.jsonl');
-    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]));
-    const read = readRenderCache(file);
+    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]), VERSION);
+    const read = readRenderCache(file, VERSION);
     const parse = vi.spyOn(JSON, 'parse');
     expect(read.get('a:1')!.html).toBe('<p>one</p>');
     expect(read.get('a:1')!.html).toBe('<p>one</p>');
@@ -73,17 +76,19 @@ describe('render cache file', () => {
         ['a:1', rendering('<p>one</p>')],
         ['b:1', rendering('<p>two</p>')],
       ]),
+      VERSION,
     );
     const [first] = segments();
     const firstBytes = readFileSync(join(dir, first!));
     // One rendering kept unread, one new: the first segment stays as it was and a second holds the new one.
-    const read = readRenderCache(file);
+    const read = readRenderCache(file, VERSION);
     writeRenderCache(
       file,
       new Map([
         ['a:1', read.get('a:1')!],
         ['c:1', rendering('<p>three</p>')],
       ]),
+      VERSION,
     );
     expect(segments()).toHaveLength(2);
     expect(readFileSync(join(dir, first!))).toEqual(firstBytes);
@@ -96,42 +101,49 @@ describe('render cache file', () => {
         'utf8',
       ),
     ).not.toContain('one');
-    const again = readRenderCache(file);
+    const again = readRenderCache(file, VERSION);
     expect([...again.keys()]).toEqual(['a:1', 'c:1']);
     expect(again.get('a:1')!.html).toBe('<p>one</p>');
     expect(again.get('c:1')!.html).toBe('<p>three</p>');
     // Unchanged, it writes no segment.
-    writeRenderCache(file, again);
+    writeRenderCache(file, again, VERSION);
     expect(segments()).toHaveLength(2);
     // When most stored bytes are unused, everything goes into one segment and the others go.
-    writeRenderCache(file, new Map([['c:1', readRenderCache(file).get('c:1')!]]));
+    writeRenderCache(file, new Map([['c:1', readRenderCache(file, VERSION).get('c:1')!]]), VERSION);
     expect(segments()).toHaveLength(1);
     expect(segments()).not.toContain(first);
-    expect(readRenderCache(file).get('c:1')!.html).toBe('<p>three</p>');
+    expect(readRenderCache(file, VERSION).get('c:1')!.html).toBe('<p>three</p>');
   });
 
   it('keeps reading a segment that another build removed after this one read the cache', () => {
     const file = join(dir, 'cache.jsonl');
-    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]));
-    const read = readRenderCache(file);
+    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]), VERSION);
+    const read = readRenderCache(file, VERSION);
     for (const name of segments()) rmSync(join(dir, name));
     expect(read.get('a:1')!.html).toBe('<p>one</p>');
-    expect(readRenderCache(file).size).toBe(0);
+    expect(readRenderCache(file, VERSION).size).toBe(0);
+  });
+
+  it('starts empty when it was made by another version of the code', () => {
+    const file = join(dir, 'cache.jsonl');
+    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]), VERSION);
+    expect(readRenderCache(file, VERSION).size).toBe(1);
+    expect(readRenderCache(file, 'code-2').size).toBe(0);
   });
 
   it('starts empty when the index is missing, unreadable, of another format or points past its segment', () => {
-    expect(readRenderCache(join(dir, 'none.jsonl')).size).toBe(0);
+    expect(readRenderCache(join(dir, 'none.jsonl'), VERSION).size).toBe(0);
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, '{not json');
-    expect(readRenderCache(bad).size).toBe(0);
+    expect(readRenderCache(bad, VERSION).size).toBe(0);
     // A line of an earlier format.
     writeFileSync(bad, '["a:1",{"h1":null}]\t"x"\t[]\t[]\n');
-    expect(readRenderCache(bad).size).toBe(0);
+    expect(readRenderCache(bad, VERSION).size).toBe(0);
     const file = join(dir, 'cache.jsonl');
-    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]));
+    writeRenderCache(file, new Map([['a:1', rendering('<p>one</p>')]]), VERSION);
     const [segment] = segments();
     writeFileSync(join(dir, segment!), '"<p>');
-    expect(readRenderCache(file).size).toBe(0);
+    expect(readRenderCache(file, VERSION).size).toBe(0);
   });
 
   const segments = () => readdirSync(dir).filter((name) => name.endsWith('.data'));

@@ -1,4 +1,4 @@
-/** `content/site.config.json` is validated with line and field before anything is built (spec §5). */
+/** `content/site.config.json` is validated with line and field before anything is built. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

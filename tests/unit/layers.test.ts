@@ -1,6 +1,6 @@
 /**
  * Layers point one way, routes → components → markdown → hooks →
- * data → manifest, with generic helpers in src/lib (STYLE §1), and no import
+ * data → manifest, with generic helpers in src/lib below them all, and no import
  * cycle, counting `import()` too. Imports are read with TypeScript's own
  * pre-processor, so dynamic imports and re-exports are seen.
  */

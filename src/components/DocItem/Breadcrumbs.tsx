@@ -9,11 +9,11 @@ export function Breadcrumbs({ trail, title }: { trail: string[]; title: string }
   const localized = useLocalizedHref(manifest);
   const t = useTranslate(manifest.site);
   return (
-    <nav className="breadcrumbs" aria-label={t('theme.docs.breadcrumbs.navAriaLabel', 'Breadcrumbs')}>
+    <nav className="breadcrumbs" aria-label={t('theme.docs.breadcrumbs.navAriaLabel')}>
       <ol>
         <li>
-          <SmartLink href={localized('/')} aria-label={t('theme.docs.breadcrumbs.home', 'Home page')} exact>
-            {t('theme.docs.breadcrumbs.home.text', 'Home')}
+          <SmartLink href={localized('/')} aria-label={t('theme.docs.breadcrumbs.home')} exact>
+            {t('theme.docs.breadcrumbs.home.text')}
           </SmartLink>
         </li>
         {trail.map((label) => (

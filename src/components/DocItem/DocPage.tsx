@@ -138,9 +138,9 @@ function CategoryCards({ category }: { category: CategoryIndex }) {
       </ul>
       {more && !rest.data && (
         <p className="category-more">
-          {rest.isError && <span role="alert">{t('shell.categoryCards.failed', 'The other {count} pages could not be loaded. ', { count: more.count })}</span>}
+          {rest.isError && <span role="alert">{t('shell.categoryCards.failed', { count: more.count })}</span>}
           <button type="button" className="button button--primary" disabled={rest.isFetching} onClick={() => (wanted ? void rest.refetch() : setWanted(true))}>
-            {rest.isError ? t('shell.common.retry', 'Retry') : t('shell.categoryCards.showMore', 'Show {count} more', { count: more.count })}
+            {rest.isError ? t('shell.common.retry') : t('shell.categoryCards.showMore', { count: more.count })}
           </button>
         </p>
       )}
@@ -154,9 +154,9 @@ export function UntranslatedNotice({ manifest, locale }: { manifest: Manifest; l
   const label = locales.find((l) => l.code === locale)?.label ?? locale ?? '';
   const t = useTranslate(manifest.site);
   return (
-    <div className="version-banner untranslated-notice" role="note" aria-label={t('shell.untranslatedNotice.ariaLabel', 'Translation notice')}>
+    <div className="version-banner untranslated-notice" role="note" aria-label={t('shell.untranslatedNotice.ariaLabel')}>
       <p>
-        {t('docs.untranslated.notice', 'This page is not translated into {localeLabel} yet: it shows the {defaultLocaleLabel} text.', {
+        {t('docs.untranslated.notice', {
           localeLabel: label,
           defaultLocaleLabel: locales[0]!.label,
         })}
@@ -182,8 +182,8 @@ function LastUpdated({ manifest, iso }: { manifest: Manifest; iso: string }) {
   const t = useTranslate(manifest.site);
   const { locale, code } = useLocale(manifest.site);
   // The date sits where the sentence names it, in any language (no author: `{byUser}` is empty).
-  const [before = '', after = ''] = t('theme.lastUpdated.lastUpdatedAtBy', 'Last updated{atDate}{byUser}', { byUser: '' }).split('{atDate}');
-  const [on = '', rest = ''] = t('theme.lastUpdated.atDate', ' on {date}').split('{date}');
+  const [before = '', after = ''] = t('theme.lastUpdated.lastUpdatedAtBy', { byUser: '' }).split('{atDate}');
+  const [on = '', rest = ''] = t('theme.lastUpdated.atDate').split('{date}');
   return (
     <span className="last-updated">
       {before + on}
@@ -207,15 +207,15 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
           {doc.untranslated && <UntranslatedNotice manifest={manifest} locale={version.locale} />}
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
           {version.badge !== false && (
-            <span className="badge" title={t('shell.versionBadge.title', 'Docs version')}>
-              {t('theme.docs.versionBadge.label', 'Version: {versionLabel}', { versionLabel: version.label })}
+            <span className="badge" title={t('shell.versionBadge.title')}>
+              {t('theme.docs.versionBadge.label', { versionLabel: version.label })}
             </span>
           )}
           <PageArticle manifest={manifest} page={doc} />
           <footer className="doc-footer">
             {doc.editUrl && (
               <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">
-                {t('theme.common.editThisPage', 'Edit this page')}
+                {t('theme.common.editThisPage')}
               </a>
             )}
             <LastUpdated manifest={manifest} iso={doc.lastModified} />

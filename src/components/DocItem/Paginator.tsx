@@ -8,10 +8,10 @@ export function Paginator({ previous, next }: { previous: DocLink | null; next: 
   const t = useTranslate(useSite().site);
   if (!previous && !next) return null;
   return (
-    <nav className="pagination-nav" aria-label={t('theme.docs.paginator.navAriaLabel', 'Docs pages')}>
+    <nav className="pagination-nav" aria-label={t('theme.docs.paginator.navAriaLabel')}>
       {previous ? (
         <SmartLink className="pagination-nav__link pagination-nav__link--prev" href={previous.path}>
-          <span className="pagination-nav__sublabel">{t('theme.docs.paginator.previous', 'Previous')}</span>
+          <span className="pagination-nav__sublabel">{t('theme.docs.paginator.previous')}</span>
           <span className="pagination-nav__label">{previous.title}</span>
         </SmartLink>
       ) : (
@@ -19,7 +19,7 @@ export function Paginator({ previous, next }: { previous: DocLink | null; next: 
       )}
       {next && (
         <SmartLink className="pagination-nav__link pagination-nav__link--next" href={next.path}>
-          <span className="pagination-nav__sublabel">{t('theme.docs.paginator.next', 'Next')}</span>
+          <span className="pagination-nav__sublabel">{t('theme.docs.paginator.next')}</span>
           <span className="pagination-nav__label">{next.title}</span>
         </SmartLink>
       )}

@@ -32,7 +32,7 @@ function useActiveHeading(ids: string[]): string | null {
   return active;
 }
 
-/** Table of contents, levels 2–3 by default (spec §2), with the heading in view highlighted. */
+/** Table of contents, levels 2–3 by default, with the heading in view highlighted. */
 export function TOC({ headings }: { headings: ManifestHeading[] }) {
   // The same list for the same headings, a new one when an update taken in place changes them.
   const idList = headings.map((h) => h.id).join('\n');
@@ -42,8 +42,8 @@ export function TOC({ headings }: { headings: ManifestHeading[] }) {
   if (!headings.length) return null;
   const min = Math.min(...headings.map((h) => h.depth));
   return (
-    <nav className="toc" aria-label={t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}>
-      <p className="toc__title">{t('theme.TOCCollapsible.toggleButtonLabel', 'On this page')}</p>
+    <nav className="toc" aria-label={t('theme.TOCCollapsible.toggleButtonLabel')}>
+      <p className="toc__title">{t('theme.TOCCollapsible.toggleButtonLabel')}</p>
       <ul>
         {headings.map((h) => (
           <li key={h.id} style={{ paddingInlineStart: `${(h.depth - min) * 0.9}rem` }}>

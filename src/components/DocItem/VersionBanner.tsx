@@ -16,29 +16,19 @@ export function VersionBanner({ manifest, path, version }: { manifest: Manifest;
   const latest = versionTargets(manifest, path).find((target) => target.version === last)!.path;
   const values = { siteTitle: manifest.site.title, versionLabel: version.label };
   // The link sits where the sentence names it, in any language.
-  const [before, after = ''] = t(
-    'theme.docs.versions.latestVersionSuggestionLabel',
-    'For up-to-date documentation, see the {latestVersionLink} ({versionLabel}).',
-    {
-      versionLabel: last.label,
-    },
-  ).split('{latestVersionLink}');
+  const [before, after = ''] = t('theme.docs.versions.latestVersionSuggestionLabel', {
+    versionLabel: last.label,
+  }).split('{latestVersionLink}');
   return (
-    <div className="version-banner" role="note" aria-label={t('shell.versionBanner.ariaLabel', 'Version notice')}>
+    <div className="version-banner" role="note" aria-label={t('shell.versionBanner.ariaLabel')}>
       <p>
-        {version.banner === 'unreleased'
-          ? t('theme.docs.versions.unreleasedVersionLabel', 'This is unreleased documentation for {siteTitle} {versionLabel} version.', values)
-          : t(
-              'theme.docs.versions.unmaintainedVersionLabel',
-              'This is documentation for {siteTitle} {versionLabel}, which is no longer actively maintained.',
-              values,
-            )}
+        {version.banner === 'unreleased' ? t('theme.docs.versions.unreleasedVersionLabel', values) : t('theme.docs.versions.unmaintainedVersionLabel', values)}
       </p>
       <p>
         {before}
         <b>
           <Link to={latest} activeOptions={{ exact: true }} onClick={() => setPreferred(last.name)}>
-            {t('theme.docs.versions.latestVersionLinkLabel', 'latest version')}
+            {t('theme.docs.versions.latestVersionLinkLabel')}
           </Link>
         </b>
         {after}

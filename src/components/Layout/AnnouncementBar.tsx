@@ -13,7 +13,7 @@ export function AnnouncementBar() {
   const bar = site.announcementBar;
   if (!bar || dismissed === bar.id) return null;
   return (
-    <div className="announcement-bar" role="region" aria-label={t('shell.announcementBar.ariaLabel', 'Announcement')}>
+    <div className="announcement-bar" role="region" aria-label={t('shell.announcementBar.ariaLabel')}>
       <p>
         {bar.content}
         {bar.link && (
@@ -27,7 +27,7 @@ export function AnnouncementBar() {
         <button
           type="button"
           className="icon-button announcement-bar__close"
-          aria-label={t('theme.AnnouncementBar.closeButtonAriaLabel', 'Close announcement')}
+          aria-label={t('theme.AnnouncementBar.closeButtonAriaLabel')}
           onClick={() => {
             setDismissed(bar.id);
             setRootFlag(document.documentElement, 'announcementDismissed', true);

@@ -4,7 +4,7 @@ import { SmartLink } from '../../markdown/SmartLink';
 import { useLocalizedHref } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
 
-/** Link columns, logo and copyright (spec §2). */
+/** Link columns, logo and copyright. */
 export function Footer() {
   const manifest = useSite();
   const { site } = manifest;

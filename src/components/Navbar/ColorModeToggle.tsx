@@ -2,8 +2,6 @@ import { useColorMode } from '../../hooks/useColorMode';
 import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
 
-const MODES = { light: 'light mode', dark: 'dark mode', system: 'system mode' } as const;
-
 /** Cycles light → dark → system (or light ↔ dark); the label names the current and next mode. */
 export function ColorModeToggle() {
   const { mode, choice, cycle } = useColorMode();
@@ -14,10 +12,10 @@ export function ColorModeToggle() {
       type="button"
       className="icon-button color-mode-toggle"
       onClick={cycle}
-      aria-label={t('theme.colorToggle.ariaLabel', 'Switch between dark and light mode (currently {mode})', {
-        mode: t(`theme.colorToggle.ariaLabel.mode.${current}`, MODES[current]),
+      aria-label={t('theme.colorToggle.ariaLabel', {
+        mode: t(`theme.colorToggle.ariaLabel.mode.${current}`),
       })}
-      title={t('shell.colorToggle.title', 'Colour mode: {mode}', { mode: t(`shell.colorToggle.title.mode.${current}`, current) })}
+      title={t('shell.colorToggle.title', { mode: t(`shell.colorToggle.title.mode.${current}`) })}
       data-mode={mode}
     >
       {/* Both icons are in the markup; the stylesheet shows the one of <html data-theme>, set before the first paint. */}

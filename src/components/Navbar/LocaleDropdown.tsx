@@ -19,11 +19,11 @@ export function LocaleDropdown() {
   const keepQuery = isSearchPage(site, path) || undefined;
   return (
     <details className="dropdown locale-dropdown">
-      <summary className="navbar__link" aria-label={`${t('theme.navbar.mobileLanguageDropdown.label', 'Languages')}: ${shown.label}`}>
+      <summary className="navbar__link" aria-label={`${t('theme.navbar.mobileLanguageDropdown.label')}: ${shown.label}`}>
         <span className="icon icon--globe" aria-hidden="true" />
         <span>{shown.label}</span>
       </summary>
-      <ul className="dropdown__menu" aria-label={t('shell.localeDropdown.listAriaLabel', 'Language switcher')}>
+      <ul className="dropdown__menu" aria-label={t('shell.localeDropdown.listAriaLabel')}>
         {localeTargets(manifest, path).map(({ locale, path: href }) => (
           <li key={locale.code}>
             <Link

@@ -8,7 +8,7 @@ import { NavbarBrand } from './NavbarBrand';
 import { useSite } from '../SiteContext';
 import { SmartLink } from '../../markdown/SmartLink';
 
-/** The mobile menu: primary (navbar items) and secondary (docs sidebar) panels (spec §2). */
+/** The mobile menu: primary (navbar items) and secondary (docs sidebar) panels, toggled. */
 export function MobileSidebar({ onClose }: { onClose: () => void }) {
   const manifest = useSite();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -28,23 +28,17 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
   const t = useTranslate(manifest.site);
   const sidebar = useSidebar(manifest, stripBase(pathname, manifest.site.baseUrl) ?? pathname);
   return (
-    <div className="mobile-sidebar" role="dialog" aria-modal="true" aria-label={t('shell.mobileSidebar.ariaLabel', 'Navigation menu')}>
+    <div className="mobile-sidebar" role="dialog" aria-modal="true" aria-label={t('shell.mobileSidebar.ariaLabel')}>
       <div className="mobile-sidebar__backdrop" onClick={onClose} />
       <div className="mobile-sidebar__panel">
         <div className="mobile-sidebar__header">
           <NavbarBrand />
-          <button
-            ref={closeRef}
-            type="button"
-            className="icon-button"
-            aria-label={t('theme.docs.sidebar.closeSidebarButtonAriaLabel', 'Close navigation menu')}
-            onClick={onClose}
-          >
+          <button ref={closeRef} type="button" className="icon-button" aria-label={t('theme.docs.sidebar.closeSidebarButtonAriaLabel')} onClick={onClose}>
             ✕
           </button>
         </div>
         {panel === 'primary' ? (
-          <nav aria-label={t('shell.mobileSidebar.primaryMenuAriaLabel', 'Main menu')} className="menu">
+          <nav aria-label={t('shell.mobileSidebar.primaryMenuAriaLabel')} className="menu">
             <ul className="menu__list">
               {manifest.site.navbar.items.map((item) =>
                 item.sidebarId ? (
@@ -64,10 +58,10 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
             </ul>
           </nav>
         ) : (
-          <nav aria-label={t('theme.docs.sidebar.navAriaLabel', 'Docs sidebar')} className="menu">
+          <nav aria-label={t('theme.docs.sidebar.navAriaLabel')} className="menu">
             <button type="button" className="menu__back" onClick={() => setPanel('primary')}>
               {/* Docusaurus's text starts with the arrow, which a right-to-left page mirrors: it gets a span of its own. */}
-              <span className="arrow">←</span> {t('theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel', '← Back to main menu').replace(/^←\s*/, '')}
+              <span className="arrow">←</span> {t('theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel').replace(/^←\s*/, '')}
             </button>
             <DocSidebarItems items={sidebar} top />
           </nav>

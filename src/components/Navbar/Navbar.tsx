@@ -15,7 +15,7 @@ import { preferredHref, versionsIn } from '../../../manifest';
 import { useLocale } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
 
-/** The fixed top bar: brand, navbar items, search, language and colour mode (spec §2). */
+/** The fixed top bar: brand, navbar items, search, language and colour mode; with `navbar.hideOnScroll` it hides while the reader scrolls down. */
 export function Navbar() {
   const { site } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -37,14 +37,14 @@ export function Navbar() {
         <button
           type="button"
           className="navbar__toggle icon-button"
-          aria-label={t('theme.docs.sidebar.toggleSidebarButtonAriaLabel', 'Open navigation menu')}
+          aria-label={t('theme.docs.sidebar.toggleSidebarButtonAriaLabel')}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >
           <span className="icon icon--menu" aria-hidden="true" />
         </button>
         <NavbarBrand />
-        <nav className="navbar__items" aria-label={t('theme.NavBar.navAriaLabel', 'Main')}>
+        <nav className="navbar__items" aria-label={t('theme.NavBar.navAriaLabel')}>
           {items.map((item) => {
             const active = !item.external && item.sidebarId !== null && pathname.includes('/docs');
             return (

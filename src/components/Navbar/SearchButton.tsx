@@ -69,13 +69,13 @@ class ModalBoundary extends Component<{ onError: (error: unknown) => void; child
 }
 
 /**
- * Opens search (spec §2, §4): the button, Ctrl/Cmd+K and '/'. Escape closes the
+ * Opens search: the button, Ctrl/Cmd+K and '/'. Escape closes the
  * modal and keeps the query, which the next opening shows again; a second Escape
  * clears it. Choosing a result navigates inside the app once the modal is gone.
  */
 export function SearchButton() {
   const manifest = useSite();
-  const label = useTranslate(manifest.site)('theme.SearchBar.label', 'Search');
+  const label = useTranslate(manifest.site)('theme.SearchBar.label');
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<SearchFailure | null>(null);
@@ -131,7 +131,7 @@ export function SearchButton() {
     pending.current = null;
     const search = Object.fromEntries(new URLSearchParams(query));
     void router.navigate({ to: path || '/', hash: hash || undefined, search }).then(() => {
-      // The heading when there is one (also when it is the current hash), else the top (spec §2).
+      // The heading when there is one (also when it is the current hash), else the top.
       requestAnimationFrame(() => (hash ? document.getElementById(decodeURIComponent(hash))?.scrollIntoView() : window.scrollTo(0, 0)));
     });
   }, [open, router]);
@@ -213,7 +213,7 @@ export function SearchButton() {
       {failure && (
         <SearchUnavailable
           failure={failure}
-          // Spec §8: once per shell; with storage blocked the reader's click still reloads.
+          // A missing chunk reloads once per shell, never in a loop; with storage blocked the reader's click still reloads.
           onReload={() => reloadForChunk() || window.location.reload()}
           onRetry={() => openModal()}
           onClose={() => setFailure(null)}

@@ -1,3 +1,4 @@
+import type { TextId } from '../../../manifest';
 import { useTranslate } from '../../hooks/useTranslate';
 import { useSite } from '../SiteContext';
 
@@ -10,16 +11,16 @@ export type SearchFailure =
   /** A network failure. */
   | 'network';
 
-/** The text of each failure: its id in code.json and its English default. */
-const TEXT: Record<SearchFailure, [string, string]> = {
-  updated: ['shell.searchUnavailable.updated', 'Search needs a reload: the site was updated since this page opened.'],
-  'still-missing': ['shell.searchUnavailable.stillMissing', 'Search could not be loaded, even after reloading the page. Try again later.'],
-  network: ['shell.searchUnavailable.network', 'Search could not be loaded. Check your network connection, then retry.'],
+/** The text of each failure. */
+const TEXT: Record<SearchFailure, TextId> = {
+  updated: 'shell.searchUnavailable.updated',
+  'still-missing': 'shell.searchUnavailable.stillMissing',
+  network: 'shell.searchUnavailable.network',
 };
 
 /**
  * Said instead of opening search when its code cannot load, so
- * Ctrl+K never silently does nothing: a reload for a new shell (spec §8, once,
+ * Ctrl+K never silently does nothing: a reload for a new shell (once,
  * never in a loop), "Retry" for a network failure.
  */
 export function SearchUnavailable({
@@ -37,18 +38,18 @@ export function SearchUnavailable({
   return (
     <div className="update-notices" role="alert">
       <div className="update-notice">
-        <p>{t(...TEXT[failure])}</p>
+        <p>{t(TEXT[failure])}</p>
         {failure === 'updated' && (
           <button type="button" className="inline-button" autoFocus onClick={onReload}>
-            {t('shell.common.reload', 'Reload')}
+            {t('shell.common.reload')}
           </button>
         )}
         {failure === 'network' && (
           <button type="button" className="inline-button" autoFocus onClick={onRetry}>
-            {t('shell.common.retry', 'Retry')}
+            {t('shell.common.retry')}
           </button>
         )}
-        <button type="button" className="icon-button" aria-label={t('shell.common.close', 'Close')} onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t('shell.common.close')} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       </div>

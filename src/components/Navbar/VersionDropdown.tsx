@@ -18,10 +18,10 @@ export function VersionDropdown() {
   const t = useTranslate(manifest.site);
   return (
     <details className="dropdown version-dropdown">
-      <summary className="navbar__link" aria-label={t('shell.versionDropdown.ariaLabel', 'Docs version: {versionLabel}', { versionLabel: shown.label })}>
+      <summary className="navbar__link" aria-label={t('shell.versionDropdown.ariaLabel', { versionLabel: shown.label })}>
         {shown.label}
       </summary>
-      <ul className="dropdown__menu" aria-label={t('shell.versionDropdown.listAriaLabel', 'Docs versions')}>
+      <ul className="dropdown__menu" aria-label={t('shell.versionDropdown.listAriaLabel')}>
         {versionTargets(manifest, path).map(({ version, path: href }) => (
           <li key={versionKey(version)}>
             {/* Exact: the last version's root is no active link on every page below it. */}

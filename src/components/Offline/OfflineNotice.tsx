@@ -19,7 +19,7 @@ export function OfflineNotice() {
   }, [online]);
   if (online) return null;
   // The date sits where the sentence names it, in any language.
-  const [before = '', after = ''] = t('shell.offlineNotice.savedOn', 'You are offline. This page is the copy saved on {date}.').split('{date}');
+  const [before = '', after = ''] = t('shell.offlineNotice.savedOn').split('{date}');
   return (
     <div className="offline-notice" role="status">
       {savedAt ? (
@@ -29,7 +29,7 @@ export function OfflineNotice() {
           {after}
         </>
       ) : (
-        t('shell.offlineNotice.savedCopy', 'You are offline. This page is a saved copy.')
+        t('shell.offlineNotice.savedCopy')
       )}
     </div>
   );

@@ -6,9 +6,9 @@ import { useSite } from '../SiteContext';
 
 /** `2.4 MB`, `310 KB`, in the locale's numbers and units. */
 function formatBytes(t: Translate, lang: string, bytes: number): string {
-  if (bytes < 1024 * 1024) return t('shell.offline.kilobytes', '{size} KB', { size: Math.max(1, Math.round(bytes / 1024)) });
+  if (bytes < 1024 * 1024) return t('shell.offline.kilobytes', { size: Math.max(1, Math.round(bytes / 1024)) });
   const size = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
-  return t('shell.offline.megabytes', '{size} MB', { size });
+  return t('shell.offline.megabytes', { size });
 }
 
 /**
@@ -26,18 +26,15 @@ export function OfflinePanel() {
   const t = useTranslate(site);
   const lang = useLocale(site).locale.htmlLang;
   const bytes = (n: number) => formatBytes(t, lang, n);
-  const usage = state.usage !== null && <p>{t('shell.offline.usage', 'Uses {size} on this device.', { size: bytes(state.usage) })}</p>;
+  const usage = state.usage !== null && <p>{t('shell.offline.usage', { size: bytes(state.usage) })}</p>;
   const turnOff = (
     <button type="button" className="inline-button" onClick={() => void setOfflineMode(false)}>
-      {t('shell.offline.turnOff', 'Turn off offline reading')}
+      {t('shell.offline.turnOff')}
     </button>
   );
   const quota = state.error?.quota && (
     <p className="offline-control__error" role="alert">
-      {t(
-        'shell.offline.quota',
-        'There is not enough storage space on this device to save the documentation for offline reading. Free some space, then try again.',
-      )}
+      {t('shell.offline.quota')}
     </p>
   );
   let body;
@@ -45,26 +42,24 @@ export function OfflinePanel() {
     if (state.worker === 'none') return null;
     body = (
       <>
-        {quota || <p>{t('shell.offline.intro', 'Read this documentation without a connection.')}</p>}
+        {quota || <p>{t('shell.offline.intro')}</p>}
         <button type="button" className="inline-button" onClick={() => void setOfflineMode(true)}>
-          {t('shell.offline.save', 'Save for offline reading')}
+          {t('shell.offline.save')}
         </button>
       </>
     );
   } else if (state.worker === 'none') {
-    body = <p>{t('shell.offline.unsupported', 'Offline reading is not available in this browser; the site works online only.')}</p>;
+    body = <p>{t('shell.offline.unsupported')}</p>;
   } else if (state.phase === 'error' && state.error) {
     body = (
       <>
         {quota || (
           <p className="offline-control__error" role="alert">
-            {state.error.network
-              ? t('shell.offline.networkLost', 'Saving for offline reading stopped: the network connection was lost. Saving goes on once it is back.')
-              : t('shell.offline.failed', 'Saving for offline reading failed: {message}', { message: state.error.message })}
+            {state.error.network ? t('shell.offline.networkLost') : t('shell.offline.failed', { message: state.error.message })}
           </p>
         )}
         <button type="button" className="inline-button" onClick={() => requestSave()}>
-          {t('theme.ErrorPageContent.tryAgain', 'Try again')}
+          {t('theme.ErrorPageContent.tryAgain')}
         </button>
         {turnOff}
       </>
@@ -74,16 +69,16 @@ export function OfflinePanel() {
     body = (
       <>
         <p>
-          {t('shell.offline.confirm', 'Saving every page and the search index for offline reading stores about {size} on this device ({count} pages).', {
+          {t('shell.offline.confirm', {
             size: bytes(state.estimate.bytes),
             count: pages,
           })}
         </p>
         <button type="button" className="inline-button" onClick={() => requestSave({ accepted: true })}>
-          {t('shell.offline.savePages', 'Save {count} pages', { count: pages })}
+          {t('shell.offline.savePages', { count: pages })}
         </button>
         <button type="button" className="inline-button" onClick={() => void setOfflineMode(false)}>
-          {t('shell.offline.notNow', 'Not now')}
+          {t('shell.offline.notNow')}
         </button>
       </>
     );
@@ -91,7 +86,7 @@ export function OfflinePanel() {
     body = (
       <>
         <p>
-          <strong>{t('shell.offline.ready', 'Available offline')}</strong>
+          <strong>{t('shell.offline.ready')}</strong>
         </p>
         {usage}
         {turnOff}
@@ -101,17 +96,13 @@ export function OfflinePanel() {
     const { done, total } = state;
     body = (
       <>
-        <p>
-          {total
-            ? t('shell.offline.progress', 'Saving {done} of {count} pages for offline reading', { done, count: total })
-            : t('shell.offline.preparing', 'Preparing offline reading…')}
-        </p>
-        <progress max={total || 1} value={done} aria-label={t('shell.offline.progressAriaLabel', 'Offline saving progress')} />
+        <p>{total ? t('shell.offline.progress', { done, count: total }) : t('shell.offline.preparing')}</p>
+        <progress max={total || 1} value={done} aria-label={t('shell.offline.progressAriaLabel')} />
       </>
     );
   }
   return (
-    <section className="offline-control" aria-label={t('shell.offline.ariaLabel', 'Offline reading')} aria-live="polite">
+    <section className="offline-control" aria-label={t('shell.offline.ariaLabel')} aria-live="polite">
       {body}
     </section>
   );

@@ -35,24 +35,19 @@ export function UpdateNotices() {
     <div className="update-notices" role="status" aria-live="polite">
       {shell && (
         <div className="update-notice">
-          <p>{t('shell.updates.newVersion', 'A new version is available')}</p>
+          <p>{t('shell.updates.newVersion')}</p>
           <button type="button" className="inline-button" onClick={shell}>
-            {t('shell.common.reload', 'Reload')}
+            {t('shell.common.reload')}
           </button>
         </div>
       )}
       {showContent && (
         <div className="update-notice">
-          <p>{t('shell.updates.pageUpdated', 'This page was updated')}</p>
+          <p>{t('shell.updates.pageUpdated')}</p>
           <button type="button" className="inline-button" disabled={busy} onClick={() => void swap()}>
-            {t('shell.updates.showUpdate', 'Show the update')}
+            {t('shell.updates.showUpdate')}
           </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('shell.updates.dismissAriaLabel', 'Dismiss')}
-            onClick={() => setDismissed(content.contentHash)}
-          >
+          <button type="button" className="icon-button" aria-label={t('shell.updates.dismissAriaLabel')} onClick={() => setDismissed(content.contentHash)}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -18,7 +18,7 @@ describe('ErrorScreens', () => {
     expect(text).toBe(`${FRENCH['shell.crash.title']}${FRENCH['theme.ErrorPageContent.title']}boom${FRENCH['theme.ErrorPageContent.tryAgain']}`);
   });
 
-  it('says a page is not found in French, and in the spec’s English on an English page', async () => {
+  it('says a page is not found in French, and in English on an English page', async () => {
     expect(await renderText('/fr/docs/nowhere', <NotFound />)).toBe(
       `${FRENCH['theme.NotFound.title']}${FRENCH['theme.NotFound.p1']}${FRENCH['shell.notFound.homeLink']}`,
     );

@@ -1,4 +1,4 @@
-// Spec §2: the next route's content is preloaded, except on 2g or data-saver connections.
+// The next route's content is preloaded, except on 2g or data-saver connections.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadAllowed } from '../../../src/lib/preload';
 

@@ -14,10 +14,20 @@ describe('parseManifest', () => {
     expect(parseManifest(input)).toBe(input);
   });
 
-  it('reads a manifest saved before it named its shell as naming none, and rejects a shell that is not a file', () => {
+  it('rejects a shell that is neither a file nor null, and a root whose shards have no first routes', () => {
     const { shell: _shell, ...older } = json();
-    expect(parseManifest(older).shell).toBeNull();
-    expect(() => parseManifest({ ...json(), shell: 3 })).toThrow('`shell` is neither a file nor null');
+    expect(() => parseManifest(older)).toThrow('manifest.json: shell is missing');
+    expect(() => parseManifest({ ...json(), shell: 3 })).toThrow('manifest.json: shell is not a string');
+    expect(() => parseManifest({ ...json(), shardStarts: [] })).toThrow('shardStarts does not name a first route per shard');
+  });
+
+  it('checks every field of every entry, nested ones included', () => {
+    const input = json();
+    ((input.docs as Record<string, Record<string, unknown>>).intro!.headings as unknown[]).push({ depth: 2, id: 'x' });
+    expect(() => parseShard(input, 'abc.json')).toThrow('shard abc.json: docs.intro.headings[0].text is missing');
+    const root = json();
+    (root.versions as Record<string, unknown>[])[0]!.sidebars = { tutorialSidebar: [{ type: 'category', label: 'A', items: [{ type: 'doc' }] }] };
+    expect(() => parseManifest(root)).toThrow(ManifestShapeError);
   });
 
   it('rejects another manifestVersion with ManifestVersionError', () => {
@@ -28,9 +38,9 @@ describe('parseManifest', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ManifestVersionError);
-    expect(error).toMatchObject({ found: 1, expected: 5 });
+    expect(error).toMatchObject({ found: 1, expected: 6 });
     expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(
-      `[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`5\`. Reload to get the matching shell.]`,
+      `[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`6\`. Reload to get the matching shell.]`,
     );
   });
 
@@ -52,7 +62,7 @@ describe('parseManifest', () => {
     const input = json();
     delete (input.docs as Record<string, Record<string, unknown>>).intro!.blob;
     expect(() => parseShard(input, 'abc.json')).toThrowErrorMatchingInlineSnapshot(
-      `[ManifestShapeError: Invalid manifest: shard abc.json: docs["intro"].blob is not a string. Rebuild the content with \`npm run build:content\`.]`,
+      `[ManifestShapeError: Invalid manifest: shard abc.json: docs.intro.blob is missing. Rebuild the content with \`npm run build:content\`.]`,
     );
   });
 
@@ -98,7 +108,7 @@ describe('parseManifest', () => {
   it("reads a locale's blob, texts and sidebars by version and id, and rejects one without sidebars", () => {
     const blob = { strings: { 'theme.docs.paginator.next': 'Suivant' }, sidebars: { current: { tutorialSidebar: [] } } };
     expect(parseLocaleStrings(blob, 'fr.json')).toBe(blob);
-    expect(() => parseLocaleStrings({ strings: {} }, 'fr.json')).toThrow('locale strings fr.json have no sidebars by version and id');
+    expect(() => parseLocaleStrings({ strings: {} }, 'fr.json')).toThrow('locale strings fr.json: sidebars is missing');
     expect(() => parseLocaleStrings({ strings: {}, sidebars: { current: { tutorialSidebar: {} } } }, 'fr.json')).toThrow(ManifestShapeError);
   });
 

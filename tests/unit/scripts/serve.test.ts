@@ -128,7 +128,7 @@ describe('serve', () => {
       }
     });
 
-    it('serves x.html and x/index.html by their own names too (spec §2)', async () => {
+    it('serves x.html and x/index.html by their own names too', async () => {
       for (const [path, rel] of [
         [`${BASE}guide/index.html`, 'guide/index.html'],
         [`${BASE}index.html`, 'index.html'],

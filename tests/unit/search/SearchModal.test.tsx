@@ -19,7 +19,7 @@ describe('modalTranslations', () => {
     expect(both.filter(([french, en]) => french === en)).toEqual([]);
   });
 
-  it('keeps DocSearch’s own English (the spec’s words) without translations', () => {
+  it('keeps DocSearch’s own English without translations', () => {
     const texts = modalTranslations(translator(undefined, 'en'));
     expect(texts.errorScreen).toEqual({ titleText: 'Unable to fetch results', helpText: 'You might want to check your network connection.' });
     expect(texts.noResultsScreen?.reportMissingResultsText).toBe('Believe this query should return results?');

@@ -26,7 +26,7 @@ describe('SearchResults', () => {
     );
   });
 
-  it('counts results with the French plural form and numbers, and the spec’s English elsewhere', async () => {
+  it('counts results with the French plural form and numbers, and English elsewhere', async () => {
     expect(await resultsText('/fr/search', 'a', { nbHits: 1 })).toMatch(/^1 résultat/);
     expect(await resultsText('/fr/search', 'a', { nbHits: 1500 })).toMatch(/^1\u202f500 résultats/);
     expect(await resultsText('/search', 'a', { nbHits: 1 })).toMatch(/^1 result/);

@@ -1,5 +1,5 @@
 /**
- * The search client (spec §7–§9): the Algolia payload, timeouts and
+ * The search client: the Algolia payload, timeouts and
  * hosts pinned through a fake requester, the down-host retry after 120 s, and
  * every way the local index takes over.
  */
@@ -84,8 +84,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Algolia requests (spec §7)', () => {
-  it('POSTs the spec payload to /1/indexes/*/queries with the credentials as query parameters', async () => {
+describe('Algolia requests', () => {
+  it('POSTs DocSearch’s payload to /1/indexes/*/queries with the credentials as query parameters', async () => {
     const fake = fakeRequester(() => ok());
     const { client: c } = client({ requester: fake.requester });
     const result = await c.search('tenant');
@@ -132,7 +132,7 @@ describe('Algolia requests (spec §7)', () => {
     ]);
   });
 
-  it('uses the timeouts of spec §9: connect 1 s, read 2 s (write 30 s)', async () => {
+  it('uses the fixed timeouts: connect 1 s, read 2 s (write 30 s)', async () => {
     const fake = fakeRequester(() => ok());
     const { client: c } = client({ requester: fake.requester });
     await c.search('tenant');

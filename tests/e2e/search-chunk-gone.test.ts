@@ -1,7 +1,7 @@
 /**
  * After a shell deploy
  * without a service worker, the old search chunk is a 404: Ctrl+K offers the
- * reload of spec §8 ("Route code fails to load → page reloads") instead of
+ * reload that code which fails to load calls for, instead of
  * silently doing nothing; once only, and if it still fails, it says so.
  */
 import type { Page } from 'playwright-core';
