@@ -119,7 +119,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
   time.lap('read');
   const plan = planRoutes(src, log, session);
-  const { renders, rendered, parsed } = await renderContent(plan, session, options.parallel);
+  const { renders, rendered, parsed } = await renderContent(plan, session, options.parallel, src.contentDir);
   time.lap('render');
   const texts = pageTexts(renders);
   checkTitles(plan, texts, log);

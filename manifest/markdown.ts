@@ -4,7 +4,7 @@
  * markup and link targets are identical on both sides.
  */
 import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
-import type { Heading, Paragraph, Parent, PhrasingContent, Root as MdastRoot, Text as MdastText } from 'mdast';
+import type { Code, Heading, Paragraph, Parent, PhrasingContent, Root as MdastRoot, Text as MdastText } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { LanguageFn } from 'highlight.js';
 import GithubSlugger from 'github-slugger';
@@ -18,7 +18,12 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from 'unist-util-visit';
+import remarkComment from '@slorber/remark-comment';
+import remarkMdx from 'remark-mdx';
 import { ADMONITIONS } from './admonitions';
+import { remarkCodeTabs } from './codeTabs';
+import { fillInlineTocs, remarkMdxContent, type MdxOptions } from './mdx';
+import { rehypeSanitizeReported, type SanitizeRemoval } from './sanitize';
 import { COPY_BUTTON } from './copyButton';
 import { LANGUAGE_ALIASES, PLAIN_LANGUAGES, languageLabel } from './highlight';
 
@@ -67,7 +72,7 @@ function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void 
 /** An admonition type. */
 type AdmonitionType = keyof typeof ADMONITIONS;
 
-/** One 24×24 stroked path per type (pencil, bulb, info, triangle, octagon, triangle). */
+/** One 24×24 stroked path per type (pencil, bulb, info, triangle, octagon, triangle; the aliases their type's). */
 const ICONS: Record<AdmonitionType, string> = {
   note: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   tip: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z',
@@ -75,6 +80,9 @@ const ICONS: Record<AdmonitionType, string> = {
   warning: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
   danger: 'M7.9 2h8.2L22 7.9v8.2L16.1 22H7.9L2 16.1V7.9zM12 8v4M12 16h.01',
   caution: 'M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
+  important: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
+  secondary: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  success: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z',
 };
 
 const isAdmonition = (name: string): name is AdmonitionType => Object.hasOwn(ADMONITIONS, name);
@@ -90,6 +98,8 @@ export interface UnknownDirective {
 
 /** `:::tip Custom title` (an opening fence with a title after the name, outside code fences). */
 const TITLED_FENCE = /^((?:[ \t]*>)*[ \t]*)(:{3,})([a-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/i;
+/** An ATX heading's explicit id, `## Title {#id}`. */
+const HEADING_ID = /(?<=^[ \t]*#{1,6}[ \t].*)(\{#[^}\s]+\}[ \t]*)$/;
 /** A code fence opening or closing line. */
 const CODE_FENCE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})/;
 
@@ -99,8 +109,8 @@ const CODE_FENCE = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})/;
  * Docusaurus's own preprocessor does. Lines stay where they are, so positions
  * (and the build's file:line) keep pointing at the source.
  */
-export function prepareMarkdown(markdown: string): string {
-  if (!markdown.includes(':::')) return markdown;
+export function prepareMarkdown(markdown: string, mdx = false): string {
+  if (!markdown.includes(':::') && !(mdx && markdown.includes('{#'))) return markdown;
   let fence: string | null = null;
   return markdown
     .split('\n')
@@ -113,6 +123,8 @@ export function prepareMarkdown(markdown: string): string {
         return line;
       }
       if (fence !== null) return line;
+      // MDX reads `{#id}` as an expression: escaped, it stays the heading id `remarkHeadingIds` reads.
+      if (mdx && HEADING_ID.test(line)) return line.replace(HEADING_ID, '\\$1');
       const m = TITLED_FENCE.exec(line);
       return m ? `${m[1]}${m[2]}${m[3]}[${m[4]!.replace(/[[\]]/g, '\\$&')}]` : line;
     })
@@ -187,8 +199,43 @@ function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDi
   };
 }
 
+/** A line that is only a magic comment in any language's comment syntax: `// highlight-next-line`, `# highlight-start`, `<!-- highlight-end -->`. */
+const MAGIC_COMMENT = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*)\s*(highlight-next-line|highlight-start|highlight-end)\s*(?:\*\/\}?|-->)?\s*$/;
+
+/**
+ * Docusaurus's magic comments: their lines are taken out of the code, and the lines they name are highlighted as
+ * `{1,3-4}` in the meta highlights them (merged into it).
+ */
+function remarkMagicComments() {
+  return (tree: MdastRoot) => {
+    visit(tree, 'code', (node: Code) => {
+      if (!node.value.includes('highlight-') || node.lang === 'mermaid') return;
+      const kept: string[] = [];
+      const lines = new Set<number>();
+      let next = false;
+      let open = 0;
+      for (const line of node.value.split('\n')) {
+        const magic = MAGIC_COMMENT.exec(line)?.[1];
+        if (magic === 'highlight-next-line') next = true;
+        else if (magic === 'highlight-start') open++;
+        else if (magic === 'highlight-end') open = Math.max(0, open - 1);
+        else {
+          kept.push(line);
+          if (next || open > 0) lines.add(kept.length);
+          next = false;
+        }
+      }
+      if (kept.length === node.value.split('\n').length) return;
+      node.value = kept.join('\n');
+      const meta = node.meta ?? '';
+      for (const n of parseCodeMeta(meta).lines) lines.add(n);
+      node.meta = `${meta.replace(/\{[\d,\s-]+\}/g, '').trim()} {${[...lines].sort((a, b) => a - b).join(',')}}`.trim();
+    });
+  };
+}
+
 /** Parses a fence's meta string: `title="src/a.ts" {1,3-4}`. */
-export function parseCodeMeta(meta: string): { title: string | null; lines: Set<number> } {
+export function parseCodeMeta(meta: string): { title: string | null; lines: Set<number>; lineNumbers: boolean } {
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
   const lines = new Set<number>();
   const range = /\{([\d,\s-]+)\}/.exec(meta);
@@ -200,7 +247,7 @@ export function parseCodeMeta(meta: string): { title: string | null; lines: Set<
       for (let n = from; n <= end; n++) lines.add(n);
     }
   }
-  return { title: title ? (title[1] ?? title[2] ?? title[3] ?? null) : null, lines };
+  return { title: title ? (title[1] ?? title[2] ?? title[3] ?? null) : null, lines, lineNumbers: /(?:^|\s)showLineNumbers(?:[=\s]|$)/.test(meta) };
 }
 
 /** Language of a `<code>` element from its `language-x` class. */
@@ -272,7 +319,7 @@ function rehypeCodeBlocks() {
         };
         return;
       }
-      if (meta.lines.size > 0) {
+      if (meta.lines.size > 0 || meta.lineNumbers) {
         const lines = splitLines(code.children);
         if (lines.length > 1 && lines[lines.length - 1]!.length === 0) lines.pop();
         code.children = lines.flatMap((children, i): ElementContent[] => [
@@ -298,7 +345,7 @@ function rehypeCodeBlocks() {
       parent.children[index] = {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['code-block'], dataLanguage: lang },
+        properties: { className: meta.lineNumbers ? ['code-block', 'code-block--numbered'] : ['code-block'], dataLanguage: lang },
         children: [header, node, copyButton()],
       };
     });
@@ -366,6 +413,13 @@ export interface PipelineOptions {
   resolveImage?: (src: string) => ResolvedImage | null;
   /** Receives each directive that is no admonition (the build warns). */
   onUnknownDirective?: (directive: UnknownDirective) => void;
+  /**
+   * Set when pages are read as MDX (`markdown.format`): the MDX step's options, which the caller may change
+   * between pages (the page's source and front matter).
+   */
+  mdx?: MdxOptions;
+  /** Receives what the sanitizer removed from what the author wrote (the build warns). */
+  onSanitized?: (removal: SanitizeRemoval) => void;
 }
 
 /** Aliases for the registered grammars, in lowlight's shape. */
@@ -382,9 +436,25 @@ function remarkPlugins(options: BodyOptions): PluggableList {
   return [
     remarkGfm,
     remarkDirective,
+    ...(options.mdx ? ([[remarkMdxContent, options.mdx]] as PluggableList) : []),
     [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }],
     [remarkHeadingIds, { onHeading: options.onHeading }],
+    remarkCodeTabs,
+    remarkMagicComments,
+    ...(options.mdx ? [remarkInlineTocs] : []),
   ];
+}
+
+/** Fills MDX's `<TOCInline>` placeholders with the page's headings, once they have their ids. */
+function remarkInlineTocs() {
+  return (tree: MdastRoot) => {
+    const headings: { depth: number; id: string; text: string }[] = [];
+    visit(tree, 'heading', (node: Heading) => {
+      const id = node.data?.hProperties?.id;
+      if (typeof id === 'string') headings.push({ depth: node.depth, id, text: toString(node).replace(/\s+/g, ' ').trim() });
+    });
+    fillInlineTocs(tree, headings);
+  };
 }
 
 /** What the pipeline up to its link step takes: all of `PipelineOptions` but the resolvers. */
@@ -393,6 +463,7 @@ export type BodyOptions = Omit<PipelineOptions, 'resolveLink' | 'resolveImage'>;
 /** The rehype plugins, in order: the last, `rehypeLinks`, where there is a link resolver. */
 function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
   const plugins: PluggableList = [
+    [rehypeSanitizeReported, { onRemoved: options.onSanitized }],
     [rehypeHighlight, { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false }],
     rehypeCodeBlocks,
   ];
@@ -400,7 +471,13 @@ function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
 }
 
 const processorFor = (options: PipelineOptions | BodyOptions) =>
-  unified().use(remarkParse).use(remarkPlugins(options)).use(remarkRehype).use(rehypePlugins(options));
+  unified()
+    .use(remarkParse)
+    // MDX has no HTML comments; Docusaurus reads them all the same, and so does this pipeline.
+    .use(options.mdx ? ([remarkMdx, [remarkComment, { ast: true }]] as PluggableList) : [])
+    .use(remarkPlugins(options))
+    .use(remarkRehype)
+    .use(rehypePlugins(options));
 
 /** The whole pipeline as one unified processor: markdown in, hast out (react-markdown's steps, same plugins). */
 export function markdownProcessor(options: PipelineOptions) {
@@ -420,8 +497,8 @@ export function bodyProcessor(options: BodyOptions) {
  * admonition titles rewritten first (`prepareMarkdown`), and the source handed
  * to the plugins so stray directives are put back exactly as written.
  */
-export function runMarkdown(processor: ReturnType<typeof markdownProcessor>, markdown: string): { mdast: MdastRoot; hast: HastRoot } {
-  const source = prepareMarkdown(markdown);
+export function runMarkdown(processor: ReturnType<typeof markdownProcessor>, markdown: string, mdx = false): { mdast: MdastRoot; hast: HastRoot } {
+  const source = prepareMarkdown(markdown, mdx);
   const mdast = processor.parse(source);
   // `runSync` transforms the mdast in place: callers read it afterwards (links keep their positions).
   const hast = processor.runSync(mdast, source) as HastRoot;

@@ -105,6 +105,8 @@ export interface SiteConfig {
   locales: SiteLocale[];
   /** Offline-mode activation strategies: installed app, standalone window, `?offlineMode=true`. */
   offlineModeActivationStrategies: ('appInstalled' | 'standalone' | 'queryString')[];
+  /** How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default). */
+  markdown: { format: 'mdx' | 'md' | 'detect' };
   /** Home page. */
   home: HomeConfig;
 }
@@ -253,6 +255,7 @@ export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) 
     locale: resolveLocale(input.i18n),
     locales: resolveLocales(input.i18n),
     offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
+    markdown: { format: input.markdown?.format ?? 'mdx' },
     home: input.home,
   };
 }

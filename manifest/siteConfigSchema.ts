@@ -178,6 +178,16 @@ const HomeSchema = v.strictObject({
   ctaCommands: v.pipe(v.array(v.string()), v.description('Shell commands shown in the getting-started block.')),
 });
 
+/** How pages are read, as Docusaurus's `markdown` options. */
+const MarkdownSchema = v.strictObject({
+  format: v.optional(
+    v.pipe(
+      v.picklist(['mdx', 'md', 'detect']),
+      v.description('mdx (the default): every page is MDX; md: every page is CommonMark; detect: .mdx files are MDX, .md files CommonMark.'),
+    ),
+  ),
+});
+
 /** `content/site.config.json`. */
 export const SiteConfigSchema = v.pipe(
   v.strictObject({
@@ -220,6 +230,7 @@ export const SiteConfigSchema = v.pipe(
     search: SearchSchema,
     docs: v.optional(DocsSchema),
     i18n: v.optional(I18nSchema),
+    markdown: v.optional(MarkdownSchema),
     home: HomeSchema,
   }),
   v.metadata({ $id: 'https://antosubash.github.io/abp-react/site.schema.json' }),

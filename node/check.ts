@@ -113,6 +113,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
         line: file.bodyLine + d.line - 1,
         message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.`,
       })),
+      ...(r.mdxProblems ?? []).map((p) => ({ error: p.error, line: file.bodyLine + p.line - 1, message: p.message })),
       ...(r.unclosedFences ?? []).map((f) => ({
         error: false,
         line: file.bodyLine + f.line - 1,
@@ -155,8 +156,11 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     }
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
-  // Directives that are no admonition (shown as text) and code blocks left open: reported.
-  for (const { display, directives } of pages) for (const { line, message } of directives) log.warn(display, line, message);
+  // MDX that would run code or cannot be read stops the build; directives that are no admonition (shown as text),
+  // code blocks left open, components shown as their children and markup the sanitizer removed are reported.
+  for (const { display, directives } of pages) for (const { error, line, message } of directives) if (error) log.error(display, line, message);
+  log.throwIfAny((n) => `Cannot build: ${n} MDX problem${n === 1 ? '' : 's'} in content:`);
+  for (const { display, directives } of pages) for (const { error, line, message } of directives) if (!error) log.warn(display, line, message);
   session.remember(LAST_CHECK, state);
 }
 

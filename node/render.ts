@@ -22,6 +22,7 @@ import {
   type UnknownDirective,
 } from '../manifest/markdown';
 import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
+import type { MdxOptions, MdxProblem } from '../manifest/mdx';
 import { searchText, type SearchPart, type Section } from './search';
 
 /** A link found in the source, for validation. */
@@ -54,6 +55,11 @@ export interface Rendered {
   search: { hash: string; sections: number };
   /** Directives that are no admonition (`:::details`), for the build's warnings; lines relative to the body. */
   unknownDirectives: UnknownDirective[];
+  /**
+   * What the page's MDX and the sanitizer found: expressions that would run code and MDX it cannot read (errors),
+   * components shown as their children and markup removed (warnings); lines relative to the body.
+   */
+  mdxProblems?: MdxProblem[];
   /** Code blocks whose fence is never closed (each shows the rest of its file, or of its list item or quote, as code): the fence and its line in the body. */
   unclosedFences?: { line: number; fence: string }[];
   /**
@@ -67,6 +73,8 @@ export interface Rendered {
    * so a later build can tell whether it still holds.
    */
   resolved?: { links: [string, string | null][]; images: [string, string][] };
+  /** The partials the page inlined, by path below `content/`, with the hash of the markdown it inlined (`''` for one missing). */
+  partials?: [string, string][];
 }
 
 /** Longest text of a content search record. */
@@ -132,8 +140,8 @@ function lineStarts(text: string): number[] {
  * `prepareMarkdown`'s text, which differs from the body only on admonition title lines: there a
  * comment is looked up by its text on the body's line.
  */
-function commentRanges(body: string, nodes: Html[]): [number, number][] {
-  const source = prepareMarkdown(body);
+function commentRanges(body: string, nodes: Html[], mdx: boolean): [number, number][] {
+  const source = prepareMarkdown(body, mdx);
   const same = source === body;
   const sourceLines = same ? [] : lineStarts(source);
   const bodyLines = same ? [] : lineStarts(body);
@@ -204,7 +212,7 @@ export interface ParsedBody {
  * and images of a parsed body for one page and makes its HTML. Pages with the same body share one parse.
  */
 export interface Renderer {
-  parse(body: string): ParsedBody;
+  parse(body: string, mdx?: MdxPage): ParsedBody;
   /** The page of `parsed` with its links and images resolved; `again` leaves `parsed` as it was, for another page. */
   page(
     parsed: ParsedBody,
@@ -216,20 +224,69 @@ export interface Renderer {
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** A page read as MDX: its source below `content/`, its front matter (`frontMatter.x`) and the partials it imports. */
+export interface MdxPage {
+  source: string;
+  frontMatter: Record<string, unknown>;
+  /** The markdown of each partial it (or a partial it inlines) imports, by path below `content/`; null for one that does not exist. */
+  partials?: Record<string, string | null>;
+}
+
+/** The line and reason of an MDX syntax error (a `VFileMessage` of micromark's MDX extensions), else null. */
+function mdxSyntaxError(error: unknown): MdxProblem | null {
+  const e = error as { line?: unknown; reason?: unknown; source?: unknown };
+  if (typeof e.reason !== 'string' || typeof e.line !== 'number') return null;
+  return {
+    line: e.line,
+    // The reason's own positions count from the body, not the file: the message has the file's line.
+    message: `cannot be read as MDX: ${e.reason.replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)/g, '').replace(/\.$/, '')}. In MDX, \`{\` and \`<\` in text start code and tags: escape them (\`\\{\`, \`&lt;\`), or set \`markdown.format\` to \`detect\` in \`site.config.json\` to read \`.md\` files as plain markdown.`,
+    error: true,
+  };
+}
+
 /** A renderer bound to a set of grammars, reused for every page. */
 function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
   let headings: HeadingInfo[] = [];
   let unknownDirectives: UnknownDirective[] = [];
-  const processor = bodyProcessor({
+  let mdxProblems: MdxProblem[] = [];
+  const common = {
     grammars,
     onHeading: (h: HeadingInfo) => headings.push(h),
     onUnknownDirective: (d: UnknownDirective) => unknownDirectives.push(d),
-  });
+    onSanitized: (r: { line: number; message: string }) => mdxProblems.push({ ...r, error: false }),
+  };
+  const processor = bodyProcessor(common);
+  // The MDX processor's options are the page's: set before each parse.
+  const mdxOptions: MdxOptions = {
+    scope: { frontMatter: {} },
+    source: '',
+    onProblem: (p) => mdxProblems.push(p),
+    parsePartial: (markdown) => mdxProcessor.parse(prepareMarkdown(markdown, true)),
+  };
+  const mdxProcessor = bodyProcessor({ ...common, mdx: mdxOptions });
 
-  const parse = (body: string): ParsedBody => {
+  const run = (body: string, mdx: MdxPage | undefined) => {
+    if (!mdx) return runMarkdown(processor, body);
+    mdxOptions.scope = { frontMatter: mdx.frontMatter };
+    mdxOptions.source = mdx.source;
+    const partials = mdx.partials ?? {};
+    mdxOptions.readPartial = (rel) => partials[rel] ?? null;
+    try {
+      return runMarkdown(mdxProcessor, body, true);
+    } catch (error) {
+      const problem = mdxSyntaxError(error);
+      if (!problem) throw error;
+      mdxProblems.push(problem);
+      // Read as CommonMark instead, so the checks that follow see its title, headings and links.
+      return runMarkdown(processor, body);
+    }
+  };
+
+  const parse = (body: string, mdx?: MdxPage): ParsedBody => {
     headings = [];
     unknownDirectives = [];
-    const { mdast, hast: tree } = runMarkdown(processor, body);
+    mdxProblems = [];
+    const { mdast, hast: tree } = run(body, mdx);
     const links: FoundLink[] = [];
     const langs = new Set<string>();
     let firstParagraph: string | null = null;
@@ -261,7 +318,8 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
       searchParts,
       search: { hash: sha(JSON.stringify([sections, searchParts])), sections: sections.length },
       unknownDirectives,
-      ...(htmlNodes.length ? { comments: commentRanges(body, htmlNodes) } : {}),
+      ...(mdxProblems.length ? { mdxProblems: mdxProblems.sort((a, b) => a.line - b.line) } : {}),
+      ...(htmlNodes.length ? { comments: commentRanges(body, htmlNodes, mdx !== undefined) } : {}),
       ...unclosedFields(body, codeNodes),
     };
     return { fields, tree };

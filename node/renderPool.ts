@@ -15,7 +15,9 @@ import { type LinkContext, hrefFor, imageFor } from '../manifest/links';
 import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './problems';
-import type { ParsedBody, Rendered, Renderer } from './render';
+import { lstatSync, readFileSync } from 'node:fs';
+import { isMdxSource, joinContent } from '../manifest/mdx';
+import type { MdxPage, ParsedBody, Rendered, Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
@@ -32,7 +34,13 @@ export interface RenderJob {
   body: string;
   /** Milliseconds its rendering may take (`renderBudget`), set by `checkRenderable`. */
   budget?: number;
+  /** Set when the page is read as MDX (`markdown.format`). */
+  mdx?: MdxPage;
 }
+
+/** Whether two jobs parse the same: the same body, read the same way. */
+const sameParse = (a: RenderJob, b: RenderJob | undefined) =>
+  b !== undefined && a.body === b.body && (a.mdx === b.mdx || (a.mdx !== undefined && b.mdx !== undefined && JSON.stringify(a.mdx) === JSON.stringify(b.mdx)));
 
 /** A link of a page as its rendering shows it, resolved against the build's routes and files (relative ones kept relative within its docs tree). */
 const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) =>
@@ -106,21 +114,21 @@ export interface RenderedJobs {
 export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResolver): RenderedJobs {
   // The parse of the last job's body while the next job has the same body. A page stopped half-way (and
   // tried again by `renderWithin`) starts from a fresh parse: a page's link step changes the tree until it ends.
-  let held: { body: string; parsed: ParsedBody } | null = null;
+  let held: { job: RenderJob; parsed: ParsedBody } | null = null;
   let parsed = 0;
   try {
     const rendered = renderWithin(
-      jobs.map((job, i) => ({ job, again: jobs[i + 1]?.body === job.body })),
+      jobs.map((job, i) => ({ job, again: sameParse(job, jobs[i + 1]) })),
       ({ job }) => job.budget ?? renderBudget(job.body.length, 0),
       ({ job, again }) => {
-        let body = held?.body === job.body ? held.parsed : null;
+        let body = held && sameParse(held.job, job) ? held.parsed : null;
         held = null;
         if (!body) {
-          body = naming(job, () => render.parse(job.body));
+          body = naming(job, () => render.parse(job.body, job.mdx));
           parsed++;
         }
         const out = renderJob(render, body, job, links, again);
-        if (again) held = { body: job.body, parsed: body };
+        if (again) held = { job, parsed: body };
         return out;
       },
     );
@@ -352,6 +360,51 @@ function stillResolves(
   return holds;
 }
 
+/**
+ * An import of a partial (`import Note from './_note.md'`): its path as written. A scan for which files to hand the
+ * renderer with the page; the renderer parses the import itself.
+ */
+const PARTIAL_IMPORT = /^import\s[^\n]*?from\s+['"](\.[^'"]*\/_[^'"/]+\.mdx?)['"]/gm;
+
+/** A partial's markdown without its front matter, or null when there is no such file (or it is a symbolic link). */
+function readPartial(contentDir: string, rel: string): string | null {
+  try {
+    const path = join(contentDir, rel);
+    if (lstatSync(path).isSymbolicLink()) return null;
+    return readFileSync(path, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The partials a page at `rel` imports, and those they import, by path below `content/` (`MdxPage.partials`). */
+function partialsOf(contentDir: string, rel: string, body: string): Record<string, string | null> | undefined {
+  if (!body.includes('/_')) return undefined;
+  const out: Record<string, string | null> = {};
+  const queue: [string, string][] = [[rel, body]];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [from, text] = next;
+    for (const match of text.matchAll(PARTIAL_IMPORT)) {
+      const target = joinContent(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', match[1]!);
+      if (target === null || Object.hasOwn(out, target)) continue;
+      const markdown = readPartial(contentDir, target);
+      out[target] = markdown;
+      if (markdown !== null) queue.push([target, markdown]);
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** What `Rendered.partials` records of a page's partials: each one's path and the hash of its markdown. */
+const partialHashes = (partials: Record<string, string | null>): [string, string][] =>
+  Object.entries(partials).map(([rel, text]) => [rel, text === null ? '' : sha(text)]);
+
+/** Whether each partial a rendering inlined has the same markdown still. */
+const partialsHold = (contentDir: string | undefined, r: Rendered) =>
+  !r.partials ||
+  contentDir === undefined ||
+  r.partials.every(([rel, hash]) => (readPartial(contentDir, rel) === null ? '' : sha(readPartial(contentDir, rel)!)) === hash);
+
 /** The link tables and route each rendering was last found to hold with, or was made with. */
 const HELD_WITH = slot<WeakMap<Rendered, { tables: string; path: string }>>('render:heldWith');
 
@@ -391,13 +444,15 @@ export async function renderContent(
   plan: RoutePlan,
   session: BuildSession,
   parallel?: ParallelOptions,
+  contentDir?: string,
 ): Promise<{ renders: Map<string, Rendered>; rendered: number; parsed: number }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
   // The code that renders is not in the key: a session lives within one process, and the renderings kept on disk
-  // are read only by the code that made them (`cliCaches.ts`).
-  const version = sha(JSON.stringify([plan.site.baseUrl])).slice(0, 16);
+  // are read only by the code that made them (`cliCaches.ts`). How pages are read (`markdown.format`) is.
+  const { format } = plan.site.markdown;
+  const version = sha(JSON.stringify([plan.site.baseUrl, format])).slice(0, 16);
   const cache = session.renders;
   const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
   // With the link tables and base URL of the last build, only the pages whose keys differ are looked at.
@@ -407,20 +462,38 @@ export async function renderContent(
   const renders = changed ? new Map(last!.renders) : new Map<string, Rendered>();
   const used = new Set<string>();
   const heldUnder = session.memo(HELD_UNDER);
-  const pending = (changed ? changed.map((rel) => plan.bySource.get(rel)!) : [...plan.docs, ...plan.pages]).filter(({ file, path }) => {
+  // A page whose partial changed is rendered again, though its own source did not change.
+  const stale = changed
+    ? [...last!.renders].filter(([rel, r]) => r.partials && !changed.includes(rel) && plan.bySource.has(rel) && !partialsHold(contentDir, r))
+    : [];
+  const looked = changed ? [...changed, ...stale.map(([rel]) => rel)].map((rel) => plan.bySource.get(rel)!) : [...plan.docs, ...plan.pages];
+  const pending = looked.filter(({ file, path }) => {
     const key = keyOf(file);
     used.add(key);
     const cached = cache.get(key);
-    if (!cached || !stillResolves(heldWith, cached, { rel: file.rel, path }, links)) return true;
+    if (!cached || !stillResolves(heldWith, cached, { rel: file.rel, path }, links) || !partialsHold(contentDir, cached)) return true;
     heldUnder.set(cached, key);
     renders.set(file.rel, cached);
     return false;
   });
-  const jobs: RenderJob[] = pending.map(({ file, path }) => ({ rel: file.rel, display: file.display, bodyLine: file.bodyLine, path, body: file.body }));
+  const jobs: RenderJob[] = pending.map(({ file, path }) => {
+    const mdx = isMdxSource(file.rel, format);
+    const partials = mdx && contentDir !== undefined ? partialsOf(contentDir, file.rel, file.body) : undefined;
+    return {
+      rel: file.rel,
+      display: file.display,
+      bodyLine: file.bodyLine,
+      path,
+      body: file.body,
+      ...(mdx ? { mdx: { source: file.rel, frontMatter: file.data as Record<string, unknown>, ...(partials ? { partials } : {}) } } : {}),
+    };
+  });
   checkRenderable(jobs);
   const { rendered: fresh, parsed } = await renderPages(jobs, links, parallel);
   const { tables } = links;
   pending.forEach(({ file, path }, i) => {
+    const partials = jobs[i]!.mdx?.partials;
+    if (partials) fresh[i]!.partials = partialHashes(partials);
     cache.set(keyOf(file), fresh[i]!);
     heldUnder.set(fresh[i]!, keyOf(file));
     renders.set(file.rel, fresh[i]!);

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { isMdxSource } from '../manifest/mdx';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { findNodeAtLocation } from 'jsonc-parser';
 import { lineAt, loadSiteConfig, readJsonFile, SITE_CONFIG_FILE } from './siteConfigFile';
@@ -251,15 +252,11 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
 }
 
 /**
- * Finds MDX syntax (`import`/`export` lines, JSX tags) outside code fences. In
- * an `.mdx` file it is an error; in a `.md` file a warning, since the line
- * would show as text and the JSX would be dropped from the page.
+ * Finds MDX syntax (`import`/`export` lines, JSX tags) outside code fences in a page read as CommonMark
+ * (`markdown.format`): a warning, since the line shows as text and the JSX is dropped from the page.
  */
 function checkPlainMarkdown(file: SourceFile, log: ProblemLog, session: BuildSession): void {
-  for (const { line, message } of remembered(session.memo(PLAIN_MARKDOWN), file, () => plainMarkdownProblems(file))) {
-    if (file.rel.endsWith('.mdx')) log.error(file.display, line, message);
-    else log.warn(file.display, line, message);
-  }
+  for (const { line, message } of remembered(session.memo(PLAIN_MARKDOWN), file, () => plainMarkdownProblems(file))) log.warn(file.display, line, message);
 }
 
 /** Each doc's and page's copies standing for it in locales without its translation, by their path (`untranslatedSources`). */
@@ -269,7 +266,6 @@ const UNTRANSLATED = slot<WeakMap<SourceFile, Map<string, SourceFile>>>('sources
 const PLAIN_MARKDOWN = slot<WeakMap<SourceFile, { line: number; message: string }[]>>('sources:plainMarkdown');
 
 function plainMarkdownProblems(file: SourceFile): { line: number; message: string }[] {
-  const mdx = file.rel.endsWith('.mdx');
   const problems: { line: number; message: string }[] = [];
   let fence: string | null = null;
   file.body.split('\n').forEach((line, i) => {
@@ -284,16 +280,12 @@ function plainMarkdownProblems(file: SourceFile): { line: number; message: strin
     if (/^(import|export)\s/.test(line)) {
       problems.push({
         line: at,
-        message: mdx
-          ? `MDX \`${line.split(/\s/)[0]}\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.`
-          : `MDX \`${line.split(/\s/)[0]}\` statement in a \`.md\` file: it shows as text. This site renders plain markdown: remove the line.`,
+        message: `MDX \`${line.split(/\s/)[0]}\` statement in a page read as CommonMark: it shows as text. Remove the line, or read the page as MDX (\`markdown.format\` in \`site.config.json\`).`,
       });
     } else if (/^\s*<[A-Z][\w.]*[\s/>]/.test(line) || /^\s*<>\s*$/.test(line)) {
       problems.push({
         line: at,
-        message: mdx
-          ? `JSX elements are not supported (\`${line.trim().slice(0, 40)}\`). Use plain markdown instead of MDX components.`
-          : `JSX element in a \`.md\` file (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown instead of MDX components.`,
+        message: `JSX element in a page read as CommonMark (\`${line.trim().slice(0, 40)}\`): it is left out of the page. Use plain markdown, or read the page as MDX (\`markdown.format\` in \`site.config.json\`).`,
       });
     }
   });
@@ -516,7 +508,8 @@ export function readContent(
       }
     }
     if (!file || file.data.draft) continue;
-    checkPlainMarkdown(file, log, session);
+    // A page read as MDX has its MDX rendered (`manifest/mdx.ts`); one read as CommonMark shows it as text.
+    if (!isMdxSource(rel, input.markdown?.format ?? 'mdx')) checkPlainMarkdown(file, log, session);
     if (file.raw.length > LARGE_MARKDOWN) {
       log.warn(
         file.display,

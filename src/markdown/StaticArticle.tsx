@@ -6,6 +6,7 @@ import { BASE_URL } from '../config';
 import { preloadAllowed } from '../lib/preload';
 import { useCopyButtons } from './copyCode';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
+import { useTabs } from './tabs';
 
 /**
  * The route path (below the base) and hash of a link inside the site, or null for any other link. The
@@ -32,7 +33,7 @@ const diagramSources = new WeakMap<HTMLElement, string>();
 
 /**
  * The build's rendering of a page, made interactive: internal links use
- * the router, code blocks' copy buttons copy, Mermaid blocks are drawn.
+ * the router, code blocks' copy buttons copy, tabs switch, Mermaid blocks are drawn.
  */
 export function StaticArticle({ html: rendered, path }: { html: string; path: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -58,8 +59,9 @@ export function StaticArticle({ html: rendered, path }: { html: string; path: st
     setDiagrams(found);
   }, [html]);
   const copyOnClick = useCopyButtons(ref, [html]);
+  const tabs = useTabs(ref, [html]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    if (copyOnClick(e.target)) return;
+    if (copyOnClick(e.target) || tabs.onClick(e.target)) return;
     const a = (e.target as HTMLElement).closest('a');
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || a.target) return;
     const target = localTarget(a);
@@ -76,11 +78,12 @@ export function StaticArticle({ html: rendered, path }: { html: string; path: st
   };
   return (
     <>
-      {/* The markup is the build's output of the same pipeline, already sanitised (no raw HTML, safe URLs). */}
+      {/* The markup is the build's output of the same pipeline, already sanitised (its allow-list, safe URLs). */}
       <div
         ref={ref}
         className="markdown"
         onClick={onClick}
+        onKeyDown={tabs.onKeyDown}
         onMouseOver={onIntent}
         onFocus={onIntent}
         onTouchStart={onIntent}

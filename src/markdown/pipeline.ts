@@ -6,6 +6,7 @@
 import type { Root } from 'hast';
 import { hrefFor, imageFor, resolveContentImage, resolveContentLink, type Manifest, type ManifestPage } from '../../manifest';
 import { markdownProcessor, runMarkdown, sanitizeUrls } from '../../manifest/markdown';
+import { isMdxSource } from '../../manifest/mdx';
 import { loadedGrammars } from '../data/blob';
 import { linkContext } from '../data/manifestQueries';
 
@@ -19,13 +20,18 @@ export function pageHast(manifest: Manifest, page: ManifestPage, markdown: strin
   const hit = cache.get(key);
   if (hit) return hit;
   const ctx = linkContext(manifest);
+  // As the build reads it; what the build reported of its MDX it reported already, and the front matter and
+  // partials the build had are not here: `frontMatter.x` shows nothing and a partial is left out.
+  // A manifest saved by an older build of the same version has no `markdown`: its default.
+  const mdx = isMdxSource(page.source, manifest.site.markdown?.format ?? 'mdx');
   const processor = markdownProcessor({
+    ...(mdx ? { mdx: { scope: { frontMatter: {} }, source: page.source, onProblem: () => undefined } } : {}),
     grammars: loadedGrammars(),
     resolveLink: (href) => hrefFor(resolveContentLink(href, page.source, page.path, ctx), manifest.site.baseUrl),
     // The build's image table (`manifest.files`): the same src, width and height as the static HTML.
     resolveImage: (src) => imageFor(resolveContentImage(src, page.source, page.path, ctx), manifest.site.baseUrl),
   });
-  const tree = sanitizeUrls(runMarkdown(processor, markdown).hast);
+  const tree = sanitizeUrls(runMarkdown(processor, markdown, mdx).hast);
   cache.set(key, tree);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return tree;

@@ -43,6 +43,8 @@ export function useSiteCopy(options: {
   build?: Pick<BuildSiteOptions, 'largeSiteRoutes'>;
   prepare?: (contentDir: string) => void;
   handle?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Milliseconds the copy's build and server may take to start (120 s). */
+  setupMs?: number;
 }): SiteCopy {
   let work = '';
   let server: RunningServer | undefined;
@@ -80,7 +82,7 @@ export function useSiteCopy(options: {
         return options.handle?.(req, res) ?? false;
       },
     });
-  }, 120_000);
+  }, options.setupMs ?? 120_000);
   afterAll(async () => {
     await server?.close();
     if (work) rmSync(work, { recursive: true, force: true });

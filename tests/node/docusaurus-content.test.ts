@@ -124,8 +124,8 @@ describe('fixture unknown-directive', () => {
     await project.build();
     expect(project.warnings).toMatchInlineSnapshot(`
       [
-        "content/docs/intro.md:5: \`:::details\` is no admonition; its text is shown as it is. Use one of \`:::note\`, \`:::tip\`, \`:::info\`, \`:::warning\`, \`:::danger\`, \`:::caution\`.",
-        "content/docs/intro.md:9: \`::youtube\` is no admonition; its text is shown as it is. Use one of \`:::note\`, \`:::tip\`, \`:::info\`, \`:::warning\`, \`:::danger\`, \`:::caution\`.",
+        "content/docs/intro.md:5: \`:::details\` is no admonition; its text is shown as it is. Use one of \`:::note\`, \`:::tip\`, \`:::info\`, \`:::warning\`, \`:::danger\`, \`:::caution\`, \`:::important\`, \`:::secondary\`, \`:::success\`.",
+        "content/docs/intro.md:9: \`::youtube\` is no admonition; its text is shown as it is. Use one of \`:::note\`, \`:::tip\`, \`:::info\`, \`:::warning\`, \`:::danger\`, \`:::caution\`, \`:::important\`, \`:::secondary\`, \`:::success\`.",
       ]
     `);
     const page = project.manifest().docs.intro!;

@@ -1,7 +1,7 @@
 // Content is input (a docs repository takes pull requests, CI builds them). Hostile or broken
 // content files must fail the build with file and line, run no code, write nothing outside the output
 // folder and leave the previous dist/ as it was.
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
@@ -69,12 +69,14 @@ describe('files that are not markdown text', () => {
     ]);
   });
 
-  it('warns about MDX syntax in a .md file, with file and line', async () => {
+  it('warns about MDX syntax in a .md file read as CommonMark, with file and line', async () => {
+    const config = JSON.parse(readFileSync(join(project.contentDir, 'site.config.json'), 'utf8')) as object;
+    project.write('site.config.json', JSON.stringify({ ...config, markdown: { format: 'detect' } }));
     project.write('docs/tabs.md', "# Tabs\n\nimport Tabs from '@theme/Tabs';\n\n<Tabs>\n\nText.\n\n</Tabs>\n");
     await project.build();
     expect(project.warnings).toEqual([
-      expect.stringMatching(/^content\/docs\/tabs\.md:3: MDX `import` statement in a `\.md` file: it shows as text/),
-      expect.stringMatching(/^content\/docs\/tabs\.md:5: JSX element in a `\.md` file \(`<Tabs>`\): it is left out of the page/),
+      expect.stringMatching(/^content\/docs\/tabs\.md:3: MDX `import` statement in a page read as CommonMark: it shows as text/),
+      expect.stringMatching(/^content\/docs\/tabs\.md:5: JSX element in a page read as CommonMark \(`<Tabs>`\): it is left out of the page/),
     ]);
   });
 });

@@ -1,24 +1,154 @@
-/** `.mdx` files must hold plain markdown: MDX imports and JSX are rejected with file and line. */
-import { afterAll, describe, expect, it } from 'vitest';
+/**
+ * Pages read as MDX (`markdown.format`): theme components become the site's markup, JSX and raw HTML elements go
+ * through one allow-list, expressions are read as literals and never run, and what cannot be shown is named.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
+import { BuildSession } from '../../build';
 import { useFixture } from '../helpers/build';
 
-describe('fixture mdx-with-jsx', () => {
-  const project = useFixture('mdx-with-jsx');
+/** The article of a built route, `<div class="markdown">` to the end of `<main>`'s article. */
+const articleOf = (html: string) => /<div class="markdown">([\s\S]*?)<\/div><footer/.exec(html)?.[1] ?? '';
+
+describe('fixture mdx-components', () => {
+  const project = useFixture('mdx-components');
+  let html = '';
+  beforeAll(async () => {
+    await project.build();
+    html = articleOf(project.read('docs/components.html'));
+  });
   afterAll(() => project.remove());
 
-  it('rejects the import and the JSX element', async () => {
-    await expect(project.build()).rejects.toThrowErrorMatchingInlineSnapshot(`
-      [BuildError: Cannot build: 2 problems in content:
-        content/docs/tabs.mdx:5: MDX \`import\` statements are not supported. This site renders plain markdown: remove the line, or rename the file to \`.md\` after removing its MDX.
-        content/docs/tabs.mdx:9: JSX elements are not supported (\`<Tabs>\`). Use plain markdown instead of MDX components.]
-    `);
+  it('shows no MDX source as text: imports, exports and comments are gone', () => {
+    expect(html).not.toMatch(/import |export const|\{\/\*|An author's note|&#x3C;Tabs|<Tabs/);
   });
 
-  it('names file and line of each', async () => {
+  it('renders Tabs as the ARIA tabs pattern, the default tab shown, the group and query string named', () => {
+    const first = /<div class="tabs-container"[^>]*>[\s\S]*?<\/div><\/div><\/div>/.exec(html)?.[0] ?? '';
+    expect(first).toContain('data-group-id="package-manager"');
+    expect(first).toContain('data-query-string="package-manager"');
+    expect(first).toMatch(/<div role="tablist"[^>]*>/);
+    expect(first).toMatch(
+      /<button type="button" role="tab" id="tabs-1-tab-1" aria-selected="false" aria-controls="tabs-1-panel-1" tabindex="-1"[^>]*data-value="npm">npm<\/button>/,
+    );
+    expect(first).toMatch(
+      /<button type="button" role="tab" id="tabs-1-tab-2" aria-selected="true" aria-controls="tabs-1-panel-2" tabindex="0"[^>]*data-value="yarn">Yarn<\/button>/,
+    );
+    expect(first).toMatch(/<div role="tabpanel" id="tabs-1-panel-1" aria-labelledby="tabs-1-tab-1"[^>]* hidden>/);
+    expect(first).toMatch(/<div role="tabpanel" id="tabs-1-panel-2" aria-labelledby="tabs-1-tab-2"[^>]*data-value="yarn">/);
+    // `values` gives the labels of tabs written on one line each.
+    expect(html).toMatch(/data-value="yarn">Yarn<\/button><\/div><div role="tabpanel" id="tabs-2-panel-1"[^>]*>Run npm\.<\/div>/);
+  });
+
+  it('renders Details, details, Admonition, CodeBlock, TOCInline and Link with the site markup', () => {
+    expect(html).toContain('<details class="details"><summary>What it installs</summary><div class="details__content"><p>The <strong>shell</strong>');
+    expect(html).toContain('<details class="details"><summary>Raw HTML details</summary>');
+    expect(html).toMatch(/<div class="admonition admonition--tip" role="note" aria-label="Tip">[\s\S]*?<span class="admonition__title">Keep it short<\/span>/);
+    expect(html).toMatch(
+      /<div class="code-block code-block--numbered" data-language="ts"><div class="code-block__header"><span class="code-block__title">src\/config\.ts<\/span>/,
+    );
+    expect(html).toContain(
+      '<div class="toc-inline"><ul><li><a href="#install">Install</a></li><li><a href="#again">Again</a></li><li><a href="#more">More</a></li><li><a href="#from-the-partial">From the partial</a></li></ul></div>',
+    );
+    expect(html).toContain('see <a href="/abp-react/docs/intro">the intro</a>');
+    expect(html).toMatch(
+      /<div class="admonition admonition--important" role="note" aria-label="Important">[\s\S]*?<span class="admonition__title">Read this<\/span>/,
+    );
+  });
+
+  it('keeps allowed elements and attributes: kbd, sup, anchors, classes, literal styles, images with their size', () => {
+    expect(html).toContain('Press <kbd>Ctrl</kbd>+<kbd>K</kbd>');
+    expect(html).toContain('footnote<sup>1</sup>, and Components in the text.');
+    expect(html).toContain('<a name="old-anchor"></a>');
+    expect(html).toContain('<a href="/abp-react/docs/intro" class="button">Start</a>');
+    expect(html).toContain('<div class="note-box" style="border-color: red; padding: 4px">A styled box.</div>');
+    expect(html).toContain('<img src="/abp-react/img/logo.svg" alt="Logo" width="40" height="40"');
+  });
+
+  it('neutralises handlers, script URLs and styles that load files, and names each with its line', () => {
+    expect(html).toContain('<p><button>Stripped handler</button></p>');
+    expect(html).toContain('<p><a>A script URL</a></p>');
+    expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">External</a>');
+    expect(html).not.toMatch(/onclick|javascript:|url\(/i);
+    expect(project.warnings).toEqual([
+      expect.stringMatching(/^content\/docs\/components\.mdx:18: an MDX `export` is never run/),
+      expect.stringMatching(/^content\/docs\/components\.mdx:83: `<Highlight>` is a component of the site \(`@site\/src\/components\/Highlight`\)/),
+      'content/docs/components.mdx:87: `onClick` of `<button>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
+      'content/docs/components.mdx:89: `href` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
+      'content/docs/components.mdx:91: `style` of `<a>` is removed: event handlers, scripts, `javascript:` URLs and styles that load files are not allowed.',
+    ]);
+  });
+
+  it('shows npm2yarn blocks and consecutive tab blocks as tabs, magic comments as highlighted lines, live blocks as code', () => {
+    const npm =
+      /<div class="tabs-container" data-tabs=""><div role="tablist"[^>]*>(.*?)<\/div>/.exec(html.slice(html.indexOf('code-tabs-1-tab-1') - 200))?.[1] ?? '';
+    expect([...npm.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['npm', 'Yarn', 'pnpm']);
+    expect(html).toContain('npm install --save abp-react');
+    expect(html).toContain('yarn add abp-react');
+    expect(html).toContain('pnpm add abp-react');
+    expect(html).toMatch(/id="code-tabs-2-tab-1"[^>]*>TypeScript<\/button><button[^>]*id="code-tabs-2-tab-2"[^>]*>JavaScript<\/button>/);
+    expect(html).toMatch(
+      /<span class="code-line code-line--highlighted"><span class="hljs-keyword">const<\/span> answer = <span class="hljs-number">42<\/span>;<\/span>/,
+    );
+    expect(html).not.toContain('highlight-next-line');
+    expect(html).toMatch(/<code class="hljs language-jsx">&#x3C;p>.*Shown.* code\.&#x3C;\/p>/);
+  });
+
+  it("shows a site component's children, never its source", () => {
+    expect(html).toContain('<p>highlighted words</p>');
+    expect(html).not.toContain('Highlight');
+  });
+
+  it('inlines a partial where it is used, its headings in the TOC and its own imports resolved', () => {
+    expect(html).toMatch(
+      /<h2 id="from-the-partial">From the partial<\/h2>\s*<p>Text of the partial, with <a href="\/abp-react\/docs\/intro">a link<\/a>\.<\/p>/,
+    );
+    expect(html).not.toContain('title: Shared');
+    expect(project.manifest().docs.components?.headings.map((h) => h.id)).toEqual(['install', 'again', 'more', 'from-the-partial']);
+  });
+
+  it('renders a page again when only its partial changed', async () => {
+    const session = new BuildSession();
+    await project.build({ session });
+    project.write('docs/_shared.mdx', '---\ntitle: Shared\n---\n\n## Changed partial\n\nNew text.\n');
+    await project.build({ session });
+    expect(articleOf(project.read('docs/components.html'))).toContain('<h2 id="changed-partial">Changed partial</h2>');
+  });
+});
+
+describe('fixture mdx-hostile', () => {
+  const project = useFixture('mdx-hostile');
+  afterAll(() => project.remove());
+
+  it('refuses expressions that call functions, handler props, spreads and imports from outside the content folder', async () => {
     const error = (await project.build().catch((e: unknown) => e)) as BuildError;
     expect(error).toBeInstanceOf(BuildError);
-    expect(error.problems.map((p) => `${p.file}:${p.line}`)).toEqual(['content/docs/tabs.mdx:5', 'content/docs/tabs.mdx:9']);
+    expect(error.message.split('\n')[0]).toBe('Cannot build: 4 MDX problems in content:');
+    expect(error.problems).toEqual([
+      {
+        file: 'content/docs/hostile.mdx',
+        line: 5,
+        message: 'imports `../../../secret.jsx`, which is outside the content folder. Keep what a page imports inside `content/`.',
+      },
+      {
+        file: 'content/docs/hostile.mdx',
+        line: 8,
+        message:
+          "`{alert(document.cookie)}` is a function call, and pages never run code. Write a literal value (a string, number, boolean, array or object of literals), `toc`, `frontMatter.<field>`, `useBaseUrl('/path')` or `require('./file.png').default`.",
+      },
+      {
+        file: 'content/docs/hostile.mdx',
+        line: 10,
+        message: expect.stringMatching(/^prop `onClick=\{\(\) => fetch\(.*\)\}` of `<div>` is code \(`ArrowFunctionExpression`\), and pages never run code\./),
+      },
+      {
+        file: 'content/docs/hostile.mdx',
+        line: 12,
+        message: expect.stringMatching(/^`<Tabs>` spreads `\.\.\.props` into its props, which runs code\./),
+      },
+    ]);
   });
 });
 
@@ -26,11 +156,36 @@ describe('fixture mdx-plain', () => {
   const project = useFixture('mdx-plain');
   afterAll(() => project.remove());
 
-  it('accepts plain markdown in an .mdx file, JSX inside a code fence included', async () => {
+  it('reads plain markdown in an .mdx file, JSX inside a code fence included', async () => {
     const result = await project.build();
     expect(result.pages).toBe(2);
     const doc = project.manifest().docs.plain;
     expect(doc).toMatchObject({ path: '/docs/plain', title: 'Plain MDX', source: 'docs/plain.mdx', codeLanguages: ['tsx'] });
     expect(project.read('docs/plain.html')).toContain('This <code>.mdx</code> file holds plain markdown only.');
+  });
+});
+
+describe('MDX syntax errors', () => {
+  const project = useFixture('mdx-plain');
+  afterAll(() => project.remove());
+
+  it('names the line MDX cannot read and says how to escape it or read .md files as CommonMark', async () => {
+    project.write('docs/broken.md', '# Broken\n\nFine.\n\nA brace { opens code here.\n');
+    const error = (await project.build().catch((e: unknown) => e)) as BuildError;
+    expect(error).toBeInstanceOf(BuildError);
+    expect(error.problems).toEqual([
+      {
+        file: 'content/docs/broken.md',
+        line: 5,
+        message: expect.stringMatching(/^cannot be read as MDX: .*escape them .* or set `markdown\.format` to `detect`/),
+      },
+    ]);
+  });
+
+  it('reads the same .md file as CommonMark under `markdown.format: detect`', async () => {
+    const config = JSON.parse(readFileSync(join(project.contentDir, 'site.config.json'), 'utf8')) as object;
+    project.write('site.config.json', JSON.stringify({ ...config, markdown: { format: 'detect' } }));
+    await project.build();
+    expect(project.read('docs/broken.html')).toContain('A brace { opens code here.');
   });
 });

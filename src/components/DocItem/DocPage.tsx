@@ -23,6 +23,7 @@ import { useLocalStorage } from '../../hooks/useLocalStorage';
 import { useScrollToHash } from '../../hooks/useScrollToHash';
 import { lazyWithReload } from '../../markdown/lazyWithReload';
 import { useCopyButtons } from '../../markdown/copyCode';
+import { useTabs } from '../../markdown/tabs';
 import { StaticArticle } from '../../markdown/StaticArticle';
 import { loadedRenderer } from '../../markdown/renderer';
 import { DocSidebar } from '../DocSidebar';
@@ -92,9 +93,10 @@ function MarkdownArticle({ manifest, page }: { manifest: Manifest; page: Manifes
   const View = loadedRenderer() ?? LazyMarkdownView;
   const ref = useRef<HTMLDivElement>(null);
   const copyOnClick = useCopyButtons(ref, [markdown, View]);
+  const tabs = useTabs(ref, [markdown, View]);
   return (
-    // Code blocks' copy buttons are markup of the pipeline; one handler here gives them their behaviour, as StaticArticle's does.
-    <div ref={ref} className="markdown" onClick={(e) => copyOnClick(e.target)}>
+    // Copy buttons and tabs are markup of the pipeline; handlers here give them their behaviour, as StaticArticle's do.
+    <div ref={ref} className="markdown" onClick={(e) => copyOnClick(e.target) || tabs.onClick(e.target)} onKeyDown={tabs.onKeyDown}>
       {!page.hasH1 && (
         <header>
           <h1>{page.title}</h1>

@@ -4,7 +4,7 @@ import { markdownProcessor, parseCodeMeta, prepareMarkdown, runMarkdown } from '
 
 describe('parseCodeMeta', () => {
   it('reads a quoted title and line ranges', () => {
-    expect(parseCodeMeta('title="src/a.ts" {1,3-4}')).toEqual({ title: 'src/a.ts', lines: new Set([1, 3, 4]) });
+    expect(parseCodeMeta('title="src/a.ts" {1,3-4}')).toEqual({ title: 'src/a.ts', lines: new Set([1, 3, 4]), lineNumbers: false });
   });
 
   it('reads single-quoted and bare titles', () => {
@@ -14,13 +14,13 @@ describe('parseCodeMeta', () => {
   });
 
   it('reads ranges in either order with the title', () => {
-    expect(parseCodeMeta('{2} title="b.ts"')).toEqual({ title: 'b.ts', lines: new Set([2]) });
+    expect(parseCodeMeta('{2} title="b.ts"')).toEqual({ title: 'b.ts', lines: new Set([2]), lineNumbers: false });
     expect([...parseCodeMeta('{ 1, 5-7 }').lines]).toEqual([1, 5, 6, 7]);
   });
 
   it('returns no title and no lines for an empty meta string', () => {
-    expect(parseCodeMeta('')).toEqual({ title: null, lines: new Set() });
-    expect(parseCodeMeta('showLineNumbers')).toEqual({ title: null, lines: new Set() });
+    expect(parseCodeMeta('')).toEqual({ title: null, lines: new Set(), lineNumbers: false });
+    expect(parseCodeMeta('showLineNumbers')).toEqual({ title: null, lines: new Set(), lineNumbers: true });
   });
 });
 

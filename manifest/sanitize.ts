@@ -1,0 +1,119 @@
+/**
+ * The one allow-list every page's HTML goes through (rehype-sanitize), the elements authors write in MDX included:
+ * no script, no event handler, no `javascript:` URL, no style that can load anything. What it removes from what
+ * the author wrote is reported with its line, so nothing vanishes silently.
+ */
+import type { Element, Root } from 'hast';
+import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize';
+import { visit } from 'unist-util-visit';
+
+/** A style that can load nothing: no `url(…)`, `image-set(…)`, `@import`, `expression(…)`, bindings or escapes. */
+const SAFE_STYLE = /^(?![\s\S]*(?:url\s*\(|image(?:-set)?\s*\(|expression\s*\(|@import|\\|behavior\s*:|-moz-binding|javascript:))[^<>]*$/i;
+
+/** GitHub's attributes without the classes it allows per element: any class is allowed on every element here. */
+const defaults = Object.fromEntries(
+  Object.entries(defaultSchema.attributes ?? {}).map(([tag, list]) => [tag, list.filter((d) => (typeof d === 'string' ? d : d[0]) !== 'className')]),
+);
+
+/** GitHub's schema, with what the site's own markup and Docusaurus pages need. */
+const SANITIZE_SCHEMA: Schema = {
+  ...defaultSchema,
+  // Ids are the author's and the pipeline's (heading ids, footnotes), used as written by links and the TOC.
+  clobber: [],
+  strip: ['script', 'style'],
+  tagNames: [
+    ...(defaultSchema.tagNames ?? []),
+    'button',
+    'svg',
+    'path',
+    'mark',
+    'small',
+    'abbr',
+    'u',
+    'cite',
+    'figure',
+    'figcaption',
+    'caption',
+    'col',
+    'colgroup',
+  ],
+  attributes: {
+    ...defaults,
+    '*': [
+      ...(defaults['*'] ?? []),
+      'className',
+      ['style', SAFE_STYLE],
+      'role',
+      'hidden',
+      'ariaHidden',
+      'ariaSelected',
+      'ariaControls',
+      'ariaOrientation',
+      'ariaLabel',
+      'ariaLabelledBy',
+      'ariaDescribedBy',
+      'data*',
+    ],
+    a: [...(defaults.a ?? []), 'target', 'rel'],
+    button: ['type'],
+    video: ['src', 'poster', 'controls', 'autoPlay', 'loop', 'muted', 'playsInline', 'preload', 'width', 'height'],
+    audio: ['src', 'controls', 'loop', 'muted', 'preload'],
+    source: [...(defaults.source ?? []), 'src', 'type'],
+    svg: ['viewBox', 'focusable'],
+    path: ['d'],
+    img: [...(defaults.img ?? []), 'loading', 'decoding'],
+  },
+};
+
+/** Something the sanitizer removed from what an author wrote. */
+export interface SanitizeRemoval {
+  /** 1-based line in the markdown. */
+  line: number;
+  message: string;
+}
+
+const keyOf = (node: Element) => `${node.position?.start.offset ?? ''}:${node.tagName}`;
+
+/** The attribute names as an author writes them (`onClick`, `style`), from hast property names. */
+const attributeName = (property: string) =>
+  property === 'className' ? 'className' : property.replace(/^aria([A-Z])/, (_, c: string) => `aria-${c.toLowerCase()}`);
+
+/**
+ * A rehype plugin: the tree sanitized with `SANITIZE_SCHEMA`. Each element written in the source (one with a
+ * position) that it drops, and each attribute it drops from one, goes to `onRemoved`.
+ */
+export function rehypeSanitizeReported(options: { onRemoved?: (removal: SanitizeRemoval) => void } = {}) {
+  return (tree: Root): Root => {
+    const before = new Map<string, Element>();
+    if (options.onRemoved)
+      visit(tree, 'element', (node: Element) => {
+        if (node.position) before.set(keyOf(node), node);
+      });
+    const clean = rehypeSanitize(SANITIZE_SCHEMA)(tree) as Root;
+    if (!options.onRemoved || !before.size) return clean;
+    const after = new Map<string, Element>();
+    visit(clean, 'element', (node: Element) => {
+      if (node.position) after.set(keyOf(node), node);
+    });
+    for (const [key, node] of before) {
+      const line = node.position?.start.line ?? 0;
+      const kept = after.get(key);
+      if (!kept) {
+        const dropped = SANITIZE_SCHEMA.strip?.includes(node.tagName) ? 'with its content' : 'its content is kept';
+        options.onRemoved({
+          line,
+          message: `\`<${node.tagName}>\` is not allowed on this site and is left out (${dropped}). Use markdown, or an element such as \`<div>\`, \`<details>\` or \`<kbd>\`.`,
+        });
+        continue;
+      }
+      const lost = Object.keys(node.properties).filter((p) => !(p in kept.properties));
+      if (lost.length) {
+        options.onRemoved({
+          line,
+          message: `${lost.map((p) => `\`${attributeName(p)}\``).join(', ')} of \`<${node.tagName}>\` ${lost.length === 1 ? 'is' : 'are'} removed: event handlers, scripts, \`javascript:\` URLs and styles that load files are not allowed.`,
+        });
+      }
+    }
+    return clean;
+  };
+}
