@@ -155,7 +155,7 @@ function sum(exchanges: Exchange[]): Bytes {
 function quietAt(exchanges: Exchange[], from: number): number {
   let t = from;
   for (;;) {
-    const busy = exchanges.filter((e) => e.end > t || (e.start >= t && e.start < t + QUIET_MS));
+    const busy = exchanges.filter((e) => (e.start <= t && e.end > t) || (e.start >= t && e.start < t + QUIET_MS));
     if (busy.length === 0) return t;
     t = Math.max(...busy.map((e) => e.end));
   }
