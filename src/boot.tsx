@@ -114,7 +114,7 @@ function keepStaticPage(container: HTMLElement): void {
 }
 
 /** How many links a page preloads before the reader points at one. */
-const LINKS_AHEAD = 3;
+const LINKS_AHEAD = 2;
 /** The next and previous pages, then the sidebar's doc links (`DocSidebar`, `Paginator`); a category's page waits for intent, its cards being heavy. */
 const AHEAD: AheadSelectors = {
   first: '.pagination-nav__link--next, .pagination-nav__link--prev',
