@@ -114,9 +114,12 @@ function keepStaticPage(container: HTMLElement): void {
 }
 
 /** How many links a page preloads before the reader points at one. */
-const LINKS_AHEAD = 3;
-/** The next and previous pages, then the sidebar's links (`DocSidebar`, `Paginator`). */
-const AHEAD: AheadSelectors = { first: '.pagination-nav__link--next, .pagination-nav__link--prev', list: 'aside a.menu__link[href]' };
+const LINKS_AHEAD = 2;
+/** The next and previous pages, then the sidebar's doc links (`DocSidebar`, `Paginator`); a category's page waits for intent, its cards being heavy. */
+const AHEAD: AheadSelectors = {
+  first: '.pagination-nav__link--next, .pagination-nav__link--prev',
+  list: 'aside a.menu__link[href]:not(.menu__link--category)',
+};
 
 /**
  * On a fast connection, once the page is idle, preloads the few links a reader
