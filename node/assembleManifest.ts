@@ -10,7 +10,7 @@ import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
 import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
 import { parseCategoryCards, parseLocaleStrings, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
-import { withBase } from '../manifest/paths';
+import { docsPath, withBase } from '../manifest/paths';
 import type { WordTerms } from '../manifest/localSearch';
 import type {
   AnyShard,
@@ -270,7 +270,7 @@ export function assembleManifest(
   // Every doc's and page's, and the main doc's again at the docs' root.
   let routeArticleBytes = state.articleBytes;
   for (const version of plan.versions) {
-    const docsRoot = routes[`/${version.routeBase}`];
+    const docsRoot = routes[docsPath(version.routeBase)];
     routeArticleBytes += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
   }
 
@@ -279,7 +279,7 @@ export function assembleManifest(
       // A site with one version is labelled by `docs.versionLabel` and has the root it always had.
       name: version.name,
       label: versioned ? version.label : site.docs.versionLabel,
-      path: `/${versioned ? version.routeBase : src.routeBase}`,
+      path: docsPath(versioned ? version.routeBase : src.routeBase),
       mainDocId: site.docs.mainDocId,
       draftIds: [],
       sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(versionKey(version))!) },
@@ -708,7 +708,7 @@ function versionTotalsOf(
       if (articlesIn === 'blobs') for (const [rel, blob] of state.blobs) if (mine(rel)) blobBytes += blob.bytes;
       let articles = 0;
       for (const [rel, size] of state.articleBytesOf) if (mine(rel)) articles += size;
-      const docsRoot = routes[`/${version.routeBase}`];
+      const docsRoot = routes[docsPath(version.routeBase)];
       articles += docsRoot?.kind === 'docsRoot' ? (state.articleSizes.get(state.docs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
       const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, versionKey(version))).length;
       return [versionKey(version), { pages, bytes: shared + blobBytes + bytes, articles }];

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { slug as slugify } from 'github-slugger';
 import { UnknownIdError } from '../manifest/manifestErrors';
 import { joinPath, type LinkContext } from '../manifest/links';
-import { normalizeRoutePath } from '../manifest/paths';
+import { docsPath, normalizeRoutePath } from '../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
 import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
 import { BuildError, type ProblemLog } from './problems';
@@ -49,8 +49,8 @@ function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
   const id = version.keyPrefix + localId;
   let path: string;
   const slug = file.data.slug;
-  if (slug !== undefined) path = slug.startsWith('/') ? `/${routeBase}${slug}` : `/${routeBase}/${joinPath(dir, slug)}`;
-  else path = `/${routeBase}/${localId}`;
+  if (slug !== undefined) path = slug.startsWith('/') ? docsPath(routeBase, slug) : docsPath(routeBase, joinPath(dir, slug));
+  else path = docsPath(routeBase, localId);
   return { file, id, localId, version, path: normalizeRoutePath(path), dir, name };
 }
 
@@ -99,7 +99,7 @@ function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], version: D
       const meta = byDir.get(sub);
       if (meta?.link?.type !== 'generated-index') continue;
       const slug = categorySlug(meta.link, meta.label ?? stripNumberPrefix(sub.split('/').pop()!));
-      out.set(`/${routeBase}/category/${slug}`, { slug: version.keyPrefix + slug, display: meta.display });
+      out.set(docsPath(routeBase, `category/${slug}`), { slug: version.keyPrefix + slug, display: meta.display });
     }
   };
   walk('');
@@ -298,8 +298,9 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
     }
   };
   for (const prefix of localePrefixes(src)) check(`${prefix}/${searchPagePathOf(src)}`, 'the search page', configured('searchPagePath'), false);
-  const root = `/${src.routeBase}`;
-  check(root, 'the docs root', configured('routeBasePath'), false);
+  const root = docsPath(src.routeBase);
+  // Docs at the base have their root at `/`, the home page's file (`SITE_FILES`), which they take.
+  if (root !== '/') check(root, 'the docs root', configured('routeBasePath'), false);
   for (const d of docs) if (d.path !== root) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
   for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
@@ -345,12 +346,12 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   const mainDocId = src.input.docs?.mainDocId ?? 'intro';
   for (const version of versions) {
     const which = versions.length > 1 ? ` of version \`${version.name}\`` : '';
-    claimed.set(`path:/${version.routeBase}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
+    claimed.set(`path:${docsPath(version.routeBase)}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
   }
   for (const d of docs) {
     claim(`id:${d.id}`, d.file, `doc id \`${d.id}\``);
     // The main doc may have the docs root's route (`slug: /`), as in Docusaurus.
-    if (d.path !== `/${d.version.routeBase}` || d.localId !== mainDocId) claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
+    if (d.path !== docsPath(d.version.routeBase) || d.localId !== mainDocId) claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
   }
   for (const p of pages) claim(`path:${p.path}`, p.file, `route \`${p.path}\``);
   const categories = new Map(
@@ -399,7 +400,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   // Each other locale's home is at its prefix, and its search page below it.
   for (const { path } of site.locales)
     if (path) Object.assign(routes, { [path]: { kind: 'home' }, [`${path}/${site.search.searchPagePath}`]: { kind: 'search' } });
-  for (const version of versions) routes[`/${version.routeBase}`] = { kind: 'docsRoot', docId: version.keyPrefix + site.docs.mainDocId };
+  for (const version of versions) routes[docsPath(version.routeBase)] = { kind: 'docsRoot', docId: version.keyPrefix + site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
   for (const [path, { slug }] of categories) routes[path] = { kind: 'category', slug };
@@ -412,7 +413,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     routeBySource,
     assets: new Set(src.assets),
     files: src.fileTable.files,
-    trees: versions.map((version) => `/${version.routeBase}`),
+    trees: versions.map((version) => docsPath(version.routeBase)),
   };
   return { docs, pages, docsById, versions, site, routes, linkContext, links: new LinkResolver(linkContext, previous), ...entriesBySource(docs, pages) };
 }
@@ -586,7 +587,7 @@ function buildDocsModel(input: DocsModelInput): VersionModel {
         } else path = target.path;
       } else if (link?.type === 'generated-index') {
         const slug = categorySlug(link, label);
-        path = `/${routeBase}/category/${slug}`;
+        path = docsPath(routeBase, `category/${slug}`);
         const index: CategoryIndex = {
           slug: version.keyPrefix + slug,
           path,

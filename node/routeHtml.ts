@@ -407,11 +407,13 @@ export function routeDocuments(
       c.path,
       htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })),
     );
+  // A locale's home, unless its docs are served there (`routeBasePath: '/'`), whose root document is written above.
   for (const { path } of site.locales)
-    put(
-      path || '/',
-      htmlFor(() => ({ path: path || '/', title: null, description: site.tagline, keywords: [], image: null })),
-    );
+    if (manifest.routes[path || '/']?.kind === 'home')
+      put(
+        path || '/',
+        htmlFor(() => ({ path: path || '/', title: null, description: site.tagline, keywords: [], image: null })),
+      );
   // Each locale's search page, below its prefix.
   for (const { path: prefix } of site.locales)
     put(

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { isMdxSource } from '../manifest/mdx';
+import { docsRouteBase } from '../manifest/paths';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { findNodeAtLocation } from 'jsonc-parser';
 import { lineAt, loadSiteConfig, readJsonFile, SITE_CONFIG_FILE } from './siteConfigFile';
@@ -552,7 +553,7 @@ export function readContent(
   return {
     contentDir,
     input,
-    routeBase: input.docs?.routeBasePath ?? 'docs',
+    routeBase: docsRouteBase(input.docs?.routeBasePath),
     versions,
     pageFolders: pages,
     configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),

@@ -63,3 +63,43 @@ describe("the shell's server bundle", () => {
     );
   });
 });
+
+describe("docs at the base (`docs.routeBasePath: '/'`)", () => {
+  /** The fixture with its docs at the base of a site served at `/`. */
+  function docsOnly(routeBasePath = '/'): void {
+    const config = project.read('../content/site.config.json');
+    project.write(
+      'site.config.json',
+      config.replace('"baseUrl": "/abp-react/"', '"baseUrl": "/"').replace('"routeBasePath": "docs"', `"routeBasePath": ${JSON.stringify(routeBasePath)}`),
+    );
+  }
+
+  it('serves the docs at the root, the main doc as the home page', async () => {
+    docsOnly();
+    const setup = project.read('../content/docs/guides/setup.md');
+    project.write('docs/guides/setup.md', setup.replace('(/docs/intro#getting-started)', '(/intro#getting-started)'));
+    await project.build();
+    const manifest = project.manifest();
+    expect(manifest.routes['/']).toEqual({ kind: 'docsRoot', docId: 'intro' });
+    expect(manifest.routes['/intro']).toEqual({ kind: 'doc', id: 'intro' });
+    expect(manifest.routes['/guides/setup']?.kind).toBe('doc');
+    expect(manifest.routes['/category/guides']?.kind).toBe('category');
+    expect(Object.keys(manifest.routes).filter((path) => path.startsWith('/docs'))).toEqual([]);
+    expect(manifest.versions.map((v) => v.path)).toEqual(['/']);
+    const home = project.read('index.html');
+    expect(home).toContain('data-static-route="/"');
+    expect(home).toContain('<h1 id="introduction">Introduction</h1>');
+    expect(home).toContain('href="/category/guides"');
+    expect(project.read('intro.html')).toContain('<h1 id="introduction">Introduction</h1>');
+    expect(project.read('guides/setup.html')).toContain('data-static-route="/guides/setup"');
+  });
+
+  it('refuses a route base with a leading slash, saying what to write', async () => {
+    docsOnly('/docs');
+    const error = await project.build().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildError);
+    expect((error as BuildError).message).toContain(
+      'content/site.config.json:84: `docs.routeBasePath` must be the route of the docs below the base: a path without a leading slash (`docs`), or `/` for docs at the base itself (no separate home page).',
+    );
+  });
+});
