@@ -343,7 +343,9 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     claimed.set(`path:${prefix || '/'}`, 'the home page (its texts are `home` in `' + configDisplay + '`)');
     claimed.set(`path:${prefix}/${searchPagePathOf(src)}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
   }
-  const mainDocId = src.input.docs?.mainDocId ?? 'intro';
+  // Unless configured, the docs root shows the doc there (`slug: /`, as in Docusaurus), else `intro`.
+  const atRoot = versions[0] && docs.find((d) => d.version === versions[0] && d.path === docsPath(d.version.routeBase));
+  const mainDocId = src.input.docs?.mainDocId ?? atRoot?.localId ?? 'intro';
   for (const version of versions) {
     const which = versions.length > 1 ? ` of version \`${version.name}\`` : '';
     claimed.set(`path:${docsPath(version.routeBase)}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
@@ -383,7 +385,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   };
   let site: SiteConfig;
   try {
-    site = resolveSiteConfig(src.input, docPath);
+    site = resolveSiteConfig({ ...src.input, docs: { ...src.input.docs, mainDocId } }, docPath);
   } catch (error) {
     throw new BuildError(`Cannot build: an item in \`${configDisplay}\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], {
       cause: error,

@@ -94,6 +94,19 @@ describe("docs at the base (`docs.routeBasePath: '/'`)", () => {
     expect(project.read('guides/setup.html')).toContain('data-static-route="/guides/setup"');
   });
 
+  it('shows the doc whose slug is `/` at the root when no main doc is configured', async () => {
+    docsOnly();
+    project.write('site.config.json', project.read('../content/site.config.json').replace(',\n    "mainDocId": "intro"', ''));
+    project.write('docs/guides/setup.md', project.read('../content/docs/guides/setup.md').replace('(/docs/intro#getting-started)', '(/intro#getting-started)'));
+    project.write('docs/welcome.md', '---\nslug: /\n---\n\n# Welcome\n\nThe docs start here.\n');
+    await project.build();
+    const manifest = project.manifest();
+    expect(manifest.routes['/']).toEqual({ kind: 'doc', id: 'welcome' });
+    expect(manifest.site.docs.mainDocId).toBe('welcome');
+    expect(manifest.routes['/intro']).toEqual({ kind: 'doc', id: 'intro' });
+    expect(project.read('index.html')).toContain('<h1 id="welcome">Welcome</h1>');
+  });
+
   it('refuses a route base with a leading slash, saying what to write', async () => {
     docsOnly('/docs');
     const error = await project.build().catch((e: unknown) => e);
