@@ -10,7 +10,8 @@ import { joinPath, type LinkContext } from '../manifest/links';
 import { docsPath, normalizeRoutePath } from '../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
 import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
-import { BuildError, type ProblemLog } from './problems';
+import { sep } from 'node:path';
+import { BuildError, displayPath, type ProblemLog } from './problems';
 import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
 import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
@@ -259,7 +260,25 @@ function configLine(src: ContentSources, key: string): number {
  */
 function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntry[], categories: Map<string, { display: string }>, log: ProblemLog): void {
   const files = new Map<string, string>(Object.entries(SITE_FILES));
-  for (const key of Object.keys(src.fileTable.files)) if (key.startsWith('/')) files.set(key.slice(1), 'a static file of `public/` or `content/`');
+  for (const key of Object.keys(src.fileTable.files)) {
+    if (!key.startsWith('/')) continue;
+    const full = src.fileTable.origin.get(key) ?? '';
+    const inContent = full.startsWith(src.contentDir + sep);
+    files.set(
+      key.slice(1),
+      `the static file \`${
+        inContent
+          ? displayPath(
+              src.contentDir,
+              full
+                .slice(src.contentDir.length + 1)
+                .split(sep)
+                .join('/'),
+            )
+          : `public${key}`
+      }\``,
+    );
+  }
   const folders = new Map<string, string>();
   for (const file of files.keys())
     for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) folders.set(file.slice(0, cut), files.get(file)!);

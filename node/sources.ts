@@ -9,7 +9,7 @@ import { docsRouteBase } from '../manifest/paths';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { findNodeAtLocation } from 'jsonc-parser';
 import { lineAt, loadSiteConfig, readJsonFile, SITE_CONFIG_FILE } from './siteConfigFile';
-import { collectFiles, isImageFile, type FileTable } from './staticFiles';
+import { collectFiles, isImageFile, STATIC_FOLDER, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
 import matter from 'gray-matter';
@@ -536,8 +536,15 @@ export function readContent(
   });
   // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files; the images next to
   // them are shown by their pages (`collectFiles`).
+  // `static/` is published at the site's root as it is (`collectFiles`).
   const assets = all.filter(
-    (f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isDocsConfigFile(f) && !f.startsWith('i18n/'),
+    (f) =>
+      !/\.mdx?$/.test(f) &&
+      !f.endsWith('_category_.json') &&
+      f !== SITE_CONFIG_FILE &&
+      !isDocsConfigFile(f) &&
+      !f.startsWith('i18n/') &&
+      !f.startsWith(`${STATIC_FOLDER}/`),
   );
   for (const f of all.filter((rel) => DOCUSAURUS_SIDEBARS.test(rel))) {
     log.warn(
@@ -547,7 +554,8 @@ export function readContent(
     );
   }
   const translationImages = all.filter((f) => f.startsWith('i18n/') && isImageFile(f));
-  const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, log, session });
+  const staticDir = join(contentDir, STATIC_FOLDER);
+  const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, staticDir, log, session });
   const localeStrings = readLocaleStrings(contentDir, input, listed, log);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
