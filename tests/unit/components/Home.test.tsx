@@ -24,6 +24,8 @@ describe('Home', () => {
         },
       },
     });
-    expect(await renderText('/docs/intro', <Home manifest={manifest} />, { manifest })).toBe('WidgetsSmall onesStartWhat you getFastVeryMore →Try itnpm i widget');
+    expect(await renderText('/docs/intro', <Home manifest={manifest} />, { manifest })).toBe(
+      'WidgetsSmall onesStartWhat you getFastVeryMore →Try itnpm i widget',
+    );
   });
 });

@@ -60,7 +60,9 @@ describe('raw HTML in a page read as CommonMark', () => {
   };
 
   it('keeps the elements the sanitizer allows, markdown inside them read as markdown', () => {
-    const { html, removed } = run('<details>\n<summary>More</summary>\n\nHidden **text**.\n\n</details>\n\n<a name="old-anchor"></a>\n\nPress <kbd>Ctrl</kbd>.\n');
+    const { html, removed } = run(
+      '<details>\n<summary>More</summary>\n\nHidden **text**.\n\n</details>\n\n<a name="old-anchor"></a>\n\nPress <kbd>Ctrl</kbd>.\n',
+    );
     expect(html).toBe(
       '<details>\n<summary>More</summary>\n<p>Hidden <strong>text</strong>.</p>\n</details>\n<p><a name="old-anchor"></a></p>\n<p>Press <kbd>Ctrl</kbd>.</p>',
     );

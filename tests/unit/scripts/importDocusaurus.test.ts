@@ -79,7 +79,18 @@ describe('npm run import:docusaurus', () => {
           { label: 'GitHub repository', href: 'https://github.com/widgets/widget-docs', position: 'right' },
         ],
       },
-      footer: { style: 'dark', links: [{ title: '', items: [{ label: 'Guide', to: '/docs/intro' }, { label: 'GitHub', href: 'https://github.com/widgets' }] }] },
+      footer: {
+        style: 'dark',
+        links: [
+          {
+            title: '',
+            items: [
+              { label: 'Guide', to: '/docs/intro' },
+              { label: 'GitHub', href: 'https://github.com/widgets' },
+            ],
+          },
+        ],
+      },
     });
     expect(site).not.toHaveProperty('home');
 
@@ -115,7 +126,10 @@ describe('npm run import:docusaurus', () => {
   it('says where a configuration stopped, and writes nothing', () => {
     const site = join(work, 'broken-site');
     cpSync(SITE, site, { recursive: true });
-    writeFileSync(join(site, 'docusaurus.config.js'), "module.exports = { title: 'x', url: 'https://x.org', baseUrl: '/', presets: [] };\nthrow new Error('no config today');\n");
+    writeFileSync(
+      join(site, 'docusaurus.config.js'),
+      "module.exports = { title: 'x', url: 'https://x.org', baseUrl: '/', presets: [] };\nthrow new Error('no config today');\n",
+    );
     const out = join(work, 'never');
     const { status, stderr } = runScript('scripts/importDocusaurus.ts', [site, '--out', out]);
     expect(status).toBe(1);
