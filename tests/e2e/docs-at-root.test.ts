@@ -60,16 +60,16 @@ describe('a site with its docs at the origin root', () => {
     expect(new URL(server!.url).pathname).toBe('/');
     const page = await b.page();
     const failed = failures(page);
-    await page.goto(at('/'));
-    await shellReady(page);
-    expect(await page.locator('main h1').first().textContent()).toBe('Introduction');
-    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Guides' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/category/guides');
     await page.goto(at('/guides/setup'));
     await shellReady(page);
     expect(await page.locator('main h1').first().textContent()).toBe('Setup');
     await page.waitForLoadState('networkidle');
     expect(failed).toEqual([]);
+    await page.goto(at('/'));
+    await shellReady(page);
+    expect(await page.locator('main h1').first().textContent()).toBe('Introduction');
+    await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Guides' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/category/guides');
     expect(page.errors).toEqual([]);
   });
 
