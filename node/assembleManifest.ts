@@ -257,9 +257,12 @@ export function assembleManifest(
   const shards: Record<string, AnyShard> = {};
   const sidebars = new Map(
     plan.versions.map((version) => {
-      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(versionKey(version)) ?? [], files, shards, session);
-      storedBytes += bytes;
-      return [versionKey(version), sidebar];
+      const byId = Object.entries(model.sidebars.get(versionKey(version)) ?? {}).map(([id, items]) => {
+        const { sidebar, bytes } = sidebarShardsOf(items, files, shards, session);
+        storedBytes += bytes;
+        return [id, sidebar] as const;
+      });
+      return [versionKey(version), Object.fromEntries(byId)];
     }),
   );
   const { filesByPath, usedFiles } = state;
@@ -274,7 +277,7 @@ export function assembleManifest(
     routeArticleBytes += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
   }
 
-  const versionsWith = (sidebarOf: (items: SidebarItem[]) => SidebarItem[]): DocVersion[] =>
+  const versionsWith = (sidebarOf: (sidebars: Record<string, SidebarItem[]>) => Record<string, SidebarItem[]>): DocVersion[] =>
     plan.versions.map((version) => ({
       // A site with one version is labelled by `docs.versionLabel` and has the root it always had.
       name: version.name,
@@ -282,12 +285,12 @@ export function assembleManifest(
       path: `/${versioned ? version.routeBase : src.routeBase}`,
       mainDocId: site.docs.mainDocId,
       draftIds: [],
-      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(versionKey(version))!) },
+      sidebars: sidebarOf(sidebars.get(versionKey(version))!),
       ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
       ...(version.locale ? { locale: version.locale } : {}),
     }));
   // The root holds the default locale's sidebars; each other locale's are in its blob (`LocaleStrings.sidebars`).
-  const rootVersions = versionsWith(sidebarTop).map((version) => (version.locale ? { ...version, sidebars: {} } : version));
+  const rootVersions = versionsWith(sidebarsTop).map((version) => (version.locale ? { ...version, sidebars: {} } : version));
   const locales = localeStringsOf(inputs, sidebars, shards);
   storedBytes += locales.bytes;
   const localeStrings = locales.names;
@@ -479,6 +482,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
     const category = model.breadcrumbs.get(d.id) ?? [];
     const top = model.topByPath.get(d.path) ?? null;
+    const sidebar = model.sidebarOf.get(d.id) ?? null;
     const title = texts.titleOf(d.file)!;
     const label = texts.label(d);
     const { previous: p, next: n } = nav;
@@ -490,7 +494,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
       title,
       texts.descriptionOf(d.file),
       label,
-      site.docs.sidebarId,
+      sidebar,
       editBase,
       top,
       p?.id,
@@ -505,7 +509,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     return entryOf(d.file, r, inputs, (blobs) => ({
       ...pageEntry(d.file, r, d.id, d.path, blobs),
       sidebarLabel: label,
-      sidebar: site.docs.sidebarId,
+      sidebar,
       category,
       previous: nav.previous,
       next: nav.next,
@@ -722,7 +726,7 @@ function versionTotalsOf(
  */
 function localeStringsOf(
   { src, plan, files }: ManifestInputs,
-  sidebars: Map<string, SidebarItem[]>,
+  sidebars: Map<string, Record<string, SidebarItem[]>>,
   shards: Record<string, AnyShard>,
 ): { names: Map<string, string>; bytes: number } {
   const { site } = plan;
@@ -732,7 +736,7 @@ function localeStringsOf(
       const sidebarsIn = plan.versions.filter((version) => version.locale === code);
       const body: LocaleStrings = {
         strings: src.localeStrings[code] ?? {},
-        sidebars: Object.fromEntries(sidebarsIn.map((version) => [version.name, { [site.docs.sidebarId]: sidebarTop(sidebars.get(versionKey(version))!) }])),
+        sidebars: Object.fromEntries(sidebarsIn.map((version) => [version.name, sidebarsTop(sidebars.get(versionKey(version))!)])),
       };
       const json = JSON.stringify(parseLocaleStrings(body, code));
       const name = `${sha(json).slice(0, 16)}.json`;
@@ -898,6 +902,10 @@ function categoryIndexesOf(
  * The sidebar with each top-level category's children in a shard of its own (written into `files`, added to
  * `shards`), kept while the docs model is (a rebuild that changes no label, position or neighbour).
  */
+/** Each sidebar's top level (`sidebarTop`), by sidebar id. */
+const sidebarsTop = (sidebars: Record<string, SidebarItem[]>): Record<string, SidebarItem[]> =>
+  Object.fromEntries(Object.entries(sidebars).map(([id, items]) => [id, sidebarTop(items)]));
+
 function sidebarShardsOf(
   items: SidebarItem[],
   files: Map<string, OutputData>,

@@ -16,7 +16,8 @@ import * as v from 'valibot';
 import { CategorySchema, FrontMatterSchema, IGNORED_FRONT_MATTER, type Category, type FrontMatter } from './contentSchemas';
 import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
-import { DOCUSAURUS_SIDEBARS, isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
+import { isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
+import { currentSidebarsPath, readSidebarsFile, versionedSidebarsFile, type SidebarsFile } from './sidebarsFile';
 import { slot, type BuildSession } from './session';
 import { pageFolderOf, pageFolders, readLocaleStrings, withLocales, type PageFolder } from './locales';
 
@@ -389,6 +390,11 @@ export interface ContentSources {
   /** `pages/` and each other locale's translations of its pages (`locales.ts`). */
   pageFolders: PageFolder[];
   categories: CategoryFile[];
+  /**
+   * Each version's sidebars file by version name, as read (`sidebarsFile.ts`); a version without one has its sidebar
+   * generated from its folders.
+   */
+  sidebars: Record<string, SidebarsFile>;
   /** Every other file below `content/`, copied as it is. */
   assets: string[];
   /** Static files and co-located images, with their sizes (`staticFiles.ts`). */
@@ -535,15 +541,17 @@ export function readContent(
   });
   // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files; the images next to
   // them are shown by their pages (`collectFiles`).
+  const sidebarPath = input.docs?.sidebarPath;
   const assets = all.filter(
-    (f) => !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && !isDocsConfigFile(f) && !f.startsWith('i18n/'),
+    (f) =>
+      !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && f !== sidebarPath && !isDocsConfigFile(f) && !f.startsWith('i18n/'),
   );
-  for (const f of all.filter((rel) => DOCUSAURUS_SIDEBARS.test(rel))) {
-    log.warn(
-      displayPath(contentDir, f),
-      1,
-      'is not read: the sidebars are generated from the folders of docs/ (`_category_.json` and `sidebar_position` order them). It is not published either.',
-    );
+  const sidebars: Record<string, SidebarsFile> = {};
+  for (const version of versions) {
+    if (version.locale) continue;
+    const rel = version.name === 'current' ? currentSidebarsPath(input, listed) : versionedSidebarsFile(version.name);
+    const file = rel !== null && (version.name === 'current' || listed.has(rel)) ? readSidebarsFile(contentDir, rel, log) : null;
+    if (file) sidebars[version.name] = file;
   }
   const translationImages = all.filter((f) => f.startsWith('i18n/') && isImageFile(f));
   const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, log, session });
@@ -559,6 +567,7 @@ export function readContent(
     configText,
     sources,
     categories,
+    sidebars,
     assets,
     fileTable,
     localeStrings,

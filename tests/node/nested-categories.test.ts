@@ -75,6 +75,7 @@ describe('fixture nested-categories', () => {
       previous: link('intro', 'Introduction'),
       next: link('guides/second', 'Second guide'),
       sidebarTop: 1,
+      sidebar: 'tutorialSidebar',
       more: null,
     });
     expect(manifest.categories['advanced-topics']).toMatchObject({
