@@ -157,7 +157,7 @@ export const SidebarHtmlItemSchema = v.object({
 /** A `category` item; its `items` are read one by one. */
 export const SidebarCategoryItemSchema = v.object({
   type: v.literal('category'),
-  label: v.string('a string (every category needs a label)'),
+  label: text,
   items: v.optional(v.array(v.unknown(), 'a list of items'), []),
   collapsed: v.optional(flag),
   collapsible: v.optional(flag),

@@ -444,7 +444,7 @@ function sidebarsSourceOf(
   plan: Pick<RoutePlan, 'docs' | 'sidebarInputs'>,
   src: Pick<ContentSources, 'categories' | 'sidebars' | 'input'>,
   version: DocsVersion,
-): Omit<SidebarsSource, 'label' | 'description' | 'log'> {
+): Omit<SidebarsSource<DocEntry>, 'label' | 'description' | 'log'> {
   const inputs = plan.sidebarInputs.get(version.name);
   return {
     docs: plan.docs.filter((d) => d.version === version),
@@ -527,7 +527,7 @@ function mergeModels(versions: DocsVersion[], models: VersionModel[]): VersionMo
 }
 
 /** The sidebars of one version and what follows from them: each doc's sidebar, breadcrumbs and neighbours. */
-function buildDocsModel(input: SidebarsSource): VersionModel {
+function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
   const { docs, log, version } = input;
   const made = makeSidebars(input);
   const docsById = new Map(docs.map((d) => [d.localId, d]));
