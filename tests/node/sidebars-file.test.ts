@@ -97,7 +97,16 @@ describe('fixture sidebars-file', () => {
     expect(support).toContain('doc-sidebar');
     expect(support).toContain('>Team</a>');
     expect(support).not.toContain('>Setup</a>');
-    expect(project.read('docs/intro.html')).toContain('>Setup</a>');
+    const intro = project.read('docs/intro.html');
+    expect(intro).toContain('>Setup</a>');
+    // Class names on their rows, and the html item's sanitized markup as it is.
+    expect(intro).toMatch(/<li class="menu__item setup-row">/);
+    expect(intro).toContain('<li class="menu__item menu__html--default note"><strong>Beta</strong></li>');
+    expect(intro).not.toContain('alert(1)');
+    // A navbar item is active on the pages of its sidebar.
+    expect(intro).toMatch(/class="navbar__link navbar__link--left navbar__link--active[^>]*>Documentation</);
+    expect(support).toMatch(/class="navbar__link navbar__link--left navbar__link--active[^>]*>Community</);
+    expect(support).not.toMatch(/navbar__link--active[^>]*>Documentation</);
     expect(project.read('docs/orphan.html')).not.toContain('doc-sidebar');
   });
 
