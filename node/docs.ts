@@ -95,9 +95,9 @@ export interface RoutePlan {
  */
 const LAST_PLAN = slot<{ key: PlanKey; plan: RoutePlan }>('docs:lastPlan');
 
-/** An entry's key (`RoutePlan.keys`): its source's text, time and names, its id and its route. */
+/** An entry's key (`RoutePlan.keys`): its source's text and its partials', time and names, its id and its route. */
 const entryKey = ({ file, id, path }: DocEntry | PageEntry) =>
-  `${file.hash}\0${file.mtime}\0${file.rel}\0${file.display}\0${file.untranslated?.source ?? ''}\0${id}\0${path}`;
+  `${file.hash}\0${file.partials ?? ''}\0${file.mtime}\0${file.rel}\0${file.display}\0${file.untranslated?.source ?? ''}\0${id}\0${path}`;
 
 /** The keys and the table by source of a plan's docs and pages. */
 function entriesBySource(docs: DocEntry[], pages: PageEntry[]): Pick<RoutePlan, 'keys' | 'bySource'> {

@@ -17,6 +17,7 @@ import { CategorySchema, FrontMatterSchema, IGNORED_FRONT_MATTER, type Category,
 import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
 import { isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
+import { partialsDigest } from './partials';
 import { currentSidebarsPath, readSidebarsFile, versionedSidebarsFile, type SidebarsFile } from './sidebarsFile';
 import { slot, type BuildSession } from './session';
 import { pageFolderOf, pageFolders, readLocaleStrings, withLocales, type PageFolder } from './locales';
@@ -37,6 +38,8 @@ export interface SourceFile {
   data: FrontMatter;
   /** SHA-256 of the file text. */
   hash: string;
+  /** A page read as MDX that imports partials: a digest of their text (`partialsDigest`), which its key names. */
+  partials?: string;
   /** Modification time, ISO 8601. */
   mtime: string;
   /**
@@ -468,6 +471,12 @@ function listContent(
 }
 
 /**
+ * Whether a file is a partial: its name, or a folder's above it, starts with `_`. As in Docusaurus, a partial is never
+ * a page (no route, no sidebar entry, no title needed); pages import it, and the renderer reads it from the disk.
+ */
+const isPartial = (rel: string): boolean => rel.split('/').some((part) => part.startsWith('_'));
+
+/**
  * Reads `content/`: the configuration, the markdown with its front matter, the categories and the files.
  * `changed` names the paths below `contentDir` (POSIX, relative) written, added or removed since this
  * process last read the folder, as the dev server's watcher saw them: the other markdown files are then
@@ -492,7 +501,8 @@ export function readContent(
   for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
   const versions = withLocales(readVersions(contentDir, input, listed, configText, log), input);
   const pages = pageFolders(input);
-  const isPage = (rel: string) => /\.mdx?$/.test(rel) && (pageFolderOf(pages, rel) !== undefined || versionOfSource(versions, rel) !== undefined);
+  const isPage = (rel: string) =>
+    /\.mdx?$/.test(rel) && !isPartial(rel) && (pageFolderOf(pages, rel) !== undefined || versionOfSource(versions, rel) !== undefined);
   for (const rel of all) {
     if (!isPage(rel)) continue;
     const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(rel)?.file : undefined;
@@ -516,6 +526,16 @@ export function readContent(
     if (!file || file.data.draft) continue;
     // A page read as MDX has its MDX rendered (`manifest/mdx.ts`); one read as CommonMark shows it as text.
     if (!isMdxSource(rel, input.markdown?.format ?? 'mdx')) checkPlainMarkdown(file, log, session);
+    else {
+      // The partials are read at every build: a change of theirs is a change of the page that no watcher names.
+      const partials = partialsDigest(contentDir, rel, file.body);
+      if (partials !== file.partials) {
+        const { partials: _was, ...rest } = file;
+        file = partials === undefined ? rest : { ...rest, partials };
+        const known = parsed.get(rel);
+        if (known) parsed.set(rel, { ...known, file });
+      }
+    }
     if (file.raw.length > LARGE_MARKDOWN) {
       log.warn(
         file.display,

@@ -2,7 +2,7 @@
  * Pages read as MDX (`markdown.format`): theme components become the site's markup, JSX and raw HTML elements go
  * through one allow-list, expressions are read as literals and never run, and what cannot be shown is named.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
@@ -107,6 +107,17 @@ describe('fixture mdx-components', () => {
     );
     expect(html).not.toContain('title: Shared');
     expect(project.manifest().docs.components?.headings.map((h) => h.id)).toEqual(['install', 'again', 'more', 'from-the-partial']);
+  });
+
+  it('builds no page of a partial, nor of a file below a folder whose name starts with `_`, which needs no title', async () => {
+    const manifest = project.manifest();
+    expect(Object.keys(manifest.docs).sort()).toEqual(['components', 'intro']);
+    expect(Object.keys(manifest.routes).filter((path) => path.includes('_'))).toEqual([]);
+    mkdirSync(join(project.contentDir, 'docs/_snippets'));
+    project.write('docs/_snippets/untitled.md', 'A snippet without a title.\n');
+    await project.build();
+    expect(Object.keys(project.manifest().docs).sort()).toEqual(['components', 'intro']);
+    rmSync(join(project.contentDir, 'docs/_snippets'), { recursive: true });
   });
 
   it('renders a page again when only its partial changed', async () => {
