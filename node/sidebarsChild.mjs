@@ -7,6 +7,8 @@
 import Module, { register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const missing = new Set();
 const isPackage = (request) => !/^(\.|\/|[a-z]:[\\/]|file:|node:|data:)/i.test(request);
@@ -48,7 +50,19 @@ export async function resolve(specifier, context, next) {
 register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { port: port2 }, transferList: [port2] });
 
 const file = process.argv[2];
-const loaded = await import(pathToFileURL(file).href);
+let loaded;
+try {
+  loaded = await import(pathToFileURL(file).href);
+} catch (error) {
+  // A `.js` file below a package.json of `"type": "module"` that writes `module.exports`, which Docusaurus reads too:
+  // it runs as CommonJS.
+  if (!(error instanceof ReferenceError) || !/\b(module|exports|require) is not defined\b/.test(error.message)) throw error;
+  const cjs = new Module(file);
+  cjs.filename = file;
+  cjs.paths = Module._nodeModulePaths(dirname(file));
+  cjs._compile(readFileSync(file, 'utf8'), file);
+  loaded = { default: cjs.exports };
+}
 let value = loaded.default ?? loaded;
 // A CommonJS file read through import has its exports as the default, which may itself be the transpiled default.
 if (value && typeof value === 'object' && 'default' in value && Object.keys(value).length === 1) value = value.default;

@@ -6,8 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { displayPath, type ProblemLog } from './problems';
 import { readJsonFile } from './siteConfigFile';
@@ -52,7 +53,7 @@ export function readSidebarsFile(contentDir: string, rel: string, log: ProblemLo
   }
   const child = fileURLToPath(new URL('./sidebarsChild.mjs', import.meta.url));
   // tsx is resolved from the build's own packages, wherever the content folder is.
-  const tsx = import.meta.resolve('tsx');
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   let out: string;
   try {
     out = execFileSync(process.execPath, ['--import', tsx, child, join(contentDir, rel)], {
@@ -64,7 +65,8 @@ export function readSidebarsFile(contentDir: string, rel: string, log: ProblemLo
     });
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '');
-    const reason = stderr.split('\n').find((line) => /Error|error:/.test(line)) ?? (error as Error).message.split('\n')[0];
+    // Node prints the thrown error's name and message on a line of its own, after the line of code that threw it.
+    const reason = /^(?:[A-Z]\w*)?Error\b.*$/m.exec(stderr)?.[0] ?? (error as Error).message.split('\n')[0];
     log.error(display, 1, `cannot be evaluated: ${reason?.trim()}. Fix the file so that \`node\` can run it, or set \`docs.sidebarPath\` to a JSON file.`);
     return null;
   }
