@@ -128,8 +128,13 @@ export function readSidebars(file: SidebarsFile, log: ProblemLog): SidebarInputs
   return sidebars;
 }
 
+/** A number prefix: digits, then `-`, `_` or `.` (spaces around them allowed), then the name. */
+const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?=[^-_.\s])/;
+/** Names that start like a version or a date (`5-0`, `2021-11-notes`) keep their digits, as in Docusaurus. */
+const VERSION_LIKE = /^\d+[-_.]\d+/;
+
 /** A file or folder name without its number prefix (`01-intro` → `intro`), as Docusaurus orders and names them. */
-export const stripNumberPrefix = (name: string): string => name.replace(/^\d+[-_.]\s*/, '');
+export const stripNumberPrefix = (name: string): string => (VERSION_LIKE.test(name) ? name : name.replace(NUMBER_PREFIX, ''));
 
 /** The slug of a category's generated index: its `link.slug`, else its label's. */
 const categorySlug = (link: { slug?: string }, label: string) => (link.slug ? link.slug.replace(/^\/?(category\/)?/, '') : slugify(label));
@@ -372,10 +377,12 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
             .filter(Boolean)
             .map(stripNumberPrefix)
             .join('/');
+          // A folder without docs (one a script fills before the build, say) gives no items, as in Docusaurus.
           if (!docsIn.has(dir)) {
-            fail(
-              item,
-              `\`dirName\` is \`${item.dirName}\`, which is no folder of docs below \`${version.folder}\`. Name a folder that holds docs, or \`.\` for all of them.`,
+            log.warn(
+              display,
+              0,
+              `${item.where}: \`dirName\` is \`${item.dirName}\`, which holds no docs below \`${version.folder}\`: the item shows nothing. Name a folder that holds docs, or \`.\` for all of them.`,
             );
             return [];
           }
