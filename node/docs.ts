@@ -10,7 +10,7 @@ import { normalizeRoutePath } from '../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
 import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
 import { BuildError, ProblemLog } from './problems';
-import { firstLink, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
+import { firstLink, isCategoryIndex, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
 import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
 import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
@@ -49,6 +49,8 @@ function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
   let path: string;
   const slug = file.data.slug;
   if (slug !== undefined) path = slug.startsWith('/') ? `/${routeBase}${slug}` : `/${routeBase}/${joinPath(dir, slug)}`;
+  // A folder's category page (`guides/index.md`, `guides/README.md`, `guides/guides.md`) has the folder's route.
+  else if (isCategoryIndex(name, dir)) path = `/${routeBase}/${dir}`;
   else path = `/${routeBase}/${localId}`;
   return { file, id, localId, version, path: normalizeRoutePath(path), dir, name };
 }
@@ -294,15 +296,20 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     claimed.set(`path:${prefix || '/'}`, 'the home page (its texts are `home` in `' + configDisplay + '`)');
     claimed.set(`path:${prefix}/${searchPagePathOf(src)}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
   }
-  const mainDocId = src.input.docs?.mainDocId ?? 'intro';
+  // Without a `docs.mainDocId`, a docs root `index.md` (or `README.md`) is the docs root's page, as in Docusaurus.
+  const rootIndex = docs.find((d) => d.version.isLast && !d.version.locale && d.dir === '' && d.file.data.slug === undefined && isCategoryIndex(d.name, ''));
+  const mainDocId = src.input.docs?.mainDocId ?? rootIndex?.localId ?? 'intro';
+  const input = mainDocId === (src.input.docs?.mainDocId ?? 'intro') ? src.input : { ...src.input, docs: { ...src.input.docs, mainDocId } };
   for (const version of versions) {
     const which = versions.length > 1 ? ` of version \`${version.name}\`` : '';
     claimed.set(`path:/${version.routeBase}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
   }
   for (const d of docs) {
     claim(`id:${d.id}`, d.file, `doc id \`${d.id}\``);
-    // The main doc may have the docs root's route (`slug: /`), as in Docusaurus.
-    if (d.path !== `/${d.version.routeBase}` || d.localId !== mainDocId) claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
+    // The main doc may have the docs root's route (`slug: /`), and so may the docs root's `index.md`, as in Docusaurus.
+    const atRoot = d.path === `/${d.version.routeBase}`;
+    if (!atRoot || (d.localId !== mainDocId && !(d.dir === '' && d.file.data.slug === undefined && isCategoryIndex(d.name, ''))))
+      claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
   }
   for (const p of pages) claim(`path:${p.path}`, p.file, `route \`${p.path}\``);
   const sidebarInputs = new Map(Object.entries(src.sidebars).map(([name, file]) => [name, readSidebars(file, log)]));
@@ -353,7 +360,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   };
   let site: SiteConfig;
   try {
-    site = resolveSiteConfig(src.input, docPath, sidebarPath);
+    site = resolveSiteConfig(input, docPath, sidebarPath);
   } catch (error) {
     throw new BuildError(`Cannot build: an item in \`${configDisplay}\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], {
       cause: error,

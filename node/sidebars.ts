@@ -136,6 +136,15 @@ const VERSION_LIKE = /^\d+[-_.]\d+/;
 /** A file or folder name without its number prefix (`01-intro` → `intro`), as Docusaurus orders and names them. */
 export const stripNumberPrefix = (name: string): string => (VERSION_LIKE.test(name) ? name : name.replace(NUMBER_PREFIX, ''));
 
+/**
+ * Whether a doc is its folder's category page, as Docusaurus has it: named `index` or `README` (in any case), or like
+ * its folder (`guides/guides.md`). Such a doc has the folder's route, and the folder's generated category opens it.
+ */
+export function isCategoryIndex(name: string, dir: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === 'index' || lower === 'readme' || (dir !== '' && lower === dir.slice(dir.lastIndexOf('/') + 1).toLowerCase());
+}
+
 /** The slug of a category's generated index: its `link.slug`, else its label's. */
 const categorySlug = (link: { slug?: string }, label: string) => (link.slug ? link.slug.replace(/^\/?(category\/)?/, '') : slugify(label));
 
@@ -177,9 +186,11 @@ const byPosition = (a: Orderable, b: Orderable) => {
   return a.name.localeCompare(b.name);
 };
 
+/** The item without its sort key: the same object, which `MadeSidebars.linkDocs` knows it by. */
 function stripOrder(item: SidebarItem & Partial<Orderable>): SidebarItem {
-  const { position: _p, name: _n, ...rest } = item;
-  return rest as SidebarItem;
+  delete item.position;
+  delete item.name;
+  return item;
 }
 
 /** What the sidebars read of a doc (`docs.ts`'s `DocEntry`). */
@@ -256,6 +267,8 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
   const refs = new Set<SidebarItem>();
   const linkDocs = new Map<SidebarCategory, D>();
   const { docsIn, subfolders } = folderTree(docs);
+  // The docs that are their folder's category page rather than an item of it.
+  const indexOf = new Set<D>();
 
   const generatedIndex = (
     link: { slug?: string; title?: string; description?: string },
@@ -287,16 +300,20 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
   const fromFolder = (dir: string, trail: string[]): (SidebarItem & Orderable)[] => {
     const items: (SidebarItem & Orderable)[] = [];
     for (const d of docsIn.get(dir) ?? [])
-      items.push({ type: 'doc', id: d.id, label: input.label(d), path: d.path, position: d.file.data.sidebar_position, name: d.name });
+      if (!indexOf.has(d)) items.push({ type: 'doc', id: d.id, label: input.label(d), path: d.path, position: d.file.data.sidebar_position, name: d.name });
     for (const sub of subfolders.get(dir) ?? []) {
       const meta = categoryByDir.get(sub);
       const folder = sub.split('/').pop()!;
       const label = meta?.label ?? stripNumberPrefix(folder);
+      // Without a link of its `_category_.json` (`null` asks for none), a folder's category page is its index doc.
+      const index = meta?.link === undefined ? (docsIn.get(sub) ?? []).find((d) => isCategoryIndex(d.name, d.dir)) : undefined;
+      if (index) indexOf.add(index);
       const children = fromFolder(sub, [...trail, label]);
       let path: string | null = null;
-      let linked: D | undefined;
+      let linked: D | undefined = index;
       const link = meta?.link;
-      if (link?.type === 'doc') {
+      if (index) path = index.path;
+      else if (link?.type === 'doc') {
         linked = docsById.get(link.id);
         if (!linked) log.error(meta!.display, 0, `\`link.id\` names doc \`${link.id}\`, which does not exist. Available doc ids:\n${listed(docsById.keys())}`);
         else path = linked.path;

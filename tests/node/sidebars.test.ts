@@ -1,7 +1,7 @@
 /** What a sidebars file's items read as, and file names without their number prefixes, as Docusaurus has them. */
 import { describe, expect, it } from 'vitest';
 import { ProblemLog } from '../../node/problems';
-import { readSidebars, stripNumberPrefix } from '../../node/sidebars';
+import { isCategoryIndex, readSidebars, stripNumberPrefix } from '../../node/sidebars';
 
 describe('stripNumberPrefix', () => {
   it('drops a number prefix, but not the start of a version or a date', () => {
@@ -16,6 +16,17 @@ describe('stripNumberPrefix', () => {
       'intro',
       '1-',
     ]);
+  });
+});
+
+describe('isCategoryIndex', () => {
+  it('takes index, README in any case, and a doc named like its folder', () => {
+    expect([
+      isCategoryIndex('index', 'guides'),
+      isCategoryIndex('ReadMe', ''),
+      isCategoryIndex('guides', 'docs/guides'),
+      isCategoryIndex('guide', 'guides'),
+    ]).toEqual([true, true, true, false]);
   });
 });
 
