@@ -68,7 +68,7 @@ const pageEntries = {
   lastModified: v.string(),
   /** Source path relative to `content/`, for "Edit this page" and error messages. */
   source: v.string(),
-  /** Whether the first h1 is part of the body (the shell then does not add one). */
+  /** Whether the shell adds no title h1: the body has one, or front matter `hide_title` hides it. */
   hasH1: v.boolean(),
   /** Table of contents hidden by front matter. */
   hideTableOfContents: v.boolean(),

@@ -381,8 +381,9 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
   // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash. Its
   // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
   const articleOf = (file: SourceFile, r: Rendered) => {
-    const title = r.h1 === null ? texts.titleOf(file)! : '';
-    const text = () => (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+    // Front matter `hide_title` hides the title the body does not have, as Docusaurus does.
+    const title = r.h1 === null && !file.data.hide_title ? texts.titleOf(file)! : '';
+    const text = () => (title ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
     let fresh = false;
     const made = session.product(
       'article',
@@ -458,7 +459,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     article,
     lastModified: file.mtime,
     source: file.rel,
-    hasH1: r.h1 !== null,
+    hasH1: r.h1 !== null || (file.data.hide_title ?? false),
     hideTableOfContents: file.data.hide_table_of_contents ?? false,
     tocMinLevel: file.data.toc_min_heading_level ?? 2,
     tocMaxLevel: file.data.toc_max_heading_level ?? 3,
@@ -481,8 +482,10 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     const r = renders.get(d.file.rel)!;
     const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
     const category = model.breadcrumbs.get(d.id) ?? [];
-    const top = model.topByPath.get(d.path) ?? null;
-    const sidebar = model.sidebarOf.get(d.id) ?? null;
+    // Front matter `displayed_sidebar` names the sidebar the page shows (null: none), whichever lists it.
+    const displayed = d.file.data.displayed_sidebar;
+    const sidebar = displayed !== undefined ? displayed : (model.sidebarOf.get(d.id) ?? null);
+    const top = displayed === undefined || displayed === model.sidebarOf.get(d.id) ? (model.topByPath.get(d.path) ?? null) : null;
     const title = texts.titleOf(d.file)!;
     const label = texts.label(d);
     const { previous: p, next: n } = nav;
@@ -514,7 +517,12 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
       previous: nav.previous,
       next: nav.next,
       // An untranslated copy is edited where its text is: the default locale's file.
-      editUrl: editBase === null ? null : editBase + (d.file.untranslated?.source ?? d.file.rel),
+      editUrl:
+        d.file.data.custom_edit_url !== undefined
+          ? d.file.data.custom_edit_url
+          : editBase === null
+            ? null
+            : editBase + (d.file.untranslated?.source ?? d.file.rel),
       sidebarTop: top,
       ...(otherVersions ? { otherVersions } : {}),
       ...(d.file.untranslated ? { untranslated: true } : {}),

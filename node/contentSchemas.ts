@@ -56,23 +56,21 @@ export const FrontMatterSchema = v.object({
   draft: v.optional(flag),
   pagination_prev: v.optional(docIdOrNull),
   pagination_next: v.optional(docIdOrNull),
+  pagination_label: v.optional(text),
+  hide_title: v.optional(flag),
+  sidebar_class_name: v.optional(text),
+  // Docusaurus's hook for swizzled sidebar items, which this site has not: accepted and not shown.
+  sidebar_custom_props: v.optional(v.record(v.string(), v.unknown(), 'an object')),
+  displayed_sidebar: v.optional(v.nullable(v.string('a sidebar id or null'))),
+  unlisted: v.optional(flag),
+  custom_edit_url: v.optional(v.nullable(v.string('a URL or null'))),
 });
 
 /** A page's validated front matter. */
 export type FrontMatter = v.InferOutput<typeof FrontMatterSchema>;
 
 /** Docusaurus front matter keys that are accepted and ignored. */
-export const IGNORED_FRONT_MATTER = new Set([
-  'tags',
-  'custom_edit_url',
-  'last_update',
-  'sidebar_class_name',
-  'sidebar_custom_props',
-  'displayed_sidebar',
-  'unlisted',
-  'parse_number_prefixes',
-  'hide_title',
-]);
+export const IGNORED_FRONT_MATTER = new Set(['tags', 'last_update', 'parse_number_prefixes']);
 
 /** A category's own page: a generated index of its items, or a doc. */
 const CategoryLinkSchema = v.variant('type', [

@@ -432,7 +432,7 @@ type VersionModel = Omit<DocsModel, 'key'>;
  */
 const LAST_MODEL = slot<{ keys: EntryKeys; modelKeys: ReadonlyMap<string, string>; model: DocsModel } | null>('docs:lastModel');
 
-/** What the docs model reads of a doc: its names and route, sidebar label, description, position, previous and next. */
+/** What the docs model reads of a doc: its names and route, sidebar label, description, position, class, previous, next and their label, displayed sidebar. */
 const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
   JSON.stringify([
     d.id,
@@ -444,6 +444,9 @@ const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
     d.file.data.sidebar_position,
     d.file.data.pagination_prev,
     d.file.data.pagination_next,
+    d.file.data.pagination_label,
+    d.file.data.sidebar_class_name,
+    d.file.data.displayed_sidebar,
   ]);
 
 /** What one version's sidebars are made from, but the texts and the log. */
@@ -538,6 +541,7 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
   const { docs, log, version } = input;
   const made = makeSidebars(input);
   const docsById = new Map(docs.map((d) => [d.localId, d]));
+  const docsByKey = new Map(docs.map((d) => [d.id, d]));
   const breadcrumbs = new Map<string, string[]>();
   const sidebarOf = new Map<string, string>();
   // Which top-level item holds each route: the shell opens that category before its shard is read.
@@ -584,7 +588,8 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
       for (const item of items) {
         switch (item.type) {
           case 'doc':
-            if (!made.refs.has(item) && sidebarOf.get(item.id) === sidebarId) order.push({ id: item.id, title: item.label, path: item.path });
+            if (!made.refs.has(item) && sidebarOf.get(item.id) === sidebarId)
+              order.push({ id: item.id, title: docsByKey.get(item.id)?.file.data.pagination_label ?? item.label, path: item.path });
             break;
           case 'category':
             if (item.path) order.push({ id: item.path, title: item.label, path: item.path });
@@ -635,9 +640,16 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
         );
         continue;
       }
-      current[field] = { id: target.id, title: input.label(target), path: target.path };
+      current[field] = { id: target.id, title: target.file.data.pagination_label ?? input.label(target), path: target.path };
     }
     pagination.set(d.id, current);
+    const displayed = d.file.data.displayed_sidebar;
+    if (displayed && !made.sidebars.has(displayed))
+      log.error(
+        d.file.display,
+        keyLine(d.file.raw, 'displayed_sidebar'),
+        `front matter \`displayed_sidebar\` names sidebar \`${displayed}\`, which does not exist. Available sidebars: ${[...made.sidebars.keys()].map((id) => `\`${id}\``).join(', ')}.`,
+      );
   }
 
   const sidebars = Object.fromEntries(made.sidebars);

@@ -300,7 +300,18 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
   const fromFolder = (dir: string, trail: string[]): (SidebarItem & Orderable)[] => {
     const items: (SidebarItem & Orderable)[] = [];
     for (const d of docsIn.get(dir) ?? [])
-      if (!indexOf.has(d)) items.push({ type: 'doc', id: d.id, label: input.label(d), path: d.path, position: d.file.data.sidebar_position, name: d.name });
+      if (!indexOf.has(d)) {
+        const className = d.file.data.sidebar_class_name;
+        items.push({
+          type: 'doc',
+          id: d.id,
+          label: input.label(d),
+          path: d.path,
+          ...(className === undefined ? {} : { className }),
+          position: d.file.data.sidebar_position,
+          name: d.name,
+        });
+      }
     for (const sub of subfolders.get(dir) ?? []) {
       const meta = categoryByDir.get(sub);
       const folder = sub.split('/').pop()!;
@@ -354,7 +365,14 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
         case 'ref': {
           const entry = docOf(item, item.id, 'names doc');
           if (!entry) return [];
-          const made: SidebarItem = { type: 'doc', id: entry.id, label: item.label ?? input.label(entry), path: entry.path, ...className };
+          const docClass = item.className ?? entry.file.data.sidebar_class_name;
+          const made: SidebarItem = {
+            type: 'doc',
+            id: entry.id,
+            label: item.label ?? input.label(entry),
+            path: entry.path,
+            ...(docClass === undefined ? {} : { className: docClass }),
+          };
           if (item.type === 'ref') refs.add(made);
           return [made];
         }

@@ -318,12 +318,12 @@ describe('layout', () => {
     expect(await dialog.count()).toBe(0);
   });
 
-  it('shows breadcrumbs, version, edit link, previous/next and a table of contents of levels 2–3', async () => {
+  it('shows breadcrumbs, no version badge on a site of one version, edit link, previous/next and a table of contents of levels 2–3', async () => {
     const page = await b.page();
     await page.goto(b.url('docs/fundamentals/middleware'));
     await ready(page);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).textContent()).toContain('Fundamentals');
-    expect(await page.getByText('Version: Next').count()).toBe(1);
+    expect(await page.getByText('Version: Next').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')).toBe(
       'https://github.com/antosubash/abp-react/tree/main/docs/docs/fundamentals/middleware.md',
     );

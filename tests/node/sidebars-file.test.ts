@@ -47,7 +47,7 @@ describe('fixture sidebars-file', () => {
         collapsed: true,
         collapsible: true,
         path: null,
-        items: [doc('community/support', 'Support'), doc('community/team', 'Team')],
+        items: [doc('community/support', 'Support'), doc('community/team', 'Team', { className: 'team-row' })],
       },
     ]);
   });
@@ -110,8 +110,25 @@ describe('fixture sidebars-file', () => {
     expect(project.read('docs/orphan.html')).not.toContain('doc-sidebar');
   });
 
+  it("does what Docusaurus's front matter asks: pagination label, hidden title, edit URL, displayed sidebar, class name", () => {
+    expect(manifest.docs['community/support']!.next).toEqual({ id: 'community/team', title: 'Our team', path: '/docs/community/team' });
+    expect(manifest.docs['community/team']!.hasH1).toBe(true);
+    expect(project.read('docs/community/team.html')).not.toMatch(/<h1[^>]*>Team<\/h1>/);
+    expect(project.read('docs/elsewhere.html')).toMatch(/<h1[^>]*>Elsewhere<\/h1>/);
+    expect(manifest.docs['community/team']!.editUrl).toBeNull();
+    expect(manifest.docs.installation!.editUrl).toBe('https://example.com/edit/install');
+    expect(manifest.docs['api/client']!.editUrl).toBe('https://github.com/antosubash/abp-react/tree/main/docs/docs/api/client.md');
+    expect(manifest.docs.elsewhere).toMatchObject({ sidebar: 'community', sidebarTop: null, category: [], previous: null, next: null });
+    expect(project.read('docs/elsewhere.html')).toMatch(/<aside class="doc-sidebar"[^>]*>(?:(?!<\/aside>)[\s\S])*>Community<\/button>/);
+  });
+
+  it('shows no version badge on a site with one version', () => {
+    expect(project.read('docs/intro.html')).not.toContain('class="badge"');
+  });
+
   it('warns about the package it stood in for and the markup it removed, and does not publish the file', () => {
     expect(project.warnings).toEqual([
+      'content/docs/guides/advanced/deep.md:2: front matter `unlisted` is not supported here: the page is listed in the sidebar, the search and the sitemap. Set `draft: true` to leave it out of the build.',
       'content/sidebars.ts:1: imports `@docusaurus/theme-classic-not-installed`, which is not installed here: it stands in as an empty module. Install it if the sidebars need its values.',
       'content/sidebars.ts: sidebar `docs` › item 7: `<script>` is not allowed on this site and is left out (with its content). Use markdown, or an element such as `<div>`, `<details>` or `<kbd>`.',
     ]);
@@ -157,6 +174,7 @@ describe('a sidebars file with bad items', () => {
           - api/server
           - community/support
           - community/team
+          - elsewhere
           - guides/advanced/deep
           - guides/first
           - guides/overview
@@ -172,6 +190,7 @@ describe('a sidebars file with bad items', () => {
     project.warnings.length = 0;
     await project.build();
     expect(project.warnings).toEqual([
+      'content/docs/guides/advanced/deep.md:2: front matter `unlisted` is not supported here: the page is listed in the sidebar, the search and the sitemap. Set `draft: true` to leave it out of the build.',
       'content/sidebars.json: sidebar `docs` › item 2 › `Group` › item 1: `dirName` is `missing`, which holds no docs below `docs/`: the item shows nothing. Name a folder that holds docs, or `.` for all of them.',
     ]);
     expect(project.manifest().versions[0]!.sidebars.docs![1]).toMatchObject({ type: 'category', label: 'Group', items: [] });

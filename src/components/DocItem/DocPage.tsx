@@ -206,7 +206,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
           <VersionBanner manifest={manifest} path={doc.path} version={version} />
           {doc.untranslated && <UntranslatedNotice manifest={manifest} locale={version.locale} />}
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
-          {version.badge !== false && (
+          {version.badge === true && (
             <span className="badge" title={t('shell.versionBadge.title')}>
               {t('theme.docs.versionBadge.label', { versionLabel: version.label })}
             </span>
