@@ -10,6 +10,7 @@ import type { LanguageFn } from 'highlight.js';
 import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import rehypeHighlight from 'rehype-highlight';
+import rehypeRaw from 'rehype-raw';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import { defaultUrlTransform } from 'react-markdown';
@@ -17,7 +18,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
-import { SKIP, visit } from 'unist-util-visit';
+import { EXIT, SKIP, visit } from 'unist-util-visit';
 import remarkComment from '@slorber/remark-comment';
 import remarkMdx from 'remark-mdx';
 import { ADMONITIONS } from './admonitions';
@@ -460,9 +461,27 @@ function remarkInlineTocs() {
 /** What the pipeline up to its link step takes: all of `PipelineOptions` but the resolvers. */
 export type BodyOptions = Omit<PipelineOptions, 'resolveLink' | 'resolveImage'>;
 
+/**
+ * The raw HTML of a CommonMark page (`<details>`, `<a name>`, `<div class>`) parsed into elements, so the sanitizer
+ * keeps or removes it, and says so, like any other markup. A tree without any is left as it is: the parse walks it all.
+ */
+function rehypeRawHtml() {
+  const parse = rehypeRaw();
+  return (tree: HastRoot, file: VFile): HastRoot => {
+    let found = false;
+    visit(tree, 'raw', () => {
+      found = true;
+      return EXIT;
+    });
+    return found ? parse(tree, file) : tree;
+  };
+}
+
 /** The rehype plugins, in order: the last, `rehypeLinks`, where there is a link resolver. */
 function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
   const plugins: PluggableList = [
+    // In MDX, markup is JSX, which the MDX step turned into elements already.
+    ...(options.mdx ? [] : [rehypeRawHtml]),
     [rehypeSanitizeReported, { onRemoved: options.onSanitized }],
     [rehypeHighlight, { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false }],
     rehypeCodeBlocks,
@@ -476,7 +495,7 @@ const processorFor = (options: PipelineOptions | BodyOptions) =>
     // MDX has no HTML comments; Docusaurus reads them all the same, and so does this pipeline.
     .use(options.mdx ? ([remarkMdx, [remarkComment, { ast: true }]] as PluggableList) : [])
     .use(remarkPlugins(options))
-    .use(remarkRehype)
+    .use(remarkRehype, { allowDangerousHtml: !options.mdx })
     .use(rehypePlugins(options));
 
 /** The whole pipeline as one unified processor: markdown in, hast out (react-markdown's steps, same plugins). */

@@ -6,6 +6,7 @@
 import type { Element, Root } from 'hast';
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize';
 import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
 
 /** A style that can load nothing: no `url(…)`, `image-set(…)`, `@import`, `expression(…)`, bindings or escapes. */
 const SAFE_STYLE = /^(?![\s\S]*(?:url\s*\(|image(?:-set)?\s*\(|expression\s*\(|@import|\\|behavior\s*:|-moz-binding|javascript:))[^<>]*$/i;
@@ -83,7 +84,11 @@ const attributeName = (property: string) =>
  * position) that it drops, and each attribute it drops from one, goes to `onRemoved`.
  */
 export function rehypeSanitizeReported(options: { onRemoved?: (removal: SanitizeRemoval) => void } = {}) {
-  return (tree: Root): Root => {
+  return (tree: Root, file?: VFile): Root => {
+    // A component tag in a page read as CommonMark (`<Tabs>`, parsed as an unknown element): the build names it
+    // as such already, saying how to read the page as MDX.
+    const source = typeof file?.value === 'string' ? file.value : '';
+    const writtenAsComponent = (node: Element) => /^<[A-Z]/.test(source.slice(node.position?.start.offset ?? 0, (node.position?.start.offset ?? 0) + 2));
     const before = new Map<string, Element>();
     if (options.onRemoved)
       visit(tree, 'element', (node: Element) => {
@@ -99,6 +104,7 @@ export function rehypeSanitizeReported(options: { onRemoved?: (removal: Sanitize
       const line = node.position?.start.line ?? 0;
       const kept = after.get(key);
       if (!kept) {
+        if (writtenAsComponent(node)) continue;
         const dropped = SANITIZE_SCHEMA.strip?.includes(node.tagName) ? 'with its content' : 'its content is kept';
         options.onRemoved({
           line,

@@ -31,8 +31,8 @@ interface SiteLink {
   external: boolean;
 }
 
-/** Home page texts. */
-type HomeConfig = SiteConfigInput['home'];
+/** Home page texts, as the author wrote them (`Home` fills in what is missing). */
+type HomeConfig = NonNullable<SiteConfigInput['home']>;
 
 /** Algolia DocSearch settings, every default filled in. */
 export type SearchConfig = Required<SiteConfigInput['search']>;
@@ -110,6 +110,8 @@ export interface SiteConfig {
   offlineModeActivationStrategies: ('appInstalled' | 'standalone' | 'queryString')[];
   /** How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default). */
   markdown: { format: 'mdx' | 'md' | 'detect' };
+  /** What a broken link does to the build, as Docusaurus's `onBrokenLinks`. */
+  onBrokenLinks: 'throw' | 'warn' | 'ignore';
   /** Home page. */
   home: HomeConfig;
 }
@@ -271,6 +273,7 @@ export function resolveSiteConfig(
     locales: resolveLocales(input.i18n),
     offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
     markdown: { format: input.markdown?.format ?? 'mdx' },
-    home: input.home,
+    onBrokenLinks: input.onBrokenLinks ?? 'throw',
+    home: input.home ?? {},
   };
 }

@@ -172,18 +172,21 @@ const I18nSchema = v.strictObject({
   path: v.optional(v.string()),
 });
 
-/** Home page texts. */
+/**
+ * Home page texts. Every part is optional, as a Docusaurus site has none of them: the heading and lead default
+ * to the title and tagline, the buttons to one that opens the docs, and a section without its items is left out.
+ */
 const HomeSchema = v.strictObject({
-  heading: v.pipe(v.string(), v.description('Hero heading.')),
-  lead: v.pipe(v.string(), v.description('Hero sentence under the heading.')),
-  actions: v.pipe(v.array(LinkSchema), v.description('Hero buttons, primary first.')),
-  featuresHeading: v.string(),
-  features: v.array(v.strictObject({ title: v.string(), description: v.string(), link: LinkSchema })),
-  statsHeading: v.string(),
-  stats: v.pipe(v.array(v.strictObject({ value: v.string(), label: v.string() })), v.description('Figures such as "58 UI component files".')),
-  ctaHeading: v.pipe(v.string(), v.description('Getting-started heading.')),
-  ctaText: v.pipe(v.string(), v.description('Getting-started sentence.')),
-  ctaCommands: v.pipe(v.array(v.string()), v.description('Shell commands shown in the getting-started block.')),
+  heading: v.optional(v.pipe(v.string(), v.description('Hero heading. Default: the site title.'))),
+  lead: v.optional(v.pipe(v.string(), v.description('Hero sentence under the heading. Default: the tagline.'))),
+  actions: v.optional(v.pipe(v.array(LinkSchema), v.description('Hero buttons, primary first. Default: one that opens the docs.'))),
+  featuresHeading: v.optional(v.string()),
+  features: v.optional(v.array(v.strictObject({ title: v.string(), description: v.string(), link: LinkSchema }))),
+  statsHeading: v.optional(v.string()),
+  stats: v.optional(v.pipe(v.array(v.strictObject({ value: v.string(), label: v.string() })), v.description('Figures such as "58 UI component files".'))),
+  ctaHeading: v.optional(v.pipe(v.string(), v.description('Getting-started heading.'))),
+  ctaText: v.optional(v.pipe(v.string(), v.description('Getting-started sentence.'))),
+  ctaCommands: v.optional(v.pipe(v.array(v.string()), v.description('Shell commands shown in the getting-started block.'))),
 });
 
 /** How pages are read, as Docusaurus's `markdown` options. */
@@ -239,7 +242,13 @@ export const SiteConfigSchema = v.pipe(
     docs: v.optional(DocsSchema),
     i18n: v.optional(I18nSchema),
     markdown: v.optional(MarkdownSchema),
-    home: HomeSchema,
+    onBrokenLinks: v.optional(
+      v.pipe(
+        v.picklist(['throw', 'warn', 'ignore']),
+        v.description('What a link to no page of the site does to the build: throw (the default) stops it, warn reports it, ignore says nothing.'),
+      ),
+    ),
+    home: v.optional(HomeSchema),
   }),
   v.metadata({ $id: 'https://antosubash.github.io/abp-react/site.schema.json' }),
   v.title('ABP React docs site configuration'),

@@ -32,6 +32,7 @@ export const TEXTS = {
   'shell.mobileSidebar.primaryMenuAriaLabel': 'Main menu',
   'theme.docs.sidebar.closeSidebarButtonAriaLabel': 'Close navigation menu',
   'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel': '← Back to main menu',
+  'shell.home.docsLink': 'Read the docs',
   // The docs sidebar.
   'theme.docs.sidebar.navAriaLabel': 'Docs sidebar',
   'theme.docs.sidebar.collapseButtonAriaLabel': 'Collapse sidebar',
@@ -179,6 +180,7 @@ export const TEXT_DESCRIPTIONS: { readonly [id in TextId]: string } = {
   'shell.mobileSidebar.primaryMenuAriaLabel': "Accessible name of the mobile menu's navbar links",
   'theme.docs.sidebar.closeSidebarButtonAriaLabel': 'Accessible name of the button that closes the mobile menu',
   'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel': "The mobile menu's button from the docs sidebar back to the navbar links",
+  'shell.home.docsLink': "The home page's button to the docs, when the site configuration names no buttons",
   'theme.docs.sidebar.navAriaLabel': 'Accessible name of the docs sidebar',
   'theme.docs.sidebar.collapseButtonAriaLabel': 'Accessible name of the button that hides the desktop sidebar',
   'theme.docs.sidebar.collapseButtonTitle': 'Text and tooltip of the button that hides the desktop sidebar',

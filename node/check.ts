@@ -29,8 +29,16 @@ export function checkTitles(plan: Pick<RoutePlan, 'docs' | 'pages'>, texts: Page
 }
 
 /** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
+/** One problem of a page's links; `toNoPage` marks a link to no page, which `onBrokenLinks` may let through. */
+interface LinkReport {
+  error: boolean;
+  line: number;
+  message: string;
+  toNoPage?: true;
+}
+
 interface PageLinkProblems {
-  problems: { error: boolean; line: number; message: string }[];
+  problems: LinkReport[];
   anchors: { line: number; url: string; path: string; hash: string }[];
 }
 
@@ -70,6 +78,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       if (target.kind === 'missingPage') {
         found.problems.push({
           error: true,
+          toNoPage: true,
           line,
           message: `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`,
         });
@@ -147,12 +156,15 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     state = { keys, reports: new Map(), anchorsTo: new Map(), anchorsFrom: new Map(), indexOf: new Map(all.map(({ file }, i) => [file.rel, i])) };
     all.forEach(({ file, path }, i) => note(state, file.rel, reportsOf(file, path, i)));
   }
-  // Links: broken page links fail the build; missing anchors and markdown files only warn, naming the page.
+  // Links: broken page links fail the build unless `onBrokenLinks` says to warn or ignore them; missing images
+  // fail it whatever it says; missing anchors and markdown files only warn, naming the page.
   const pages = [...state.reports.values()].sort((a, b) => a.index - b.index);
+  const onBroken = plan.site.onBrokenLinks;
   for (const { display, links } of pages) {
-    for (const { error, line, message } of links) {
-      if (error) log.error(display, line, message);
-      else log.warn(display, line, message);
+    for (const { error, toNoPage, line, message } of links) {
+      if (!error) log.warn(display, line, message);
+      else if (!toNoPage || onBroken === 'throw') log.error(display, line, message);
+      else if (onBroken === 'warn') log.warn(display, line, message);
     }
   }
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
@@ -169,7 +181,7 @@ interface PageReports {
   /** The page's place among the docs and pages, for the order of the messages. */
   index: number;
   display: string;
-  links: { error: boolean; line: number; message: string }[];
+  links: LinkReport[];
   directives: { error: boolean; line: number; message: string }[];
   /** The routes its anchor links name. */
   anchorsTo: string[];

@@ -37,17 +37,28 @@ export class CacheMismatchError extends Error {
   override name = 'CacheMismatchError';
 }
 
-/** Collects problems and warnings during a build and fails once with all of them. */
+/**
+ * Collects problems and warnings during a build and fails once with all of them. Each is kept once: a doc that
+ * another locale or version serves as it is (an untranslated page) is checked there too, and says the same.
+ */
 export class ProblemLog {
   readonly errors: Problem[] = [];
   readonly warnings: Problem[] = [];
+  readonly #seen = new Set<string>();
 
   error(file: string, line: number, message: string): void {
-    this.errors.push({ file, line, message });
+    if (this.#first('error', file, line, message)) this.errors.push({ file, line, message });
   }
 
   warn(file: string, line: number, message: string): void {
-    this.warnings.push({ file, line, message });
+    if (this.#first('warn', file, line, message)) this.warnings.push({ file, line, message });
+  }
+
+  #first(kind: string, file: string, line: number, message: string): boolean {
+    const key = `${kind}\0${file}\0${line}\0${message}`;
+    if (this.#seen.has(key)) return false;
+    this.#seen.add(key);
+    return true;
   }
 
   /** Throws a `BuildError` listing every error under `headline(count)`, if there are any. */

@@ -2,7 +2,9 @@
  * What a sidebars file says, item by item (Docusaurus's item types and shorthands), checked and read into one shape
  * per item type. `docs.ts` turns the items into the manifest's sidebars: it knows the docs, so it checks the ids.
  */
-import { fromHtml } from 'hast-util-from-html';
+import type { Root } from 'hast';
+import rehypeRaw from 'rehype-raw';
+import { VFile } from 'vfile';
 import { toHtml } from 'hast-util-to-html';
 import { slug as slugify } from 'github-slugger';
 import * as v from 'valibot';
@@ -245,7 +247,8 @@ function listed(ids: Iterable<string>): string {
 
 /** An `html` item's markup through the pages' allow-list; what it removes goes to `onRemoved`. */
 function sanitizedHtml(value: string, onRemoved: (message: string) => void): string {
-  const tree = fromHtml(value, { fragment: true });
+  // The pages' raw HTML parser (rehype-raw) reads the markup into elements, which the sanitizer then sees.
+  const tree = rehypeRaw()({ type: 'root', children: [{ type: 'raw', value }] } as Root, new VFile()) as Root;
   const clean = rehypeSanitizeReported({ onRemoved: (removal) => onRemoved(removal.message) })(tree);
   return toHtml(clean);
 }

@@ -31,6 +31,9 @@ export const isImageFile = (rel: string): boolean => IMAGE_FILE.test(rel);
  */
 const CONTENT_FILE = /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|pdf|txt|csv|json|ya?ml|zip|gz|tgz|tar|7z|mp4|webm|ogv|ogg|mp3|wav|m4a|woff2?|ttf|otf)$/i;
 
+/** Whether content file `rel` is of a kind the site publishes besides markdown (`CONTENT_FILE`). */
+export const isContentFile = (rel: string): boolean => CONTENT_FILE.test(rel);
+
 /** The kinds of `CONTENT_FILE`, as a message lists them. */
 const CONTENT_KINDS =
   'images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF)';

@@ -2,6 +2,8 @@
  * Debian's Chromium through playwright-core: one browser for the whole run (`tests/e2e/globalSetup.ts` launches it),
  * each test file connected to it with contexts of its own.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { siteStorageKey } from '../../manifest/constants';
@@ -72,6 +74,34 @@ export async function workerControls(page: Page): Promise<void> {
 /** Whether Cache Storage holds the absolute URL `href` (any cache). */
 export const inCaches = (page: Page, href: string): Promise<boolean> =>
   page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), href);
+
+/** The files the worker of the site built in `distDir` precaches: the list the build injected into `sw.js`. */
+function precacheList(distDir: string): string[] {
+  return [...readFileSync(join(distDir, 'sw.js'), 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
+}
+
+/**
+ * Waits until the worker's precache holds every file of its list, which it fills once the reader has opened a
+ * second page (or asked for offline mode); `base` is the site's absolute URL.
+ */
+export async function precacheFilled(page: Page, distDir: string, base: string): Promise<void> {
+  const wanted = precacheList(distDir).map((url) => new URL(url, base).pathname);
+  expect(wanted.length).toBeGreaterThan(0);
+  const held = () =>
+    page.evaluate(async () => {
+      const name = (await caches.keys()).find((k) => k.startsWith('workbox-precache'));
+      return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+    });
+  await expect
+    .poll(
+      async () => {
+        const have = new Set(await held());
+        return wanted.filter((path) => !have.has(path));
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
+}
 
 /** Dispatches \`focus\` (an update check) until \`text\` shows. */
 export async function checkUntil(page: Page, text: string): Promise<void> {

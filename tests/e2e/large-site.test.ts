@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_CARDS } from '../../manifest/constants';
 import { shardOf } from '../../manifest/shards';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
-import { checkUntil, inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { checkUntil, inCaches, precacheFilled, shellReady, useBrowser, workerControls } from './browser';
 import { useSiteCopy } from './siteCopy';
 
 /** Docs in the long category: five more than its page lists at first. */
@@ -89,6 +89,8 @@ describe('a site whose articles are in its pages', () => {
     await workerControls(page);
     await sidebarLink(page, 'Code of Conduct').click();
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
+    // The second page is the reader's intent: the worker fills its precache, the app shell with it.
+    await precacheFilled(page, site.distDir, url());
 
     await page.context().setOffline(true);
     // The shell kept the article it took from the page's HTML: the page loads offline in full (the worker's app shell).

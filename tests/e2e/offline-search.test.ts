@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { inCaches, precacheFilled, shellReady, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { TEXTS } from '../../manifest/texts';
 
@@ -15,14 +15,22 @@ const manifest = readBuiltManifest(inject('distDir')) as unknown as { search: { 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const note = (page: Page) => page.getByRole('status').filter({ hasText: TEXTS['shell.search.incomplete'] });
 
-/** A page of `path` under the worker's control, with the page and the search entry in the worker's caches. */
-async function controlledPage(path: string) {
+/**
+ * A reader who opened `path` and then a second page, the intent on which the worker fills its precache (the shell,
+ * the search modal with it): the second page under the worker's control, with both pages and the search entry in
+ * its caches. Nothing was saved for offline reading and nothing searched.
+ */
+async function controlledPage(path: string, second: string) {
   const page = await b.page({ serviceWorkers: 'allow' });
   await page.goto(b.url(path));
   await shellReady(page);
   await workerControls(page);
   await expect.poll(() => inCaches(page, b.url(path)), { timeout: 15_000 }).toBe(true);
+  await page.goto(b.url(second));
+  await shellReady(page);
+  await expect.poll(() => inCaches(page, b.url(second)), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => inCaches(page, b.url(manifest.search.entry)), { timeout: 15_000 }).toBe(true);
+  await precacheFilled(page, inject('distDir'), b.url());
   return page;
 }
 
@@ -50,7 +58,7 @@ async function modalSearch(page: Page, words: string) {
 
 describe('offline search without saving', () => {
   it('says which words need the network before any search, never "Unable to fetch results", and hides the Algolia logo', async () => {
-    const page = await controlledPage('docs/intro');
+    const page = await controlledPage('docs/intro', 'docs/faq');
     await offlineReload(page);
     await modalSearch(page, 'tenant');
     await expect.poll(() => note(page).count(), { timeout: 15_000 }).toBe(1);
@@ -61,7 +69,7 @@ describe('offline search without saving', () => {
   });
 
   it('answers offline from the files one online search read, in the modal and on /search', async () => {
-    const page = await controlledPage('docs/intro');
+    const page = await controlledPage('docs/intro', 'docs/faq');
     await modalSearch(page, 'tenant');
     expect(await modal(page).getByRole('option').count()).toBeGreaterThan(0);
     // The fragments of the whole page of hits come after the first ones.

@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkUntil, inCaches, shellReady, storedContent, useBrowser, workerControls } from './browser';
+import { checkUntil, inCaches, precacheFilled, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { indexFiles } from '../../manifest/localSearch';
 import { shardNames, shardOf } from '../../manifest/shards';
@@ -190,6 +190,8 @@ describe('updates', () => {
     await page.goto(url('docs/faq'));
     await shellReady(page);
     await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
+    // A second page is the reader's intent: the shell's files come once, into the precache, before the deploy.
+    await precacheFilled(page, site.distDir, url());
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const before = readManifest();
 

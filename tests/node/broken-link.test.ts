@@ -1,4 +1,6 @@
 /** Broken page links fail the build, all listed at once with file and line. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
 import { useFixture } from '../helpers/build';
@@ -32,5 +34,42 @@ describe('fixture broken-link', () => {
   it('writes no dist/', async () => {
     await project.build().catch(() => undefined);
     expect(() => project.read('manifest.json')).toThrow(/ENOENT/);
+  });
+});
+
+describe('onBrokenLinks', () => {
+  /** The fixture with `onBrokenLinks` set in its site configuration. */
+  const withSetting = (value: 'warn' | 'ignore') => {
+    const project = useFixture('broken-link');
+    const config = JSON.parse(readFileSync(join(project.contentDir, 'site.config.json'), 'utf8')) as Record<string, unknown>;
+    project.write('site.config.json', JSON.stringify({ ...config, onBrokenLinks: value }));
+    return project;
+  };
+
+  it('warn: builds, and says the same of each broken link as a warning', async () => {
+    const project = withSetting('warn');
+    try {
+      await project.build();
+      expect(project.manifest().docs.x).toBeDefined();
+      expect(project.warnings.filter((w) => w.includes('matches no page'))).toEqual([
+        expect.stringContaining('content/docs/x.md:6: link to "/docs/nope" matches no page.'),
+        expect.stringContaining('content/docs/x.md:10: link to "../elsewhere" matches no page.'),
+        expect.stringContaining('content/docs/x.md:12: link to "/docs/gone" matches no page.'),
+        expect.stringContaining('content/docs/y.md:3: link to "/abp-react/docs/missing#part" matches no page.'),
+      ]);
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('ignore: builds without a word of them', async () => {
+    const project = withSetting('ignore');
+    try {
+      await project.build();
+      expect(project.manifest().docs.y).toBeDefined();
+      expect(project.warnings.filter((w) => w.includes('matches no page'))).toEqual([]);
+    } finally {
+      project.remove();
+    }
   });
 });

@@ -51,3 +51,30 @@ describe('code blocks', () => {
     expect(html('```mermaid\ngraph LR\n```')).not.toContain('code-block__copy');
   });
 });
+
+describe('raw HTML in a page read as CommonMark', () => {
+  const run = (markdown: string) => {
+    const removed: { line: number; message: string }[] = [];
+    const processor = markdownProcessor({ grammars: {}, resolveLink: () => null, onSanitized: (r) => removed.push(r) });
+    return { html: toHtml(runMarkdown(processor, markdown).hast), removed };
+  };
+
+  it('keeps the elements the sanitizer allows, markdown inside them read as markdown', () => {
+    const { html, removed } = run(
+      '<details>\n<summary>More</summary>\n\nHidden **text**.\n\n</details>\n\n<a name="old-anchor"></a>\n\nPress <kbd>Ctrl</kbd>.\n',
+    );
+    expect(html).toBe(
+      '<details>\n<summary>More</summary>\n<p>Hidden <strong>text</strong>.</p>\n</details>\n<p><a name="old-anchor"></a></p>\n<p>Press <kbd>Ctrl</kbd>.</p>',
+    );
+    expect(removed).toEqual([]);
+  });
+
+  it('removes scripts and event handlers, saying so at their line, and publishes no comment', () => {
+    const { html, removed } = run('# Title\n\n<div class="note" onclick="steal()">Hi <script>alert(1)</script></div>\n\n<!-- internal -->\n');
+    expect(html).toBe('<h1 id="title">Title</h1>\n<div class="note">Hi </div>\n');
+    expect(removed).toEqual([
+      { line: 3, message: expect.stringMatching(/^`onClick` of `<div>` is removed/) },
+      { line: 3, message: expect.stringMatching(/^`<script>` is not allowed on this site and is left out \(with its content\)/) },
+    ]);
+  });
+});
