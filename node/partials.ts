@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { joinContent } from '../manifest/mdx';
 
 /**
- * An import of a partial (`import Note from './_note.md'`): its path as written. A scan for which files to hand the
- * renderer with the page; the renderer parses the import itself.
+ * An import of a partial (`import Note from './_note.md'`): its path as written, where a formatter may have escaped
+ * the `_` (`'./\_note.md'`, the same string to JavaScript). A scan for which files to hand the renderer with the page;
+ * the renderer parses the import itself.
  */
-const PARTIAL_IMPORT = /^import\s[^\n]*?from\s+['"](\.[^'"]*\/_[^'"/]+\.mdx?)['"]/gm;
+const PARTIAL_IMPORT = /^import\s[^\n]*?from\s+['"](\.[^'"]*\/\\?_[^'"/]+\.mdx?)['"]/gm;
 
 /** A partial's markdown without its front matter, or null when there is no such file (or it is a symbolic link). */
 export function readPartial(contentDir: string, rel: string): string | null {
@@ -27,13 +28,13 @@ export function readPartial(contentDir: string, rel: string): string | null {
 
 /** The partials a page at `rel` imports, and those they import, by path below `content/` (`MdxPage.partials`). */
 export function partialsOf(contentDir: string, rel: string, body: string): Record<string, string | null> | undefined {
-  if (!body.includes('/_')) return undefined;
+  if (!body.includes('/_') && !body.includes('/\\_')) return undefined;
   const out: Record<string, string | null> = {};
   const queue: [string, string][] = [[rel, body]];
   for (let next = queue.shift(); next; next = queue.shift()) {
     const [from, text] = next;
     for (const match of text.matchAll(PARTIAL_IMPORT)) {
-      const target = joinContent(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', match[1]!);
+      const target = joinContent(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', match[1]!.replace(/\\(.)/g, '$1'));
       if (target === null || Object.hasOwn(out, target)) continue;
       const markdown = readPartial(contentDir, target);
       out[target] = markdown;

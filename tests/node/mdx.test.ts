@@ -109,6 +109,14 @@ describe('fixture mdx-components', () => {
     expect(project.manifest().docs.components?.headings.map((h) => h.id)).toEqual(['install', 'again', 'more', 'from-the-partial']);
   });
 
+  it('inlines a partial whose import a formatter escaped (`./\\_shared.mdx`)', async () => {
+    project.write('docs/escaped.mdx', "import Shared from './\\_shared.mdx';\n\n# Escaped\n\n<Shared />\n");
+    await project.build();
+    expect(articleOf(project.read('docs/escaped.html'))).toContain('<h2 id="from-the-partial">From the partial</h2>');
+    rmSync(join(project.contentDir, 'docs/escaped.mdx'));
+    await project.build();
+  });
+
   it('builds no page of a partial, nor of a file below a folder whose name starts with `_`, which needs no title', async () => {
     const manifest = project.manifest();
     expect(Object.keys(manifest.docs).sort()).toEqual(['components', 'intro']);
