@@ -254,7 +254,9 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
   for (const prefix of localePrefixes(src)) check(`${prefix}/${searchPagePathOf(src)}`, 'the search page', configured('searchPagePath'), false);
   const root = `/${src.routeBase}`;
   check(root, 'the docs root', configured('routeBasePath'), false);
-  for (const d of docs) if (d.path !== root) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
+  // A doc at its version's root (`slug: /`, a root `index.md`) writes the root's files, which the docs root would.
+  const versionRoots = new Set(src.versions.map((version) => `/${version.routeBase}`));
+  for (const d of docs) if (!versionRoots.has(d.path)) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
   for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
 }

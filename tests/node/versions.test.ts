@@ -181,6 +181,16 @@ describe('versions that cannot be built', () => {
   });
 });
 
+describe('a version whose main doc has its root', () => {
+  it('builds the doc at the root of an older version (`slug: /`), as the docs root page', async () => {
+    await onCopy(async (project) => {
+      project.write('versioned_docs/version-0.9/intro.md', '---\nslug: /\n---\n\n# Introduction\n\nVersion 0.9 of the fixture site.\n');
+      await project.build();
+      expect(project.manifest().routes['/docs/0.9']).toEqual({ kind: 'doc', id: 'version-0.9/intro' });
+    });
+  });
+});
+
 describe("Docusaurus's sidebar files", () => {
   it("read a version's sidebars written item by item: the docs it leaves out are in no sidebar", async () => {
     await onCopy(async (project) => {
