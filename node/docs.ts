@@ -8,7 +8,7 @@ import { UnknownIdError } from '../manifest/manifestErrors';
 import { joinPath, type LinkContext } from '../manifest/links';
 import { normalizeRoutePath } from '../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
-import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
+import type { CategoryCard, CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
 import { BuildError, ProblemLog } from './problems';
 import { firstLink, isCategoryIndex, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
 import { BUILD_FOLDERS, SITE_FILES } from './output';
@@ -417,6 +417,8 @@ export interface DocsModel {
   /** The id of the sidebar each doc belongs to, by doc key; a doc in no sidebar has none. */
   sidebarOf: Map<string, string>;
   categoryIndexes: CategoryIndex[];
+  /** The cards of the category a doc is the page of, by doc key (`<DocCardList />` on that doc). */
+  cards: Map<string, CategoryCard[]>;
   breadcrumbs: Map<string, string[]>;
   pagination: Map<string, { previous: DocLink | null; next: DocLink | null }>;
   /** Route path to the index of the top-level sidebar category that holds it. */
@@ -531,6 +533,7 @@ function mergeModels(versions: DocsVersion[], models: VersionModel[]): VersionMo
     sidebar: models[last]!.sidebar,
     sidebars: new Map(versions.map((version, i) => [versionKey(version), models[i]!.sidebars.get(versionKey(version))!])),
     categoryIndexes: models.flatMap((m) => m.categoryIndexes),
+    cards: new Map(models.flatMap((m) => [...m.cards])),
     breadcrumbs: new Map(models.flatMap((m) => [...m.breadcrumbs])),
     pagination: new Map(models.flatMap((m) => [...m.pagination])),
     topByPath: new Map(models.flatMap((m) => [...m.topByPath])),
@@ -660,6 +663,7 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
     sidebars: new Map([[versionKey(version), sidebars]]),
     sidebarOf,
     categoryIndexes: made.categoryIndexes,
+    cards: made.cards,
     breadcrumbs,
     pagination,
     topByPath,

@@ -234,6 +234,8 @@ export interface MadeSidebars<D extends DocEntry = DocEntry> {
   refs: Set<SidebarItem>;
   /** The doc each category with a doc link opens. */
   linkDocs: Map<SidebarCategory, D>;
+  /** The cards of the category each such doc opens, by the doc's key: what `<DocCardList />` on it shows. */
+  cards: Map<string, CategoryCard[]>;
 }
 
 /** The ids of a list, as an error message lists them: sorted, at most `MAX_LISTED`. */
@@ -348,7 +350,12 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
     return items.sort(byPosition);
   };
 
-  if (!input.file) return { sidebars: new Map([[input.generatedId, fromFolder('', []).map(stripOrder)]]), categoryIndexes, indexDisplay, refs, linkDocs };
+  // A category page's `<DocCardList />` lists the category's items, as a generated index does.
+  const cardsOfLinked = () => new Map([...linkDocs].map(([category, doc]) => [doc.id, category.items.flatMap((child) => cardFor(child, input, docsByKey))]));
+  if (!input.file) {
+    const generated = fromFolder('', []).map(stripOrder);
+    return { sidebars: new Map([[input.generatedId, generated]]), categoryIndexes, indexDisplay, refs, linkDocs, cards: cardsOfLinked() };
+  }
   const { display } = input.file;
   const fail = (item: SidebarInput, message: string) => log.error(display, 0, `${item.where}: ${message}`);
   const docOf = (item: SidebarInput, id: string, what: string): D | undefined => {
@@ -431,7 +438,7 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
       }
     });
   const sidebars = new Map([...input.file.inputs].map(([id, items]) => [id, make(items, [])]));
-  return { sidebars, categoryIndexes, indexDisplay, refs, linkDocs };
+  return { sidebars, categoryIndexes, indexDisplay, refs, linkDocs, cards: cardsOfLinked() };
 }
 
 /** A category index's card for an item; an `html` item has none. */
