@@ -185,9 +185,38 @@ export function getSidebar(manifest: Manifest, id: string, path: string, locale?
 
 /** Whether a sidebar subtree contains the route path. */
 export function sidebarContains(item: SidebarItem, path: string): boolean {
-  if (item.type === 'doc') return item.path === path;
-  if (item.type === 'link') return item.href === path;
-  return item.path === path || item.items.some((child) => sidebarContains(child, path));
+  switch (item.type) {
+    case 'doc':
+      return item.path === path;
+    case 'link':
+      return item.href === path;
+    case 'html':
+      return false;
+    case 'category':
+      return item.path === path || item.items.some((child) => sidebarContains(child, path));
+    default:
+      return unreachable(item, 'sidebar item type');
+  }
+}
+
+/** The id of the sidebar a route's page shows (from its page's entry), or null when it shows none. */
+export function sidebarIdAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>, path: string): string | null {
+  const target = manifest.routes[path];
+  if (!target) return null;
+  switch (target.kind) {
+    case 'doc':
+      return manifest.docs[target.id]?.sidebar ?? null;
+    case 'docsRoot':
+      return manifest.docs[target.docId]?.sidebar ?? null;
+    case 'category':
+      return manifest.categories[target.slug]?.sidebar ?? null;
+    case 'page':
+    case 'home':
+    case 'search':
+      return null;
+    default:
+      return unreachable(target, 'route kind');
+  }
 }
 
 /** Index of the top-level sidebar category that holds a route (from its page's entry), or null. */

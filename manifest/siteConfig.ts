@@ -56,8 +56,11 @@ export type ColorModeConfig = Required<NonNullable<SiteConfigInput['colorMode']>
 /** The docs plugin settings, every default filled in. */
 type DocsConfig = Required<Omit<NonNullable<SiteConfigInput['docs']>, VersionFields>>;
 
-/** The version settings of `docs`: the build turns them into `ManifestRoot.versions`, so the resolved configuration leaves them out. */
-type VersionFields = 'lastVersion' | 'versions' | 'onlyIncludeVersions';
+/**
+ * The version and sidebar settings of `docs`: the build turns them into `ManifestRoot.versions` and their sidebars, so
+ * the resolved configuration leaves them out.
+ */
+type VersionFields = 'lastVersion' | 'versions' | 'onlyIncludeVersions' | 'sidebarPath';
 
 /** The resolved configuration that ships in the manifest. */
 export interface SiteConfig {
@@ -178,10 +181,16 @@ function resolveLink(input: LinkInput, where: string): SiteLink {
 
 /**
  * Fills in every default and resolves navbar items. `docPath` maps a doc id to
- * its route and throws (listing the ids) for an unknown one.
+ * its route and throws (listing the ids) for an unknown one; `sidebarPath` maps
+ * a sidebar id to the route of its first page, throwing for an unknown one, or
+ * gives null on a site whose one sidebar is generated (`docs.sidebarId`).
  */
-export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) => string): SiteConfig {
-  const { lastVersion: _last, versions: _versions, onlyIncludeVersions: _only, ...docsInput } = input.docs ?? {};
+export function resolveSiteConfig(
+  input: SiteConfigInput,
+  docPath: (id: string) => string,
+  sidebarPath: (id: string) => string | null = () => null,
+): SiteConfig {
+  const { lastVersion: _last, versions: _versions, onlyIncludeVersions: _only, sidebarPath: _sidebars, ...docsInput } = input.docs ?? {};
   const docs: DocsConfig = {
     sidebarId: 'tutorialSidebar',
     versionLabel: 'Next',
@@ -195,10 +204,16 @@ export function resolveSiteConfig(input: SiteConfigInput, docPath: (id: string) 
     if (item.type === 'docsVersionDropdown' || item.type === 'localeDropdown') return [];
     const position = item.position ?? 'left';
     if (item.type === 'docSidebar') {
-      if (item.sidebarId !== docs.sidebarId) {
+      let href: string | null;
+      try {
+        href = sidebarPath(item.sidebarId);
+      } catch (error) {
+        throw new Error(`${where}: item ${JSON.stringify(item)}: ${(error as Error).message}`, { cause: error });
+      }
+      if (href === null && item.sidebarId !== docs.sidebarId) {
         throw new Error(`${where}: item ${JSON.stringify(item)} names sidebar \`${item.sidebarId}\`. Available sidebars:\n- ${docs.sidebarId}`);
       }
-      return { label: item.label, href: docPath(docs.mainDocId), external: false, position, sidebarId: item.sidebarId };
+      return { label: item.label, href: href ?? docPath(docs.mainDocId), external: false, position, sidebarId: item.sidebarId };
     }
     if (item.type === 'doc') {
       const href = docPath(item.docId);

@@ -139,7 +139,15 @@ const DocsSchema = v.strictObject({
       v.description('Route of the docs below the base, without a leading slash: docs; / serves the docs at the base, with no separate home page.'),
     ),
   ),
-  sidebarId: v.optional(v.pipe(v.string(), v.description("The one sidebar's id: tutorialSidebar."))),
+  sidebarId: v.optional(v.pipe(v.string(), v.description('Id of the sidebar generated from the folders when the site has no sidebars file: tutorialSidebar.'))),
+  sidebarPath: v.optional(
+    v.pipe(
+      v.union([v.literal(false), v.pipe(v.string(), v.regex(BELOW_BASE))]),
+      v.description(
+        'The sidebars file below the content folder (sidebars.js, .cjs, .mjs, .ts or .json), as Docusaurus names it; false generates the sidebar from the folders. Default: the sidebars file at the content root, if any.',
+      ),
+    ),
+  ),
   versionLabel: v.optional(v.pipe(v.string(), v.description('Label of version current: Next.'))),
   mainDocId: v.optional(v.pipe(v.string(), v.description('Doc shown at /docs: intro.'))),
   lastVersion: v.optional(

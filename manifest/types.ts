@@ -68,7 +68,7 @@ const pageEntries = {
   lastModified: v.string(),
   /** Source path relative to `content/`, for "Edit this page" and error messages. */
   source: v.string(),
-  /** Whether the first h1 is part of the body (the shell then does not add one). */
+  /** Whether the shell adds no title h1: the body has one, or front matter `hide_title` hides it. */
   hasH1: v.boolean(),
   /** Table of contents hidden by front matter. */
   hideTableOfContents: v.boolean(),
@@ -96,7 +96,7 @@ export const ManifestDocSchema = v.object({
   ...pageEntries,
   /** Label in the sidebar: front matter `sidebar_label`, else the title. */
   sidebarLabel: v.string(),
-  /** Sidebar id the doc belongs to, or null when it is in no sidebar. */
+  /** Id of the sidebar that lists the doc (the one its page shows), or null when it is in no sidebar. */
   sidebar: v.nullable(v.string()),
   /** Labels of the categories above the doc, outermost first (breadcrumbs). */
   category: v.array(v.string()),
@@ -106,7 +106,7 @@ export const ManifestDocSchema = v.object({
   next: v.nullable(DocLinkSchema),
   /** "Edit this page" URL, or null when the site has no edit URL. */
   editUrl: v.nullable(v.string()),
-  /** Index of the top-level sidebar item that holds the doc (its category is open), or null. */
+  /** Index of the top-level item of its sidebar that holds the doc (its category is open), or null. */
   sidebarTop: v.nullable(v.number()),
   /** On a site with several versions or locales: the route of the same doc (by id) in each other version that has it, by `versionKey`. */
   otherVersions: OtherVersionsSchema,
@@ -122,6 +122,8 @@ const SidebarDocSchema = v.object({
   label: v.string(),
   /** Route path below the base. */
   path: v.string(),
+  /** Class names the sidebars file gives the item's row. */
+  className: v.optional(v.string()),
 });
 
 /** An external or plain link in the sidebar. */
@@ -131,6 +133,19 @@ const SidebarLinkSchema = v.object({
   label: v.string(),
   /** Absolute URL or route path. */
   href: v.string(),
+  /** Class names the sidebars file gives the item's row. */
+  className: v.optional(v.string()),
+});
+
+/** Markup of a sidebars file's `html` item, shown as it is. */
+const SidebarHtmlSchema = v.object({
+  type: v.literal('html'),
+  /** The item's HTML, sanitized by the build with the pages' allow-list. */
+  value: v.string(),
+  /** Whether the row has a menu link's padding (Docusaurus's `defaultStyle`). */
+  defaultStyle: v.boolean(),
+  /** Class names the sidebars file gives the item's row. */
+  className: v.optional(v.string()),
 });
 
 /** A category of the sidebar, from a folder and its `_category_.json`. */
@@ -148,10 +163,13 @@ export interface SidebarCategory {
   items: SidebarItem[];
   /** Top-level categories: the sidebar shard (below `blobs/`) that holds `items`. */
   shard?: string;
+  /** Class names the sidebars file gives the category's row. */
+  className?: string;
 }
 
 /** One entry of a sidebar tree. */
-export type SidebarItem = v.InferOutput<typeof SidebarDocSchema> | v.InferOutput<typeof SidebarLinkSchema> | SidebarCategory;
+export type SidebarItem =
+  v.InferOutput<typeof SidebarDocSchema> | v.InferOutput<typeof SidebarLinkSchema> | v.InferOutput<typeof SidebarHtmlSchema> | SidebarCategory;
 
 // A category holds items of every kind, itself included: the one shape whose type is written out (a recursive
 // schema cannot infer its own type), which the compiler checks against the schema.
@@ -163,10 +181,11 @@ const SidebarCategorySchema: v.GenericSchema<SidebarCategory> = v.object({
   path: v.nullable(v.string()),
   items: v.array(v.lazy(() => SidebarItemSchema)),
   shard: v.optional(v.string()),
+  className: v.optional(v.string()),
 });
 
 /** One entry of a sidebar tree, by its `type`. */
-export const SidebarItemSchema: v.GenericSchema<SidebarItem> = v.union([SidebarDocSchema, SidebarLinkSchema, SidebarCategorySchema]);
+export const SidebarItemSchema: v.GenericSchema<SidebarItem> = v.union([SidebarDocSchema, SidebarLinkSchema, SidebarHtmlSchema, SidebarCategorySchema]);
 
 /** A card on a category index page. */
 export const CategoryCardSchema = v.object({
@@ -201,6 +220,8 @@ export const CategoryIndexSchema = v.object({
   next: v.nullable(DocLinkSchema),
   /** Index of the top-level sidebar item that holds the category, or null. */
   sidebarTop: v.nullable(v.number()),
+  /** Id of the sidebar that lists the category (the one its page shows), or null. */
+  sidebar: v.nullable(v.string()),
   /** On a site with several versions: the route of the same category index (by slug) in each other version that has it. */
   otherVersions: OtherVersionsSchema,
 });

@@ -14,6 +14,7 @@ import { docsPath, withBase } from '../manifest/paths';
 import type { WordTerms } from '../manifest/localSearch';
 import type {
   AnyShard,
+  CategoryCard,
   CategoryIndex,
   LocaleStrings,
   DocVersion,
@@ -42,6 +43,7 @@ import { versionOfSource } from './versions';
 import { savedWithVersion, versionKey } from '../manifest/lookup';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
+import { DOC_CARD_LIST_MARK, docCardListHtml } from '../manifest/mdx';
 import { unreachable } from '../manifest/unreachable';
 import type { RecordsInput } from './recordsPool';
 
@@ -257,9 +259,12 @@ export function assembleManifest(
   const shards: Record<string, AnyShard> = {};
   const sidebars = new Map(
     plan.versions.map((version) => {
-      const { sidebar, bytes } = sidebarShardsOf(model.sidebars.get(versionKey(version)) ?? [], files, shards, session);
-      storedBytes += bytes;
-      return [versionKey(version), sidebar];
+      const byId = Object.entries(model.sidebars.get(versionKey(version)) ?? {}).map(([id, items]) => {
+        const { sidebar, bytes } = sidebarShardsOf(items, files, shards, session);
+        storedBytes += bytes;
+        return [id, sidebar] as const;
+      });
+      return [versionKey(version), Object.fromEntries(byId)];
     }),
   );
   const { filesByPath, usedFiles } = state;
@@ -274,7 +279,7 @@ export function assembleManifest(
     routeArticleBytes += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
   }
 
-  const versionsWith = (sidebarOf: (items: SidebarItem[]) => SidebarItem[]): DocVersion[] =>
+  const versionsWith = (sidebarOf: (sidebars: Record<string, SidebarItem[]>) => Record<string, SidebarItem[]>): DocVersion[] =>
     plan.versions.map((version) => ({
       // A site with one version is labelled by `docs.versionLabel` and has the root it always had.
       name: version.name,
@@ -282,12 +287,12 @@ export function assembleManifest(
       path: docsPath(versioned ? version.routeBase : src.routeBase),
       mainDocId: site.docs.mainDocId,
       draftIds: [],
-      sidebars: { [site.docs.sidebarId]: sidebarOf(sidebars.get(versionKey(version))!) },
+      sidebars: sidebarOf(sidebars.get(versionKey(version))!),
       ...(versioned ? { banner: version.banner, badge: version.badge, noIndex: version.noIndex, isLast: version.isLast } : {}),
       ...(version.locale ? { locale: version.locale } : {}),
     }));
   // The root holds the default locale's sidebars; each other locale's are in its blob (`LocaleStrings.sidebars`).
-  const rootVersions = versionsWith(sidebarTop).map((version) => (version.locale ? { ...version, sidebars: {} } : version));
+  const rootVersions = versionsWith(sidebarsTop).map((version) => (version.locale ? { ...version, sidebars: {} } : version));
   const locales = localeStringsOf(inputs, sidebars, shards);
   storedBytes += locales.bytes;
   const localeStrings = locales.names;
@@ -377,13 +382,17 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
   const { articles, articleSizes } = state;
   // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash. Its
   // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
-  const articleOf = (file: SourceFile, r: Rendered) => {
-    const title = r.h1 === null ? texts.titleOf(file)! : '';
-    const text = () => (r.h1 === null ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+  const articleOf = (file: SourceFile, r: Rendered, at: string, cards: CategoryCard[] | undefined) => {
+    // Front matter `hide_title` hides the title the body does not have, as Docusaurus does.
+    const title = r.h1 === null && !file.data.hide_title ? texts.titleOf(file)! : '';
+    // `<DocCardList />` shows the cards of the category the doc is the page of (none on another page).
+    const listed = r.html.includes(DOC_CARD_LIST_MARK) ? docCardListHtml(cards ?? [], at) : null;
+    const body = () => (listed === null ? r.html : r.html.replaceAll(DOC_CARD_LIST_MARK, listed));
+    const text = () => (title ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + body();
     let fresh = false;
     const made = session.product(
       'article',
-      `${r.htmlHash}\0${title}`,
+      `${r.htmlHash}\0${title}${listed === null ? '' : `\0${listed}`}`,
       () => {
         fresh = true;
         const article = text();
@@ -411,12 +420,13 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     r: Rendered,
     inputs: unknown[],
     make: (blobs: { blob: string; size: number; article: string }) => T,
+    { path, cards }: { path: string; cards?: CategoryCard[] },
   ): T => {
     const body = remembered(bodyMemo, file, () => {
       const text = publishedMarkdown(file.body, r);
       return { blob: `${sha(text).slice(0, 16)}.md`, size: Buffer.byteLength(text), text };
     });
-    const { html, name: article, bytes } = articleOf(file, r);
+    const { html, name: article, bytes } = articleOf(file, r, path, cards);
     articles.set(article, html);
     articleSizes.set(article, bytes);
     state.articleBytes += bytes - (state.articleBytesOf.get(file.rel) ?? 0);
@@ -455,7 +465,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     article,
     lastModified: file.mtime,
     source: file.rel,
-    hasH1: r.h1 !== null,
+    hasH1: r.h1 !== null || (file.data.hide_title ?? false),
     hideTableOfContents: file.data.hide_table_of_contents ?? false,
     tocMinLevel: file.data.toc_min_heading_level ?? 2,
     tocMaxLevel: file.data.toc_max_heading_level ?? 3,
@@ -478,7 +488,10 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     const r = renders.get(d.file.rel)!;
     const nav = model.pagination.get(d.id) ?? { previous: null, next: null };
     const category = model.breadcrumbs.get(d.id) ?? [];
-    const top = model.topByPath.get(d.path) ?? null;
+    // Front matter `displayed_sidebar` names the sidebar the page shows (null: none), whichever lists it.
+    const displayed = d.file.data.displayed_sidebar;
+    const sidebar = displayed !== undefined ? displayed : (model.sidebarOf.get(d.id) ?? null);
+    const top = displayed === undefined || displayed === model.sidebarOf.get(d.id) ? (model.topByPath.get(d.path) ?? null) : null;
     const title = texts.titleOf(d.file)!;
     const label = texts.label(d);
     const { previous: p, next: n } = nav;
@@ -490,7 +503,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
       title,
       texts.descriptionOf(d.file),
       label,
-      site.docs.sidebarId,
+      sidebar,
       editBase,
       top,
       p?.id,
@@ -502,26 +515,43 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
       otherVersions && JSON.stringify(otherVersions),
       ...category,
     ];
-    return entryOf(d.file, r, inputs, (blobs) => ({
-      ...pageEntry(d.file, r, d.id, d.path, blobs),
-      sidebarLabel: label,
-      sidebar: site.docs.sidebarId,
-      category,
-      previous: nav.previous,
-      next: nav.next,
-      // An untranslated copy is edited where its text is: the default locale's file.
-      editUrl: editBase === null ? null : editBase + (d.file.untranslated?.source ?? d.file.rel),
-      sidebarTop: top,
-      ...(otherVersions ? { otherVersions } : {}),
-      ...(d.file.untranslated ? { untranslated: true } : {}),
-    }));
+    return entryOf(
+      d.file,
+      r,
+      inputs,
+      (blobs) => ({
+        ...pageEntry(d.file, r, d.id, d.path, blobs),
+        sidebarLabel: label,
+        sidebar,
+        category,
+        previous: nav.previous,
+        next: nav.next,
+        // An untranslated copy is edited where its text is: the default locale's file.
+        editUrl:
+          d.file.data.custom_edit_url !== undefined
+            ? d.file.data.custom_edit_url
+            : editBase === null
+              ? null
+              : editBase + (d.file.untranslated?.source ?? d.file.rel),
+        sidebarTop: top,
+        ...(otherVersions ? { otherVersions } : {}),
+        ...(d.file.untranslated ? { untranslated: true } : {}),
+      }),
+      { path: d.path, cards: model.cards.get(d.id) },
+    );
   };
   const pageEntryOf = (p: PageEntry): ManifestPage => {
     const r = renders.get(p.file.rel)!;
-    return entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)], (blobs) => ({
-      ...pageEntry(p.file, r, p.id, p.path, blobs),
-      ...(p.file.untranslated ? { untranslated: true } : {}),
-    }));
+    return entryOf(
+      p.file,
+      r,
+      [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)],
+      (blobs) => ({
+        ...pageEntry(p.file, r, p.id, p.path, blobs),
+        ...(p.file.untranslated ? { untranslated: true } : {}),
+      }),
+      { path: p.path },
+    );
   };
   const manifestDocs = state.docs;
   const manifestPages = state.pages;
@@ -722,7 +752,7 @@ function versionTotalsOf(
  */
 function localeStringsOf(
   { src, plan, files }: ManifestInputs,
-  sidebars: Map<string, SidebarItem[]>,
+  sidebars: Map<string, Record<string, SidebarItem[]>>,
   shards: Record<string, AnyShard>,
 ): { names: Map<string, string>; bytes: number } {
   const { site } = plan;
@@ -732,7 +762,7 @@ function localeStringsOf(
       const sidebarsIn = plan.versions.filter((version) => version.locale === code);
       const body: LocaleStrings = {
         strings: src.localeStrings[code] ?? {},
-        sidebars: Object.fromEntries(sidebarsIn.map((version) => [version.name, { [site.docs.sidebarId]: sidebarTop(sidebars.get(versionKey(version))!) }])),
+        sidebars: Object.fromEntries(sidebarsIn.map((version) => [version.name, sidebarsTop(sidebars.get(versionKey(version))!)])),
       };
       const json = JSON.stringify(parseLocaleStrings(body, code));
       const name = `${sha(json).slice(0, 16)}.json`;
@@ -898,6 +928,10 @@ function categoryIndexesOf(
  * The sidebar with each top-level category's children in a shard of its own (written into `files`, added to
  * `shards`), kept while the docs model is (a rebuild that changes no label, position or neighbour).
  */
+/** Each sidebar's top level (`sidebarTop`), by sidebar id. */
+const sidebarsTop = (sidebars: Record<string, SidebarItem[]>): Record<string, SidebarItem[]> =>
+  Object.fromEntries(Object.entries(sidebars).map(([id, items]) => [id, sidebarTop(items)]));
+
 function sidebarShardsOf(
   items: SidebarItem[],
   files: Map<string, OutputData>,

@@ -4,14 +4,14 @@
  * previous/next links.
  */
 import { createHash } from 'node:crypto';
-import { slug as slugify } from 'github-slugger';
 import { UnknownIdError } from '../manifest/manifestErrors';
 import { joinPath, type LinkContext } from '../manifest/links';
 import { docsPath, normalizeRoutePath } from '../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
-import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
+import type { CategoryCard, CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
 import { sep } from 'node:path';
-import { BuildError, displayPath, type ProblemLog } from './problems';
+import { BuildError, displayPath, ProblemLog } from './problems';
+import { firstLink, isCategoryIndex, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
 import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
 import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
@@ -20,6 +20,7 @@ import { changedEntries, slot, type BuildSession, type EntryKeys } from './sessi
 import { LinkResolver } from './linkMemo';
 import { versionOfSource, type DocsVersion } from './versions';
 import { versionKey } from '../manifest/lookup';
+import { unreachable } from '../manifest/unreachable';
 import { otherLocales, pageFolderOf } from './locales';
 
 /** A doc's identity, known before rendering. */
@@ -37,8 +38,6 @@ export interface DocEntry {
   name: string;
 }
 
-const stripNumberPrefix = (name: string) => name.replace(/^\d+[-_.]\s*/, '');
-
 /** Computes id and route of a doc file below its version's folder (`content/docs/` for the current docs). */
 function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
   const { routeBase } = version;
@@ -51,60 +50,10 @@ function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
   let path: string;
   const slug = file.data.slug;
   if (slug !== undefined) path = slug.startsWith('/') ? docsPath(routeBase, slug) : docsPath(routeBase, joinPath(dir, slug));
+  // A folder's category page (`guides/index.md`, `guides/README.md`, `guides/guides.md`) has the folder's route.
+  else if (isCategoryIndex(name, dir)) path = docsPath(routeBase, dir);
   else path = docsPath(routeBase, localId);
   return { file, id, localId, version, path: normalizeRoutePath(path), dir, name };
-}
-
-/** The slug of a category's generated index: its `link.slug`, else its label's. */
-const categorySlug = (link: { slug?: string }, label: string) => (link.slug ? link.slug.replace(/^\/?(category\/)?/, '') : slugify(label));
-
-/** The docs' folders (below `content/docs`, '' for the root): the docs in each, and each one's subfolders, in the order the docs name them. */
-interface FolderTree {
-  docsIn: Map<string, DocEntry[]>;
-  subfolders: Map<string, string[]>;
-}
-
-function folderTree(docs: DocEntry[]): FolderTree {
-  const docsIn = new Map<string, DocEntry[]>([['', []]]);
-  const subfolders = new Map<string, string[]>([['', []]]);
-  const add = (dir: string): DocEntry[] => {
-    let list = docsIn.get(dir);
-    if (list) return list;
-    // A folder is added after its parent: each folder's subfolders keep the order they were met in.
-    const cut = dir.lastIndexOf('/');
-    const parent = cut < 0 ? '' : dir.slice(0, cut);
-    add(parent);
-    docsIn.set(dir, (list = []));
-    subfolders.set(dir, []);
-    subfolders.get(parent)!.push(dir);
-    return list;
-  };
-  for (const d of docs) add(d.dir).push(d);
-  return { docsIn, subfolders };
-}
-
-/**
- * The generated-index routes of the categories, known before any page is
- * rendered (links are resolved against them): they depend on the folders and
- * `_category_.json` only, not on the docs' titles.
- */
-function categoryRoutes(docs: DocEntry[], categories: CategoryFile[], version: DocsVersion): Map<string, { slug: string; display: string }> {
-  const { routeBase } = version;
-  const byDir = new Map(categories.map((c) => [c.dir, c]));
-  const { subfolders } = folderTree(docs);
-  // The order `buildDocsModel` finds them in: the folders depth first, a category after its subcategories.
-  const out = new Map<string, { slug: string; display: string }>();
-  const walk = (dir: string) => {
-    for (const sub of subfolders.get(dir) ?? []) {
-      walk(sub);
-      const meta = byDir.get(sub);
-      if (meta?.link?.type !== 'generated-index') continue;
-      const slug = categorySlug(meta.link, meta.label ?? stripNumberPrefix(sub.split('/').pop()!));
-      out.set(docsPath(routeBase, `category/${slug}`), { slug: version.keyPrefix + slug, display: meta.display });
-    }
-  };
-  walk('');
-  return out;
 }
 
 /** Whether a plan's entry is a doc's rather than a page's. */
@@ -127,6 +76,8 @@ export interface RoutePlan {
   docsById: Map<string, DocEntry>;
   /** The docs versions, current first (`ContentSources.versions`). */
   versions: DocsVersion[];
+  /** Each version's sidebars file read item by item (`readSidebars`), by version name; a version without one generates its sidebar. */
+  sidebarInputs: Map<string, SidebarInputs>;
   site: SiteConfig;
   routes: Record<string, RouteTarget>;
   linkContext: LinkContext;
@@ -147,9 +98,9 @@ export interface RoutePlan {
  */
 const LAST_PLAN = slot<{ key: PlanKey; plan: RoutePlan }>('docs:lastPlan');
 
-/** An entry's key (`RoutePlan.keys`): its source's text, time and names, its id and its route. */
+/** An entry's key (`RoutePlan.keys`): its source's text and its partials', time and names, its id and its route. */
 const entryKey = ({ file, id, path }: DocEntry | PageEntry) =>
-  `${file.hash}\0${file.mtime}\0${file.rel}\0${file.display}\0${file.untranslated?.source ?? ''}\0${id}\0${path}`;
+  `${file.hash}\0${file.partials ?? ''}\0${file.mtime}\0${file.rel}\0${file.display}\0${file.untranslated?.source ?? ''}\0${id}\0${path}`;
 
 /** The keys and the table by source of a plan's docs and pages. */
 function entriesBySource(docs: DocEntry[], pages: PageEntry[]): Pick<RoutePlan, 'keys' | 'bySource'> {
@@ -167,6 +118,7 @@ interface PlanKey {
   config: string;
   versions: string;
   categories: string;
+  sidebars: string;
   assets: string[];
   files: FileTable['files'];
   sources: SourceFile[];
@@ -176,6 +128,7 @@ const planKey = (src: ContentSources): PlanKey => ({
   config: JSON.stringify(src.input),
   versions: JSON.stringify(src.versions),
   categories: JSON.stringify(src.categories),
+  sidebars: JSON.stringify(src.sidebars),
   assets: src.assets,
   files: src.fileTable.files,
   sources: src.sources,
@@ -183,7 +136,8 @@ const planKey = (src: ContentSources): PlanKey => ({
 
 /** Whether two plan keys make the same routes: the same names, ids and slugs in the same order, and the same rest. */
 function sameRoutes(a: PlanKey, b: PlanKey): boolean {
-  if (a.config !== b.config || a.versions !== b.versions || a.categories !== b.categories || a.sources.length !== b.sources.length) return false;
+  if (a.config !== b.config || a.versions !== b.versions || a.categories !== b.categories || a.sidebars !== b.sidebars || a.sources.length !== b.sources.length)
+    return false;
   if (a.assets.length !== b.assets.length || a.assets.some((asset, i) => asset !== b.assets[i])) return false;
   const aFiles = Object.entries(a.files);
   if (aFiles.length !== Object.keys(b.files).length || aFiles.some(([key, file]) => JSON.stringify(file) !== JSON.stringify(b.files[key]))) return false;
@@ -320,7 +274,9 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
   const root = docsPath(src.routeBase);
   // Docs at the base have their root at `/`, the home page's file (`SITE_FILES`), which they take.
   if (root !== '/') check(root, 'the docs root', configured('routeBasePath'), false);
-  for (const d of docs) if (d.path !== root) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
+  // A doc at its version's root (`slug: /`, a root `index.md`) writes the root's files, which the docs root would.
+  const versionRoots = new Set(src.versions.map((version) => docsPath(version.routeBase)));
+  for (const d of docs) if (!versionRoots.has(d.path)) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
   for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
 }
@@ -362,27 +318,41 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     claimed.set(`path:${prefix || '/'}`, 'the home page (its texts are `home` in `' + configDisplay + '`)');
     claimed.set(`path:${prefix}/${searchPagePathOf(src)}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
   }
-  // Unless configured, the docs root shows the doc there (`slug: /`, as in Docusaurus), else `intro`.
-  const atRoot = versions[0] && docs.find((d) => d.version === versions[0] && d.path === docsPath(d.version.routeBase));
-  const mainDocId = src.input.docs?.mainDocId ?? atRoot?.localId ?? 'intro';
+  // Without a `docs.mainDocId`, the doc at the docs root (`slug: /`, or a root `index.md` or `README.md`) is the docs
+  // root's page, as in Docusaurus.
+  const rootDoc = docs.find((d) => d.version.isLast && !d.version.locale && d.path === docsPath(d.version.routeBase));
+  const mainDocId = src.input.docs?.mainDocId ?? rootDoc?.localId ?? 'intro';
+  const input = mainDocId === (src.input.docs?.mainDocId ?? 'intro') ? src.input : { ...src.input, docs: { ...src.input.docs, mainDocId } };
   for (const version of versions) {
     const which = versions.length > 1 ? ` of version \`${version.name}\`` : '';
     claimed.set(`path:${docsPath(version.routeBase)}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
   }
   for (const d of docs) {
     claim(`id:${d.id}`, d.file, `doc id \`${d.id}\``);
-    // The main doc may have the docs root's route (`slug: /`), as in Docusaurus.
-    if (d.path !== docsPath(d.version.routeBase) || d.localId !== mainDocId) claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
+    // The main doc may have the docs root's route (`slug: /`), and so may the docs root's `index.md`, as in Docusaurus.
+    const atRoot = d.path === docsPath(d.version.routeBase);
+    if (!atRoot || (d.localId !== mainDocId && !(d.dir === '' && d.file.data.slug === undefined && isCategoryIndex(d.name, ''))))
+      claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
   }
   for (const p of pages) claim(`path:${p.path}`, p.file, `route \`${p.path}\``);
-  const categories = new Map(
-    versions.flatMap((version) => [
-      ...categoryRoutes(
-        docs.filter((d) => d.version === version),
-        src.categories.filter((c) => c.version === version.name),
-        version,
-      ),
+  const sidebarInputs = new Map(Object.entries(src.sidebars).map(([name, file]) => [name, readSidebars(file, log)]));
+  // The sidebars as far as routes go (labels and problems come with the docs model): their category indexes, and
+  // the first page of each, which the navbar's sidebar items open.
+  const drafts = new Map(
+    versions.map((version) => [
+      version,
+      makeSidebars({
+        ...sidebarsSourceOf({ docs, sidebarInputs }, src, version),
+        label: (d) => d.id,
+        description: () => '',
+        log: new ProblemLog(),
+      }),
     ]),
+  );
+  const categories = new Map(
+    [...drafts.values()].flatMap(({ categoryIndexes, indexDisplay }) =>
+      categoryIndexes.map((index) => [index.path, { slug: index.slug, display: indexDisplay.get(index)! }] as const),
+    ),
   );
   checkOutputNames(
     src,
@@ -402,9 +372,18 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     if (!d) throw new UnknownIdError('doc id', id, idsOf(last).sort());
     return d.path;
   };
+  const lastSidebars = sidebarInputs.has(last.name) ? drafts.get(last)!.sidebars : null;
+  const sidebarPath = (id: string) => {
+    if (!lastSidebars) return null;
+    const sidebar = lastSidebars.get(id);
+    if (!sidebar) throw new UnknownIdError('sidebar', id, [...lastSidebars.keys()]);
+    const first = firstLink(sidebar);
+    if (!first) throw new Error(`sidebar \`${id}\` has no doc and no category page to open. Add one to it in \`${src.sidebars[last.name]!.display}\`.`);
+    return first;
+  };
   let site: SiteConfig;
   try {
-    site = resolveSiteConfig({ ...src.input, docs: { ...src.input.docs, mainDocId } }, docPath);
+    site = resolveSiteConfig(input, docPath, sidebarPath);
   } catch (error) {
     throw new BuildError(`Cannot build: an item in \`${configDisplay}\` cannot be rendered.\n  ${(error as Error).message.replace(/\n/g, '\n  ')}`, [], {
       cause: error,
@@ -436,40 +415,31 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     files: src.fileTable.files,
     trees: versions.map((version) => docsPath(version.routeBase)),
   };
-  return { docs, pages, docsById, versions, site, routes, linkContext, links: new LinkResolver(linkContext, previous), ...entriesBySource(docs, pages) };
-}
-
-/** Sort key: positioned items first by position, then the rest by name. */
-interface Orderable {
-  position: number | undefined;
-  name: string;
-}
-
-const byPosition = (a: Orderable, b: Orderable) => {
-  if (a.position !== undefined && b.position !== undefined && a.position !== b.position) return a.position - b.position;
-  if (a.position !== undefined && b.position === undefined) return -1;
-  if (a.position === undefined && b.position !== undefined) return 1;
-  return a.name.localeCompare(b.name);
-};
-
-/** Inputs to the docs model. */
-interface DocsModelInput {
-  /** One version's docs, and its categories. */
-  docs: DocEntry[];
-  categories: CategoryFile[];
-  version: DocsVersion;
-  label: (entry: DocEntry) => string;
-  description: (entry: DocEntry) => string;
-  log: ProblemLog;
+  return {
+    docs,
+    pages,
+    docsById,
+    versions,
+    sidebarInputs,
+    site,
+    routes,
+    linkContext,
+    links: new LinkResolver(linkContext, previous),
+    ...entriesBySource(docs, pages),
+  };
 }
 
 /** The sidebar, category indexes and each doc's breadcrumbs and neighbours. */
 export interface DocsModel {
-  /** The last version's sidebar (the one at the docs route). */
+  /** The last version's sidebars (the ones at the docs route), one after another. */
   sidebar: SidebarItem[];
-  /** Every version's sidebar, by `versionKey` (its name, after its locale's in another locale). */
-  sidebars: Map<string, SidebarItem[]>;
+  /** Every version's sidebars by id, by `versionKey` (its name, after its locale's in another locale). */
+  sidebars: Map<string, Record<string, SidebarItem[]>>;
+  /** The id of the sidebar each doc belongs to, by doc key; a doc in no sidebar has none. */
+  sidebarOf: Map<string, string>;
   categoryIndexes: CategoryIndex[];
+  /** The cards of the category a doc is the page of, by doc key (`<DocCardList />` on that doc). */
+  cards: Map<string, CategoryCard[]>;
   breadcrumbs: Map<string, string[]>;
   pagination: Map<string, { previous: DocLink | null; next: DocLink | null }>;
   /** Route path to the index of the top-level sidebar category that holds it. */
@@ -487,7 +457,7 @@ type VersionModel = Omit<DocsModel, 'key'>;
  */
 const LAST_MODEL = slot<{ keys: EntryKeys; modelKeys: ReadonlyMap<string, string>; model: DocsModel } | null>('docs:lastModel');
 
-/** What the docs model reads of a doc: its names and route, sidebar label, description, position, previous and next. */
+/** What the docs model reads of a doc: its names and route, sidebar label, description, position, class, previous, next and their label, displayed sidebar. */
 const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
   JSON.stringify([
     d.id,
@@ -499,14 +469,39 @@ const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
     d.file.data.sidebar_position,
     d.file.data.pagination_prev,
     d.file.data.pagination_next,
+    d.file.data.pagination_label,
+    d.file.data.sidebar_class_name,
+    d.file.data.displayed_sidebar,
   ]);
+
+/** What one version's sidebars are made from, but the texts and the log. */
+function sidebarsSourceOf(
+  plan: Pick<RoutePlan, 'docs' | 'sidebarInputs'>,
+  src: Pick<ContentSources, 'categories' | 'sidebars' | 'input'>,
+  version: DocsVersion,
+): Omit<SidebarsSource<DocEntry>, 'label' | 'description' | 'log'> {
+  const inputs = plan.sidebarInputs.get(version.name);
+  return {
+    docs: plan.docs.filter((d) => d.version === version),
+    categories: src.categories.filter((c) => c.version === version.name),
+    version,
+    file: inputs && { inputs, display: src.sidebars[version.name]!.display },
+    generatedId: src.input.docs?.sidebarId ?? 'tutorialSidebar',
+  };
+}
 
 /**
  * The docs model of `plan` (`buildDocsModel`), with its key (`DocsModel.key`). A plan whose docs changed without
  * changing what the model reads of them (`modelKeyOf`) keeps the last model.
  */
-export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories'>, texts: PageTexts, log: ProblemLog, session: BuildSession): DocsModel {
-  const keys: EntryKeys = { whole: JSON.stringify([src.categories, plan.versions, plan.links.tables]), each: plan.keys };
+export function docsModel(
+  plan: RoutePlan,
+  src: Pick<ContentSources, 'categories' | 'sidebars' | 'input'>,
+  texts: PageTexts,
+  log: ProblemLog,
+  session: BuildSession,
+): DocsModel {
+  const keys: EntryKeys = { whole: JSON.stringify([src.categories, src.sidebars, plan.versions, plan.links.tables]), each: plan.keys };
   const last = session.last(LAST_MODEL);
   const changed = last && changedEntries(last.keys, keys);
   if (changed) {
@@ -522,9 +517,7 @@ export function docsModel(plan: RoutePlan, src: Pick<ContentSources, 'categories
   const errors = log.errors.length;
   const models = plan.versions.map((version) =>
     buildDocsModel({
-      docs: plan.docs.filter((d) => d.version === version),
-      categories: src.categories.filter((c) => c.version === version.name),
-      version,
+      ...sidebarsSourceOf(plan, src, version),
       label: texts.label,
       description: (d) => texts.descriptionOf(d.file),
       log,
@@ -559,119 +552,99 @@ function mergeModels(versions: DocsVersion[], models: VersionModel[]): VersionMo
   });
   return {
     sidebar: models[last]!.sidebar,
-    sidebars: new Map(versions.map((version, i) => [versionKey(version), models[i]!.sidebar])),
+    sidebars: new Map(versions.map((version, i) => [versionKey(version), models[i]!.sidebars.get(versionKey(version))!])),
     categoryIndexes: models.flatMap((m) => m.categoryIndexes),
+    cards: new Map(models.flatMap((m) => [...m.cards])),
     breadcrumbs: new Map(models.flatMap((m) => [...m.breadcrumbs])),
     pagination: new Map(models.flatMap((m) => [...m.pagination])),
     topByPath: new Map(models.flatMap((m) => [...m.topByPath])),
+    sidebarOf: new Map(models.flatMap((m) => [...m.sidebarOf])),
   };
 }
 
-/** Builds the autogenerated sidebar of one version and what follows from it. */
-function buildDocsModel(input: DocsModelInput): VersionModel {
+/** The sidebars of one version and what follows from them: each doc's sidebar, breadcrumbs and neighbours. */
+function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
   const { docs, log, version } = input;
-  const { routeBase } = version;
-  const categoryByDir = new Map(input.categories.map((c) => [c.dir, c]));
-  // Front matter and `_category_.json` name docs by their id within the version.
+  const made = makeSidebars(input);
   const docsById = new Map(docs.map((d) => [d.localId, d]));
   const docsByKey = new Map(docs.map((d) => [d.id, d]));
   const breadcrumbs = new Map<string, string[]>();
-  const categoryIndexes: CategoryIndex[] = [];
-  const indexByPath = new Map<string, CategoryIndex>();
-
-  const { docsIn, subfolders } = folderTree(docs);
-
-  const build = (dir: string, trail: string[]): (SidebarItem & Orderable)[] => {
-    const items: (SidebarItem & Orderable)[] = [];
-    for (const d of docsIn.get(dir) ?? []) {
-      breadcrumbs.set(d.id, trail);
-      items.push({ type: 'doc', id: d.id, label: input.label(d), path: d.path, position: d.file.data.sidebar_position, name: d.name });
-    }
-    for (const sub of subfolders.get(dir) ?? []) {
-      const meta = categoryByDir.get(sub);
-      const folder = sub.split('/').pop()!;
-      const label = meta?.label ?? stripNumberPrefix(folder);
-      const children = build(sub, [...trail, label]);
-      let path: string | null = null;
-      const link = meta?.link;
-      if (link?.type === 'doc') {
-        const target = docsById.get(link.id);
-        if (!target) {
-          log.error(
-            meta!.display,
-            0,
-            `\`link.id\` names doc \`${link.id}\`, which does not exist. Available doc ids:\n${[...docsById.keys()]
-              .sort()
-              .map((id) => `    - ${id}`)
-              .join('\n')}`,
-          );
-        } else path = target.path;
-      } else if (link?.type === 'generated-index') {
-        const slug = categorySlug(link, label);
-        path = docsPath(routeBase, `category/${slug}`);
-        const index: CategoryIndex = {
-          slug: version.keyPrefix + slug,
-          path,
-          label: link.title ?? label,
-          description: link.description ?? '',
-          category: trail,
-          items: children.map((child) => cardFor(child, input, docsByKey)),
-          more: null,
-          previous: null,
-          next: null,
-          sidebarTop: null,
-        };
-        categoryIndexes.push(index);
-        indexByPath.set(path, index);
-      }
-      const category: SidebarCategory & Orderable = {
-        type: 'category',
-        label,
-        collapsed: meta?.collapsed ?? true,
-        collapsible: meta?.collapsible ?? true,
-        path,
-        items: children.map(stripOrder),
-        position: meta?.position,
-        name: stripNumberPrefix(folder),
-      };
-      items.push(category);
-    }
-    return items.sort(byPosition);
-  };
-
-  const sidebar = build('', []).map(stripOrder);
+  const sidebarOf = new Map<string, string>();
   // Which top-level item holds each route: the shell opens that category before its shard is read.
   const topByPath = new Map<string, number>();
-  const markTop = (item: SidebarItem, top: number): void => {
-    if (item.type === 'doc') topByPath.set(item.path, top);
-    else if (item.type === 'category') {
-      if (item.path) topByPath.set(item.path, top);
-      for (const child of item.items) markTop(child, top);
-    }
-  };
-  sidebar.forEach((item, top) => item.type === 'category' && markTop(item, top));
-  for (const index of categoryIndexes) index.sidebarTop = topByPath.get(index.path) ?? null;
-
-  // Reading order: every page the sidebar links, depth first (category pages before their children).
-  const order: DocLink[] = [];
-  const walkOrder = (items: SidebarItem[]) => {
-    for (const item of items) {
-      if (item.type === 'doc') order.push({ id: item.id, title: item.label, path: item.path });
-      else if (item.type === 'category') {
-        if (item.path) order.push({ id: item.path, title: item.label, path: item.path });
-        walkOrder(item.items);
-      }
-    }
-  };
-  walkOrder(sidebar);
-
+  const indexByPath = new Map(made.categoryIndexes.map((index) => [index.path, index]));
   const pagination = new Map<string, { previous: DocLink | null; next: DocLink | null }>();
-  order.forEach((link, i) => {
-    const neighbours = { previous: order[i - 1] ?? null, next: order[i + 1] ?? null };
-    const index = indexByPath.get(link.path);
-    if (index) Object.assign(index, neighbours);
-    else pagination.set(link.id, neighbours);
-  });
+  for (const [sidebarId, sidebar] of made.sidebars) {
+    // A doc belongs to the first sidebar that lists it (a `ref` lists it without that); its breadcrumbs are the categories above it there.
+    const claim = (id: string, trail: string[]) => {
+      if (sidebarOf.has(id)) return;
+      sidebarOf.set(id, sidebarId);
+      breadcrumbs.set(id, trail);
+    };
+    const mark = (item: SidebarItem, trail: string[], top: number | null): void => {
+      switch (item.type) {
+        case 'doc':
+          if (made.refs.has(item)) return;
+          claim(item.id, trail);
+          if (top !== null && !topByPath.has(item.path)) topByPath.set(item.path, top);
+          return;
+        case 'category': {
+          const linked = made.linkDocs.get(item);
+          if (linked) claim(linked.id, [...trail, item.label]);
+          if (item.path !== null) {
+            if (top !== null && !topByPath.has(item.path)) topByPath.set(item.path, top);
+            const index = indexByPath.get(item.path);
+            if (index && index.sidebar === null) index.sidebar = sidebarId;
+          }
+          for (const child of item.items) mark(child, [...trail, item.label], top);
+          return;
+        }
+        case 'link':
+        case 'html':
+          return;
+        default:
+          return unreachable(item, 'sidebar item type');
+      }
+    };
+    sidebar.forEach((item, top) => mark(item, [], item.type === 'category' ? top : null));
+
+    // Reading order: every page the sidebar links, depth first (category pages before their children).
+    const order: DocLink[] = [];
+    const walkOrder = (items: SidebarItem[]) => {
+      for (const item of items) {
+        switch (item.type) {
+          case 'doc':
+            if (!made.refs.has(item) && sidebarOf.get(item.id) === sidebarId)
+              order.push({ id: item.id, title: docsByKey.get(item.id)?.file.data.pagination_label ?? item.label, path: item.path });
+            break;
+          case 'category':
+            if (item.path) order.push({ id: item.path, title: item.label, path: item.path });
+            walkOrder(item.items);
+            break;
+          case 'link':
+          case 'html':
+            break;
+          default:
+            unreachable(item, 'sidebar item type');
+        }
+      }
+    };
+    walkOrder(sidebar);
+    order.forEach((link, i) => {
+      const neighbours = { previous: order[i - 1] ?? null, next: order[i + 1] ?? null };
+      const index = indexByPath.get(link.path);
+      if (index) Object.assign(index, neighbours);
+      else if (!pagination.has(link.id)) pagination.set(link.id, neighbours);
+    });
+    // A doc that is only a category's page has that category's place in the order.
+    for (const [category, doc] of made.linkDocs)
+      if (sidebarOf.get(doc.id) === sidebarId && !pagination.has(doc.id) && category.path) {
+        const neighbours = pagination.get(category.path);
+        if (neighbours) pagination.set(doc.id, neighbours);
+      }
+  }
+  for (const index of made.categoryIndexes) index.sidebarTop = topByPath.get(index.path) ?? null;
+
   for (const d of docs) {
     const current = pagination.get(d.id) ?? { previous: null, next: null };
     for (const [key, field] of [
@@ -693,33 +666,29 @@ function buildDocsModel(input: DocsModelInput): VersionModel {
         );
         continue;
       }
-      current[field] = { id: target.id, title: input.label(target), path: target.path };
+      current[field] = { id: target.id, title: target.file.data.pagination_label ?? input.label(target), path: target.path };
     }
     pagination.set(d.id, current);
+    const displayed = d.file.data.displayed_sidebar;
+    if (displayed && !made.sidebars.has(displayed))
+      log.error(
+        d.file.display,
+        keyLine(d.file.raw, 'displayed_sidebar'),
+        `front matter \`displayed_sidebar\` names sidebar \`${displayed}\`, which does not exist. Available sidebars: ${[...made.sidebars.keys()].map((id) => `\`${id}\``).join(', ')}.`,
+      );
   }
 
-  return { sidebar, sidebars: new Map([[versionKey(version), sidebar]]), categoryIndexes, breadcrumbs, pagination, topByPath };
-}
-
-function stripOrder(item: SidebarItem & Partial<Orderable>): SidebarItem {
-  const { position: _p, name: _n, ...rest } = item;
-  return rest as SidebarItem;
-}
-
-function cardFor(item: SidebarItem, input: DocsModelInput, docsById: Map<string, DocEntry>) {
-  if (item.type === 'doc') {
-    const entry = docsById.get(item.id);
-    return { title: item.label, path: item.path, description: entry ? input.description(entry) : '' };
-  }
-  if (item.type === 'link') return { title: item.label, path: item.href, description: '' };
-  const first = (function firstPath(items: SidebarItem[]): string | null {
-    for (const i of items) {
-      if (i.type === 'doc') return i.path;
-      if (i.type === 'category') return i.path ?? firstPath(i.items);
-    }
-    return null;
-  })(item.items);
-  return { title: item.label, path: item.path ?? first ?? '', description: `${item.items.length} item${item.items.length === 1 ? '' : 's'}` };
+  const sidebars = Object.fromEntries(made.sidebars);
+  return {
+    sidebar: [...made.sidebars.values()].flat(),
+    sidebars: new Map([[versionKey(version), sidebars]]),
+    sidebarOf,
+    categoryIndexes: made.categoryIndexes,
+    cards: made.cards,
+    breadcrumbs,
+    pagination,
+    topByPath,
+  };
 }
 
 /** What the pages say of themselves once rendered: title, description, sidebar label. */

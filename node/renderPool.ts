@@ -15,8 +15,8 @@ import { type LinkContext, hrefFor, imageFor } from '../manifest/links';
 import { LinkResolver } from './linkMemo';
 import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './problems';
-import { lstatSync, readFileSync } from 'node:fs';
-import { isMdxSource, joinContent } from '../manifest/mdx';
+import { isMdxSource } from '../manifest/mdx';
+import { partialsOf, readPartial } from './partials';
 import type { MdxPage, ParsedBody, Rendered, Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
@@ -358,41 +358,6 @@ function stillResolves(
     resolved.images.every(([src, out]) => imageJson(job, links, src) === out);
   if (holds) heldWith.set(rendered, { tables, path: job.path });
   return holds;
-}
-
-/**
- * An import of a partial (`import Note from './_note.md'`): its path as written. A scan for which files to hand the
- * renderer with the page; the renderer parses the import itself.
- */
-const PARTIAL_IMPORT = /^import\s[^\n]*?from\s+['"](\.[^'"]*\/_[^'"/]+\.mdx?)['"]/gm;
-
-/** A partial's markdown without its front matter, or null when there is no such file (or it is a symbolic link). */
-function readPartial(contentDir: string, rel: string): string | null {
-  try {
-    const path = join(contentDir, rel);
-    if (lstatSync(path).isSymbolicLink()) return null;
-    return readFileSync(path, 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
-  } catch {
-    return null;
-  }
-}
-
-/** The partials a page at `rel` imports, and those they import, by path below `content/` (`MdxPage.partials`). */
-function partialsOf(contentDir: string, rel: string, body: string): Record<string, string | null> | undefined {
-  if (!body.includes('/_')) return undefined;
-  const out: Record<string, string | null> = {};
-  const queue: [string, string][] = [[rel, body]];
-  for (let next = queue.shift(); next; next = queue.shift()) {
-    const [from, text] = next;
-    for (const match of text.matchAll(PARTIAL_IMPORT)) {
-      const target = joinContent(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', match[1]!);
-      if (target === null || Object.hasOwn(out, target)) continue;
-      const markdown = readPartial(contentDir, target);
-      out[target] = markdown;
-      if (markdown !== null) queue.push([target, markdown]);
-    }
-  }
-  return Object.keys(out).length ? out : undefined;
 }
 
 /** What `Rendered.partials` records of a page's partials: each one's path and the hash of its markdown. */

@@ -14,7 +14,7 @@ import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
-import { alternatesOf, docsVersionOf, documentTitle, localeAt, versionAt } from '../manifest/lookup';
+import { alternatesOf, docsVersionOf, documentTitle, localeAt, sidebarIdAt, versionAt } from '../manifest/lookup';
 import type { AnyShard, Manifest, ManifestPage, ManifestRoot, ManifestShard, SidebarShard } from '../manifest/types';
 import type { KeptFile, OutputData } from './output';
 import { BuildError } from './problems';
@@ -278,10 +278,10 @@ export function routeDocuments(
   if (shell && large) shell = { ...shell, cssText: undefined };
   const files = new Map<string, OutputData>();
   // The route's page shard, and the sidebar shards of the categories its version's sidebar shows open.
-  const shardsFor = (path: string, sidebarTop: number | null) => [
-    shardOf(root, path),
-    ...openSidebarShards(versionAt(manifest, path).sidebars[site.docs.sidebarId] ?? [], sidebarTop),
-  ];
+  const shardsFor = (path: string, sidebarTop: number | null) => {
+    const sidebarId = sidebarIdAt(manifest, path);
+    return [shardOf(root, path), ...openSidebarShards(sidebarId === null ? [] : (versionAt(manifest, path).sidebars[sidebarId] ?? []), sidebarTop)];
+  };
   // The server bundle gets the shards the route's loaders read, as the browser will, under their names in the view.
   const needed = (route: RouteHead) =>
     Object.fromEntries([shardOf(root, route.path), ...(route.shards ?? [])].map((name) => [view.nameOf.get(name) ?? name, shards[name]!]));

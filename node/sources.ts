@@ -17,7 +17,9 @@ import * as v from 'valibot';
 import { CategorySchema, FrontMatterSchema, IGNORED_FRONT_MATTER, type Category, type FrontMatter } from './contentSchemas';
 import { displayPath, type Problem, type ProblemLog } from './problems';
 import { remembered } from './memo';
-import { DOCUSAURUS_SIDEBARS, isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
+import { isDocsConfigFile, readVersions, versionOfSource, type DocsVersion } from './versions';
+import { partialsDigest } from './partials';
+import { currentSidebarsPath, readSidebarsFile, versionedSidebarsFile, type SidebarsFile } from './sidebarsFile';
 import { slot, type BuildSession } from './session';
 import { pageFolderOf, pageFolders, readLocaleStrings, withLocales, type PageFolder } from './locales';
 
@@ -37,6 +39,8 @@ export interface SourceFile {
   data: FrontMatter;
   /** SHA-256 of the file text. */
   hash: string;
+  /** A page read as MDX that imports partials: a digest of their text (`partialsDigest`), which its key names. */
+  partials?: string;
   /** Modification time, ISO 8601. */
   mtime: string;
   /**
@@ -238,6 +242,12 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
       log.error(display, keyLine(raw, key), `front matter \`${key}\` ${problems.get(key)}`);
     }
   }
+  if (data.unlisted === true)
+    log.warn(
+      display,
+      keyLine(raw, 'unlisted'),
+      'front matter `unlisted` is not supported here: the page is listed in the sidebar, the search and the sitemap. Set `draft: true` to leave it out of the build.',
+    );
   const body = parsed.content + raw.slice(head.length);
   const bodyLine = lineBreaks(raw.slice(0, raw.length - body.length)) + 1;
   return {
@@ -390,6 +400,11 @@ export interface ContentSources {
   /** `pages/` and each other locale's translations of its pages (`locales.ts`). */
   pageFolders: PageFolder[];
   categories: CategoryFile[];
+  /**
+   * Each version's sidebars file by version name, as read (`sidebarsFile.ts`); a version without one has its sidebar
+   * generated from its folders.
+   */
+  sidebars: Record<string, SidebarsFile>;
   /** Every other file below `content/`, copied as it is. */
   assets: string[];
   /** Static files and co-located images, with their sizes (`staticFiles.ts`). */
@@ -463,6 +478,12 @@ function listContent(
 }
 
 /**
+ * Whether a file is a partial: its name, or a folder's above it, starts with `_`. As in Docusaurus, a partial is never
+ * a page (no route, no sidebar entry, no title needed); pages import it, and the renderer reads it from the disk.
+ */
+const isPartial = (rel: string): boolean => rel.split('/').some((part) => part.startsWith('_'));
+
+/**
  * Reads `content/`: the configuration, the markdown with its front matter, the categories and the files.
  * `changed` names the paths below `contentDir` (POSIX, relative) written, added or removed since this
  * process last read the folder, as the dev server's watcher saw them: the other markdown files are then
@@ -487,7 +508,8 @@ export function readContent(
   for (const rel of parsed.keys()) if (!listed.has(rel)) parsed.delete(rel);
   const versions = withLocales(readVersions(contentDir, input, listed, configText, log), input);
   const pages = pageFolders(input);
-  const isPage = (rel: string) => /\.mdx?$/.test(rel) && (pageFolderOf(pages, rel) !== undefined || versionOfSource(versions, rel) !== undefined);
+  const isPage = (rel: string) =>
+    /\.mdx?$/.test(rel) && !isPartial(rel) && (pageFolderOf(pages, rel) !== undefined || versionOfSource(versions, rel) !== undefined);
   for (const rel of all) {
     if (!isPage(rel)) continue;
     const kept = maybeChanged && !maybeChanged(rel) ? parsed.get(rel)?.file : undefined;
@@ -511,6 +533,16 @@ export function readContent(
     if (!file || file.data.draft) continue;
     // A page read as MDX has its MDX rendered (`manifest/mdx.ts`); one read as CommonMark shows it as text.
     if (!isMdxSource(rel, input.markdown?.format ?? 'mdx')) checkPlainMarkdown(file, log, session);
+    else {
+      // The partials are read at every build: a change of theirs is a change of the page that no watcher names.
+      const partials = partialsDigest(contentDir, rel, file.body);
+      if (partials !== file.partials) {
+        const { partials: _was, ...rest } = file;
+        file = partials === undefined ? rest : { ...rest, partials };
+        const known = parsed.get(rel);
+        if (known) parsed.set(rel, { ...known, file });
+      }
+    }
     if (file.raw.length > LARGE_MARKDOWN) {
       log.warn(
         file.display,
@@ -537,21 +569,23 @@ export function readContent(
   // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files; the images next to
   // them are shown by their pages (`collectFiles`).
   // `static/` is published at the site's root as it is (`collectFiles`).
+  const sidebarPath = input.docs?.sidebarPath;
   const assets = all.filter(
     (f) =>
       !/\.mdx?$/.test(f) &&
       !f.endsWith('_category_.json') &&
       f !== SITE_CONFIG_FILE &&
+      f !== sidebarPath &&
       !isDocsConfigFile(f) &&
       !f.startsWith('i18n/') &&
       !f.startsWith(`${STATIC_FOLDER}/`),
   );
-  for (const f of all.filter((rel) => DOCUSAURUS_SIDEBARS.test(rel))) {
-    log.warn(
-      displayPath(contentDir, f),
-      1,
-      'is not read: the sidebars are generated from the folders of docs/ (`_category_.json` and `sidebar_position` order them). It is not published either.',
-    );
+  const sidebars: Record<string, SidebarsFile> = {};
+  for (const version of versions) {
+    if (version.locale) continue;
+    const rel = version.name === 'current' ? currentSidebarsPath(input, listed) : versionedSidebarsFile(version.name);
+    const file = rel !== null && (version.name === 'current' || listed.has(rel)) ? readSidebarsFile(contentDir, rel, log) : null;
+    if (file) sidebars[version.name] = file;
   }
   const translationImages = all.filter((f) => f.startsWith('i18n/') && isImageFile(f));
   const staticDir = join(contentDir, STATIC_FOLDER);
@@ -568,6 +602,7 @@ export function readContent(
     configText,
     sources,
     categories,
+    sidebars,
     assets,
     fileTable,
     localeStrings,

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { memo, useEffect, useState } from 'react';
-import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, type SidebarCategory, type SidebarItem } from '../../manifest';
+import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, unreachable, type SidebarCategory, type SidebarItem } from '../../manifest';
 import { baseUrl } from '../config';
 import { sidebarShardQueryOptions } from '../data/manifestQueries';
 import { SmartLink } from '../markdown/SmartLink';
@@ -24,7 +24,7 @@ function Category({ item, open, onToggle, current }: { item: SidebarCategory; op
     if (item.shard) void queryClient.prefetchQuery(sidebarShardQueryOptions(item.shard));
   };
   return (
-    <li className={`menu__item${open ? '' : ' menu__item--collapsed'}`}>
+    <li className={`menu__item${open ? '' : ' menu__item--collapsed'}${item.className ? ` ${item.className}` : ''}`}>
       <div className="menu__category" onPointerEnter={prefetch} onFocus={prefetch}>
         {item.path ? (
           // A category's page is preloaded on intent only: a long category's cards weigh tens of KB, and every
@@ -134,19 +134,35 @@ export const DocSidebarItems = memo(function DocSidebarItems({ items, top = fals
       {start > 0 && more(start, 'above')}
       {items.slice(start, end).map((item, i) => {
         const index = start + i;
-        if (item.type === 'category') {
-          const open = !item.collapsible || openIndex === index || (!item.collapsed && openIndex === -1);
-          return <Category key={item.label} item={item} current={current} open={open} onToggle={() => setOpenIndex(open ? -2 : index)} />;
+        switch (item.type) {
+          case 'category': {
+            const open = !item.collapsible || openIndex === index || (!item.collapsed && openIndex === -1);
+            return <Category key={`${index}:${item.label}`} item={item} current={current} open={open} onToggle={() => setOpenIndex(open ? -2 : index)} />;
+          }
+          case 'html':
+            // The build sanitized the markup with the pages' allow-list.
+            return (
+              <li
+                key={index}
+                className={`menu__item${item.defaultStyle ? ' menu__html--default' : ''}${item.className ? ` ${item.className}` : ''}`}
+                dangerouslySetInnerHTML={{ __html: item.value }}
+              />
+            );
+          case 'doc':
+          case 'link': {
+            const href = item.type === 'doc' ? item.path : item.href;
+            const active = href === current;
+            return (
+              <li key={`${index}:${href}`} className={`menu__item${item.className ? ` ${item.className}` : ''}`}>
+                <SmartLink href={href} className={`menu__link${active ? ' menu__link--active' : ''}`} aria-current={active ? 'page' : undefined}>
+                  {item.label}
+                </SmartLink>
+              </li>
+            );
+          }
+          default:
+            return unreachable(item, 'sidebar item type');
         }
-        const href = item.type === 'doc' ? item.path : item.href;
-        const active = href === current;
-        return (
-          <li key={href} className="menu__item">
-            <SmartLink href={href} className={`menu__link${active ? ' menu__link--active' : ''}`} aria-current={active ? 'page' : undefined}>
-              {item.label}
-            </SmartLink>
-          </li>
-        );
       })}
       {end < items.length && more(items.length - end, 'below')}
     </ul>

@@ -17,6 +17,7 @@ import {
   parseSidebarShard,
   localeBlobOf,
   shardOf,
+  sidebarIdAt,
   sidebarsOf,
   versionAt,
   type AnyShard,
@@ -152,7 +153,8 @@ export async function ensureSidebarShard(queryClient: QueryClient, manifest: Man
   // A locale other than the default one has its sidebars in its blob, which the root route's loader has read.
   const blob = localeBlobOf(manifest.site, version);
   const locale = blob === undefined ? undefined : await queryClient.ensureQueryData(localeStringsQueryOptions(blob));
-  const items = sidebarsOf(version, locale)[manifest.site.docs.sidebarId] ?? [];
+  const sidebarId = sidebarIdAt(manifest, path);
+  const items = sidebarId === null ? [] : (sidebarsOf(version, locale)[sidebarId] ?? []);
   await Promise.all(openSidebarShards(items, top).map((name) => queryClient.ensureQueryData(sidebarShardQueryOptions(name))));
 }
 

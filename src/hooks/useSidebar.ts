@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSidebar, localeBlobOf, versionAt, type Manifest, type SidebarItem } from '../../manifest';
+import { getSidebar, localeBlobOf, sidebarIdAt, versionAt, type Manifest, type SidebarItem } from '../../manifest';
 import { localeStringsQueryOptions } from '../data/manifestQueries';
 
 /**
- * The docs sidebar of the version of route `path`: the root's in the default locale, else the one in its locale's
- * blob, which the route's loader has read (`ensureSidebarShard`), so it is there on the first render.
+ * The docs sidebar the page at route `path` shows (its entry names it), in the version of the route: the root's in
+ * the default locale, else the one in its locale's blob, which the route's loader has read (`ensureSidebarShard`),
+ * so it is there on the first render. A page in no sidebar has none: null. `id` names another sidebar to show.
  */
-export function useSidebar(manifest: Manifest, path: string): SidebarItem[] {
+export function useSidebar(manifest: Manifest, path: string, id?: string): SidebarItem[] | null {
   const blob = localeBlobOf(manifest.site, versionAt(manifest, path));
   const { data } = useQuery({ ...localeStringsQueryOptions(blob ?? ''), enabled: blob !== undefined });
-  return getSidebar(manifest, manifest.site.docs.sidebarId, path, blob === undefined ? undefined : data);
+  const sidebarId = id ?? sidebarIdAt(manifest, path);
+  return sidebarId === null ? null : getSidebar(manifest, sidebarId, path, blob === undefined ? undefined : data);
 }

@@ -318,12 +318,12 @@ describe('layout', () => {
     expect(await dialog.count()).toBe(0);
   });
 
-  it('shows breadcrumbs, version, edit link, previous/next and a table of contents of levels 2–3', async () => {
+  it('shows breadcrumbs, no version badge on a site of one version, edit link, previous/next and a table of contents of levels 2–3', async () => {
     const page = await b.page();
     await page.goto(b.url('docs/fundamentals/middleware'));
     await ready(page);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).textContent()).toContain('Fundamentals');
-    expect(await page.getByText('Version: Next').count()).toBe(1);
+    expect(await page.getByText('Version: Next').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')).toBe(
       'https://github.com/antosubash/abp-react/tree/main/docs/docs/fundamentals/middleware.md',
     );
@@ -491,12 +491,12 @@ describe('states and errors', () => {
   it('shows the crash screen with the error and clears it with Try again', async () => {
     const page = await b.page();
     let broken = true;
-    // The root manifest names a sidebar the components cannot find. (A shard changed so is refused before it is
-    // rendered: its name is the hash of its content.)
+    // The root manifest lacks the sidebar the page names, which the components cannot find. (A shard changed so is
+    // refused before it is rendered: its name is the hash of its content.)
     await page.route('**/manifest.json', async (route) => {
       const response = await route.fetch();
-      const json = await response.json();
-      if (broken) json.site.docs.sidebarId = 'no-such-sidebar';
+      const json = (await response.json()) as { versions: { sidebars: Record<string, unknown> }[] };
+      if (broken) for (const version of json.versions) version.sidebars = {};
       await route.fulfill({ response, json });
     });
     await page.goto(b.url('docs/faq'));

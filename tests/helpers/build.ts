@@ -40,7 +40,8 @@ export type Scenario =
   | 'missing-image'
   | 'unknown-directive'
   | 'versioned-site'
-  | 'localized-site';
+  | 'localized-site'
+  | 'sidebars-file';
 
 /** The `content/` folder of a fixture, in the repository. */
 function fixtureContent(scenario: Scenario): string {

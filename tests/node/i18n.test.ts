@@ -58,7 +58,7 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
     const { versions } = project.manifest();
     const rootText = project.read('manifest.json');
     const shardsOf = (items: SidebarItem[]) => items.flatMap((item) => (item.type === 'category' && item.shard ? [item.shard] : []));
-    const labels = (items: SidebarItem[]) => items.map((item) => item.label);
+    const labels = (items: SidebarItem[]) => items.map((item) => (item.type === 'html' ? item.value : item.label));
     for (const [i, version] of root.versions.entries()) {
       const blob = root.site.locales.find((locale) => locale.code === version.locale)?.strings;
       const top = blob ? parseLocaleStrings(JSON.parse(project.read(`blobs/${blob}`)), blob).sidebars[version.name]! : version.sidebars;

@@ -58,7 +58,7 @@ describe('JSON files', () => {
     project.write('docs/typed/page.md', '---\ntoString: 1\n---\n\n# Page\n');
     expect((await failure()).message).toMatchInlineSnapshot(`
       "Cannot build: 2 problems in content:
-        content/docs/typed/page.md:2: front matter field \`toString\` is unknown. Known fields: id, title, sidebar_label, sidebar_position, slug, description, keywords, image, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, draft, pagination_prev, pagination_next.
+        content/docs/typed/page.md:2: front matter field \`toString\` is unknown. Known fields: id, title, sidebar_label, sidebar_position, slug, description, keywords, image, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, draft, pagination_prev, pagination_next, pagination_label, hide_title, sidebar_class_name, sidebar_custom_props, displayed_sidebar, unlisted, custom_edit_url.
         content/docs/typed/_category_.json:3: \`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`{"type":"generated-index","description":3}\`."
     `);
   });

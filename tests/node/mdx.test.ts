@@ -2,7 +2,7 @@
  * Pages read as MDX (`markdown.format`): theme components become the site's markup, JSX and raw HTML elements go
  * through one allow-list, expressions are read as literals and never run, and what cannot be shown is named.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
@@ -107,6 +107,49 @@ describe('fixture mdx-components', () => {
     );
     expect(html).not.toContain('title: Shared');
     expect(project.manifest().docs.components?.headings.map((h) => h.id)).toEqual(['install', 'again', 'more', 'from-the-partial']);
+  });
+
+  it('inlines a partial whose import a formatter escaped (`./\\_shared.mdx`)', async () => {
+    project.write('docs/escaped.mdx', "import Shared from './\\_shared.mdx';\n\n# Escaped\n\n<Shared />\n");
+    await project.build();
+    expect(articleOf(project.read('docs/escaped.html'))).toContain('<h2 id="from-the-partial">From the partial</h2>');
+    rmSync(join(project.contentDir, 'docs/escaped.mdx'));
+    await project.build();
+  });
+
+  it('builds no page of a partial, nor of a file below a folder whose name starts with `_`, which needs no title', async () => {
+    const manifest = project.manifest();
+    expect(Object.keys(manifest.docs).sort()).toEqual(['components', 'intro']);
+    expect(Object.keys(manifest.routes).filter((path) => path.includes('_'))).toEqual([]);
+    mkdirSync(join(project.contentDir, 'docs/_snippets'));
+    project.write('docs/_snippets/untitled.md', 'A snippet without a title.\n');
+    await project.build();
+    expect(Object.keys(project.manifest().docs).sort()).toEqual(['components', 'intro']);
+    rmSync(join(project.contentDir, 'docs/_snippets'), { recursive: true });
+  });
+
+  it("lists the cards of its category where a category's page writes <DocCardList />, and again when a card's doc changes", async () => {
+    mkdirSync(join(project.contentDir, 'docs/guides'));
+    project.write(
+      'docs/guides/index.mdx',
+      "import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/theme-common';\n\n# Guides\n\n<DocCardList />\n\n<DocCardList items={useCurrentSidebarCategory().items} />\n",
+    );
+    project.write('docs/guides/setup.md', '---\ndescription: Install it.\n---\n\n# Setup\n\nText.\n');
+    project.write('docs/guides/deploy.md', '# Deploy\n\nShip it.\n');
+    const session = new BuildSession();
+    try {
+      await project.build({ session });
+      const cards =
+        '<ul class="card-grid doc-card-list"><li><a class="card" href="guides/deploy"><h2 class="card__title">Deploy</h2><p class="card__description">Ship it.</p></a></li>' +
+        '<li><a class="card" href="guides/setup"><h2 class="card__title">Setup</h2><p class="card__description">Install it.</p></a></li></ul>';
+      expect(articleOf(project.read('docs/guides.html'))).toBe(`<h1 id="guides">Guides</h1>\n${cards}\n${cards}`);
+      expect(project.warnings.filter((w) => w.includes('guides/'))).toEqual([]);
+      project.write('docs/guides/deploy.md', '# Deploy\n\nShip it today.\n');
+      await project.build({ session });
+      expect(articleOf(project.read('docs/guides.html'))).toContain('<p class="card__description">Ship it today.</p>');
+    } finally {
+      rmSync(join(project.contentDir, 'docs/guides'), { recursive: true });
+    }
   });
 
   it('renders a page again when only its partial changed', async () => {

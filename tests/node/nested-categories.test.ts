@@ -75,6 +75,7 @@ describe('fixture nested-categories', () => {
       previous: link('intro', 'Introduction'),
       next: link('guides/second', 'Second guide'),
       sidebarTop: 1,
+      sidebar: 'tutorialSidebar',
       more: null,
     });
     expect(manifest.categories['advanced-topics']).toMatchObject({
@@ -141,5 +142,26 @@ describe('fixture nested-categories', () => {
   it('honours pagination_prev and pagination_next: null', () => {
     expect(manifest.docs['reference/cli']).toMatchObject({ previous: link('intro', 'Introduction'), next: null });
     expect(manifest.docs['reference/api']!.next).toEqual(link('reference/cli', 'CLI'));
+  });
+});
+
+describe('category pages by name', () => {
+  const project = useFixture('nested-categories');
+  afterAll(() => project.remove());
+
+  it("makes a folder's index, README or namesake doc its category page at the folder's route, and a root index.md the docs root", async () => {
+    project.write('docs/reference/README.md', '# Reference\n\nEvery reference.\n');
+    project.write('docs/index.md', '# Welcome\n\nThe docs root.\n');
+    await project.build();
+    const manifest = project.manifest();
+    expect(manifest.docs['reference/README']!.path).toBe('/docs/reference');
+    expect(manifest.routes['/docs/reference']).toEqual({ kind: 'doc', id: 'reference/README' });
+    expect(manifest.routes['/docs']).toEqual({ kind: 'doc', id: 'index' });
+    const reference = manifest.versions[0]!.sidebars.tutorialSidebar!.find((item) => item.type === 'category' && item.label === 'reference');
+    // The category opens the doc, which is not one of its items again.
+    expect(reference).toMatchObject({ path: '/docs/reference', items: [{ id: 'reference/api' }, { id: 'reference/cli' }] });
+    expect(manifest.docs['reference/README']!.category).toEqual(['reference']);
+    expect(manifest.docs['reference/README']!.next?.path).toBe('/docs/reference/api');
+    expect(manifest.docs['reference/api']!.previous?.path).toBe('/docs/reference');
   });
 });

@@ -48,22 +48,21 @@ describe('routes over the files of the site', () => {
     `);
   });
 
-  it('names the page whose route would replace the not-found page, the home page or the docs root', async () => {
+  it('names the page whose route would replace the not-found page, the home page or the docs root, which a docs/index.md may have', async () => {
     expect(await refused({ 'pages/lost.md': page('/404'), 'pages/home.md': page('/index'), 'pages/docs.md': page('/docs'), 'docs/index.md': '# Index\n' }))
       .toMatchInlineSnapshot(`
-      [
-        "content/pages/docs.md:3: route \`/docs\` is also used by the docs root, which shows \`docs.mainDocId\` (\`intro\`, in \`content/site.config.json\`). Give one of them another \`id\` or \`slug\` in its front matter.",
-        "content/docs/index.md:1: route \`/docs/index\` would write \`docs/index.html\`, where the build writes the docs root \`/docs\`. Give it another \`slug\`.",
-        "content/pages/home.md:3: route \`/index\` would write \`index.html\`, where the build writes the home page. Give it another \`slug\`.",
-        "content/pages/lost.md:3: route \`/404\` would write \`404.html\`, where the build writes the not-found page. Give it another \`slug\`.",
-      ]
-    `);
+        [
+          "content/pages/docs.md:3: route \`/docs\` is also used by the docs root, which shows \`docs.mainDocId\` (\`intro\`, in \`content/site.config.json\`). Give one of them another \`id\` or \`slug\` in its front matter.",
+          "content/pages/home.md:3: route \`/index\` would write \`index.html\`, where the build writes the home page. Give it another \`slug\`.",
+          "content/pages/lost.md:3: route \`/404\` would write \`404.html\`, where the build writes the not-found page. Give it another \`slug\`.",
+        ]
+      `);
   });
 
-  it('names a doc beside a folder of the same name with an index', async () => {
+  it('names a doc beside a folder of the same name with an index, which has the folder’s route', async () => {
     expect(await refused({ 'docs/faq.md': '# FAQ\n', 'docs/faq/index.md': '# FAQ index\n' })).toMatchInlineSnapshot(`
       [
-        "content/docs/faq.md:1: route \`/docs/faq\` would write \`docs/faq/index.html\`, where the build writes route \`/docs/faq/index\`. Give it another \`slug\`.",
+        "content/docs/faq.md:1: route \`/docs/faq\` is also used by \`content/docs/faq/index.md\`. Give one of them another \`id\` or \`slug\` in its front matter.",
       ]
     `);
   });

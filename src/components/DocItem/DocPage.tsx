@@ -43,7 +43,7 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
   }, [title, siteTitle]);
 }
 
-/** The docs frame: sidebar (hideable on desktop) beside the main column. */
+/** The docs frame: the page's sidebar (hideable on desktop), if it is in one, beside the main column. */
 function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: string; children: React.ReactNode }) {
   const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY, siteLocalStore);
   const sidebar = useSidebar(manifest, path);
@@ -54,7 +54,7 @@ function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: str
   return (
     <div className="page page--docs">
       {/* Rendered at every width (the build's HTML fits every screen); the stylesheet shows it from 996 px. */}
-      <DocSidebar items={sidebar} hidden={hidden === '1'} onToggle={toggle} />
+      {sidebar && <DocSidebar items={sidebar} hidden={hidden === '1'} onToggle={toggle} />}
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>
@@ -206,7 +206,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
           <VersionBanner manifest={manifest} path={doc.path} version={version} />
           {doc.untranslated && <UntranslatedNotice manifest={manifest} locale={version.locale} />}
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
-          {version.badge !== false && (
+          {version.badge === true && (
             <span className="badge" title={t('shell.versionBadge.title')}>
               {t('theme.docs.versionBadge.label', { versionLabel: version.label })}
             </span>

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { stripBase } from '../../../manifest';
+import { sidebarIdAt, stripBase } from '../../../manifest';
 import { useSidebar } from '../../hooks/useSidebar';
 import { useTranslate } from '../../hooks/useTranslate';
 import { DocSidebarItems } from '../DocSidebar';
@@ -13,7 +13,11 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
   const manifest = useSite();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const inDocs = pathname.includes(`/${manifest.site.docs.routeBasePath}`);
-  const [panel, setPanel] = useState<'primary' | 'secondary'>(inDocs ? 'secondary' : 'primary');
+  const path = stripBase(pathname, manifest.site.baseUrl) ?? pathname;
+  // The secondary panel shows the page's own sidebar, or the one a navbar item names (`chosen`).
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const sidebar = useSidebar(manifest, path, chosen);
+  const [panel, setPanel] = useState<'primary' | 'secondary'>(inDocs && sidebar ? 'secondary' : 'primary');
   const closeRef = useRef<HTMLButtonElement>(null);
   const first = useRef(pathname);
   useEffect(() => {
@@ -26,7 +30,6 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
     if (pathname !== first.current) onClose();
   }, [pathname, onClose]);
   const t = useTranslate(manifest.site);
-  const sidebar = useSidebar(manifest, stripBase(pathname, manifest.site.baseUrl) ?? pathname);
   return (
     <div className="mobile-sidebar" role="dialog" aria-modal="true" aria-label={t('shell.mobileSidebar.ariaLabel')}>
       <div className="mobile-sidebar__backdrop" onClick={onClose} />
@@ -43,7 +46,14 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
               {manifest.site.navbar.items.map((item) =>
                 item.sidebarId ? (
                   <li key={item.label} className="menu__item">
-                    <button type="button" className="menu__link menu__link--button" onClick={() => setPanel('secondary')}>
+                    <button
+                      type="button"
+                      className="menu__link menu__link--button"
+                      onClick={() => {
+                        setChosen(item.sidebarId === sidebarIdAt(manifest, path) ? undefined : (item.sidebarId ?? undefined));
+                        setPanel('secondary');
+                      }}
+                    >
                       {item.label} ›
                     </button>
                   </li>
@@ -63,7 +73,7 @@ export function MobileSidebar({ onClose }: { onClose: () => void }) {
               {/* Docusaurus's text starts with the arrow, which a right-to-left page mirrors: it gets a span of its own. */}
               <span className="arrow">←</span> {t('theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel').replace(/^←\s*/, '')}
             </button>
-            <DocSidebarItems items={sidebar} top />
+            <DocSidebarItems items={sidebar ?? []} top={chosen === undefined} />
           </nav>
         )}
       </div>

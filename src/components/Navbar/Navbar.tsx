@@ -11,7 +11,7 @@ import { NavbarBrand } from './NavbarBrand';
 import { SearchButton } from './SearchButton';
 import { VersionDropdown } from './VersionDropdown';
 import { usePreferredVersion } from '../../hooks/usePreferredVersion';
-import { preferredHref, versionsIn } from '../../../manifest';
+import { preferredHref, sidebarIdAt, stripBase, versionsIn } from '../../../manifest';
 import { useLocale } from '../../hooks/useLocale';
 import { useTranslate } from '../../hooks/useTranslate';
 
@@ -30,6 +30,7 @@ export function Navbar() {
   const [preferred] = usePreferredVersion(versions);
   // A site with several versions has the dropdown, on the right unless the configuration places it.
   const dropdown = versions.length > 1 ? (site.navbar.versionDropdown ?? 'right') : null;
+  const pageSidebar = sidebarIdAt(manifest, stripBase(pathname, site.baseUrl) ?? pathname);
   return (
     <header className={`navbar${visible ? '' : ' navbar--hidden'}`}>
       <div className="navbar__inner">
@@ -46,7 +47,8 @@ export function Navbar() {
         <NavbarBrand />
         <nav className="navbar__items" aria-label={t('theme.NavBar.navAriaLabel')}>
           {items.map((item) => {
-            const active = !item.external && item.sidebarId !== null && pathname.includes('/docs');
+            // A sidebar's item is active on the pages that show that sidebar.
+            const active = !item.external && item.sidebarId !== null && item.sidebarId === pageSidebar;
             return (
               <SmartLink
                 key={item.label}

@@ -126,6 +126,7 @@ describe('links between versions', () => {
         previous: null,
         next: null,
         sidebarTop: 0,
+        sidebar: 'tutorialSidebar',
         otherVersions: { '0.9': '/docs/0.9/category/guides' },
       },
     },

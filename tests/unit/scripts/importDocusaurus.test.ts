@@ -37,6 +37,7 @@ describe('npm run import:docusaurus', () => {
       'static/img/logo.svg',
       'static/manifest.json',
       'versioned_docs/version-1.0/intro.md',
+      'versioned_docs/version-1.0/reference.md',
       'versioned_sidebars/version-1.0-sidebars.json',
       'versions.json',
     ]);

@@ -27,7 +27,7 @@ describe('routeFiles', () => {
   const manifest = makeManifest({ docs: [makeDoc({ id: 'intro', title: 'Introduction' }), faq] });
   manifest.routes['/docs/category/long'] = { kind: 'category', slug: 'long' };
   manifest.routes['/docs/category/short'] = { kind: 'category', slug: 'short' };
-  const category = { path: '', label: '', description: '', category: [], items: [], previous: null, next: null, sidebarTop: null };
+  const category = { path: '', label: '', description: '', category: [], items: [], previous: null, next: null, sidebarTop: null, sidebar: null };
   manifest.categories.long = { ...category, slug: 'long', path: '/docs/category/long', more: { count: 5, file: 'cards.json' } };
   manifest.categories.short = { ...category, slug: 'short', path: '/docs/category/short', more: null };
 

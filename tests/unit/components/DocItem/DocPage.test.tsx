@@ -15,6 +15,7 @@ const category: CategoryIndex = {
   previous: null,
   next: null,
   sidebarTop: null,
+  sidebar: 'tutorialSidebar',
 };
 
 describe('CategoryPage', () => {
