@@ -37,6 +37,7 @@ const SHELL: ShellRecord = {
 };
 /** Renders a digest of all it was given: a route document's key (`routeHtml.ts`) missing an input shows as a difference. */
 const SERVER_BUNDLE = `import { createHash } from 'node:crypto';
+export const baseFromSite = true;
 export const renderRoute = async ({ root, path, shards, article }) => {
   const seen = JSON.stringify({ root, path, article: article ?? null, shards: Object.keys(shards).sort().map((name) => [name, shards[name]]) });
   return '<main id="main"><h1>' + path.replace(/[<&]/g, '') + '</h1><p>' + createHash('sha256').update(seen).digest('hex') + '</p></main>';

@@ -44,9 +44,13 @@ export function useDocumentTitle(title: string | null, siteTitle: string): void 
 }
 
 /** The docs frame: the page's sidebar (hideable on desktop), if it is in one, beside the main column. */
-function DocsFrame({ manifest, path, children }: { manifest: Manifest; path: string; children: React.ReactNode }) {
+/**
+ * A docs page's frame: its sidebar and main column. The page's entry names its sidebar (`sidebarId`, null for
+ * none): at the docs root the route is not the doc's, and the shard that holds the root need not hold the doc's route.
+ */
+function DocsFrame({ manifest, path, sidebarId, children }: { manifest: Manifest; path: string; sidebarId: string | null; children: React.ReactNode }) {
   const [hidden, setHidden] = useLocalStorage(SIDEBAR_HIDDEN_KEY, siteLocalStore);
-  const sidebar = useSidebar(manifest, path);
+  const sidebar = useSidebar(manifest, path, sidebarId);
   const toggle = () => {
     setHidden(hidden === '1' ? null : '1');
     setRootFlag(document.documentElement, 'sidebarHidden', hidden !== '1');
@@ -200,7 +204,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
   const version = versionAt(manifest, doc.path);
   const t = useTranslate(manifest.site);
   return (
-    <DocsFrame manifest={manifest} path={doc.path}>
+    <DocsFrame manifest={manifest} path={doc.path} sidebarId={doc.sidebar}>
       <div className="doc-layout">
         <article className="doc">
           <VersionBanner manifest={manifest} path={doc.path} version={version} />
@@ -237,7 +241,7 @@ export function CategoryPage({ manifest, category }: { manifest: Manifest; categ
   useDocumentTitle(category.label, manifest.site.title);
   useScrollToHash(category.path, '');
   return (
-    <DocsFrame manifest={manifest} path={category.path}>
+    <DocsFrame manifest={manifest} path={category.path} sidebarId={category.sidebar}>
       <article className="doc">
         <VersionBanner manifest={manifest} path={category.path} version={versionAt(manifest, category.path)} />
         <Breadcrumbs trail={category.category} title={category.label} />
