@@ -4,13 +4,13 @@
  * markup (tabs, details, admonitions, code blocks, an inline table of contents, links) or the HTML element written,
  * which the sanitizer then holds to the site's policy. What cannot be shown is reported with its line.
  */
-import type { ImportDeclaration } from 'estree';
+import type { ImportDeclaration, Program } from 'estree';
 import type { Code, Link, Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import { find, html as htmlSchema } from 'property-information';
-import { expressionValue, LITERAL_HINT, RefusedExpression, TOC, type MdxScope, type MdxValue } from './mdxValues';
+import { expressionValue, LITERAL_HINT, namesRead, RefusedExpression, TOC, type MdxScope, type MdxValue } from './mdxValues';
 
 /** How `.md` and `.mdx` files are read, as Docusaurus's `markdown.format`: all as MDX, all as CommonMark, or by extension. */
 export type MarkdownFormat = 'mdx' | 'md' | 'detect';
@@ -122,7 +122,8 @@ function importedComponents(declaration: ImportDeclaration, source: string): { n
 }
 
 /** The attributes of a JSX element read as values; a refused one is reported and left out. */
-function attributesOf(node: JsxElement, options: MdxOptions): Record<string, MdxValue> {
+function attributesOf(node: JsxElement, state: State): Record<string, MdxValue> {
+  const { options } = state;
   const out: Record<string, MdxValue> = {};
   for (const attribute of node.attributes as (MdxJsxAttribute | MdxJsxExpressionAttribute)[]) {
     if (attribute.type === 'mdxJsxExpressionAttribute') {
@@ -141,6 +142,15 @@ function attributesOf(node: JsxElement, options: MdxOptions): Record<string, Mdx
         out[attribute.name] = expressionValue(value.data?.estree, options.scope) ?? null;
       } catch (error) {
         if (!(error instanceof RefusedExpression)) throw error;
+        const site = siteImportsRead(value.data?.estree, state);
+        if (site) {
+          options.onProblem({
+            line: lineOf(attribute.position ? attribute : node),
+            message: `prop \`${attribute.name}={${value.value}}\` of \`<${node.name}>\` ${siteImportsLeftOut(site)}`,
+            error: false,
+          });
+          continue;
+        }
         if (error.reference) {
           options.onProblem({
             line: lineOf(attribute.position ? attribute : node),
@@ -283,7 +293,7 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
       });
       continue;
     }
-    const itemAttrs = attributesOf(child as JsxElement, state.options);
+    const itemAttrs = attributesOf(child as JsxElement, state);
     const value = stringProp(itemAttrs, 'value') ?? stringProp(itemAttrs, 'label') ?? String(tabs.length + 1);
     tabs.push({
       value,
@@ -464,6 +474,25 @@ function componentOf(name: string | null, state: State): Component | null {
   return null;
 }
 
+/**
+ * The names an expression reads when each is a page's import from the site (`@site/…` or a relative path), as a
+ * phrase for a message; null when it reads anything else. Such an expression is the site's code, like a site
+ * component: the build does not run it and leaves it out, with a warning.
+ */
+function siteImportsRead(estree: unknown, state: State): string | null {
+  const names = estree ? namesRead(estree as Program) : null;
+  if (!names?.size) return null;
+  for (const name of names) {
+    const component = state.components.get(name);
+    if (component?.kind !== 'site' || !/^(@site\/|\.)/.test(component.from)) return null;
+  }
+  const quoted = [...names].map((name) => `\`${name}\``);
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]!}`;
+}
+
+/** A warning that an expression over the site's imports is left out. */
+const siteImportsLeftOut = (names: string): string => `uses ${names}, imported from the site, which this build does not run: it is left out.`;
+
 /** The value of an expression node, reporting one that would run code; undefined for a comment. */
 function readExpression(
   node: { data?: { estree?: unknown } | undefined; value: string; position?: RootContent['position'] },
@@ -473,11 +502,12 @@ function readExpression(
     return expressionValue(node.data?.estree as never, state.options.scope);
   } catch (error) {
     if (!(error instanceof RefusedExpression)) throw error;
-    state.options.onProblem({
-      line: lineOf(node),
-      message: `\`{${node.value.trim()}}\` is ${error.message}, and pages never run code. Write ${LITERAL_HINT}.`,
-      error: true,
-    });
+    const site = siteImportsRead(node.data?.estree, state);
+    state.options.onProblem(
+      site
+        ? { line: lineOf(node), message: `\`{${node.value.trim()}}\` ${siteImportsLeftOut(site)}`, error: false }
+        : { line: lineOf(node), message: `\`{${node.value.trim()}}\` is ${error.message}, and pages never run code. Write ${LITERAL_HINT}.`, error: true },
+    );
     return undefined;
   }
 }
@@ -561,7 +591,7 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
       });
       return [];
     }
-    const attrs = attributesOf(node, state.options);
+    const attrs = attributesOf(node, state);
     if (name === 'details') return [renderDetails(node, attrs, state)];
     if (name === 'a' && typeof attrs.href === 'string') return [renderLink(node, attrs, state, attrs.href)];
     if (name === 'img' && typeof attrs.src === 'string') {
@@ -583,7 +613,7 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
   }
   if (component?.kind === 'partial') return inlinePartial(node, component, state);
   if (component?.kind === 'theme') {
-    const attrs = attributesOf(node, state.options);
+    const attrs = attributesOf(node, state);
     switch (component.name) {
       case 'Tabs':
         return [renderTabs(node, attrs, state)];

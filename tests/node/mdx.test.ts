@@ -128,6 +128,38 @@ describe('fixture mdx-components', () => {
     rmSync(join(project.contentDir, 'docs/_snippets'), { recursive: true });
   });
 
+  it("leaves out an expression over the site's imports with a warning, and shows what is around it", async () => {
+    project.write(
+      'docs/site-values.mdx',
+      [
+        "import constants from '@site/core/TabsConstants';",
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        '',
+        '# Site values',
+        '',
+        '<Tabs values={constants.getDevNotesTabs(["web"])}>',
+        '<TabItem value="web">Web notes.</TabItem>',
+        '</Tabs>',
+        '',
+        'Version {constants.version.toUpperCase()} here.',
+        '',
+      ].join('\n'),
+    );
+    project.warnings.length = 0;
+    await project.build();
+    const article = articleOf(project.read('docs/site-values.html'));
+    rmSync(join(project.contentDir, 'docs/site-values.mdx'));
+    expect(article).toContain('Web notes.');
+    expect(article).toContain('<p>Version  here.</p>');
+    expect(article).not.toContain('constants');
+    expect(project.warnings.filter((w) => w.startsWith('content/docs/site-values.mdx'))).toEqual([
+      'content/docs/site-values.mdx:7: prop `values={constants.getDevNotesTabs(["web"])}` of `<Tabs>` uses `constants`, imported from the site, which this build does not run: it is left out.',
+      'content/docs/site-values.mdx:11: `{constants.version.toUpperCase()}` uses `constants`, imported from the site, which this build does not run: it is left out.',
+    ]);
+    await project.build();
+  });
+
   it('renders a page again when only its partial changed', async () => {
     const session = new BuildSession();
     await project.build({ session });
@@ -144,7 +176,7 @@ describe('fixture mdx-hostile', () => {
   it('refuses expressions that call functions, handler props, spreads and imports from outside the content folder', async () => {
     const error = (await project.build().catch((e: unknown) => e)) as BuildError;
     expect(error).toBeInstanceOf(BuildError);
-    expect(error.message.split('\n')[0]).toBe('Cannot build: 4 MDX problems in content:');
+    expect(error.message.split('\n')[0]).toBe('Cannot build: 5 MDX problems in content:');
     expect(error.problems).toEqual([
       {
         file: 'content/docs/hostile.mdx',
@@ -166,6 +198,11 @@ describe('fixture mdx-hostile', () => {
         file: 'content/docs/hostile.mdx',
         line: 12,
         message: expect.stringMatching(/^`<Tabs>` spreads `\.\.\.props` into its props, which runs code\./),
+      },
+      {
+        file: 'content/docs/hostile.mdx',
+        line: 16,
+        message: expect.stringMatching(/^`\{constants\.tabs\(document\.cookie\)\}` is a function call, and pages never run code\./),
       },
     ]);
   });
