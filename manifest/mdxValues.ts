@@ -105,7 +105,9 @@ function valueOf(node: EstreeNode, scope: MdxScope): MdxValue {
       if (node.callee.type === 'Identifier' && node.callee.name === 'useBaseUrl' && node.arguments.length >= 1) {
         const [first] = node.arguments;
         const path = first && first.type !== 'SpreadElement' ? valueOf(first, scope) : null;
-        if (typeof path === 'string') return path;
+        // Docusaurus's `useBaseUrl` reads a path from the site root whether or not it starts with `/`; a URL with a
+        // scheme, `//` or `#` stays as it is.
+        if (typeof path === 'string') return /^([a-z][a-z\d+.-]*:|\/|#)/i.test(path) ? path : `/${path}`;
       }
       return refuse('a function call');
     default:

@@ -5,7 +5,7 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { namesRead } from '../../../manifest/mdxValues';
+import { expressionValue, namesRead } from '../../../manifest/mdxValues';
 
 /** The estree MDX attaches to a flow expression written alone in a page. */
 function program(expression: string): Program {
@@ -34,5 +34,14 @@ describe('namesRead', () => {
   it('reads as no names an expression with `this`, `import.meta` or JSX', () => {
     expect(namesRead(program('constants.tabs(this)'))).toBeNull();
     expect(namesRead(program('constants.tabs(<b />)'))).toBeNull();
+  });
+});
+
+describe('expressionValue', () => {
+  it("reads `useBaseUrl`'s path from the site root, with or without its `/`, and a URL as it is", () => {
+    const read = (expression: string) => expressionValue(program(expression), { frontMatter: {} });
+    expect(read("useBaseUrl('img/usage/tabs.jpg')")).toBe('/img/usage/tabs.jpg');
+    expect(read("useBaseUrl('/img/logo.svg')")).toBe('/img/logo.svg');
+    expect(read("useBaseUrl('https://example.com/a.png')")).toBe('https://example.com/a.png');
   });
 });
