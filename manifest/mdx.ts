@@ -9,6 +9,8 @@ import type { Code, Link, Paragraph, Parent, PhrasingContent, Root, RootContent,
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
+import type { Processor } from 'unified';
+import { CONTINUE, SKIP, visit } from 'unist-util-visit';
 import { find, html as htmlSchema } from 'property-information';
 import { expressionValue, LITERAL_HINT, namesRead, RefusedExpression, TOC, type MdxScope, type MdxValue } from './mdxValues';
 
@@ -551,6 +553,7 @@ function inlinePartial(node: JsxElement, component: { source: string }, state: S
     return [];
   }
   const tree = parsePartial(markdown);
+  unwrapMdxCodeBlocks(tree, parsePartial);
   // A partial's lines are its own: its problems are reported at the line that uses it.
   const line = lineOf(node);
   const inner: State = {
@@ -710,9 +713,32 @@ function collectImports(tree: Root, state: State): void {
   }
 }
 
+/**
+ * Replaces each ```` ```mdx-code-block ```` fence by the MDX it holds, as Docusaurus does: authors wrap JSX in one so
+ * that tools which read plain markdown leave it alone. Its nodes get the lines they have in the page.
+ */
+function unwrapMdxCodeBlocks(tree: Root, parse: (markdown: string) => Root): void {
+  visit(tree, 'code', (node, index, parent) => {
+    if (node.lang !== 'mdx-code-block' || !parent || index === undefined) return CONTINUE;
+    const inner = parse(node.value);
+    unwrapMdxCodeBlocks(inner, parse);
+    // The fence's first line comes before its content.
+    const offset = node.position?.start.line ?? 0;
+    visit(inner, (child) => {
+      if (!child.position) return;
+      child.position.start.line += offset;
+      child.position.end.line += offset;
+    });
+    parent.children.splice(index, 1, ...(inner.children as never[]));
+    return [SKIP, index + inner.children.length];
+  });
+}
+
 /** The MDX step: a remark plugin for pages read as MDX (`remark-mdx` parses them). */
-export function remarkMdxContent(options: MdxOptions) {
+export function remarkMdxContent(this: Processor, options: MdxOptions) {
+  const parse = (markdown: string) => this.parse(markdown) as Root;
   return (tree: Root) => {
+    unwrapMdxCodeBlocks(tree, parse);
     const state: State = { options, components: new Map(), tabs: 0, inlining: [options.source] };
     collectImports(tree, state);
     tree.children = transformChildren(tree.children, state) as Root['children'];

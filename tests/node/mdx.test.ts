@@ -160,6 +160,42 @@ describe('fixture mdx-components', () => {
     await project.build();
   });
 
+  it('reads the MDX in an `mdx-code-block` fence as part of the page, its problems at their lines', async () => {
+    project.write(
+      'docs/wrapped.mdx',
+      [
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        '',
+        '# Wrapped',
+        '',
+        '````mdx-code-block',
+        '<Tabs>',
+        '<TabItem value="web" label="Web">',
+        '',
+        'Web **notes**.',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+        '<Unknown>inside</Unknown>',
+        '````',
+        '',
+      ].join('\n'),
+    );
+    project.warnings.length = 0;
+    await project.build();
+    const article = articleOf(project.read('docs/wrapped.html'));
+    rmSync(join(project.contentDir, 'docs/wrapped.mdx'));
+    expect(article).toContain('<div class="tabs-container"');
+    expect(article).toContain('Web <strong>notes</strong>.');
+    expect(article).not.toMatch(/mdx-code-block|&#x3C;Tabs|&#x3C;TabItem/);
+    expect(project.warnings.filter((w) => w.startsWith('content/docs/wrapped.mdx'))).toEqual([
+      expect.stringMatching(/^content\/docs\/wrapped\.mdx:15: `<Unknown>`/),
+    ]);
+    await project.build();
+  });
+
   it('renders a page again when only its partial changed', async () => {
     const session = new BuildSession();
     await project.build({ session });
