@@ -117,6 +117,14 @@ describe('fixture mdx-components', () => {
     await project.build();
   });
 
+  it('inlines a partial whose import a formatter put after another on its line and broke over two', async () => {
+    project.write('docs/wrapped-import.mdx', "import Tabs from '@theme/Tabs'; import\nShared from './\\_shared.mdx';\n\n# Wrapped import\n\n<Shared />\n");
+    await project.build();
+    expect(articleOf(project.read('docs/wrapped-import.html'))).toContain('<h2 id="from-the-partial">From the partial</h2>');
+    rmSync(join(project.contentDir, 'docs/wrapped-import.mdx'));
+    await project.build();
+  });
+
   it('builds no page of a partial, nor of a file below a folder whose name starts with `_`, which needs no title', async () => {
     const manifest = project.manifest();
     expect(Object.keys(manifest.docs).sort()).toEqual(['components', 'intro']);
