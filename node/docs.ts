@@ -678,7 +678,7 @@ export interface PageTexts {
 }
 
 /** The title of a page that has neither a `title` field nor a `# heading`: its front matter `id`, else its file name without number prefix. */
-export function titleFromId(file: SourceFile): string {
+function titleFromId(file: SourceFile): string {
   return file.data.id ?? stripNumberPrefix(basename(file.rel).replace(/\.mdx?$/, ''));
 }
 
