@@ -147,7 +147,7 @@ async function typeWord(page: Page, word: string): Promise<void> {
 
 /** The first search on a build of this site: Ctrl+K on `route`, `word` typed, the modal's first marked hit. */
 export async function firstSearch(dist: string, route: string, word: string, profile: Profile): Promise<FirstSearch> {
-  const server = await startServer({ dir: dist, port: 0, host: '127.0.0.1', gzip: true, base: '/abp-react/' });
+  const server = await startServer({ dir: dist, port: 0, host: '127.0.0.1', gzip: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
   try {
     return await run(browser, server.url + route.replace(/^\//, ''), profile, '.DocSearch-Hit', async (page) => {

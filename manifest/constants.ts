@@ -95,3 +95,12 @@ export const siteStorageKey = (name: string, baseUrl: string): string => `${name
 
 /** Query parameter and value that turn offline mode on, whether or not the app is installed. */
 export const OFFLINE_QUERY = { name: 'offlineMode', value: 'true' } as const;
+
+/**
+ * Name of the `<meta>` through which every page the build writes tells the shell its base path: one shell build
+ * serves content built for any `baseUrl`.
+ */
+export const BASE_META = 'docs-base';
+
+/** The root manifest's file below the base path. */
+export const ROOT_MANIFEST = 'manifest.json';

@@ -12,6 +12,9 @@ import { toString } from 'mdast-util-to-string';
 import type { Processor } from 'unified';
 import { CONTINUE, SKIP, visit } from 'unist-util-visit';
 import { find, html as htmlSchema } from 'property-information';
+import { escapeHtml } from './escapeHtml';
+import { relativeRoute } from './links';
+import type { CategoryCard } from './types';
 import { expressionValue, LITERAL_HINT, namesRead, RefusedExpression, TOC, type MdxScope, type MdxValue } from './mdxValues';
 
 /** How `.md` and `.mdx` files are read, as Docusaurus's `markdown.format`: all as MDX, all as CommonMark, or by extension. */
@@ -122,6 +125,14 @@ function importedComponents(declaration: ImportDeclaration, source: string): { n
   }
   return { names: locals.map((name) => [name, { kind: 'site', from }]) };
 }
+
+/** `items={useCurrentSidebarCategory().items}`, the items `<DocCardList>` lists without any. */
+const isCurrentCategoryItems = (attribute: JsxElement['attributes'][number]) =>
+  attribute.type === 'mdxJsxAttribute' &&
+  attribute.name === 'items' &&
+  typeof attribute.value === 'object' &&
+  attribute.value !== null &&
+  attribute.value.value.replace(/\s+/g, '') === 'useCurrentSidebarCategory().items';
 
 /** The attributes of a JSX element read as values; a refused one is reported and left out. */
 function attributesOf(node: JsxElement, state: State): Record<string, MdxValue> {
@@ -442,6 +453,25 @@ function renderCodeBlock(node: JsxElement, attrs: Record<string, MdxValue>, stat
   };
 }
 
+/**
+ * `<DocCardList />` as the rendered HTML holds it until the build puts the cards of the doc's category in its place
+ * (`docCardListHtml`).
+ */
+export const DOC_CARD_LIST_MARK = '<div class="doc-card-list" data-doc-card-list=""></div>';
+
+/**
+ * The cards `<DocCardList />` shows on the doc at route `at`, in the markup of the category pages' cards
+ * (`CategoryCards`): a route's link relative to the doc, as the article's other links are.
+ */
+export function docCardListHtml(cards: readonly CategoryCard[], at: string): string {
+  if (cards.length === 0) return '';
+  const items = cards.map(({ title, path, description }) => {
+    const href = path.startsWith('/') ? relativeRoute(at, path) : path;
+    return `<li><a class="card" href="${escapeHtml(href)}"><h2 class="card__title">${escapeHtml(title)}</h2><p class="card__description">${escapeHtml(description)}</p></a></li>`;
+  });
+  return `<ul class="card-grid doc-card-list">${items.join('')}</ul>`;
+}
+
 /** The `<TOCInline>` placeholder, filled with the page's headings once they have ids (`fillInlineTocs`). */
 function renderTocInline(node: JsxElement, attrs: Record<string, MdxValue>): ElementNode {
   const level = (name: string, fallback: number) => (typeof attrs[name] === 'number' ? (attrs[name] as number) : fallback);
@@ -615,6 +645,10 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
     return [element(name, htmlProperties(attrs), transformChildren(node.children as RootContent[], state), node)];
   }
   if (component?.kind === 'partial') return inlinePartial(node, component, state);
+  // The cards of the category this doc is the page of, which the build knows once every page is read; `items`
+  // written as Docusaurus's own hook for them says the same.
+  if (component?.kind === 'theme' && component.name === 'DocCardList' && node.attributes.every(isCurrentCategoryItems))
+    return [element('div', { className: ['doc-card-list'], dataDocCardList: '' }, [], node)];
   if (component?.kind === 'theme') {
     const attrs = attributesOf(node, state);
     switch (component.name) {
@@ -628,6 +662,7 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
         return [renderCodeBlock(node, attrs, state)];
       case 'TOCInline':
         return [renderTocInline(node, attrs)];
+
       case 'Link': {
         const to = stringProp(attrs, 'to') ?? stringProp(attrs, 'href');
         if (to !== null) {

@@ -29,6 +29,19 @@ export function withBase(routePath: string, baseUrl: string): string {
   return routePath === '/' ? base + '/' : base + routePath;
 }
 
+/**
+ * A route below a docs tree: `docsPath('docs', 'intro')` is `/docs/intro`; a tree at the root (`routeBasePath: '/'`,
+ * kept as `''`) has `docsPath('', 'intro')` `/intro` and its root at `/`.
+ */
+export function docsPath(routeBase: string, rest = ''): string {
+  return normalizeRoutePath(`/${routeBase}/${rest}`);
+}
+
+/** The docs' route base as the build keeps it: `routeBasePath` without its slashes, `''` for docs at the root (`/`). */
+export function docsRouteBase(routeBasePath: string | undefined): string {
+  return (routeBasePath ?? 'docs').replace(/^\/+|\/+$/g, '');
+}
+
 /** File below `dist/` holding a route's HTML: `/` is `index.html`, `/docs/intro` is `docs/intro.html`. */
 export function routeHtmlFile(routePath: string): string {
   return routePath === '/' ? 'index.html' : routePath.slice(1) + '.html';

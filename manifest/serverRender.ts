@@ -24,6 +24,11 @@ export interface ServerRenderer {
    * preferences sees once the page has loaded.
    */
   renderRoute(request: RenderRequest): Promise<string>;
+  /**
+   * Set by a bundle whose markup is below the root's `baseUrl`, whatever the base of the content it was built
+   * beside; a bundle without it names the base it was built with, and renders content of any other wrongly.
+   */
+  baseFromSite?: true;
   /** The bundle's own URL, so a worker thread can load the same bundle (`node/documentPool.ts`). */
   bundleUrl?: string;
 }

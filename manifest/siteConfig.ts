@@ -3,6 +3,7 @@
  * (`SiteConfigInput`, derived from its schema in `manifest/siteConfigSchema.ts`) and what the
  * shell reads from the manifest (`SiteConfig`, every default filled in).
  */
+import { docsRouteBase } from './paths';
 import type { LinkInput, SiteConfigInput } from './siteConfigSchema';
 
 export type { SiteConfigInput } from './siteConfigSchema';
@@ -191,11 +192,11 @@ export function resolveSiteConfig(
 ): SiteConfig {
   const { lastVersion: _last, versions: _versions, onlyIncludeVersions: _only, sidebarPath: _sidebars, ...docsInput } = input.docs ?? {};
   const docs: DocsConfig = {
-    routeBasePath: 'docs',
     sidebarId: 'tutorialSidebar',
     versionLabel: 'Next',
     mainDocId: 'intro',
     ...docsInput,
+    routeBasePath: docsRouteBase(docsInput.routeBasePath),
   };
   const dropdown = input.navbar.items.find((item) => item.type === 'docsVersionDropdown');
   const navbarItems = input.navbar.items.flatMap((item, index): NavbarItem | [] => {

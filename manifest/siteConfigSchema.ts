@@ -129,7 +129,16 @@ const VersionSchema = v.strictObject({
 
 /** The docs plugin settings. */
 const DocsSchema = v.strictObject({
-  routeBasePath: v.optional(v.pipe(v.string(), v.regex(BELOW_BASE), v.description('Route of the docs below the base, without a leading slash: docs.'))),
+  routeBasePath: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        new RegExp(`^/$|${BELOW_BASE.source}`),
+        'must be the route of the docs below the base: a path without a leading slash (`docs`), or `/` for docs at the base itself (no separate home page)',
+      ),
+      v.description('Route of the docs below the base, without a leading slash: docs; / serves the docs at the base, with no separate home page.'),
+    ),
+  ),
   sidebarId: v.optional(v.pipe(v.string(), v.description('Id of the sidebar generated from the folders when the site has no sidebars file: tutorialSidebar.'))),
   sidebarPath: v.optional(
     v.pipe(

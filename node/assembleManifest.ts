@@ -10,10 +10,11 @@ import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
 import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
 import { parseCategoryCards, parseLocaleStrings, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
-import { withBase } from '../manifest/paths';
+import { docsPath, withBase } from '../manifest/paths';
 import type { WordTerms } from '../manifest/localSearch';
 import type {
   AnyShard,
+  CategoryCard,
   CategoryIndex,
   LocaleStrings,
   DocVersion,
@@ -42,6 +43,7 @@ import { versionOfSource } from './versions';
 import { savedWithVersion, versionKey } from '../manifest/lookup';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 import { escapeHtml } from '../manifest/escapeHtml';
+import { DOC_CARD_LIST_MARK, docCardListHtml } from '../manifest/mdx';
 import { unreachable } from '../manifest/unreachable';
 import type { RecordsInput } from './recordsPool';
 
@@ -273,7 +275,7 @@ export function assembleManifest(
   // Every doc's and page's, and the main doc's again at the docs' root.
   let routeArticleBytes = state.articleBytes;
   for (const version of plan.versions) {
-    const docsRoot = routes[`/${version.routeBase}`];
+    const docsRoot = routes[docsPath(version.routeBase)];
     routeArticleBytes += docsRoot?.kind === 'docsRoot' ? (articleSizes.get(manifestDocs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
   }
 
@@ -282,7 +284,7 @@ export function assembleManifest(
       // A site with one version is labelled by `docs.versionLabel` and has the root it always had.
       name: version.name,
       label: versioned ? version.label : site.docs.versionLabel,
-      path: `/${versioned ? version.routeBase : src.routeBase}`,
+      path: docsPath(versioned ? version.routeBase : src.routeBase),
       mainDocId: site.docs.mainDocId,
       draftIds: [],
       sidebars: sidebarOf(sidebars.get(versionKey(version))!),
@@ -380,14 +382,17 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
   const { articles, articleSizes } = state;
   // The inside of `<div class="markdown">`: a title when the body has no h1, then the body; named by its hash. Its
   // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
-  const articleOf = (file: SourceFile, r: Rendered) => {
+  const articleOf = (file: SourceFile, r: Rendered, at: string, cards: CategoryCard[] | undefined) => {
     // Front matter `hide_title` hides the title the body does not have, as Docusaurus does.
     const title = r.h1 === null && !file.data.hide_title ? texts.titleOf(file) : '';
-    const text = () => (title ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + r.html;
+    // `<DocCardList />` shows the cards of the category the doc is the page of (none on another page).
+    const listed = r.html.includes(DOC_CARD_LIST_MARK) ? docCardListHtml(cards ?? [], at) : null;
+    const body = () => (listed === null ? r.html : r.html.replaceAll(DOC_CARD_LIST_MARK, listed));
+    const text = () => (title ? `<header><h1>${escapeHtml(title)}</h1></header>` : '') + body();
     let fresh = false;
     const made = session.product(
       'article',
-      `${r.htmlHash}\0${title}`,
+      `${r.htmlHash}\0${title}${listed === null ? '' : `\0${listed}`}`,
       () => {
         fresh = true;
         const article = text();
@@ -415,12 +420,13 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     r: Rendered,
     inputs: unknown[],
     make: (blobs: { blob: string; size: number; article: string }) => T,
+    { path, cards }: { path: string; cards?: CategoryCard[] },
   ): T => {
     const body = remembered(bodyMemo, file, () => {
       const text = publishedMarkdown(file.body, r);
       return { blob: `${sha(text).slice(0, 16)}.md`, size: Buffer.byteLength(text), text };
     });
-    const { html, name: article, bytes } = articleOf(file, r);
+    const { html, name: article, bytes } = articleOf(file, r, path, cards);
     articles.set(article, html);
     articleSizes.set(article, bytes);
     state.articleBytes += bytes - (state.articleBytesOf.get(file.rel) ?? 0);
@@ -509,31 +515,43 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
       otherVersions && JSON.stringify(otherVersions),
       ...category,
     ];
-    return entryOf(d.file, r, inputs, (blobs) => ({
-      ...pageEntry(d.file, r, d.id, d.path, blobs),
-      sidebarLabel: label,
-      sidebar,
-      category,
-      previous: nav.previous,
-      next: nav.next,
-      // An untranslated copy is edited where its text is: the default locale's file.
-      editUrl:
-        d.file.data.custom_edit_url !== undefined
-          ? d.file.data.custom_edit_url
-          : editBase === null
-            ? null
-            : editBase + (d.file.untranslated?.source ?? d.file.rel),
-      sidebarTop: top,
-      ...(otherVersions ? { otherVersions } : {}),
-      ...(d.file.untranslated ? { untranslated: true } : {}),
-    }));
+    return entryOf(
+      d.file,
+      r,
+      inputs,
+      (blobs) => ({
+        ...pageEntry(d.file, r, d.id, d.path, blobs),
+        sidebarLabel: label,
+        sidebar,
+        category,
+        previous: nav.previous,
+        next: nav.next,
+        // An untranslated copy is edited where its text is: the default locale's file.
+        editUrl:
+          d.file.data.custom_edit_url !== undefined
+            ? d.file.data.custom_edit_url
+            : editBase === null
+              ? null
+              : editBase + (d.file.untranslated?.source ?? d.file.rel),
+        sidebarTop: top,
+        ...(otherVersions ? { otherVersions } : {}),
+        ...(d.file.untranslated ? { untranslated: true } : {}),
+      }),
+      { path: d.path, cards: model.cards.get(d.id) },
+    );
   };
   const pageEntryOf = (p: PageEntry): ManifestPage => {
     const r = renders.get(p.file.rel)!;
-    return entryOf(p.file, r, [p.id, p.path, texts.titleOf(p.file), texts.descriptionOf(p.file)], (blobs) => ({
-      ...pageEntry(p.file, r, p.id, p.path, blobs),
-      ...(p.file.untranslated ? { untranslated: true } : {}),
-    }));
+    return entryOf(
+      p.file,
+      r,
+      [p.id, p.path, texts.titleOf(p.file), texts.descriptionOf(p.file)],
+      (blobs) => ({
+        ...pageEntry(p.file, r, p.id, p.path, blobs),
+        ...(p.file.untranslated ? { untranslated: true } : {}),
+      }),
+      { path: p.path },
+    );
   };
   const manifestDocs = state.docs;
   const manifestPages = state.pages;
@@ -720,7 +738,7 @@ function versionTotalsOf(
       if (articlesIn === 'blobs') for (const [rel, blob] of state.blobs) if (mine(rel)) blobBytes += blob.bytes;
       let articles = 0;
       for (const [rel, size] of state.articleBytesOf) if (mine(rel)) articles += size;
-      const docsRoot = routes[`/${version.routeBase}`];
+      const docsRoot = routes[docsPath(version.routeBase)];
       articles += docsRoot?.kind === 'docsRoot' ? (state.articleSizes.get(state.docs[docsRoot.docId]?.article ?? '') ?? 0) : 0;
       const pages = Object.keys(routes).filter((path) => savedWithVersion({ versions: rootVersions }, path, versionKey(version))).length;
       return [versionKey(version), { pages, bytes: shared + blobBytes + bytes, articles }];

@@ -5,6 +5,7 @@
  * no admonition are reported.
  */
 import type { LinkContext } from '../manifest/links';
+import { docsPath } from '../manifest/paths';
 import { remembered } from './memo';
 import { ADMONITIONS } from '../manifest/admonitions';
 import type { PageTexts, RoutePlan } from './docs';
@@ -89,7 +90,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
           error: true,
           toNoPage: true,
           line,
-          message: `link to "${link.url}" matches no page. Link to an existing route such as \`/${src.routeBase}/${plan.site.docs.mainDocId}\`, or to a file with a relative \`.md\` path.`,
+          message: `link to "${link.url}" matches no page. Link to an existing route such as \`${docsPath(src.routeBase, plan.site.docs.mainDocId)}\`, or to a file with a relative \`.md\` path.`,
         });
       } else if (target.kind === 'missingFile') {
         found.problems.push({

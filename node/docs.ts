@@ -7,10 +7,11 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { UnknownIdError } from '../manifest/manifestErrors';
 import { joinPath, type LinkContext } from '../manifest/links';
-import { normalizeRoutePath } from '../manifest/paths';
+import { docsPath, normalizeRoutePath } from '../manifest/paths';
 import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
-import type { CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
-import { BuildError, ProblemLog } from './problems';
+import type { CategoryCard, CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
+import { sep } from 'node:path';
+import { BuildError, displayPath, ProblemLog } from './problems';
 import { firstLink, isCategoryIndex, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
 import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
@@ -49,10 +50,10 @@ function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
   const id = version.keyPrefix + localId;
   let path: string;
   const slug = file.data.slug;
-  if (slug !== undefined) path = slug.startsWith('/') ? `/${routeBase}${slug}` : `/${routeBase}/${joinPath(dir, slug)}`;
+  if (slug !== undefined) path = slug.startsWith('/') ? docsPath(routeBase, slug) : docsPath(routeBase, joinPath(dir, slug));
   // A folder's category page (`guides/index.md`, `guides/README.md`, `guides/guides.md`) has the folder's route.
-  else if (isCategoryIndex(name, dir)) path = `/${routeBase}/${dir}`;
-  else path = `/${routeBase}/${localId}`;
+  else if (isCategoryIndex(name, dir)) path = docsPath(routeBase, dir);
+  else path = docsPath(routeBase, localId);
   return { file, id, localId, version, path: normalizeRoutePath(path), dir, name };
 }
 
@@ -214,7 +215,25 @@ function configLine(src: ContentSources, key: string): number {
  */
 function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntry[], categories: Map<string, { display: string }>, log: ProblemLog): void {
   const files = new Map<string, string>(Object.entries(SITE_FILES));
-  for (const key of Object.keys(src.fileTable.files)) if (key.startsWith('/')) files.set(key.slice(1), 'a static file of `public/` or `content/`');
+  for (const key of Object.keys(src.fileTable.files)) {
+    if (!key.startsWith('/')) continue;
+    const full = src.fileTable.origin.get(key) ?? '';
+    const inContent = full.startsWith(src.contentDir + sep);
+    files.set(
+      key.slice(1),
+      `the static file \`${
+        inContent
+          ? displayPath(
+              src.contentDir,
+              full
+                .slice(src.contentDir.length + 1)
+                .split(sep)
+                .join('/'),
+            )
+          : `public${key}`
+      }\``,
+    );
+  }
   const folders = new Map<string, string>();
   for (const file of files.keys())
     for (let cut = file.indexOf('/'); cut >= 0; cut = file.indexOf('/', cut + 1)) folders.set(file.slice(0, cut), files.get(file)!);
@@ -253,10 +272,11 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
     }
   };
   for (const prefix of localePrefixes(src)) check(`${prefix}/${searchPagePathOf(src)}`, 'the search page', configured('searchPagePath'), false);
-  const root = `/${src.routeBase}`;
-  check(root, 'the docs root', configured('routeBasePath'), false);
+  const root = docsPath(src.routeBase);
+  // Docs at the base have their root at `/`, the home page's file (`SITE_FILES`), which they take.
+  if (root !== '/') check(root, 'the docs root', configured('routeBasePath'), false);
   // A doc at its version's root (`slug: /`, a root `index.md`) writes the root's files, which the docs root would.
-  const versionRoots = new Set(src.versions.map((version) => `/${version.routeBase}`));
+  const versionRoots = new Set(src.versions.map((version) => docsPath(version.routeBase)));
   for (const d of docs) if (!versionRoots.has(d.path)) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
   for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
@@ -299,18 +319,19 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     claimed.set(`path:${prefix || '/'}`, 'the home page (its texts are `home` in `' + configDisplay + '`)');
     claimed.set(`path:${prefix}/${searchPagePathOf(src)}`, 'the search page (`search.searchPagePath` in `' + configDisplay + '`)');
   }
-  // Without a `docs.mainDocId`, a docs root `index.md` (or `README.md`) is the docs root's page, as in Docusaurus.
-  const rootIndex = docs.find((d) => d.version.isLast && !d.version.locale && d.dir === '' && d.file.data.slug === undefined && isCategoryIndex(d.name, ''));
-  const mainDocId = src.input.docs?.mainDocId ?? rootIndex?.localId ?? 'intro';
+  // Without a `docs.mainDocId`, the doc at the docs root (`slug: /`, or a root `index.md` or `README.md`) is the docs
+  // root's page, as in Docusaurus.
+  const rootDoc = docs.find((d) => d.version.isLast && !d.version.locale && d.path === docsPath(d.version.routeBase));
+  const mainDocId = src.input.docs?.mainDocId ?? rootDoc?.localId ?? 'intro';
   const input = mainDocId === (src.input.docs?.mainDocId ?? 'intro') ? src.input : { ...src.input, docs: { ...src.input.docs, mainDocId } };
   for (const version of versions) {
     const which = versions.length > 1 ? ` of version \`${version.name}\`` : '';
-    claimed.set(`path:/${version.routeBase}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
+    claimed.set(`path:${docsPath(version.routeBase)}`, `the docs root${which}, which shows \`docs.mainDocId\` (\`${mainDocId}\`, in \`${configDisplay}\`)`);
   }
   for (const d of docs) {
     claim(`id:${d.id}`, d.file, `doc id \`${d.id}\``);
     // The main doc may have the docs root's route (`slug: /`), and so may the docs root's `index.md`, as in Docusaurus.
-    const atRoot = d.path === `/${d.version.routeBase}`;
+    const atRoot = d.path === docsPath(d.version.routeBase);
     if (!atRoot || (d.localId !== mainDocId && !(d.dir === '' && d.file.data.slug === undefined && isCategoryIndex(d.name, ''))))
       claim(`path:${d.path}`, d.file, `route \`${d.path}\``);
   }
@@ -380,7 +401,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   // Each other locale's home is at its prefix, and its search page below it.
   for (const { path } of site.locales)
     if (path) Object.assign(routes, { [path]: { kind: 'home' }, [`${path}/${site.search.searchPagePath}`]: { kind: 'search' } });
-  for (const version of versions) routes[`/${version.routeBase}`] = { kind: 'docsRoot', docId: version.keyPrefix + site.docs.mainDocId };
+  for (const version of versions) routes[docsPath(version.routeBase)] = { kind: 'docsRoot', docId: version.keyPrefix + site.docs.mainDocId };
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
   for (const [path, { slug }] of categories) routes[path] = { kind: 'category', slug };
@@ -393,7 +414,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     routeBySource,
     assets: new Set(src.assets),
     files: src.fileTable.files,
-    trees: versions.map((version) => `/${version.routeBase}`),
+    trees: versions.map((version) => docsPath(version.routeBase)),
   };
   return {
     docs,
@@ -418,6 +439,8 @@ export interface DocsModel {
   /** The id of the sidebar each doc belongs to, by doc key; a doc in no sidebar has none. */
   sidebarOf: Map<string, string>;
   categoryIndexes: CategoryIndex[];
+  /** The cards of the category a doc is the page of, by doc key (`<DocCardList />` on that doc). */
+  cards: Map<string, CategoryCard[]>;
   breadcrumbs: Map<string, string[]>;
   pagination: Map<string, { previous: DocLink | null; next: DocLink | null }>;
   /** Route path to the index of the top-level sidebar category that holds it. */
@@ -532,6 +555,7 @@ function mergeModels(versions: DocsVersion[], models: VersionModel[]): VersionMo
     sidebar: models[last]!.sidebar,
     sidebars: new Map(versions.map((version, i) => [versionKey(version), models[i]!.sidebars.get(versionKey(version))!])),
     categoryIndexes: models.flatMap((m) => m.categoryIndexes),
+    cards: new Map(models.flatMap((m) => [...m.cards])),
     breadcrumbs: new Map(models.flatMap((m) => [...m.breadcrumbs])),
     pagination: new Map(models.flatMap((m) => [...m.pagination])),
     topByPath: new Map(models.flatMap((m) => [...m.topByPath])),
@@ -661,6 +685,7 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
     sidebars: new Map([[versionKey(version), sidebars]]),
     sidebarOf,
     categoryIndexes: made.categoryIndexes,
+    cards: made.cards,
     breadcrumbs,
     pagination,
     topByPath,

@@ -4,6 +4,7 @@
  * version-<name>>/` where a translation exists and from the version's own folder where none does.
  */
 import { findNodeAtLocation } from 'jsonc-parser';
+import { joinPath } from '../manifest/links';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { displayPath, type ProblemLog } from './problems';
 import { lineAt, readJsonFile } from './siteConfigFile';
@@ -30,7 +31,7 @@ export function withLocales(versions: DocsVersion[], input: SiteConfigInput): Do
       versions.map((version): DocsVersion => ({
         ...version,
         folder: translationFolder(locale, version.name),
-        routeBase: `${locale}/${version.routeBase}`,
+        routeBase: joinPath(locale, version.routeBase),
         keyPrefix: `i18n-${locale}/${version.keyPrefix}`,
         locale,
         sourceFolder: version.folder,

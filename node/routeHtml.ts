@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { prePaintScript } from '../manifest/prePaint';
 import { algoliaHosts } from '../manifest/searchHosts';
+import { BASE_META } from '../manifest/constants';
 import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
@@ -162,6 +163,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(site, scripts))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="${BASE_META}" content="${escapeHtml(base)}">`,
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     keywords ? `<meta name="keywords" content="${escapeHtml(keywords)}">` : '',
@@ -405,11 +407,13 @@ export function routeDocuments(
       c.path,
       htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })),
     );
+  // A locale's home, unless its docs are served there (`routeBasePath: '/'`), whose root document is written above.
   for (const { path } of site.locales)
-    put(
-      path || '/',
-      htmlFor(() => ({ path: path || '/', title: null, description: site.tagline, keywords: [], image: null })),
-    );
+    if (manifest.routes[path || '/']?.kind === 'home')
+      put(
+        path || '/',
+        htmlFor(() => ({ path: path || '/', title: null, description: site.tagline, keywords: [], image: null })),
+      );
   // Each locale's search page, below its prefix.
   for (const { path: prefix } of site.locales)
     put(

@@ -30,7 +30,13 @@ export async function loadServerRenderer(options: { dir: string; shell: ShellRec
         "Cannot build: the shell in the output folder has no server-render bundle (it was built before pages were rendered with the shell's components). Run `npm run build` once to rebuild the shell.",
       );
     }
-    return (await import(pathToFileURL(join(dir, shell.server)).href)) as ServerRenderer;
+    const renderer = (await import(pathToFileURL(join(dir, shell.server)).href)) as ServerRenderer;
+    if (!renderer.baseFromSite) {
+      throw new BuildError(
+        `Cannot build: the shell in the output folder (${shell.server}) was built with its base path fixed in it, so it would not match content/site.config.json's baseUrl. Run \`npm run build\` once to rebuild the shell.`,
+      );
+    }
+    return renderer;
   }
   fromSource ??= (async () => {
     const root = OWN_ROOT;

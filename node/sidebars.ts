@@ -10,6 +10,7 @@ import { slug as slugify } from 'github-slugger';
 import * as v from 'valibot';
 import { rehypeSanitizeReported } from '../manifest/sanitize';
 import type { CategoryCard, CategoryIndex, SidebarCategory, SidebarItem } from '../manifest/types';
+import { docsPath } from '../manifest/paths';
 import { unreachable } from '../manifest/unreachable';
 import type { CategoryFile, SourceFile } from './sources';
 import type { DocsVersion } from './versions';
@@ -234,6 +235,8 @@ export interface MadeSidebars<D extends DocEntry = DocEntry> {
   refs: Set<SidebarItem>;
   /** The doc each category with a doc link opens. */
   linkDocs: Map<SidebarCategory, D>;
+  /** The cards of the category each such doc opens, by the doc's key: what `<DocCardList />` on it shows. */
+  cards: Map<string, CategoryCard[]>;
 }
 
 /** The ids of a list, as an error message lists them: sorted, at most `MAX_LISTED`. */
@@ -281,7 +284,7 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
     display: string,
   ) => {
     const slug = categorySlug(link, label);
-    const path = `/${routeBase}/category/${slug}`;
+    const path = docsPath(routeBase, `category/${slug}`);
     const index: CategoryIndex = {
       slug: version.keyPrefix + slug,
       path,
@@ -348,7 +351,12 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
     return items.sort(byPosition);
   };
 
-  if (!input.file) return { sidebars: new Map([[input.generatedId, fromFolder('', []).map(stripOrder)]]), categoryIndexes, indexDisplay, refs, linkDocs };
+  // A category page's `<DocCardList />` lists the category's items, as a generated index does.
+  const cardsOfLinked = () => new Map([...linkDocs].map(([category, doc]) => [doc.id, category.items.flatMap((child) => cardFor(child, input, docsByKey))]));
+  if (!input.file) {
+    const generated = fromFolder('', []).map(stripOrder);
+    return { sidebars: new Map([[input.generatedId, generated]]), categoryIndexes, indexDisplay, refs, linkDocs, cards: cardsOfLinked() };
+  }
   const { display } = input.file;
   const fail = (item: SidebarInput, message: string) => log.error(display, 0, `${item.where}: ${message}`);
   const docOf = (item: SidebarInput, id: string, what: string): D | undefined => {
@@ -431,7 +439,7 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
       }
     });
   const sidebars = new Map([...input.file.inputs].map(([id, items]) => [id, make(items, [])]));
-  return { sidebars, categoryIndexes, indexDisplay, refs, linkDocs };
+  return { sidebars, categoryIndexes, indexDisplay, refs, linkDocs, cards: cardsOfLinked() };
 }
 
 /** A category index's card for an item; an `html` item has none. */

@@ -197,6 +197,9 @@ function schemaProblems(issues: readonly v.BaseIssue<unknown>[], tree: JsonNode,
     } else if ((issue.type === 'object' || issue.type === 'strict_object') && path.length && issue.input === undefined) {
       at = path.slice(0, -1);
       detail = `lacks required field \`${key}\``;
+    } else if (issue.type === 'regex' && !issue.message.startsWith('Invalid ')) {
+      // The schema's own words for the format (valibot's own start with "Invalid").
+      detail = issue.message;
     } else if (issue.type === 'regex') {
       detail = `must match pattern "${patternText(issue.requirement as RegExp)}"`;
     } else if (issue.type === 'min_length') {

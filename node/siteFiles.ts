@@ -17,6 +17,7 @@ import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
 import { generatedAt, type OutputData } from './output';
 import type { ContentSources, SourceFile } from './sources';
 import type { BuildSession } from './session';
+import { STATIC_FOLDER } from './staticFiles';
 import { escapeHtml } from '../manifest/escapeHtml';
 
 /** The sitemap: a session product keyed by the hash of its URL, base and routes, so that a rebuild that adds no route makes none. */
@@ -134,6 +135,13 @@ export function siteFiles(
     if (files.has(a) || shellFiles.has(a) || generatedAt(a) !== null) {
       log.error(displayPath(contentDir, a), 0, `would replace \`${a}\`, which the build writes itself. Rename or move the file.`);
     } else files.set(a, readFileSync(join(contentDir, a)));
+  }
+  // The static folder's files go to the site's root, never over a file the build or the shell writes.
+  for (const rel of src.fileTable.published) {
+    const shown = displayPath(contentDir, `${STATIC_FOLDER}/${rel}`);
+    const generated = files.has(rel) ? `\`${rel}\`, which the build writes` : shellFiles.has(rel) ? `the shell's \`${rel}\`` : generatedAt(rel);
+    if (generated !== null) log.error(shown, 0, `would replace ${generated}. Rename or move the file.`);
+    else files.set(rel, readFileSync(join(contentDir, STATIC_FOLDER, rel)));
   }
   log.throwIfAny((n) => `Cannot build: ${n} file${n === 1 ? '' : 's'} in content would replace generated files:`);
 }

@@ -5,10 +5,11 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { isMdxSource } from '../manifest/mdx';
+import { docsRouteBase } from '../manifest/paths';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { findNodeAtLocation } from 'jsonc-parser';
 import { lineAt, loadSiteConfig, readJsonFile, SITE_CONFIG_FILE } from './siteConfigFile';
-import { collectFiles, isImageFile, type FileTable } from './staticFiles';
+import { collectFiles, isImageFile, STATIC_FOLDER, type FileTable } from './staticFiles';
 import { walk } from './walk';
 import { join } from 'node:path';
 import matter from 'gray-matter';
@@ -573,10 +574,17 @@ export function readContent(
   });
   // `i18n/` holds translations (Docusaurus's layout), which the build does not publish as files; the images next to
   // them are shown by their pages (`collectFiles`).
+  // `static/` is published at the site's root as it is (`collectFiles`).
   const sidebarPath = input.docs?.sidebarPath;
   const assets = all.filter(
     (f) =>
-      !/\.mdx?$/.test(f) && !f.endsWith('_category_.json') && f !== SITE_CONFIG_FILE && f !== sidebarPath && !isDocsConfigFile(f) && !f.startsWith('i18n/'),
+      !/\.mdx?$/.test(f) &&
+      !f.endsWith('_category_.json') &&
+      f !== SITE_CONFIG_FILE &&
+      f !== sidebarPath &&
+      !isDocsConfigFile(f) &&
+      !f.startsWith('i18n/') &&
+      !f.startsWith(`${STATIC_FOLDER}/`),
   );
   const sidebars: Record<string, SidebarsFile> = {};
   for (const version of versions) {
@@ -586,13 +594,14 @@ export function readContent(
     if (file) sidebars[version.name] = file;
   }
   const translationImages = all.filter((f) => f.startsWith('i18n/') && isImageFile(f));
-  const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, log, session });
+  const staticDir = join(contentDir, STATIC_FOLDER);
+  const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, staticDir, log, session });
   const localeStrings = readLocaleStrings(contentDir, input, listed, log);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {
     contentDir,
     input,
-    routeBase: input.docs?.routeBasePath ?? 'docs',
+    routeBase: docsRouteBase(input.docs?.routeBasePath),
     versions,
     pageFolders: pages,
     configDisplay: displayPath(contentDir, SITE_CONFIG_FILE),

@@ -6,7 +6,7 @@
  * width and height from the file, so the page reserves its space before it loads.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import type { ImageTarget, LinkContext } from '../manifest/links';
@@ -106,6 +106,12 @@ function servedFileProblem(rel: string, full: string, holder: string, image?: Im
 /** Files at the top of a static folder that configure the host rather than being pages: GitHub Pages' custom domain, Netlify's and Cloudflare's rules. */
 const HOST_FILES = new Set(['CNAME', '_redirects', '_headers']);
 
+/** The names starting with a dot a static folder publishes, at its top only: GitHub Pages' switch that turns Jekyll off. */
+const HOST_DOTFILES = ['.nojekyll'];
+
+/** The folder of `content/` published at the site's root as it is, as Docusaurus's `static/` is. */
+export const STATIC_FOLDER = 'static';
+
 /**
  * The files of a static folder (`public/`, the `static/` folder of a Docusaurus site) the site serves at their
  * paths, listed by `walk` (no dot-names; symbolic links only inside it) and vetted as content's files are: no kind
@@ -115,12 +121,14 @@ const HOST_FILES = new Set(['CNAME', '_redirects', '_headers']);
 export function vetStaticFolder(dir: string, log: Pick<ProblemLog, 'error'>, session?: BuildSession): string[] {
   if (!existsSync(dir)) return [];
   const holder = 'a static folder';
-  return walk(dir, dir).filter((rel) => {
+  // A dot-name is published only by name, and only as a file of its own: a link could lead out of the folder.
+  const dotfiles = HOST_DOTFILES.filter((name) => lstatSync(join(dir, name), { throwIfNoEntry: false })?.isFile());
+  return [...dotfiles, ...walk(dir, dir)].filter((rel) => {
     const full = join(dir, rel);
     const generated = generatedAt(rel);
     const problem = generated
       ? { line: 0, message: `takes the name \`${rel}\` of ${generated}, which the build writes itself. Rename or move the file.` }
-      : HOST_FILES.has(rel)
+      : HOST_FILES.has(rel) || dotfiles.includes(rel)
         ? null
         : servedFileProblem(rel, full, holder, session && IMAGE_FILE.test(rel) ? readImage(full, session) : undefined);
     if (problem) log.error(displayPath(dir, rel), problem.line, problem.message);
@@ -134,6 +142,8 @@ export interface FileTable {
   files: Record<string, ManifestFile>;
   /** Absolute path of each key's file, for messages and for the copies the build writes. */
   origin: Map<string, string>;
+  /** The files of `content/static/` the site publishes, below it (`img/x.png`, `CNAME`). */
+  published: string[];
 }
 
 /** Width and height of an image file, or null when it is no image the build can read. */
@@ -184,6 +194,8 @@ export function collectFiles(options: {
   contentDir: string;
   contentAssets: string[];
   publicDir?: string | undefined;
+  /** `content/static/`, published at the site's root. */
+  staticDir?: string | undefined;
   log: ProblemLog;
   session: BuildSession;
 }): FileTable {
@@ -195,11 +207,27 @@ export function collectFiles(options: {
     origin.set(key, full);
   };
   const { publicDir } = options;
-  const { contentDir, log } = options;
+  const { contentDir, log, staticDir } = options;
+  const published: string[] = [];
   if (publicDir) {
     for (const rel of vetStaticFolder(publicDir, log, options.session)) {
       const full = join(publicDir, rel);
       add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readImage(full, options.session) : null);
+    }
+  }
+  if (staticDir) {
+    for (const rel of vetStaticFolder(staticDir, log, options.session)) {
+      const full = join(staticDir, rel);
+      if (origin.has(`/${rel}`)) {
+        log.error(
+          displayPath(contentDir, `${STATIC_FOLDER}/${rel}`),
+          0,
+          `is served at \`/${rel}\`, as is the shell's \`public/${rel}\`. Rename or move one of them.`,
+        );
+        continue;
+      }
+      add(`/${rel}`, `/${rel}`, full, IMAGE_FILE.test(rel) ? readImage(full, options.session) : null);
+      published.push(rel);
     }
   }
   for (const rel of options.contentAssets) {
@@ -210,6 +238,15 @@ export function collectFiles(options: {
       log.error(displayPath(contentDir, rel), problem.line, problem.message);
       continue;
     }
+    const fromStatic = staticDir && origin.get(`/${rel}`)?.startsWith(staticDir);
+    if (fromStatic) {
+      log.error(
+        displayPath(contentDir, rel),
+        0,
+        `is served at \`/${rel}\`, as is \`${displayPath(contentDir, `${STATIC_FOLDER}/${rel}`)}\`. Rename or move one of them.`,
+      );
+      continue;
+    }
     if (!image) {
       add(`/${rel}`, `/${rel}`, full, null);
       continue;
@@ -218,7 +255,7 @@ export function collectFiles(options: {
     if (!rel.startsWith('i18n/')) add(`/${rel}`, `/${rel}`, full, image);
     add(rel, `/blobs/${image.hash}${rel.slice(rel.lastIndexOf('.')).toLowerCase()}`, full, image);
   }
-  return { files, origin };
+  return { files, origin, published };
 }
 
 /** The problem with an image reference, or null when it resolves to an image with a size. */

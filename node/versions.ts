@@ -7,6 +7,7 @@
 import { findNodeAtLocation } from 'jsonc-parser';
 import * as v from 'valibot';
 import { joinPath } from '../manifest/links';
+import { docsPath, docsRouteBase } from '../manifest/paths';
 import type { SiteConfigInput } from '../manifest/siteConfig';
 import { VersionsFileSchema } from './contentSchemas';
 import { displayPath, type ProblemLog } from './problems';
@@ -57,7 +58,7 @@ export function versionOfSource(versions: readonly DocsVersion[], rel: string): 
  * checked against the files and the configuration; problems go to `log` with file and line.
  */
 export function readVersions(contentDir: string, input: SiteConfigInput, listed: ReadonlySet<string>, configText: string, log: ProblemLog): DocsVersion[] {
-  const routeBase = input.docs?.routeBasePath ?? 'docs';
+  const routeBase = docsRouteBase(input.docs?.routeBasePath);
   const configDisplay = displayPath(contentDir, 'site.config.json');
   const configLine = (...path: string[]) => {
     const tree = jsonTree(configText, []);
@@ -133,7 +134,7 @@ export function readVersions(contentDir: string, input: SiteConfigInput, listed:
       log.error(
         configDisplay,
         configLine('versions'),
-        `versions \`${other}\` and \`${version.name}\` both have the route \`/${version.routeBase}\`. Give one of them another \`path\` in \`docs.versions\`.`,
+        `versions \`${other}\` and \`${version.name}\` both have the route \`${docsPath(version.routeBase)}\`. Give one of them another \`path\` in \`docs.versions\`.`,
       );
     }
     byRoute.set(version.routeBase, version.name);

@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: builds the site once (unminified shell), serves `dist/` under
- * `/abp-react/` with the server of `scripts/serve.ts`, and rebuilds on change:
+ * the site's `baseUrl` with the server of `scripts/serve.ts`, and rebuilds on change:
  *
  * - `content/` changed → content-only build (the shell in `dist/` is kept);
  * - `src/`, `manifest/` or `public/` changed → full build with the shell.
@@ -9,7 +9,7 @@
  * file renders one page. Builds leave the per-route HTML out (`devServer`):
  * a route's HTML is rendered when a request asks for it (`devDocuments.ts`).
  * After every successful build the open tabs hear of it through a
- * server-sent-events channel (`/abp-react/__dev/events`), which a script
+ * server-sent-events channel (`<baseUrl>__dev/events`), which a script
  * injected into every HTML response listens to:
  *
  * - a content-only build → `content`: the shell takes the new manifest and
@@ -43,15 +43,11 @@ import { pageAt } from '../manifest/lookup';
 import type { Manifest } from '../manifest/types';
 import { BuildError } from '../node/problems';
 import { discardActiveTemps } from '../node/output';
-import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
+import { loadSiteConfig, SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { checkPort, commandLine, listenPort } from './commandLine';
 import { DeferredDocuments } from './devDocuments';
 import { displayUrl, startServer } from './serve';
 
-const BASE = '/abp-react/';
-const EVENTS_PATH = `${BASE}__dev/events`;
-/** The live-reload client, a file of its own: the pages' Content-Security-Policy allows no other inline script. */
-const CLIENT_PATH = `${BASE}__dev/client.js`;
 /**
  * Quiet time before a build, as editors save in a burst of events (write, rename, backup). A
  * content build starts almost at once, since a saved file should reach the page within 200 ms
@@ -62,7 +58,7 @@ const HEARTBEAT_MS = 20_000;
 
 const USAGE = `usage: npm run dev [-- --port 3000] [--host 127.0.0.1] [--content content] [--out dist] [--timings]
 
-Builds the site once, serves it under ${BASE} and rebuilds it on every change of the content, src/,
+Builds the site once, serves it under its baseUrl and rebuilds it on every change of the content, src/,
 manifest/ or public/; open tabs take a content change in place and reload for the rest.
 
   --port N        the port to serve on (default: PORT, else 3000; 0 takes a free one)
@@ -88,6 +84,20 @@ const args = commandLine(
 const root = process.cwd();
 const contentDir = resolve(root, args.content);
 const distDir = resolve(root, args.out);
+/**
+ * The site's base path, from its configuration as the server starts (a changed `baseUrl` takes a restart); `/`
+ * while the configuration does not load, whose error the first build reports.
+ */
+const BASE = (() => {
+  try {
+    return loadSiteConfig(contentDir).input.baseUrl;
+  } catch {
+    return '/';
+  }
+})();
+const EVENTS_PATH = `${BASE}__dev/events`;
+/** The live-reload client, a file of its own: the pages' Content-Security-Policy allows no other inline script. */
+const CLIENT_PATH = `${BASE}__dev/client.js`;
 const timings = args.timings;
 /** What every build of this server keeps for the next. */
 const session = new BuildSession();

@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import matter from 'gray-matter';
 import picomatch from 'picomatch';
+import { generatedAt } from '../node/output';
 import { isContentFile } from '../node/staticFiles';
 import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { importConfig, type ImportedDocs } from './docusaurusConfig';
@@ -24,6 +25,9 @@ const USAGE = `usage: npm run import:docusaurus -- <site folder> [--out <content
 Reads the Docusaurus site whose docusaurus.config.{js,cjs,mjs,ts,mts} is in <site folder> and writes a content
 folder this project builds (default: imported/<site folder name>). Then:
   npm run build -- --content <content folder> --out <dist folder>`;
+
+/** The shell's own public files (`public/`), which a static file cannot replace. */
+const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 
 /** Docusaurus's names of its configuration file, in the order it looks for them. */
 const CONFIG_FILES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.js', 'docusaurus.config.cjs', 'docusaurus.config.mjs'];
@@ -110,8 +114,11 @@ function copyDocsTree(from: string, to: string, docs: ImportedDocs, skipped: Ski
   return copied;
 }
 
-/** Copies a folder as it is (`static/`), leaving out `node_modules` and what is no file. */
-function copyAsIs(from: string, to: string): number {
+/**
+ * Copies a folder as it is (`static/`), leaving out `node_modules`, what is no file, and what `skip` names (a
+ * path it is given with `/` separators).
+ */
+function copyAsIs(from: string, to: string, skip: (rel: string) => boolean = () => false): number {
   let copied = 0;
   const walk = (rel: string) => {
     for (const name of readdirSync(join(from, rel)).sort()) {
@@ -119,7 +126,7 @@ function copyAsIs(from: string, to: string): number {
       const path = rel ? join(rel, name) : name;
       const stat = statSync(join(from, path), { throwIfNoEntry: false });
       if (stat?.isDirectory()) walk(path);
-      else if (stat?.isFile()) {
+      else if (stat?.isFile() && !skip(path.split(sep).join('/'))) {
         mkdirSync(dirname(join(to, path)), { recursive: true });
         copyFileSync(join(from, path), join(to, path));
         copied++;
@@ -238,7 +245,28 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
       copyAsIs(join(from, 'docusaurus-theme-classic'), join(to, 'docusaurus-theme-classic'));
       if (existsSync(join(from, 'code.json'))) copyFileSync(join(from, 'code.json'), join(to, 'code.json'));
     }
-    const staticFiles = copyAsIs(join(siteDir, 'static'), join(staging, 'static'));
+    // A static file at an address the build writes itself (its root manifest, robots.txt, the shell's assets/)
+    // cannot be published there; the site gets the build's file instead.
+    // The shell's own public files (its logo, favicon, social card) keep their addresses too.
+    const taken: string[] = [];
+    const shells: string[] = [];
+    const staticFiles = copyAsIs(join(siteDir, 'static'), join(staging, 'static'), (rel) => {
+      if (generatedAt(rel) !== null) taken.push(rel);
+      else if (existsSync(join(PUBLIC_DIR, rel))) shells.push(rel);
+      else return false;
+      return true;
+    });
+    const some = (rels: string[]) =>
+      `${rels.length} static file${rels.length === 1 ? '' : 's'} (${rels
+        .slice(0, 3)
+        .map((rel) => `static/${rel}`)
+        .join(', ')}${rels.length > 3 ? ', …' : ''})`;
+    if (taken.length > 0)
+      notes.push(
+        `${some(taken)} at an address the build writes itself not copied: the site is served the build's own (its manifest.json, robots.txt, assets/). Move a file the pages need to another folder of static/.`,
+      );
+    if (shells.length > 0)
+      notes.push(`${some(shells)} at the address of a file of the shell's public/ not copied: the shell's is served. Give the site's file another name.`);
 
     let sidebars: unknown;
     if (docs.sidebarPath) {

@@ -6,8 +6,8 @@
  *
  * sirv serves the files: `x` is `x`, `x.html` or `x/index.html` (`extensions: ['html']`),
  * ETag and 304, ranges, and `.br`/`.gz` siblings where a build wrote them. This file adds
- * only what is ours: the base path `/abp-react/` (`/` and `/abp-react` redirect to it, a page's address
- * with a trailing slash to the page's),
+ * only what is ours: the base path the site was built for (its root manifest's `baseUrl`; `/` and the base
+ * without its slash redirect to it, a page's address with a trailing slash to the page's),
  * README's Cache-Control rules ("Deploying"), `404.html` with status 404, gzip on the fly
  * (as GitHub Pages does, so the browser tests see what readers get), the dev server's
  * `inject` and `handle`, refusing `..`, encoded separators and NUL bytes with 400,
@@ -15,12 +15,13 @@
  * Content-Security-Policy as a header (`policyHeader`).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { ROOT_MANIFEST } from '../manifest/constants';
 import { checkPort, commandLine, listenPort } from './commandLine';
 
 export interface StartServerOptions {
@@ -32,7 +33,7 @@ export interface StartServerOptions {
   host?: string;
   /** Gzip compressible responses for clients that accept it, and serve precompressed siblings; default true. */
   gzip?: boolean;
-  /** Base path of the site; default `/abp-react/`. */
+  /** Base path of the site; default the `baseUrl` the site in `dir` was built for (`builtBase`). */
   base?: string;
   /** HTML inserted before `</body>` of every HTML response (dev live reload). */
   inject?: string;
@@ -178,6 +179,17 @@ function takeBody(res: ServerResponse, finish: (body: Buffer) => void): void {
   }) as typeof res.end;
 }
 
+/** The base path a built site is for: its root manifest's `baseUrl`, else `/`. */
+export function builtBase(dir: string): string {
+  try {
+    const root = JSON.parse(readFileSync(join(dir, ROOT_MANIFEST), 'utf8')) as { site?: { baseUrl?: unknown } };
+    const base = root.site?.baseUrl;
+    return typeof base === 'string' && base.startsWith('/') ? base : '/';
+  } catch {
+    return '/';
+  }
+}
+
 /** Inserts `snippet` before the last `</body>` (or appends it). */
 function injectHtml(file: Buffer, snippet: string): Buffer {
   const html = file.toString('utf8');
@@ -188,7 +200,7 @@ function injectHtml(file: Buffer, snippet: string): Buffer {
 /** Starts the server. Resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const root = resolve(options.dir ?? 'dist');
-  let base = options.base ?? '/abp-react/';
+  let base = options.base ?? builtBase(root);
   base = `/${base}/`.replace(/\/+/g, '/');
   const host = options.host ?? '127.0.0.1';
   const gzip = options.gzip ?? true;
@@ -273,7 +285,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE, ...headers }).end(body);
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
-    if (pathname === '/' || pathname === base.slice(0, -1)) {
+    if (base !== '/' && (pathname === '/' || pathname === base.slice(0, -1))) {
       res.writeHead(302, { Location: base + (search === undefined ? '' : `?${search}`), 'Cache-Control': NO_CACHE }).end();
       return;
     }

@@ -8,7 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ManifestVersionError, normalizeRoutePath, stripBase, type ManifestRoot } from '../manifest';
-import { BASE_PATH, BASE_URL } from './config';
+import { basePath, baseUrl } from './config';
 import { seedArticle } from './data/blob';
 import { retryOnceUnlessStalled } from './data/fetchErrors';
 import { App, createAppRouter, preloadMode } from './router';
@@ -23,9 +23,9 @@ import { fastConnection, linksAhead, type AheadSelectors } from './lib/preload';
 // `x.html` and `x/index.html` name the same page as `x`; canonicalise the address bar before routing.
 {
   const { pathname, search, hash } = window.location;
-  const route = stripBase(pathname, BASE_URL);
-  if (route !== null && /(\.html|\/)$/.test(pathname) && pathname !== BASE_URL) {
-    const clean = BASE_PATH + normalizeRoutePath(route).replace(/^\/$/, '/');
+  const route = stripBase(pathname, baseUrl());
+  if (route !== null && /(\.html|\/)$/.test(pathname) && pathname !== baseUrl()) {
+    const clean = basePath() + normalizeRoutePath(route).replace(/^\/$/, '/');
     window.history.replaceState(window.history.state, '', clean + search + hash);
   }
 }
@@ -48,7 +48,7 @@ function seedStaticArticle(container: HTMLElement): void {
 /** Whether `#root` holds the build's rendering of what the router shows: its route, or the not-found page. */
 function renderedByBuild(container: HTMLElement): boolean {
   const built = container.getAttribute('data-static-route');
-  const route = stripBase(window.location.pathname, BASE_URL);
+  const route = stripBase(window.location.pathname, baseUrl());
   if (route === null) return false;
   if (built === '*') {
     // The route's loader has read the shard that would hold the address.
@@ -66,7 +66,7 @@ const STATIC_NOTICE = 'The site is not answering right now. You can read this pa
 
 /** Whether `#root` holds the build's rendering of the page in the address bar (not an app shell of another route). */
 function hasStaticPage(container: HTMLElement): boolean {
-  const route = stripBase(window.location.pathname, BASE_URL);
+  const route = stripBase(window.location.pathname, baseUrl());
   return (
     route !== null && container.getAttribute('data-static-route') === normalizeRoutePath(route) && Boolean(container.querySelector('main')?.hasChildNodes())
   );
@@ -130,10 +130,10 @@ const AHEAD: AheadSelectors = {
 function preloadAhead(articlesIn: ManifestRoot['articlesIn']): void {
   if (!fastConnection() || articlesIn === 'routes') return;
   afterFirstPage(() => {
-    const base = new URL(BASE_URL, window.location.href);
+    const base = new URL(baseUrl(), window.location.href);
     for (const href of linksAhead(document, AHEAD, LINKS_AHEAD)) {
       const target = new URL(href);
-      const route = target.origin === base.origin ? stripBase(target.pathname, BASE_URL) : null;
+      const route = target.origin === base.origin ? stripBase(target.pathname, baseUrl()) : null;
       if (route !== null) void router.preloadRoute({ to: route }).catch(() => undefined);
     }
   });

@@ -11,7 +11,7 @@ import { prerender } from 'react-dom/static';
 import type { RenderRequest, ServerRenderer } from '../manifest/serverRender';
 import { seedArticle } from './data/blob';
 import { manifestQueryOptions, seedShards } from './data/manifestQueries';
-import { BASE_PATH } from './config';
+import { basePath, setBaseUrl } from './config';
 import { App, createAppRouter } from './router';
 
 /** How React's server renderer marks a Suspense boundary it left for the client to render. */
@@ -20,13 +20,18 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 /** Where this bundle is: the build's document worker loads it from there (`ServerRenderer`). */
 export const bundleUrl = import.meta.url;
 
+/** Links and history follow the root's `baseUrl` (`ServerRenderer`). */
+export const baseFromSite = true;
+
 /** The markup of `#root` for a route (`ServerRenderer`). Lazy parts are awaited, so the markup is complete. */
 export const renderRoute: ServerRenderer['renderRoute'] = async ({ root, shards, path, article }: RenderRequest) => {
+  // The markup's links and the router's history are below the base the content was built for.
+  setBaseUrl(root.site.baseUrl);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(manifestQueryOptions().queryKey, root);
   seedShards(queryClient, shards);
   if (article) seedArticle(queryClient, article.name, article.html);
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [BASE_PATH + path] }));
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [basePath() + path] }));
   await router.load();
   const app = <App queryClient={queryClient} router={router} />;
   // renderToString is synchronous and faster, but renders a boundary

@@ -7,7 +7,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import type { ManifestRoot } from '../manifest';
 import { StrictMode, useEffect } from 'react';
-import { BASE_PATH } from './config';
+import { basePath } from './config';
 import { fastConnection, preloadAllowed } from './lib/preload';
 import { NotFound, PageLoader, RouteError } from './components/ErrorScreens';
 import { routeTree } from './routes/routeTree';
@@ -31,7 +31,7 @@ export function preloadMode(articlesIn: ManifestRoot['articlesIn'], viewport = f
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
-    basepath: BASE_PATH,
+    basepath: basePath() || '/',
     context: { queryClient },
     ...(history ? { history } : {}),
     defaultPreload: preloadMode('blobs'),

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { memo, useEffect, useState } from 'react';
 import { SIDEBAR_WINDOW, sidebarContains, sidebarTopAt, stripBase, unreachable, type SidebarCategory, type SidebarItem } from '../../manifest';
-import { BASE_URL } from '../config';
+import { baseUrl } from '../config';
 import { sidebarShardQueryOptions } from '../data/manifestQueries';
 import { SmartLink } from '../markdown/SmartLink';
 import { useTranslate } from '../hooks/useTranslate';
@@ -11,7 +11,7 @@ import { useSite } from './SiteContext';
 /** The current route path below the base. */
 function useRoutePath(): string {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  return stripBase(pathname, BASE_URL) ?? pathname;
+  return stripBase(pathname, baseUrl()) ?? pathname;
 }
 
 function Category({ item, open, onToggle, current }: { item: SidebarCategory; open: boolean; onToggle: () => void; current: string }) {

@@ -15,7 +15,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { MANIFEST_VERSION, parseManifest, type ManifestRoot } from '../../manifest';
-import { BASE_URL } from '../config';
+import { baseUrl } from '../config';
 import { FetchError } from './fetchErrors';
 import { readStored, writeStored } from './store';
 
@@ -64,7 +64,7 @@ export async function savedManifest(): Promise<{ manifest: ManifestRoot; savedAt
   try {
     const manifest = parseManifest(query.state.data);
     // The database every site of the origin shared before may hold another site's manifest.
-    return manifest.site.baseUrl === BASE_URL ? { manifest, savedAt: query.state.dataUpdatedAt } : null;
+    return manifest.site.baseUrl === baseUrl() ? { manifest, savedAt: query.state.dataUpdatedAt } : null;
   } catch {
     return null;
   }

@@ -4,11 +4,11 @@
  * names stored unscoped are still read (`scopedStorage`).
  */
 import { siteStorageKey } from '../../manifest/constants';
-import { BASE_URL } from '../config';
+import { baseUrl } from '../config';
 import { localStore, scopedStorage, sessionStore } from '../lib/storage';
 
 /** A name scoped by this site's base path. */
-export const siteKey = (name: string): string => siteStorageKey(name, BASE_URL);
+export const siteKey = (name: string): string => siteStorageKey(name, baseUrl());
 
 /** `localStorage`, by site. */
 export const siteLocalStore = scopedStorage(localStore, siteKey);

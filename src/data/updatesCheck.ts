@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { ManifestVersionError, normalizeRoutePath, pageAt, stripBase, unreachable, type Manifest, type ManifestRoot } from '../../manifest';
 import type { DevContentDetail } from '../../manifest/devUpdates';
-import { assetUrl, BASE_URL } from '../config';
+import { assetUrl, baseUrl } from '../config';
 import { articleQueryOptions } from './blob';
 import { entryScript } from './chunks';
 import { fetchManifest, manifestQueryOptions, manifestWithRoute } from './manifestQueries';
@@ -19,7 +19,7 @@ import { checkWorkerUpdate, loadPageForUpdate, reloadForVersion, updates } from 
 /** The route path on screen. */
 function currentRoute(router: AnyRouter): string {
   const { pathname } = router.state.location;
-  return normalizeRoutePath(stripBase(pathname, BASE_URL) ?? pathname);
+  return normalizeRoutePath(stripBase(pathname, baseUrl()) ?? pathname);
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Workbox } from 'workbox-window';
 import type { Manifest } from '../../manifest';
-import { assetUrl, BASE_URL } from '../config';
+import { assetUrl, baseUrl } from '../config';
 import { encodeWorkerParams, type FromWorker, type OfflineStrategy } from '../sw/protocol';
 import { manifestQueryOptions } from './manifestQueries';
 import { offline } from './persistOffline';
@@ -24,7 +24,7 @@ const CONTROL_TIMEOUT_MS = 10_000;
 
 /** What this page loaded before a worker controlled it (its first visit), for the worker to store. */
 function loadedUrls(): string[] {
-  const base = new URL(BASE_URL, window.location.href).href;
+  const base = new URL(baseUrl(), window.location.href).href;
   const resources = performance.getEntriesByType('resource').map((e) => e.name);
   return [window.location.href, ...resources].filter((url) => url.startsWith(base));
 }
@@ -51,7 +51,7 @@ export async function registerWorker(queryClient: QueryClient): Promise<void> {
   const controlledAtLoad = Boolean(navigator.serviceWorker.controller);
   // A worker told offline mode is on keeps every page saved after each deploy: not before the reader accepts a large save.
   const workerOffline = offlineMode && !saveNeedsAcceptance();
-  const wb = new Workbox(`${assetUrl('sw.js')}?${encodeWorkerParams({ offlineMode: workerOffline, strategies })}`, { scope: BASE_URL });
+  const wb = new Workbox(`${assetUrl('sw.js')}?${encodeWorkerParams({ offlineMode: workerOffline, strategies })}`, { scope: baseUrl() });
 
   // A new shell waits for the reader: 'A new version is available' with Reload.
   wb.addEventListener('waiting', () => {

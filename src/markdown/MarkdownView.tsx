@@ -2,7 +2,7 @@ import { Fragment, useMemo, type ComponentProps } from 'react';
 import { jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { stripBase, type Manifest, type ManifestPage } from '../../manifest';
-import { BASE_URL } from '../config';
+import { baseUrl } from '../config';
 import { SmartLink } from './SmartLink';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
 import { pageHast } from './pipeline';
@@ -16,7 +16,7 @@ const text = (node: unknown): string => {
 
 const components: Partial<Components> = {
   a({ node: _node, href, children, ...rest }: ComponentProps<'a'> & WithNode) {
-    const local = href ? stripBase(href.split('#')[0] ?? '', BASE_URL) : null;
+    const local = href ? stripBase(href.split('#')[0] ?? '', baseUrl()) : null;
     if (href && local !== null && !rest.target) {
       const hash = href.includes('#') ? href.slice(href.indexOf('#')) : '';
       return (

@@ -2,7 +2,7 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { articleLinksFrom, splitHref, stripBase } from '../../manifest';
-import { BASE_URL } from '../config';
+import { baseUrl } from '../config';
 import { preloadAllowed } from '../lib/preload';
 import { useCopyButtons } from './copyCode';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
@@ -23,7 +23,7 @@ function localTarget(a: HTMLAnchorElement): { path: string; hash: string } | nul
   } catch {
     // A malformed escape is kept as written.
   }
-  const local = stripBase(pathname, BASE_URL);
+  const local = stripBase(pathname, baseUrl());
   // The hash as written: the browser's copy is percent-encoded, `useScrollToHash` decodes it.
   return local === null ? null : { path: local, hash: splitHref(raw).hash };
 }
@@ -41,8 +41,8 @@ export function StaticArticle({ html: rendered, path }: { html: string; path: st
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // Its relative links are right at its own route only. The address bar's route, even while the next page
   // loads: that is what the browser resolves them against.
-  const shownAt = stripBase(pathname, BASE_URL) ?? pathname;
-  const html = useMemo(() => (shownAt === path ? rendered : articleLinksFrom(rendered, path, BASE_URL)), [rendered, path, shownAt]);
+  const shownAt = stripBase(pathname, baseUrl()) ?? pathname;
+  const html = useMemo(() => (shownAt === path ? rendered : articleLinksFrom(rendered, path, baseUrl())), [rendered, path, shownAt]);
   const [diagrams, setDiagrams] = useState<{ el: HTMLElement; source: string }[]>([]);
   // Before the browser paints: a new text for the page (an update taken in place) is shown
   // with its copy buttons and its diagrams in one step, so the page does not shift under the reader.

@@ -12,8 +12,11 @@ import { searchRoute } from './search';
 /** The search page's view, below another locale's prefix as at `/search`. */
 const SearchView = searchRoute.options.component!;
 
-/** What a path outside `/docs` shows: a standalone page, or, below another locale's prefix, its home, search page or docs. */
-async function loadOther(queryClient: QueryClient, path: string) {
+/**
+ * What a path outside `/docs` shows: a standalone page, or, below another locale's prefix, its home, search page or
+ * docs; docs at the base (`routeBasePath: '/'`) are here too, their root at `/` (`indexRoute`).
+ */
+export async function loadOther(queryClient: QueryClient, path: string) {
   const manifest = await ensureManifestFor(queryClient, normalizeRoutePath(path));
   const kind = manifest.routes[normalizeRoutePath(path)]?.kind;
   if (kind === 'home') return { kind: 'home' as const, manifest };
@@ -32,14 +35,18 @@ export const pageRoute = createRoute({
   loader: ({ context, params }) => loadOther(context.queryClient, `/${params._splat ?? ''}`),
   pendingComponent: PageLoader,
   component: function PageView() {
-    const data = pageRoute.useLoaderData();
-    if (data.kind === 'home') return <Home manifest={data.manifest} />;
-    if (data.kind === 'search') return <SearchView />;
-    if (data.kind === 'category') return <CategoryPage manifest={data.manifest} category={data.category} />;
-    if (data.kind === 'page') return <DocPage manifest={data.manifest} doc={data.manifest.docs[data.page.id]!} />;
-    return <StandalonePage manifest={data.manifest} page={data.page} />;
+    return <OtherView data={pageRoute.useLoaderData()} />;
   },
 });
+
+/** The view of what `loadOther` loaded. */
+export function OtherView({ data }: { data: Awaited<ReturnType<typeof loadOther>> }) {
+  if (data.kind === 'home') return <Home manifest={data.manifest} />;
+  if (data.kind === 'search') return <SearchView />;
+  if (data.kind === 'category') return <CategoryPage manifest={data.manifest} category={data.category} />;
+  if (data.kind === 'page') return <DocPage manifest={data.manifest} doc={data.manifest.docs[data.page.id]!} />;
+  return <StandalonePage manifest={data.manifest} page={data.page} />;
+}
 
 function StandalonePage({ manifest, page }: Awaited<ReturnType<typeof loadPage>>) {
   useDocumentTitle(page.title, manifest.site.title);

@@ -1,15 +1,15 @@
 import { createRoute } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Home } from '../components/Home';
-import { manifestQueryOptions, viewOf } from '../data/manifestQueries';
+import { PageLoader } from '../components/ErrorScreens';
 import { rootRoute } from './__root';
+import { loadOther, OtherView } from './$';
 
-/** `/`: the home page. */
+/** `/`: the home page, or the docs' root when the docs are served at the base (`routeBasePath: '/'`). */
 export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  component: function HomeView() {
-    const manifest = viewOf(useSuspenseQuery(manifestQueryOptions()).data);
-    return <Home manifest={manifest} />;
+  loader: ({ context }) => loadOther(context.queryClient, '/'),
+  pendingComponent: PageLoader,
+  component: function IndexView() {
+    return <OtherView data={indexRoute.useLoaderData()} />;
   },
 });

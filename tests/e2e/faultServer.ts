@@ -48,7 +48,6 @@ export function useFaultServer() {
       dir: distDir,
       port: 0,
       host: '127.0.0.1',
-      base: '/abp-react/',
       handle: (req, res) => {
         const path = (req.url ?? '').split('?')[0]!.replace(/^\/abp-react\//, '');
         requests.push(path);

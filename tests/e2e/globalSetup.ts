@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
       throw error;
     },
   );
-  const server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1', gzip: true, base: '/abp-react/' });
+  const server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1', gzip: true });
   project.provide('baseUrl', server.url);
   project.provide('distDir', distDir);
   project.provide('browserEndpoint', browser.wsEndpoint());

@@ -76,7 +76,6 @@ export function useSiteCopy(options: {
       dir: site.distDir,
       port: 0,
       host: '127.0.0.1',
-      base: '/abp-react/',
       handle: (req, res) => {
         requests.push(req.url ?? '');
         return options.handle?.(req, res) ?? false;

@@ -5,10 +5,10 @@
  * the collapsed sidebar and the content kept in IndexedDB. A reader's state
  * stored unscoped is kept by the site.
  *
- * `/abp-two/` is a second build of the project with its base path changed,
- * served on the same origin as the shared e2e build through a proxy.
+ * `/abp-two/` is the same content with its `baseUrl` changed, built content-only beside a copy of the shared e2e
+ * build, so the one shell build serves both bases; it is served on the same origin through a proxy.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,25 +28,19 @@ let two: RunningServer | undefined;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'docs-two-sites-'));
-  // The project with another base path, as a fork hosted beside it would change it (README, "Deploying").
-  const root = join(work, 'root');
-  for (const entry of ['src', 'manifest', 'public', 'package.json', 'tsconfig.json', 'tsconfig.base.json'])
-    cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
-  const config = join(root, 'src/config.ts');
-  writeFileSync(config, readFileSync(config, 'utf8').replace("BASE_URL = '/abp-react/'", `BASE_URL = '${TWO}'`));
+  // The content with another base path, as a fork hosted beside it would change it (README, "Deploying").
   const contentDir = join(work, 'content');
   cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
   const site = join(contentDir, 'site.config.json');
   writeFileSync(site, readFileSync(site, 'utf8').replace('"baseUrl": "/abp-react/"', `"baseUrl": "${TWO}"`));
   const distDir = join(work, 'dist');
-  await buildSite({ root, contentDir, distDir, shell: true, warn: () => {} });
-  two = await startServer({ dir: distDir, port: 0, host: '127.0.0.1', base: TWO });
+  cpSync(inject('distDir'), distDir, { recursive: true });
+  await buildSite({ root: ROOT, contentDir, distDir, shell: false, warn: () => {} });
+  two = await startServer({ dir: distDir, port: 0, host: '127.0.0.1' });
   one = await startServer({
     dir: inject('distDir'),
     port: 0,
     host: '127.0.0.1',
-    base: '/abp-react/',
     handle: (req, res) => {
       if (!req.url?.startsWith(TWO)) return false;
       return new Promise<boolean>((resolve) => {

@@ -22,7 +22,7 @@ const record: ShellRecord = {
   hash: 'deadbeefdeadbeef',
 };
 const SERVER_BUNDLE =
-  'export const renderRoute = async ({ path, article }) => `<main id="main"><h1>kept shell renders ${path}</h1>${article?.html ?? ""}</main>`;\n';
+  'export const baseFromSite = true;\nexport const renderRoute = async ({ path, article }) => `<main id="main"><h1>kept shell renders ${path}</h1>${article?.html ?? ""}</main>`;\n';
 const OLD = new Date('2020-01-02T03:04:05Z');
 const SETUP = (text: string) => `---\nsidebar_position: 1\n---\n\n# Setup\n\n${text}\n`;
 

@@ -204,6 +204,30 @@ describe('fixture mdx-components', () => {
     await project.build();
   });
 
+  it("lists the cards of its category where a category's page writes <DocCardList />, and again when a card's doc changes", async () => {
+    mkdirSync(join(project.contentDir, 'docs/guides'));
+    project.write(
+      'docs/guides/index.mdx',
+      "import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/theme-common';\n\n# Guides\n\n<DocCardList />\n\n<DocCardList items={useCurrentSidebarCategory().items} />\n",
+    );
+    project.write('docs/guides/setup.md', '---\ndescription: Install it.\n---\n\n# Setup\n\nText.\n');
+    project.write('docs/guides/deploy.md', '# Deploy\n\nShip it.\n');
+    const session = new BuildSession();
+    try {
+      await project.build({ session });
+      const cards =
+        '<ul class="card-grid doc-card-list"><li><a class="card" href="guides/deploy"><h2 class="card__title">Deploy</h2><p class="card__description">Ship it.</p></a></li>' +
+        '<li><a class="card" href="guides/setup"><h2 class="card__title">Setup</h2><p class="card__description">Install it.</p></a></li></ul>';
+      expect(articleOf(project.read('docs/guides.html'))).toBe(`<h1 id="guides">Guides</h1>\n${cards}\n${cards}`);
+      expect(project.warnings.filter((w) => w.includes('guides/'))).toEqual([]);
+      project.write('docs/guides/deploy.md', '# Deploy\n\nShip it today.\n');
+      await project.build({ session });
+      expect(articleOf(project.read('docs/guides.html'))).toContain('<p class="card__description">Ship it today.</p>');
+    } finally {
+      rmSync(join(project.contentDir, 'docs/guides'), { recursive: true });
+    }
+  });
+
   it('renders a page again when only its partial changed', async () => {
     const session = new BuildSession();
     await project.build({ session });

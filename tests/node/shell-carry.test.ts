@@ -19,7 +19,8 @@ const record: ShellRecord = {
   hash: 'deadbeefdeadbeef',
 };
 /** The kept shell's server-render bundle: it marks what it renders, so a test can tell it was the one used. */
-const SERVER_BUNDLE = 'export const renderRoute = async ({ path }) => `<main id="main"><h1>kept shell renders ${path}</h1></main>`;\n';
+const SERVER_BUNDLE =
+  'export const baseFromSite = true;\nexport const renderRoute = async ({ path }) => `<main id="main"><h1>kept shell renders ${path}</h1></main>`;\n';
 const OLD = new Date('2020-01-02T03:04:05Z');
 
 describe('content-only build over a previous shell', () => {

@@ -83,3 +83,67 @@ describe('public/', () => {
     }
   });
 });
+
+describe('content/static/', () => {
+  /** Writes `text` at `rel` below the content's `static/`. */
+  const putStatic = (rel: string, text: string) => {
+    const full = join(project.contentDir, 'static', rel);
+    mkdirSync(join(full, '..'), { recursive: true });
+    writeFileSync(full, text);
+  };
+
+  it('is published at the site root as it is, host files and .nojekyll included', async () => {
+    putStatic('img/diagram.svg', SVG);
+    putStatic('files/guide.pdf', '%PDF-1.4');
+    putStatic('CNAME', 'docs.example.org\n');
+    putStatic('.nojekyll', '');
+    putStatic('.env', 'SECRET=1');
+    await project.build();
+    expect(project.read('img/diagram.svg')).toBe(SVG);
+    expect(project.read('files/guide.pdf')).toBe('%PDF-1.4');
+    expect(project.read('CNAME')).toBe('docs.example.org\n');
+    expect(project.read('.nojekyll')).toBe('');
+    const files = listFiles(project.distDir);
+    expect(files.filter((f) => f.startsWith('static/') || f === '.env')).toEqual([]);
+    expect(project.manifest().files['/img/diagram.svg']).toBeUndefined();
+  });
+
+  it('lets pages show its images by their path from the site root', async () => {
+    putStatic('img/diagram.svg', SVG);
+    const intro = project.read('../content/docs/intro.md');
+    project.write('docs/intro.md', `${intro}\n![Diagram](/img/diagram.svg)\n`);
+    await project.build();
+    expect(project.manifest().files['/img/diagram.svg']).toEqual({ href: '/img/diagram.svg', width: 1, height: 1 });
+  });
+
+  it('may not take a generated name, a page, or the path of a content file, each named with what it meets', async () => {
+    await project.build();
+    const before = hashTree(project.distDir);
+    putStatic('manifest.json', '{}');
+    putStatic('help.html', '<p>Help</p>');
+    putStatic('img/logo.svg', SVG);
+    const error = await refusedBuild(project, before);
+    const lines = error.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().replace(/^.*?content\//, 'content/'));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'content/static/manifest.json: takes the name `manifest.json` of the manifest, which the build writes itself. Rename or move the file.',
+        'content/img/logo.svg: is served at `/img/logo.svg`, as is `content/static/img/logo.svg`. Rename or move one of them.',
+      ]),
+    );
+    expect(error.message).toContain('content/static/help.html:1: is a `.html` file, which a static folder may not hold');
+  });
+
+  it('may not lie where a doc route needs its files, named with the route', async () => {
+    await project.build();
+    const before = hashTree(project.distDir);
+    putStatic('docs/diagram.svg', SVG);
+    project.write('docs/notes.md', '---\nslug: /diagram.svg/notes\n---\n\n# Notes\n');
+    const error = await refusedBuild(project, before);
+    expect(error.message).toMatch(
+      /content\/docs\/notes\.md:\d+: route `\/docs\/diagram\.svg\/notes` .*the static file `[^`]*content\/static\/docs\/diagram\.svg`/,
+    );
+  });
+});

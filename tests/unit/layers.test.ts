@@ -46,7 +46,7 @@ for (const file of modules()) {
 }
 const name = (file: string) => relative(ROOT, file).split(sep).join('/');
 
-/** The layer of a module: its folder below src/; `src/config.ts` (the base path) is below all; the entry files above all. */
+/** The layer of a module: its folder below src/; `src/config.ts` (the base path, by the meta `manifest/` names) is above `manifest/` only; the entry files above all. */
 function layer(file: string): string {
   const rel = name(file);
   if (rel.startsWith('manifest/')) return 'manifest';
@@ -62,7 +62,7 @@ const ALLOWED: Record<string, string[]> = {
   node: ['manifest'],
   manifest: [],
   lib: [],
-  config: [],
+  config: ['manifest'],
   data: ['manifest', 'lib', 'sw', 'config'],
   sw: ['manifest', 'lib'],
   search: ['manifest', 'lib', 'data', 'config', 'hooks'],

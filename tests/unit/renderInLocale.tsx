@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Manifest } from '../../manifest';
 import { SiteProvider } from '../../src/components/SiteContext';
+import { setBaseUrl } from '../../src/config';
 import { localeStringsQueryOptions, manifestQueryOptions } from '../../src/data/manifestQueries';
 import { makeManifest } from '../helpers/manifestFixtures';
 
@@ -49,6 +50,8 @@ export async function renderText(
   element: ReactNode,
   { manifest = localizedManifest(), queryClient = localizedQueryClient(manifest), inSite = true } = {},
 ): Promise<string> {
+  // As the server render does: the shell's links are below the site's base.
+  setBaseUrl(manifest.site.baseUrl);
   const router = createRouter({
     routeTree: createRootRoute({ component: () => element }),
     history: createMemoryHistory({ initialEntries: [manifest.site.baseUrl.replace(/\/$/, '') + path] }),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setBaseUrl } from '../../../src/config';
 import { offerNewShell, routeChanged } from '../../../src/data/updatesCheck';
 import { updates } from '../../../src/data/updatesStore';
 import { makeDoc, makeManifest, makeSiteConfigInput } from '../../helpers/manifestFixtures';
@@ -26,6 +27,7 @@ describe('routeChanged', () => {
 
 // Without a service worker, a shell deploy is noticed from the manifest, not only when a chunk is missing.
 describe('offerNewShell', () => {
+  setBaseUrl('/abp-react/');
   const page = 'http://127.0.0.1:4000/abp-react/docs/intro';
   const reload = vi.fn();
   /** A tab running the shell `assets/main-OLDSHELL.js`, which a worker controls or not. */

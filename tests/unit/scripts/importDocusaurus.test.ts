@@ -34,14 +34,13 @@ describe('npm run import:docusaurus', () => {
       'sidebars.json',
       'site.config.json',
       'static/CNAME',
-      'static/img/logo.svg',
-      'static/manifest.json',
+      'static/img/widgets.svg',
       'versioned_docs/version-1.0/intro.md',
       'versioned_docs/version-1.0/reference.md',
       'versioned_sidebars/version-1.0-sidebars.json',
       'versions.json',
     ]);
-    expect(readFileSync(join(out, 'static/manifest.json'), 'utf8')).toBe(readFileSync(join(SITE, 'static/manifest.json'), 'utf8'));
+    expect(readFileSync(join(out, 'static/img/widgets.svg'), 'utf8')).toBe(readFileSync(join(SITE, 'static/img/widgets.svg'), 'utf8'));
 
     // The sidebars file is code: what it evaluates to is written as JSON.
     expect(JSON.parse(readFileSync(join(out, 'sidebars.json'), 'utf8'))).toEqual({
@@ -72,7 +71,7 @@ describe('npm run import:docusaurus', () => {
       docs: { sidebarId: 'guideSidebar', mainDocId: 'intro' },
       navbar: {
         title: 'Widgets',
-        logo: { src: 'img/logo.svg', alt: 'Widgets logo' },
+        logo: { src: 'img/widgets.svg', alt: 'Widgets logo' },
         items: [
           { type: 'docSidebar', sidebarId: 'guideSidebar', label: 'Guide', position: 'left' },
           { type: 'doc', docId: 'reference', label: 'Reference', position: 'left' },
@@ -108,6 +107,8 @@ describe('npm run import:docusaurus', () => {
         'remark plugin `remark-widget-embeds` (docs remarkPlugins) is not carried; the syntax it adds shows as written.',
         'themeConfig.navbar.items[3]: the dropdown "More" is not carried (the navbar has no dropdowns); put its links in the footer.',
         'themeConfig.footer.links[2]: an HTML footer item is not carried; write it as a link.',
+        "1 static file (static/manifest.json) at an address the build writes itself not copied: the site is served the build's own (its manifest.json, robots.txt, assets/). Move a file the pages need to another folder of static/.",
+        "1 static file (static/img/logo.svg) at the address of a file of the shell's public/ not copied: the shell's is served. Give the site's file another name.",
         '1 markdown file that include/exclude leave out is not copied.',
         '1 file in the docs that are code or of no kind the site publishes, not copied (guides/example.js).',
       ].map((note) => `[import:docusaurus] not carried: ${note}`),

@@ -129,6 +129,33 @@ describe('serve', () => {
     expect(server.port).toBeGreaterThan(0);
   });
 
+  it('serves a site at the base its root manifest names, and at the origin root without redirecting it', async () => {
+    const other = join(tmp, 'other');
+    mkdirSync(join(other, 'docs'), { recursive: true });
+    writeFileSync(join(other, 'index.html'), '<!doctype html>ROOT HOME');
+    writeFileSync(join(other, 'docs/intro.html'), '<!doctype html>ROOT INTRO');
+    const serveWith = async (baseUrl: string) => {
+      writeFileSync(join(other, 'manifest.json'), JSON.stringify({ site: { baseUrl } }));
+      const running = await startServer({ dir: other, port: 0, gzip: false });
+      try {
+        const at = (path: string) => fetch(new URL(running.url).origin + path, { redirect: 'manual' });
+        return { url: running.url, home: await at('/'), intro: await at(`${baseUrl}docs/intro`) };
+      } finally {
+        await running.close();
+      }
+    };
+    const nested = await serveWith('/elsewhere/');
+    expect(new URL(nested.url).pathname).toBe('/elsewhere/');
+    expect(nested.home.status).toBe(302);
+    expect(nested.home.headers.get('location')).toBe('/elsewhere/');
+    expect(await nested.intro.text()).toContain('ROOT INTRO');
+    const atRoot = await serveWith('/');
+    expect(new URL(atRoot.url).pathname).toBe('/');
+    expect(atRoot.home.status).toBe(200);
+    expect(await atRoot.home.text()).toContain('ROOT HOME');
+    expect(await atRoot.intro.text()).toContain('ROOT INTRO');
+  });
+
   describe('resolution', () => {
     it('serves index.html at the base', async () => {
       const res = await get(BASE);
