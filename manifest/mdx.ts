@@ -4,16 +4,18 @@
  * markup (tabs, details, admonitions, code blocks, an inline table of contents, links) or the HTML element written,
  * which the sanitizer then holds to the site's policy. What cannot be shown is reported with its line.
  */
-import type { ImportDeclaration } from 'estree';
+import type { ImportDeclaration, Program } from 'estree';
 import type { Code, Link, Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
+import type { Processor } from 'unified';
+import { CONTINUE, SKIP, visit } from 'unist-util-visit';
 import { find, html as htmlSchema } from 'property-information';
 import { escapeHtml } from './escapeHtml';
 import { relativeRoute } from './links';
 import type { CategoryCard } from './types';
-import { expressionValue, LITERAL_HINT, RefusedExpression, TOC, type MdxScope, type MdxValue } from './mdxValues';
+import { expressionValue, LITERAL_HINT, namesRead, RefusedExpression, TOC, type MdxScope, type MdxValue } from './mdxValues';
 
 /** How `.md` and `.mdx` files are read, as Docusaurus's `markdown.format`: all as MDX, all as CommonMark, or by extension. */
 export type MarkdownFormat = 'mdx' | 'md' | 'detect';
@@ -133,7 +135,8 @@ const isCurrentCategoryItems = (attribute: JsxElement['attributes'][number]) =>
   attribute.value.value.replace(/\s+/g, '') === 'useCurrentSidebarCategory().items';
 
 /** The attributes of a JSX element read as values; a refused one is reported and left out. */
-function attributesOf(node: JsxElement, options: MdxOptions): Record<string, MdxValue> {
+function attributesOf(node: JsxElement, state: State): Record<string, MdxValue> {
+  const { options } = state;
   const out: Record<string, MdxValue> = {};
   for (const attribute of node.attributes as (MdxJsxAttribute | MdxJsxExpressionAttribute)[]) {
     if (attribute.type === 'mdxJsxExpressionAttribute') {
@@ -152,6 +155,15 @@ function attributesOf(node: JsxElement, options: MdxOptions): Record<string, Mdx
         out[attribute.name] = expressionValue(value.data?.estree, options.scope) ?? null;
       } catch (error) {
         if (!(error instanceof RefusedExpression)) throw error;
+        const site = siteImportsRead(value.data?.estree, state);
+        if (site) {
+          options.onProblem({
+            line: lineOf(attribute.position ? attribute : node),
+            message: `prop \`${attribute.name}={${value.value}}\` of \`<${node.name}>\` ${siteImportsLeftOut(site)}`,
+            error: false,
+          });
+          continue;
+        }
         if (error.reference) {
           options.onProblem({
             line: lineOf(attribute.position ? attribute : node),
@@ -294,7 +306,7 @@ function renderTabs(node: JsxElement, attrs: Record<string, MdxValue>, state: St
       });
       continue;
     }
-    const itemAttrs = attributesOf(child as JsxElement, state.options);
+    const itemAttrs = attributesOf(child as JsxElement, state);
     const value = stringProp(itemAttrs, 'value') ?? stringProp(itemAttrs, 'label') ?? String(tabs.length + 1);
     tabs.push({
       value,
@@ -494,6 +506,25 @@ function componentOf(name: string | null, state: State): Component | null {
   return null;
 }
 
+/**
+ * The names an expression reads when each is a page's import from the site (`@site/…` or a relative path), as a
+ * phrase for a message; null when it reads anything else. Such an expression is the site's code, like a site
+ * component: the build does not run it and leaves it out, with a warning.
+ */
+function siteImportsRead(estree: unknown, state: State): string | null {
+  const names = estree ? namesRead(estree as Program) : null;
+  if (!names?.size) return null;
+  for (const name of names) {
+    const component = state.components.get(name);
+    if (component?.kind !== 'site' || !/^(@site\/|\.)/.test(component.from)) return null;
+  }
+  const quoted = [...names].map((name) => `\`${name}\``);
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]!}`;
+}
+
+/** A warning that an expression over the site's imports is left out. */
+const siteImportsLeftOut = (names: string): string => `uses ${names}, imported from the site, which this build does not run: it is left out.`;
+
 /** The value of an expression node, reporting one that would run code; undefined for a comment. */
 function readExpression(
   node: { data?: { estree?: unknown } | undefined; value: string; position?: RootContent['position'] },
@@ -503,11 +534,12 @@ function readExpression(
     return expressionValue(node.data?.estree as never, state.options.scope);
   } catch (error) {
     if (!(error instanceof RefusedExpression)) throw error;
-    state.options.onProblem({
-      line: lineOf(node),
-      message: `\`{${node.value.trim()}}\` is ${error.message}, and pages never run code. Write ${LITERAL_HINT}.`,
-      error: true,
-    });
+    const site = siteImportsRead(node.data?.estree, state);
+    state.options.onProblem(
+      site
+        ? { line: lineOf(node), message: `\`{${node.value.trim()}}\` ${siteImportsLeftOut(site)}`, error: false }
+        : { line: lineOf(node), message: `\`{${node.value.trim()}}\` is ${error.message}, and pages never run code. Write ${LITERAL_HINT}.`, error: true },
+    );
     return undefined;
   }
 }
@@ -551,6 +583,7 @@ function inlinePartial(node: JsxElement, component: { source: string }, state: S
     return [];
   }
   const tree = parsePartial(markdown);
+  unwrapMdxCodeBlocks(tree, parsePartial);
   // A partial's lines are its own: its problems are reported at the line that uses it.
   const line = lineOf(node);
   const inner: State = {
@@ -591,7 +624,7 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
       });
       return [];
     }
-    const attrs = attributesOf(node, state.options);
+    const attrs = attributesOf(node, state);
     if (name === 'details') return [renderDetails(node, attrs, state)];
     if (name === 'a' && typeof attrs.href === 'string') return [renderLink(node, attrs, state, attrs.href)];
     if (name === 'img' && typeof attrs.src === 'string') {
@@ -617,7 +650,7 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
   if (component?.kind === 'theme' && component.name === 'DocCardList' && node.attributes.every(isCurrentCategoryItems))
     return [element('div', { className: ['doc-card-list'], dataDocCardList: '' }, [], node)];
   if (component?.kind === 'theme') {
-    const attrs = attributesOf(node, state.options);
+    const attrs = attributesOf(node, state);
     switch (component.name) {
       case 'Tabs':
         return [renderTabs(node, attrs, state)];
@@ -715,9 +748,32 @@ function collectImports(tree: Root, state: State): void {
   }
 }
 
+/**
+ * Replaces each ```` ```mdx-code-block ```` fence by the MDX it holds, as Docusaurus does: authors wrap JSX in one so
+ * that tools which read plain markdown leave it alone. Its nodes get the lines they have in the page.
+ */
+function unwrapMdxCodeBlocks(tree: Root, parse: (markdown: string) => Root): void {
+  visit(tree, 'code', (node, index, parent) => {
+    if (node.lang !== 'mdx-code-block' || !parent || index === undefined) return CONTINUE;
+    const inner = parse(node.value);
+    unwrapMdxCodeBlocks(inner, parse);
+    // The fence's first line comes before its content.
+    const offset = node.position?.start.line ?? 0;
+    visit(inner, (child) => {
+      if (!child.position) return;
+      child.position.start.line += offset;
+      child.position.end.line += offset;
+    });
+    parent.children.splice(index, 1, ...(inner.children as never[]));
+    return [SKIP, index + inner.children.length];
+  });
+}
+
 /** The MDX step: a remark plugin for pages read as MDX (`remark-mdx` parses them). */
-export function remarkMdxContent(options: MdxOptions) {
+export function remarkMdxContent(this: Processor, options: MdxOptions) {
+  const parse = (markdown: string) => this.parse(markdown) as Root;
   return (tree: Root) => {
+    unwrapMdxCodeBlocks(tree, parse);
     const state: State = { options, components: new Map(), tabs: 0, inlining: [options.source] };
     collectImports(tree, state);
     tree.children = transformChildren(tree.children, state) as Root['children'];

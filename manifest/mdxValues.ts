@@ -4,6 +4,7 @@
  * other expression is refused with what to write instead.
  */
 import type { Expression, Node as EstreeNode, Program } from 'estree';
+import { CONTINUE, EXIT, visit } from 'estree-util-visit';
 
 /** What an expression reads as: JSON-like data, the page's table of contents, or a refusal. */
 export type MdxValue = string | number | boolean | null | MdxValue[] | { [key: string]: MdxValue } | typeof TOC;
@@ -104,7 +105,9 @@ function valueOf(node: EstreeNode, scope: MdxScope): MdxValue {
       if (node.callee.type === 'Identifier' && node.callee.name === 'useBaseUrl' && node.arguments.length >= 1) {
         const [first] = node.arguments;
         const path = first && first.type !== 'SpreadElement' ? valueOf(first, scope) : null;
-        if (typeof path === 'string') return path;
+        // Docusaurus's `useBaseUrl` reads a path from the site root whether or not it starts with `/`; a URL with a
+        // scheme, `//` or `#` stays as it is.
+        if (typeof path === 'string') return /^([a-z][a-z\d+.-]*:|\/|#)/i.test(path) ? path : `/${path}`;
       }
       return refuse('a function call');
     default:
@@ -122,4 +125,27 @@ export function expressionValue(program: Program | null | undefined, scope: MdxS
   const [statement] = program.body;
   if (program.body.length > 1 || statement?.type !== 'ExpressionStatement') return refuse('statements');
   return valueOf(statement.expression as Expression, scope);
+}
+
+/**
+ * The names an expression reads (`constants` of `constants.tabs(['web'])`), or null when it does more than read
+ * names: `this`, `import.meta`, `super` or JSX, which name nothing a page imports. Property names and keys are no
+ * names; a name a function in it binds counts as read, so the set never leaves out a name it depends on.
+ */
+export function namesRead(program: Program): Set<string> | null {
+  const names = new Set<string>();
+  let other = false;
+  visit(program, (node, key, _index, ancestors) => {
+    if (node.type === 'ThisExpression' || node.type === 'Super' || node.type === 'MetaProperty' || node.type.startsWith('JSX')) {
+      other = true;
+      return EXIT;
+    }
+    if (node.type !== 'Identifier') return CONTINUE;
+    const parent = ancestors[ancestors.length - 1];
+    const isName =
+      !(parent?.type === 'MemberExpression' && key === 'property' && !parent.computed) && !(parent?.type === 'Property' && key === 'key' && !parent.computed);
+    if (isName) names.add(node.name);
+    return CONTINUE;
+  });
+  return other ? null : names;
 }

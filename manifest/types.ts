@@ -44,7 +44,7 @@ const pageEntries = {
   id: v.string(),
   /** Route path below the base path, without a trailing slash. */
   path: v.string(),
-  /** Page title: front matter `title`, else the first h1. */
+  /** Page title: front matter `title`, else the first h1, else the id or file name (as Docusaurus titles it). */
   title: v.string(),
   /** Meta description: front matter `description`, else the first paragraph. */
   description: v.string(),

@@ -384,7 +384,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
   // name and size are kept under the rendering's HTML hash (and the title, which it shows when the body has no h1).
   const articleOf = (file: SourceFile, r: Rendered, at: string, cards: CategoryCard[] | undefined) => {
     // Front matter `hide_title` hides the title the body does not have, as Docusaurus does.
-    const title = r.h1 === null && !file.data.hide_title ? texts.titleOf(file)! : '';
+    const title = r.h1 === null && !file.data.hide_title ? texts.titleOf(file) : '';
     // `<DocCardList />` shows the cards of the category the doc is the page of (none on another page).
     const listed = r.html.includes(DOC_CARD_LIST_MARK) ? docCardListHtml(cards ?? [], at) : null;
     const body = () => (listed === null ? r.html : r.html.replaceAll(DOC_CARD_LIST_MARK, listed));
@@ -455,7 +455,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
   ): ManifestPage => ({
     id,
     path,
-    title: texts.titleOf(file)!,
+    title: texts.titleOf(file),
     description: texts.descriptionOf(file),
     keywords: file.data.keywords ?? [],
     image: file.data.image ?? null,
@@ -492,7 +492,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     const displayed = d.file.data.displayed_sidebar;
     const sidebar = displayed !== undefined ? displayed : (model.sidebarOf.get(d.id) ?? null);
     const top = displayed === undefined || displayed === model.sidebarOf.get(d.id) ? (model.topByPath.get(d.path) ?? null) : null;
-    const title = texts.titleOf(d.file)!;
+    const title = texts.titleOf(d.file);
     const label = texts.label(d);
     const { previous: p, next: n } = nav;
     const otherVersions = versioned ? otherVersionsOf(d) : null;
@@ -545,7 +545,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
     return entryOf(
       p.file,
       r,
-      [p.id, p.path, texts.titleOf(p.file)!, texts.descriptionOf(p.file)],
+      [p.id, p.path, texts.titleOf(p.file), texts.descriptionOf(p.file)],
       (blobs) => ({
         ...pageEntry(p.file, r, p.id, p.path, blobs),
         ...(p.file.untranslated ? { untranslated: true } : {}),

@@ -12,7 +12,7 @@ import type { PageTexts, RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './problems';
 import type { Rendered } from './render';
 import { renderingKey } from './renderPool';
-import type { ContentSources, SourceFile } from './sources';
+import { keyLine, type ContentSources, type SourceFile } from './sources';
 import { imageProblem } from './staticFiles';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 
@@ -21,11 +21,20 @@ const ADMONITION_LIST = Object.keys(ADMONITIONS)
   .map((n) => `\`:::${n}\``)
   .join(', ');
 
-/** Every page has a title: its front matter's, or its first `# heading` (a lookup per page, which needs no memory of the last build). */
+/**
+ * Every page has a title: its front matter's, its first `# heading` or its id's; only a `title` field written
+ * empty leaves it blank, which builds as Docusaurus does and is named (a lookup per page, which needs no memory
+ * of the last build).
+ */
 export function checkTitles(plan: Pick<RoutePlan, 'docs' | 'pages'>, texts: PageTexts, log: ProblemLog): void {
   for (const entries of [plan.docs, plan.pages])
     for (const { file } of entries) {
-      if (!texts.titleOf(file)) log.error(file.display, 1, 'has no title. Add a `# Heading` or a `title` field to its front matter.');
+      if (!texts.titleOf(file).trim())
+        log.warn(
+          file.display,
+          keyLine(file.raw, 'title'),
+          'has an empty `title`: its tab, sidebar and search show no name. Write the title in its front matter.',
+        );
     }
 }
 

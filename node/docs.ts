@@ -4,6 +4,7 @@
  * previous/next links.
  */
 import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
 import { UnknownIdError } from '../manifest/manifestErrors';
 import { joinPath, type LinkContext } from '../manifest/links';
 import { docsPath, normalizeRoutePath } from '../manifest/paths';
@@ -693,20 +694,25 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
 
 /** What the pages say of themselves once rendered: title, description, sidebar label. */
 export interface PageTexts {
-  /** Front-matter `title`, else the first `# heading`; null when neither. */
-  titleOf(file: SourceFile): string | null;
+  /** Front-matter `title`, else the first `# heading`, else its id's last part (`titleFromId`), as Docusaurus titles it. */
+  titleOf(file: SourceFile): string;
   /** Front-matter `description`, else the first paragraph, at most 300 characters. */
   descriptionOf(file: SourceFile): string;
   /** `sidebar_label`, else the title, else the id. */
   label(doc: DocEntry): string;
 }
 
+/** The title of a page that has neither a `title` field nor a `# heading`: its front matter `id`, else its file name without number prefix. */
+function titleFromId(file: SourceFile): string {
+  return file.data.id ?? stripNumberPrefix(basename(file.rel).replace(/\.mdx?$/, ''));
+}
+
 /** The texts of the rendered pages. */
 export function pageTexts(renders: Map<string, Rendered>): PageTexts {
-  const titleOf = (file: SourceFile) => file.data.title ?? renders.get(file.rel)?.h1 ?? null;
+  const titleOf = (file: SourceFile) => file.data.title ?? renders.get(file.rel)?.h1 ?? titleFromId(file);
   return {
     titleOf,
     descriptionOf: (file) => (file.data.description ?? renders.get(file.rel)?.firstParagraph ?? '').slice(0, 300),
-    label: (d) => d.file.data.sidebar_label ?? titleOf(d.file) ?? d.id,
+    label: (d) => d.file.data.sidebar_label ?? titleOf(d.file),
   };
 }

@@ -10,10 +10,11 @@ import { joinContent } from '../manifest/mdx';
 
 /**
  * An import of a partial (`import Note from './_note.md'`): its path as written, where a formatter may have escaped
- * the `_` (`'./\_note.md'`, the same string to JavaScript). A scan for which files to hand the renderer with the page;
- * the renderer parses the import itself.
+ * the `_` (`'./\_note.md'`, the same string to JavaScript), or put the import after another on its line and broken
+ * it over two (`import A from './_a.md'; import\nB from './_b.md';`). A scan for which files to hand the renderer with
+ * the page; the renderer parses the import itself.
  */
-const PARTIAL_IMPORT = /^import\s[^\n]*?from\s+['"](\.[^'"]*\/\\?_[^'"/]+\.mdx?)['"]/gm;
+const PARTIAL_IMPORT = /(?:^|;)[ \t]*import\s[^'"]*?\bfrom\s+['"](\.[^'"]*\/\\?_[^'"/]+\.mdx?)['"]/gm;
 
 /** A partial's markdown without its front matter, or null when there is no such file (or it is a symbolic link). */
 export function readPartial(contentDir: string, rel: string): string | null {

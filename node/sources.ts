@@ -235,8 +235,14 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
   // In the order the fields are written.
   for (const key of Object.keys(data)) {
     if (!Object.hasOwn(FrontMatterSchema.entries, key)) {
+      // Docusaurus lets any field through (themes and plugins read their own), so one this site does not read is
+      // only named: the page builds without it.
       if (!IGNORED_FRONT_MATTER.has(key)) {
-        log.error(display, keyLine(raw, key), `front matter field \`${key}\` is unknown. Known fields: ${Object.keys(FrontMatterSchema.entries).join(', ')}.`);
+        log.warn(
+          display,
+          keyLine(raw, key),
+          `front matter field \`${key}\` is unknown and ignored. Known fields: ${Object.keys(FrontMatterSchema.entries).join(', ')}.`,
+        );
       }
     } else if (problems.has(key)) {
       log.error(display, keyLine(raw, key), `front matter \`${key}\` ${problems.get(key)}`);

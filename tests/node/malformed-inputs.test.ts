@@ -57,8 +57,7 @@ describe('JSON files', () => {
     project.write('docs/typed/_category_.json', '{\n  "label": "Typed",\n  "link": { "type": "generated-index", "description": 3 }\n}\n');
     project.write('docs/typed/page.md', '---\ntoString: 1\n---\n\n# Page\n');
     expect((await failure()).message).toMatchInlineSnapshot(`
-      "Cannot build: 2 problems in content:
-        content/docs/typed/page.md:2: front matter field \`toString\` is unknown. Known fields: id, title, sidebar_label, sidebar_position, slug, description, keywords, image, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, draft, pagination_prev, pagination_next, pagination_label, hide_title, sidebar_class_name, sidebar_custom_props, displayed_sidebar, unlisted, custom_edit_url.
+      "Cannot build: 1 problem in content:
         content/docs/typed/_category_.json:3: \`link\` must be \`{ "type": "generated-index", "description": "..." }\` or \`{ "type": "doc", "id": "..." }\`, got \`{"type":"generated-index","description":3}\`."
     `);
   });
@@ -72,6 +71,28 @@ describe('JSON files', () => {
 });
 
 describe('front matter', () => {
+  it('titles a doc with neither a `title` nor a `# heading` from its id, as Docusaurus does, with no warning', async () => {
+    project.write('docs/02-setup-guide.md', 'Text.\n');
+    project.write('docs/named.md', '---\nid: custom-id\n---\n\nText.\n');
+    await project.build();
+    const { docs } = project.manifest();
+    expect([docs['setup-guide']?.title, docs['custom-id']?.title]).toEqual(['setup-guide', 'custom-id']);
+    expect(project.warnings).toEqual([]);
+  });
+
+  it('builds a page with fields it does not know, naming each once with its line', async () => {
+    project.write('docs/authored.md', '---\ntitle: Authored\nauthor: Ada\nauthorURL: https://example.com\ntoString: 1\n---\n\nText.\n');
+    await project.build();
+    expect(project.manifest().docs.authored?.title).toBe('Authored');
+    const known =
+      'Known fields: id, title, sidebar_label, sidebar_position, slug, description, keywords, image, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, draft, pagination_prev, pagination_next, pagination_label, hide_title, sidebar_class_name, sidebar_custom_props, displayed_sidebar, unlisted, custom_edit_url.';
+    expect(project.warnings).toEqual([
+      `content/docs/authored.md:3: front matter field \`author\` is unknown and ignored. ${known}`,
+      `content/docs/authored.md:4: front matter field \`authorURL\` is unknown and ignored. ${known}`,
+      `content/docs/authored.md:5: front matter field \`toString\` is unknown and ignored. ${known}`,
+    ]);
+  });
+
   it('names a value of the wrong type that YAML aliases make billions of characters long, without writing it out', async () => {
     const lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
     for (let i = 1; i < 12; i++)

@@ -117,6 +117,14 @@ describe('fixture mdx-components', () => {
     await project.build();
   });
 
+  it('inlines a partial whose import a formatter put after another on its line and broke over two', async () => {
+    project.write('docs/wrapped-import.mdx', "import Tabs from '@theme/Tabs'; import\nShared from './\\_shared.mdx';\n\n# Wrapped import\n\n<Shared />\n");
+    await project.build();
+    expect(articleOf(project.read('docs/wrapped-import.html'))).toContain('<h2 id="from-the-partial">From the partial</h2>');
+    rmSync(join(project.contentDir, 'docs/wrapped-import.mdx'));
+    await project.build();
+  });
+
   it('builds no page of a partial, nor of a file below a folder whose name starts with `_`, which needs no title', async () => {
     const manifest = project.manifest();
     expect(Object.keys(manifest.docs).sort()).toEqual(['components', 'intro']);
@@ -126,6 +134,74 @@ describe('fixture mdx-components', () => {
     await project.build();
     expect(Object.keys(project.manifest().docs).sort()).toEqual(['components', 'intro']);
     rmSync(join(project.contentDir, 'docs/_snippets'), { recursive: true });
+  });
+
+  it("leaves out an expression over the site's imports with a warning, and shows what is around it", async () => {
+    project.write(
+      'docs/site-values.mdx',
+      [
+        "import constants from '@site/core/TabsConstants';",
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        '',
+        '# Site values',
+        '',
+        '<Tabs values={constants.getDevNotesTabs(["web"])}>',
+        '<TabItem value="web">Web notes.</TabItem>',
+        '</Tabs>',
+        '',
+        'Version {constants.version.toUpperCase()} here.',
+        '',
+      ].join('\n'),
+    );
+    project.warnings.length = 0;
+    await project.build();
+    const article = articleOf(project.read('docs/site-values.html'));
+    rmSync(join(project.contentDir, 'docs/site-values.mdx'));
+    expect(article).toContain('Web notes.');
+    expect(article).toContain('<p>Version  here.</p>');
+    expect(article).not.toContain('constants');
+    expect(project.warnings.filter((w) => w.startsWith('content/docs/site-values.mdx'))).toEqual([
+      'content/docs/site-values.mdx:7: prop `values={constants.getDevNotesTabs(["web"])}` of `<Tabs>` uses `constants`, imported from the site, which this build does not run: it is left out.',
+      'content/docs/site-values.mdx:11: `{constants.version.toUpperCase()}` uses `constants`, imported from the site, which this build does not run: it is left out.',
+    ]);
+    await project.build();
+  });
+
+  it('reads the MDX in an `mdx-code-block` fence as part of the page, its problems at their lines', async () => {
+    project.write(
+      'docs/wrapped.mdx',
+      [
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        '',
+        '# Wrapped',
+        '',
+        '````mdx-code-block',
+        '<Tabs>',
+        '<TabItem value="web" label="Web">',
+        '',
+        'Web **notes**.',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+        '<Unknown>inside</Unknown>',
+        '````',
+        '',
+      ].join('\n'),
+    );
+    project.warnings.length = 0;
+    await project.build();
+    const article = articleOf(project.read('docs/wrapped.html'));
+    rmSync(join(project.contentDir, 'docs/wrapped.mdx'));
+    expect(article).toContain('<div class="tabs-container"');
+    expect(article).toContain('Web <strong>notes</strong>.');
+    expect(article).not.toMatch(/mdx-code-block|&#x3C;Tabs|&#x3C;TabItem/);
+    expect(project.warnings.filter((w) => w.startsWith('content/docs/wrapped.mdx'))).toEqual([
+      expect.stringMatching(/^content\/docs\/wrapped\.mdx:15: `<Unknown>`/),
+    ]);
+    await project.build();
   });
 
   it("lists the cards of its category where a category's page writes <DocCardList />, and again when a card's doc changes", async () => {
@@ -168,7 +244,7 @@ describe('fixture mdx-hostile', () => {
   it('refuses expressions that call functions, handler props, spreads and imports from outside the content folder', async () => {
     const error = (await project.build().catch((e: unknown) => e)) as BuildError;
     expect(error).toBeInstanceOf(BuildError);
-    expect(error.message.split('\n')[0]).toBe('Cannot build: 4 MDX problems in content:');
+    expect(error.message.split('\n')[0]).toBe('Cannot build: 5 MDX problems in content:');
     expect(error.problems).toEqual([
       {
         file: 'content/docs/hostile.mdx',
@@ -190,6 +266,11 @@ describe('fixture mdx-hostile', () => {
         file: 'content/docs/hostile.mdx',
         line: 12,
         message: expect.stringMatching(/^`<Tabs>` spreads `\.\.\.props` into its props, which runs code\./),
+      },
+      {
+        file: 'content/docs/hostile.mdx',
+        line: 16,
+        message: expect.stringMatching(/^`\{constants\.tabs\(document\.cookie\)\}` is a function call, and pages never run code\./),
       },
     ]);
   });
