@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import matter from 'gray-matter';
 import picomatch from 'picomatch';
 import { generatedAt } from '../node/output';
-import { isContentFile } from '../node/staticFiles';
+import { isContentFile, isPublishedStaticKind } from '../node/staticFiles';
 import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { importConfig, type ImportedDocs } from './docusaurusConfig';
 
@@ -248,11 +248,14 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
     // A static file at an address the build writes itself (its root manifest, robots.txt, the shell's assets/)
     // cannot be published there; the site gets the build's file instead.
     // The shell's own public files (its logo, favicon, social card) keep their addresses too.
+    // Pages and code (`.html`, `.js`, `.md` demos) are no kind the site serves from static/.
     const taken: string[] = [];
     const shells: string[] = [];
+    const kinds: string[] = [];
     const staticFiles = copyAsIs(join(siteDir, 'static'), join(staging, 'static'), (rel) => {
       if (generatedAt(rel) !== null) taken.push(rel);
       else if (existsSync(join(PUBLIC_DIR, rel))) shells.push(rel);
+      else if (!isPublishedStaticKind(rel)) kinds.push(rel);
       else return false;
       return true;
     });
@@ -264,6 +267,10 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
     if (taken.length > 0)
       notes.push(
         `${some(taken)} at an address the build writes itself not copied: the site is served the build's own (its manifest.json, robots.txt, assets/). Move a file the pages need to another folder of static/.`,
+      );
+    if (kinds.length > 0)
+      notes.push(
+        `${some(kinds)} of kinds the site does not publish (pages, scripts, styles) not copied: a browser would run them outside every check pages get. Write pages as docs; images, data and archives are published.`,
       );
     if (shells.length > 0)
       notes.push(`${some(shells)} at the address of a file of the shell's public/ not copied: the shell's is served. Give the site's file another name.`);

@@ -108,6 +108,7 @@ describe('npm run import:docusaurus', () => {
         'themeConfig.navbar.items[3]: the dropdown "More" is not carried (the navbar has no dropdowns); put its links in the footer.',
         'themeConfig.footer.links[2]: an HTML footer item is not carried; write it as a link.',
         "1 static file (static/manifest.json) at an address the build writes itself not copied: the site is served the build's own (its manifest.json, robots.txt, assets/). Move a file the pages need to another folder of static/.",
+        '1 static file (static/demo/index.html) of kinds the site does not publish (pages, scripts, styles) not copied: a browser would run them outside every check pages get. Write pages as docs; images, data and archives are published.',
         "1 static file (static/img/logo.svg) at the address of a file of the shell's public/ not copied: the shell's is served. Give the site's file another name.",
         '1 markdown file that include/exclude leave out is not copied.',
         '1 file in the docs that are code or of no kind the site publishes, not copied (guides/example.js).',
