@@ -81,8 +81,8 @@ fs.readFileSync = function (file, options) {
   try {
     return readFileSync.call(this, file, options);
   } catch (error) {
-    // Only the site's own reads: tools below the temporary folder (tsx's cache) probe for files that may be absent.
-    if (error?.code !== 'ENOENT' || path.resolve(String(file)).startsWith(os.tmpdir())) throw error;
+    // Only the site's own reads: tsx probes its cache (`<tmp>/tsx-<uid>/`) for files that may be absent.
+    if (error?.code !== 'ENOENT' || path.resolve(String(file)).startsWith(path.join(os.tmpdir(), 'tsx-'))) throw error;
     unreadable.add(path.relative(siteDir, String(file)) || String(file));
     const encoding = typeof options === 'string' ? options : options?.encoding;
     return encoding ? '' : Buffer.alloc(0);
