@@ -29,6 +29,7 @@ import { generateTree } from './generate';
 import { parseArgs } from 'node:util';
 import { measureQueries } from '../src/search/localEngine';
 import { parseManifest } from '../manifest/parse';
+import { ROOT_MANIFEST } from '../manifest/constants';
 import { firstSearch, pagefindFirstSearch, type FirstSearch } from './firstSearch';
 import { firstVisit } from './firstVisit';
 import { buildPagefind } from './pagefind';
@@ -192,7 +193,7 @@ function outputSizes(dist: string): Pick<Row, 'distBytes' | 'diskBytes' | 'htmlB
     }
   };
   walk(dist, '');
-  const rootText = readFileSync(join(dist, 'manifest.json'));
+  const rootText = readFileSync(join(dist, ROOT_MANIFEST));
   const root = parseManifest(JSON.parse(rootText.toString('utf8')));
   const shardGz = root.shards.map((name) => gzipSync(readFileSync(join(dist, 'blobs', name))).length);
   return {

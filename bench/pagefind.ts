@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import sirv from 'sirv';
 import { parseManifest, parseShard } from '../manifest/parse';
+import { ROOT_MANIFEST } from '../manifest/constants';
 
 /** Every doc and page route of a build, with the HTML file that renders it. */
 function routeFiles(dist: string): { route: string; file: string }[] {
-  const root = parseManifest(JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')));
+  const root = parseManifest(JSON.parse(readFileSync(join(dist, ROOT_MANIFEST), 'utf8')));
   const out: { route: string; file: string }[] = [];
   for (const name of root.shards) {
     const shard = parseShard(JSON.parse(readFileSync(join(dist, 'blobs', name), 'utf8')), name);

@@ -102,5 +102,8 @@ export const OFFLINE_QUERY = { name: 'offlineMode', value: 'true' } as const;
  */
 export const BASE_META = 'docs-base';
 
-/** The root manifest's file below the base path. */
-export const ROOT_MANIFEST = 'manifest.json';
+/**
+ * The root manifest's file below the base path. It lies in a folder of the build's own, so a site's static
+ * `manifest.json` (the web app manifest many Docusaurus sites keep there) publishes at its own address.
+ */
+export const ROOT_MANIFEST = '_app/manifest.json';

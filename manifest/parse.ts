@@ -5,7 +5,7 @@
  * `parseSidebarShard()` a sidebar shard. Each returns the document it was given, typed.
  */
 import * as v from 'valibot';
-import { MANIFEST_VERSION } from './constants';
+import { MANIFEST_VERSION, ROOT_MANIFEST } from './constants';
 import { ManifestShapeError, ManifestVersionError } from './manifestErrors';
 import {
   CategoryCardSchema,
@@ -61,12 +61,12 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** Checks untrusted JSON against the root manifest contract and returns it typed. */
 export function parseManifest(json: unknown): ManifestRoot {
-  if (!isObject(json)) return check(ManifestRootSchema, json, 'manifest.json');
+  if (!isObject(json)) return check(ManifestRootSchema, json, ROOT_MANIFEST);
   if (json.manifestVersion !== MANIFEST_VERSION) throw new ManifestVersionError(json.manifestVersion, MANIFEST_VERSION);
-  const root = check(ManifestRootSchema, json, 'manifest.json');
+  const root = check(ManifestRootSchema, json, ROOT_MANIFEST);
   if (root.shardStarts.length !== root.shards.length)
     throw new ManifestShapeError(
-      'Invalid manifest: manifest.json: shardStarts does not name a first route per shard. Rebuild the content with `npm run build:content`.',
+      `Invalid manifest: ${ROOT_MANIFEST}: shardStarts does not name a first route per shard. Rebuild the content with \`npm run build:content\`.`,
     );
   return root;
 }

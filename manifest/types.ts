@@ -304,7 +304,7 @@ const SiteSchema = v.custom<SiteConfig>(
 );
 
 /**
- * The root manifest, `dist/manifest.json`: what every page needs, whatever the page count. Page data lives in
+ * The root manifest, `dist/_app/manifest.json`: what every page needs, whatever the page count. Page data lives in
  * shards (`ManifestShard`), immutable files below `blobs/` named by their hash; `shardOf()` finds the one of a route.
  */
 export const ManifestRootSchema = v.object({

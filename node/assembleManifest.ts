@@ -1,12 +1,12 @@
 /**
  * The manifest step of a build: each page's blobs (its markdown and the
  * build's rendering of it, named by their hashes), the search files, the
- * files the pages use, the manifest shards and the root `manifest.json`
+ * files the pages use, the manifest shards and the root manifest (`ROOT_MANIFEST`)
  *, each checked with the parser the shell uses.
  */
 import type { SiteConfig } from '../manifest/siteConfig';
 import { createHash } from 'node:crypto';
-import { CATEGORY_CARDS, MANIFEST_VERSION } from '../manifest/constants';
+import { CATEGORY_CARDS, MANIFEST_VERSION, ROOT_MANIFEST } from '../manifest/constants';
 import { groupRoutes, shardCuts, sidebarTop } from '../manifest/shards';
 import { parseCategoryCards, parseLocaleStrings, parseManifest, parseShard, parseSidebarShard } from '../manifest/parse';
 import { joinPath } from '../manifest/links';
@@ -106,7 +106,7 @@ export const LAST_PAGES = slot<PageState>('manifest:lastPages');
 export interface AssembledManifest {
   /** Everything, as the shell sees it once every shard is loaded. */
   manifest: Manifest;
-  /** `manifest.json`. */
+  /** The root manifest, `ROOT_MANIFEST`. */
   root: ManifestRoot;
   /** Page and sidebar shards by name (below `blobs/`). */
   shards: Record<string, AnyShard>;
@@ -323,7 +323,7 @@ export function assembleManifest(
   const contentHash = sha(JSON.stringify(rootBody)).slice(0, 16);
   const latest = Math.max(0, ...src.sources.map((s) => Date.parse(s.mtime)));
   const root = parseManifest({ ...rootBody, contentHash, generatedAt: new Date(latest).toISOString() });
-  files.set('manifest.json', JSON.stringify(root));
+  files.set(ROOT_MANIFEST, JSON.stringify(root));
   const manifest: Manifest = {
     ...root,
     versions: versionsWith((items) => items),

@@ -209,8 +209,8 @@ function configLine(src: ContentSources, key: string): number {
 /**
  * Checks the files every route writes (`x.html`, `x/index.html`, a doc's `x.md`) against each other,
  * the site's own files (`SITE_FILES`), the build's folders (`BUILD_FOLDERS`) and the static files:
- * a route may replace none of them, nor need a folder where one is a file (`/manifest.json` would
- * make `manifest.json/index.html`), nor have a part too long for a file name. Each clash is an error
+ * a route may replace none of them, nor need a folder where one is a file (`/sw.js` would
+ * make `sw.js/index.html`), nor have a part too long for a file name. Each clash is an error
  * at the line its route comes from.
  */
 function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntry[], categories: Map<string, { display: string }>, log: ProblemLog): void {

@@ -26,6 +26,7 @@ import * as v from 'valibot';
 import { ShellRecordSchema, type ShellRecord } from './shellRecord';
 import { localeBlobNames, shardNames } from '../manifest/shards';
 import type { LocaleStrings, ManifestRoot } from '../manifest/types';
+import { ROOT_MANIFEST } from '../manifest/constants';
 import { createHash } from 'node:crypto';
 import { BuildError, CacheMismatchError } from './problems';
 import { remembered } from './memo';
@@ -38,7 +39,6 @@ export const SHELL_RECORD = 'shell.json';
 export const SITE_FILES: Readonly<Record<string, string>> = {
   'index.html': 'the home page',
   '404.html': 'the not-found page',
-  'manifest.json': 'the manifest',
   'sw.js': 'the service worker',
   [SHELL_RECORD]: "the shell's record",
   'sitemap.xml': 'the sitemap',
@@ -53,6 +53,7 @@ export const SITE_FILES: Readonly<Record<string, string>> = {
  * contents, served `immutable`, and the dev server's endpoints. Nothing of the content goes below them.
  */
 export const BUILD_FOLDERS: Readonly<Record<string, string>> = {
+  _app: 'the manifest',
   assets: "the shell's files",
   blobs: 'the content-addressed pages and images',
   search: 'the search index',
@@ -79,6 +80,12 @@ function outputFolderState(dir: string): 'absent' | 'empty' | 'output' | 'file' 
   if (readdirSync(dir).length === 0) return 'empty';
   return existsSync(join(dir, OUTPUT_MARKER)) || readShellRecord(dir) ? 'output' : 'foreign';
 }
+
+/**
+ * The site files a static folder's file of the same name replaces: the build writes them only for a site that has
+ * none of its own (Docusaurus writes no robots.txt, so a site that moves in keeps its own).
+ */
+export const REPLACEABLE_SITE_FILES: ReadonlySet<string> = new Set(['robots.txt']);
 
 /**
  * What the build writes at `rel` (a path below `dist/`) itself, or null: a file of `SITE_FILES`, the marker, or
@@ -244,7 +251,7 @@ function manifestBlobs(distDir: string): Set<string> | null {
   };
   const read = <T>(file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as T;
   try {
-    const root = read<ManifestRoot>('manifest.json');
+    const root = read<ManifestRoot>(ROOT_MANIFEST);
     // The other locales' blobs name their versions' sidebar shards.
     const locales = Object.fromEntries(localeBlobNames(root).map((name) => [name, read<LocaleStrings>(`blobs/${name}`)]));
     const keep = new Set(shardNames(root, locales));
@@ -485,7 +492,7 @@ const HASHED_FILE = /^(blobs|search)\/([\w-][\w.-]*)$/;
  * delete the old folder on every save. The build has succeeded before this
  * runs, so a failed build still changes nothing. Files whose bytes are the
  * same are left alone; the others are written through a temporary name, so a
- * request never reads half a file, and `manifest.json` last, so that the files
+ * request never reads half a file, and the root manifest last, so that the files
  * it names are there when a tab reads it. Then what this build did not make is
  * removed, as a swap would have dropped it, except the shell's files and the
  * previous manifest's blobs (`carryPreviousBlobs`). Per-route HTML must be
@@ -507,11 +514,11 @@ export async function writeInPlace(
   const shellFiles = new Set([...shell.files, SHELL_RECORD]);
   // When the manifest there is still the one this process wrote last, nothing else wrote here since:
   // the previous manifest's blobs are that build's, and what that write left is all that can be out of date.
-  const manifestThere = existsSync(join(root, 'manifest.json')) ? readFileSync(join(root, 'manifest.json'), 'utf8') : null;
-  const left = manifestThere !== null && last.get('manifest.json') === manifestThere ? leftInPlace.get(root) : undefined;
+  const manifestThere = existsSync(join(root, ROOT_MANIFEST)) ? readFileSync(join(root, ROOT_MANIFEST), 'utf8') : null;
+  const left = manifestThere !== null && last.get(ROOT_MANIFEST) === manifestThere ? leftInPlace.get(root) : undefined;
   const previousBlobs = left ? left.blobs : (manifestBlobs(distDir) ?? new Set<string>());
-  const order = [...files.keys()].filter((rel) => rel !== 'manifest.json');
-  if (files.has('manifest.json')) order.push('manifest.json');
+  const order = [...files.keys()].filter((rel) => rel !== ROOT_MANIFEST);
+  if (files.has(ROOT_MANIFEST)) order.push(ROOT_MANIFEST);
   // Checked before anything is written: a refused file leaves the site as it was.
   for (const rel of order) {
     // A hashed name can neither leave its folder nor be a shell file: resolving each of a large site's would slow every rebuild.

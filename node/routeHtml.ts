@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { prePaintScript } from '../manifest/prePaint';
 import { algoliaHosts } from '../manifest/searchHosts';
-import { BASE_META } from '../manifest/constants';
+import { BASE_META, ROOT_MANIFEST } from '../manifest/constants';
 import { withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
@@ -198,7 +198,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     `<script>${colourScript}</script>`,
     shell?.cssText ? `<style>${shell.cssText.replace(/<\/style/gi, '<\\/style')}</style>` : shell ? `<link rel="stylesheet" href="${asset(shell.css)}">` : '',
     shell ? `<meta name="${SHELL_META}" content="${asset(shell.js)}">` : '',
-    `<link rel="preload" href="${asset('manifest.json')}" as="fetch" crossorigin="anonymous">`,
+    `<link rel="preload" href="${asset(ROOT_MANIFEST)}" as="fetch" crossorigin="anonymous">`,
     ...(route.shards ?? []).map((name) => `<link rel="preload" href="${asset(`blobs/${name}`)}" as="fetch" crossorigin="anonymous">`),
   ].filter(Boolean);
 

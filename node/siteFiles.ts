@@ -14,7 +14,7 @@ import { alternatesOf, docsVersionOf } from '../manifest/lookup';
 import { displayPath, type ProblemLog } from './problems';
 
 import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
-import { generatedAt, type OutputData } from './output';
+import { generatedAt, REPLACEABLE_SITE_FILES, type OutputData } from './output';
 import type { ContentSources, SourceFile } from './sources';
 import type { BuildSession } from './session';
 import { STATIC_FOLDER } from './staticFiles';
@@ -84,10 +84,12 @@ export function siteFiles(
         : undefined,
     ),
   );
-  files.set(
-    'robots.txt',
-    `User-agent: *\nAllow: /\n${site.locales.map(({ path }) => `Disallow: ${withBase(`${path}/${site.search.searchPagePath}`, base)}\n`).join('')}\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`,
-  );
+  // A site's own robots.txt, in its static folder, is published in place of this one (Docusaurus writes none).
+  if (!src.fileTable.published.includes('robots.txt'))
+    files.set(
+      'robots.txt',
+      `User-agent: *\nAllow: /\n${site.locales.map(({ path }) => `Disallow: ${withBase(`${path}/${site.search.searchPagePath}`, base)}\n`).join('')}\nSitemap: ${site.url}${withBase('/sitemap.xml', base)}\n`,
+    );
   files.set(
     'manifest.webmanifest',
     JSON.stringify(
@@ -139,7 +141,13 @@ export function siteFiles(
   // The static folder's files go to the site's root, never over a file the build or the shell writes.
   for (const rel of src.fileTable.published) {
     const shown = displayPath(contentDir, `${STATIC_FOLDER}/${rel}`);
-    const generated = files.has(rel) ? `\`${rel}\`, which the build writes` : shellFiles.has(rel) ? `the shell's \`${rel}\`` : generatedAt(rel);
+    const generated = files.has(rel)
+      ? `\`${rel}\`, which the build writes`
+      : shellFiles.has(rel)
+        ? `the shell's \`${rel}\``
+        : REPLACEABLE_SITE_FILES.has(rel)
+          ? null
+          : generatedAt(rel);
     if (generated !== null) log.error(shown, 0, `would replace ${generated}. Rename or move the file.`);
     else files.set(rel, readFileSync(join(contentDir, STATIC_FOLDER, rel)));
   }

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import matter from 'gray-matter';
 import { prng } from '../bench/generate';
 import type { ManifestRoot } from '../manifest/types';
+import { ROOT_MANIFEST } from '../manifest/constants';
 import { buildSite, type BuildSiteResult } from '../build';
 import { BuildError } from '../node/problems';
 import { DeferredDocuments } from './devDocuments';
@@ -323,7 +324,7 @@ function normaliseDev(
     },
     contentHash: root.contentHash,
   };
-  out.set('manifest.json', digest(JSON.stringify(normalRoot)));
+  out.set(ROOT_MANIFEST, digest(JSON.stringify(normalRoot)));
   return { dev: out, devRoot: normalRoot };
 }
 
@@ -479,8 +480,8 @@ async function compareBuilds(where: string, devDist: string, dev: BuildSiteResul
   devOut.set('(search records)', digest([...(dev.records?.() ?? [])].join('')));
   const oneOff = diskOutput(oneOffDist);
   oneOff.set('(search records)', digest(readFileSync(searchRecordsFile(oneOffDist))));
-  const root = JSON.parse(readFileSync(join(oneOffDist, 'manifest.json'), 'utf8')) as ManifestRoot;
-  const devRoot = JSON.parse(readFileSync(join(devDist, 'manifest.json'), 'utf8')) as ManifestRoot;
+  const root = JSON.parse(readFileSync(join(oneOffDist, ROOT_MANIFEST), 'utf8')) as ManifestRoot;
+  const devRoot = JSON.parse(readFileSync(join(devDist, ROOT_MANIFEST), 'utf8')) as ManifestRoot;
   const bytesOf = (entry: string) => (JSON.parse(readFileSync(join(oneOffDist, entry), 'utf8')) as { bytes: number }).bytes;
   const normal = normaliseDev(devOut, devRoot, oneOff, root, bytesOf);
   const problems: string[] = [];
@@ -488,7 +489,7 @@ async function compareBuilds(where: string, devDist: string, dev: BuildSiteResul
     const theirs = normal.dev.get(rel);
     if (theirs === undefined) problems.push(`missing in the dev build: ${rel}`);
     else if (theirs !== hash)
-      problems.push(`differs: ${rel}${rel === 'manifest.json' ? `\n  dev:     ${JSON.stringify(normal.devRoot)}\n  one-off: ${JSON.stringify(root)}` : ''}`);
+      problems.push(`differs: ${rel}${rel === ROOT_MANIFEST ? `\n  dev:     ${JSON.stringify(normal.devRoot)}\n  one-off: ${JSON.stringify(root)}` : ''}`);
   }
   for (const rel of normal.dev.keys()) if (!oneOff.has(rel)) problems.push(`only in the dev build: ${rel}`);
   if (problems.length)

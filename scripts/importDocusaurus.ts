@@ -245,7 +245,7 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
       copyAsIs(join(from, 'docusaurus-theme-classic'), join(to, 'docusaurus-theme-classic'));
       if (existsSync(join(from, 'code.json'))) copyFileSync(join(from, 'code.json'), join(to, 'code.json'));
     }
-    // A static file at an address the build writes itself (its root manifest, robots.txt, the shell's assets/)
+    // A static file at an address the build writes itself (the shell's assets/, blobs/, its service worker)
     // cannot be published there; the site gets the build's file instead.
     // The shell's own public files (its logo, favicon, social card) keep their addresses too.
     // Pages and code (`.html`, `.js`, `.md` demos) are no kind the site serves from static/.
@@ -266,7 +266,7 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
         .join(', ')}${rels.length > 3 ? ', …' : ''})`;
     if (taken.length > 0)
       notes.push(
-        `${some(taken)} at an address the build writes itself not copied: the site is served the build's own (its manifest.json, robots.txt, assets/). Move a file the pages need to another folder of static/.`,
+        `${some(taken)} at an address the build writes itself not copied: the site is served the build's own (its sw.js, assets/, blobs/, search/). Move a file the pages need to another folder of static/.`,
       );
     if (kinds.length > 0)
       notes.push(

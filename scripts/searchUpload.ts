@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { algoliasearch } from 'algoliasearch';
-import { SEARCH_TIMEOUTS } from '../manifest/constants';
+import { ROOT_MANIFEST, SEARCH_TIMEOUTS } from '../manifest/constants';
 import { parseManifest } from '../manifest/parse';
 import { PLACEHOLDER_API_KEY, PLACEHOLDER_APP_ID, type SearchConfig } from '../manifest/siteConfig';
 import type { SearchRecord } from '../manifest/types';
@@ -49,9 +49,9 @@ export function algoliaSynonyms(synonyms: SearchConfig['synonyms']) {
 export async function uploadSearchRecords({ distDir, adminKey, log = () => {} }: UploadOptions): Promise<UploadResult> {
   let manifestText: string;
   try {
-    manifestText = readFileSync(join(distDir, 'manifest.json'), 'utf8');
+    manifestText = readFileSync(join(distDir, ROOT_MANIFEST), 'utf8');
   } catch (cause) {
-    throw new Error(`Cannot upload search records: \`${join(distDir, 'manifest.json')}\` is missing. Run \`npm run build\` first.`, { cause });
+    throw new Error(`Cannot upload search records: \`${join(distDir, ROOT_MANIFEST)}\` is missing. Run \`npm run build\` first.`, { cause });
   }
   const manifest = parseManifest(JSON.parse(manifestText));
   const { appId, indexName, hosts } = manifest.site.search;

@@ -74,7 +74,7 @@ export function cacheControlFor(rel: string): string {
   // Names carry a content hash: a URL never changes content. `search/index.html` is the search page's.
   if (/^(assets|blobs)\//.test(rel) || /^search\/.*\.json$/.test(rel)) return IMMUTABLE;
   // These name the current build's hashed files: a stale copy would pin readers to an old build.
-  if (rel === 'sw.js' || rel === 'manifest.json' || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
+  if (rel === 'sw.js' || rel === ROOT_MANIFEST || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
   return SHORT;
 }
 

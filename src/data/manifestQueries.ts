@@ -16,6 +16,7 @@ import {
   parseLocaleStrings,
   parseSidebarShard,
   localeBlobOf,
+  ROOT_MANIFEST,
   shardOf,
   sidebarIdAt,
   sidebarsOf,
@@ -33,7 +34,7 @@ import { fetchTextOrStored } from './store';
 
 /** Fetches and checks `manifest.json`. `cache: 'no-cache'` revalidates with the server (ETag). */
 export async function fetchManifest(): Promise<ManifestRoot> {
-  const text = await fetchText('manifest.json', { cache: 'no-cache' });
+  const text = await fetchText(ROOT_MANIFEST, { cache: 'no-cache' });
   return parseManifest(JSON.parse(text));
 }
 

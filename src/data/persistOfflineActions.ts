@@ -10,6 +10,7 @@ import {
   localeCodeAt,
   normalizeRoutePath,
   OFFLINE_QUERY,
+  ROOT_MANIFEST,
   stripBase,
   versionHolding,
   versionKey,
@@ -282,7 +283,7 @@ export async function refreshUsage(): Promise<void> {
  */
 export async function contentSavedAt(): Promise<Date | null> {
   try {
-    const stored = await caches.match(assetUrl('manifest.json'), { ignoreSearch: true, ignoreVary: true });
+    const stored = await caches.match(assetUrl(ROOT_MANIFEST), { ignoreSearch: true, ignoreVary: true });
     const at = stored?.headers.get(SAVED_AT_HEADER);
     if (at) return new Date(at);
   } catch {

@@ -3,7 +3,7 @@
  * manifest, with progress), keeping the pages a reader opened current when a
  * new manifest arrives, and forgetting what it does not name.
  */
-import { MANIFEST_VERSION } from '../../manifest/constants';
+import { MANIFEST_VERSION, ROOT_MANIFEST } from '../../manifest/constants';
 import { indexFiles } from '../../manifest/localSearch';
 import { parseLocaleStrings, parseManifest, parseShard } from '../../manifest/parse';
 import { addShard, emptyView, localeBlobNames, shardOf, sidebarShardNames } from '../../manifest/shards';
@@ -40,7 +40,7 @@ export interface OfflineContext extends WorkerContext {
   precacheShell(): Promise<void>;
 }
 
-const MANIFEST = 'manifest.json';
+const MANIFEST = ROOT_MANIFEST;
 /** Parallel downloads while saving. */
 const CONCURRENCY = 4;
 

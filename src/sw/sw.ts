@@ -13,7 +13,7 @@
  *   else the app shell; every page opened is stored.
  * - A page's HTML the shell fetches (a large site's articles): network first,
  *   the stored copy when offline; not stored.
- * - `manifest.json`: network first, the stored copy as fallback.
+ * - The root manifest (`ROOT_MANIFEST`): network first, the stored copy as fallback.
  * - Blobs, search files and shell chunks: cache first (their names are hashes).
  * - Offline mode (`offline.ts`): every page of the manifest, with progress.
  *
@@ -31,6 +31,7 @@ import { offlineOff, onNewManifest, saveAll, takeManifest, type OfflineContext }
 import { matchesName, MISMATCH_STATUS_TEXT } from './contentHash';
 import { keepSearchEntries } from './searchFiles';
 import type { ManifestRoot } from '../../manifest/types';
+import { ROOT_MANIFEST } from '../../manifest/constants';
 import { cacheNames, decodeWorkerParams, LEGACY_CACHE_NAMES, type FromWorker, type ToWorker } from './protocol';
 import { dropCached, fetchOk, findCached, isQuotaError, offlineCacheNames, setMeta, getMeta, stamped, storePage } from './storage';
 
@@ -158,7 +159,7 @@ router.registerRoute(
 );
 router.registerRoute(
   new Route(
-    ({ url }) => url.origin === self.location.origin && url.pathname === scopePath + 'manifest.json',
+    ({ url }) => url.origin === self.location.origin && url.pathname === scopePath + ROOT_MANIFEST,
     new NetworkFirst({
       cacheName: CACHES.manifest,
       networkTimeoutSeconds: NETWORK_TIMEOUT_S,
@@ -313,7 +314,7 @@ async function cacheUrls(urls: string[], event: ExtendableEvent): Promise<void> 
       if (!below(url, 'blobs/') && (!/\.[a-z0-9]+$/i.test(last) || last.endsWith('.html'))) {
         const key = pageKey(url, scope);
         if (!(await findCached(ctx, key))) await storePage(ctx, await caches.open(CACHES.pages), key, await fetchOk(key));
-      } else if (url.pathname === scopePath + 'manifest.json') {
+      } else if (url.pathname === scopePath + ROOT_MANIFEST) {
         const root = await takeManifest(ctx, await fetchOk(url.href, { cache: 'no-cache' }), { save: true });
         if (root) await keepSearchEntries(ctx, root);
       } else {

@@ -75,9 +75,10 @@ describe('a Docusaurus site imported as written', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it("publishes static/ at the site root as it is, but for the address the build's root manifest holds", async () => {
+  it('publishes static/ at the site root as it is, its web app manifest.json beside the root manifest of the build', async () => {
     expect(await (await fetch(at('/img/widgets.svg'))).text()).toBe(readFileSync(join(SITE, 'static/img/widgets.svg'), 'utf8'));
     expect(await (await fetch(at('/CNAME'))).text()).toBe(readFileSync(join(SITE, 'static/CNAME'), 'utf8'));
-    expect(((await (await fetch(at('/manifest.json'))).json()) as { site: { title: string } }).site.title).toBe('Widget Docs');
+    expect(((await (await fetch(at('/_app/manifest.json'))).json()) as { site: { title: string } }).site.title).toBe('Widget Docs');
+    expect(await (await fetch(at('/manifest.json'))).text()).toBe(readFileSync(join(SITE, 'static/manifest.json'), 'utf8'));
   });
 });

@@ -51,7 +51,7 @@ describe('the manifest fails on the first load', () => {
       let failing = true;
       let loads = 0;
       page.on('load', () => loads++);
-      await page.route('**/manifest.json', (route) => (failing ? handler(route) : route.continue()));
+      await page.route('**/_app/manifest.json', (route) => (failing ? handler(route) : route.continue()));
       await page.goto(b.url('docs/faq'));
       const notice = page.getByRole('status').filter({ hasText: NOTICE });
       await notice.waitFor({ timeout: 15_000 });

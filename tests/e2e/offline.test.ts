@@ -34,7 +34,7 @@ const site = useSiteCopy({
   handle: (req, res) => {
     if (!largeTotals || !/^\/abp-react\/manifest\.json(\?|$)/.test(req.url ?? '')) return false;
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-    res.end(JSON.stringify({ ...JSON.parse(readFileSync(join(site.distDir, 'manifest.json'), 'utf8')), totals: largeTotals }));
+    res.end(JSON.stringify({ ...JSON.parse(readFileSync(join(site.distDir, '_app/manifest.json'), 'utf8')), totals: largeTotals }));
     return true;
   },
 });

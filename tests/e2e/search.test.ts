@@ -51,7 +51,7 @@ let site = '';
 let proxy: Server;
 beforeAll(async () => {
   const upstream = b.url();
-  const builtSite = (JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as Manifest).site;
+  const builtSite = (JSON.parse(readFileSync(join(distDir, '_app/manifest.json'), 'utf8')) as Manifest).site;
   proxy = createServer((req, res) => {
     void (async () => {
       const answer = await fetch(new URL(req.url!.replace(/^\//, ''), new URL('/', upstream)), { headers: { accept: req.headers.accept ?? '*/*' } });
@@ -97,7 +97,7 @@ async function ready(page: Page) {
  */
 async function configureSearch(page: Page, search: Record<string, unknown>) {
   policySearch = search;
-  await page.route('**/manifest.json', async (route) => {
+  await page.route('**/_app/manifest.json', async (route) => {
     const response = await route.fetch();
     const json = await response.json();
     json.site.search = { ...json.site.search, ...search };

@@ -99,7 +99,7 @@ describe('content-addressed files in the worker', () => {
 describe('sites sharing an origin', () => {
   it("names its caches by its scope and leaves other sites' caches alone on a new manifest and on offline mode off", async () => {
     const page = await controlledPage();
-    await expect.poll(() => cachedText(page, url('manifest.json')).then(Boolean), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => cachedText(page, url('_app/manifest.json')).then(Boolean), { timeout: 15_000 }).toBe(true);
     // Another site below the same origin, with caches of its own and entries in the unscoped names every site shares.
     const otherScope = new URL('/other-site/', url()).href;
     const theirs = `${otherScope}blobs/0123456789abcdef.md`;
@@ -112,13 +112,13 @@ describe('sites sharing an origin', () => {
     );
 
     // A content deploy: the worker takes the new manifest and drops the blobs no manifest names.
-    host.fault('manifest.json', {
+    host.fault('_app/manifest.json', {
       kind: 'corrupt',
       change: (text) => JSON.stringify({ ...JSON.parse(text), contentHash: 'f'.repeat(16) }),
       cacheControl: 'no-cache',
     });
     try {
-      expect(await ask(page, { type: 'CACHE_URLS', urls: [url('manifest.json')] })).toBe(true);
+      expect(await ask(page, { type: 'CACHE_URLS', urls: [url('_app/manifest.json')] })).toBe(true);
     } finally {
       host.clear();
     }

@@ -16,7 +16,7 @@ const b = useBrowser();
 /** Serves `manifest.json` as a deploy would change it, counting the requests for it. */
 async function deployed(page: Page, change: (manifest: Record<string, unknown>) => void): Promise<{ asked: () => number }> {
   let asked = 0;
-  await page.route('**/manifest.json', async (route) => {
+  await page.route('**/_app/manifest.json', async (route) => {
     asked++;
     const response = await route.fetch();
     const json = (await response.json()) as Record<string, unknown>;
@@ -30,7 +30,7 @@ describe('a shell deploy without a service worker', () => {
   it('is told by the manifest, which names the shell built with it, as the page does', async () => {
     const distDir = inject('distDir');
     const read = (file: string) => JSON.parse(readFileSync(join(distDir, file), 'utf8')) as { shell: string; js: string };
-    expect(read('manifest.json').shell).toBe(read('shell.json').js);
+    expect(read('_app/manifest.json').shell).toBe(read('shell.json').js);
     const page = await b.page();
     await page.goto(b.url('docs/intro'));
     expect(await page.locator('meta[name="docs-shell"]').getAttribute('content')).toBe(`/abp-react/${read('shell.json').js}`);

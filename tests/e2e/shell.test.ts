@@ -479,7 +479,7 @@ describe('states and errors', () => {
     // A page the build wrote stays readable instead (tests/e2e/manifest-fails-first-load.test.ts).
     const page = await b.page();
     let fail = true;
-    await page.route('**/manifest.json', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    await page.route('**/_app/manifest.json', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
     await page.goto(b.url('docs/nope'));
     const retry = page.getByRole('button', { name: 'Retry' });
     await retry.waitFor({ timeout: 15_000 });
@@ -493,7 +493,7 @@ describe('states and errors', () => {
     let broken = true;
     // The root manifest lacks the sidebar the page names, which the components cannot find. (A shard changed so is
     // refused before it is rendered: its name is the hash of its content.)
-    await page.route('**/manifest.json', async (route) => {
+    await page.route('**/_app/manifest.json', async (route) => {
       const response = await route.fetch();
       const json = (await response.json()) as { versions: { sidebars: Record<string, unknown> }[] };
       if (broken) for (const version of json.versions) version.sidebars = {};
@@ -515,7 +515,7 @@ describe('states and errors', () => {
     await ready(page);
     let loads = 0;
     page.on('load', () => loads++);
-    await page.route('**/manifest.json', async (route) => {
+    await page.route('**/_app/manifest.json', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), manifestVersion: 99 } });
     });
@@ -531,7 +531,7 @@ describe('states and errors', () => {
   it('shows the announcement bar from the configuration and remembers its dismissal until the id changes', async () => {
     const page = await b.page();
     let id = 'launch-1';
-    await page.route('**/manifest.json', async (route) => {
+    await page.route('**/_app/manifest.json', async (route) => {
       const response = await route.fetch();
       const json = await response.json();
       json.site.announcementBar = { id, content: 'New docs site', link: null, isCloseable: true };

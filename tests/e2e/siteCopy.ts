@@ -65,7 +65,7 @@ export function useSiteCopy(options: {
     requests,
     url: (path = '') => server!.url + path.replace(/^\//, ''),
     build: (shell, root = ROOT) => buildSite({ root, contentDir: site.contentDir, distDir: site.distDir, shell, session, warn: () => {}, ...options.build }),
-    readRoot: () => parseManifest(JSON.parse(readFileSync(join(site.distDir, 'manifest.json'), 'utf8'))),
+    readRoot: () => parseManifest(JSON.parse(readFileSync(join(site.distDir, '_app/manifest.json'), 'utf8'))),
   };
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), options.prefix));

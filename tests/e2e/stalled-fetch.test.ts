@@ -86,7 +86,7 @@ describe('a host that stops answering', () => {
   }, 90_000);
 
   it('keeps the page the build wrote with the "not answering" notice while the manifest stalls on the first load, and the shell takes over once it answers', async () => {
-    host.fault('manifest.json', { kind: 'stall' });
+    host.fault('_app/manifest.json', { kind: 'stall' });
     const page = await b.page();
     try {
       await page.goto(host.url('docs/faq'));

@@ -114,7 +114,7 @@ describe('two sites on one origin', () => {
     await shellReady(page);
     await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
     // The other site's manifest cannot be fetched: it has none saved, so its static page stays, with the notice.
-    await page.route(`**${TWO}manifest.json`, (route) => route.abort('internetdisconnected'));
+    await page.route(`**${TWO}_app/manifest.json`, (route) => route.abort('internetdisconnected'));
     await page.goto(at(`${TWO}docs/faq`));
     await page.getByRole('status').filter({ hasText: 'The site is not answering right now.' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('#root[data-static-route]').count()).toBe(1);
@@ -153,7 +153,7 @@ describe('state stored before the scoping by site', () => {
     await shellReady(page);
     await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
     // What the site stored, moved into the shared database as an earlier shell kept it, from a page without the shell.
-    await page.goto(at('/abp-react/manifest.json'));
+    await page.goto(at('/abp-react/_app/manifest.json'));
     await page.evaluate(
       ([from, to]) =>
         new Promise<void>((resolve, reject) => {

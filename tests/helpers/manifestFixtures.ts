@@ -137,7 +137,7 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
  */
 export function readBuiltManifest(distDir: string): Manifest {
   const read = (rel: string): unknown => JSON.parse(readFileSync(join(distDir, rel), 'utf8'));
-  const root = parseManifest(read('manifest.json'));
+  const root = parseManifest(read('_app/manifest.json'));
   const view = emptyView(root);
   for (const name of root.shards) addShard(view, parseShard(read(`blobs/${name}`), name));
   // Another locale's copy of a version has its sidebars in its locale's blob.

@@ -43,7 +43,7 @@ describe('the base URL', () => {
     expect(project.manifest().site.baseUrl).toBe('/');
     const intro = project.read('docs/intro.html');
     expect(intro).toContain('<meta name="docs-base" content="/">');
-    expect(intro).toContain('<link rel="preload" href="/manifest.json"');
+    expect(intro).toContain('<link rel="preload" href="/_app/manifest.json"');
     expect(intro).toContain('href="/docs/category/guides"');
     expect(intro).toContain('<img class="navbar__logo" src="/img/logo.svg"');
     expect(localUrls(intro).filter((url) => url.startsWith('//') || url.includes('abp-react'))).toEqual([]);

@@ -33,7 +33,7 @@ describe('fixture broken-link', () => {
 
   it('writes no dist/', async () => {
     await project.build().catch(() => undefined);
-    expect(() => project.read('manifest.json')).toThrow(/ENOENT/);
+    expect(() => project.read('_app/manifest.json')).toThrow(/ENOENT/);
   });
 });
 

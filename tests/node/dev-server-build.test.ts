@@ -60,12 +60,12 @@ describe('dev server builds', () => {
     try {
       fakeShell(normal);
       await normal.build();
-      const expected = Object.fromEntries(Object.entries(hashTree(normal.distDir)).filter(([file]) => !isDocument(file) && file !== 'manifest.json'));
-      expect(Object.fromEntries(Object.entries(hashTree(project.distDir)).filter(([file]) => file !== 'manifest.json'))).toEqual(expected);
+      const expected = Object.fromEntries(Object.entries(hashTree(normal.distDir)).filter(([file]) => !isDocument(file) && file !== '_app/manifest.json'));
+      expect(Object.fromEntries(Object.entries(hashTree(project.distDir)).filter(([file]) => file !== '_app/manifest.json'))).toEqual(expected);
       // The root differs by design in what names the local index: a dev build names its entry by its inputs and does
       // not count its bytes (it makes it when asked), so the root's own hash differs too.
-      const devRoot = JSON.parse(project.read('manifest.json')) as ManifestRoot;
-      const root = JSON.parse(normal.read('manifest.json')) as ManifestRoot;
+      const devRoot = JSON.parse(project.read('_app/manifest.json')) as ManifestRoot;
+      const root = JSON.parse(normal.read('_app/manifest.json')) as ManifestRoot;
       const entryBytes = (JSON.parse(normal.read(root.search.entry)) as { bytes: number }).bytes;
       expect(devRoot.search.entry).toMatch(/^search\/entry-[0-9a-f]{12}\.json$/);
       expect({

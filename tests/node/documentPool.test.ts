@@ -19,7 +19,7 @@ describe('withDocumentWorker', () => {
 
   it('renders every route as this thread does, some of them on the worker', async () => {
     const { manifest } = built;
-    const root = JSON.parse(String(built.files.get('manifest.json'))) as Parameters<typeof withDocumentWorker>[1];
+    const root = JSON.parse(String(built.files.get('_app/manifest.json'))) as Parameters<typeof withDocumentWorker>[1];
     // Page shards and sidebar shards: every JSON file below blobs/.
     const shards = Object.fromEntries(
       [...built.files].filter(([rel]) => /^blobs\/.*\.json$/.test(rel)).map(([rel, json]) => [rel.slice('blobs/'.length), JSON.parse(String(json))]),
@@ -46,7 +46,7 @@ describe('withDocumentWorker', () => {
   });
 
   it('stays in this thread for a small site', () => {
-    const root = JSON.parse(String(built.files.get('manifest.json'))) as Parameters<typeof withDocumentWorker>[1];
+    const root = JSON.parse(String(built.files.get('_app/manifest.json'))) as Parameters<typeof withDocumentWorker>[1];
     expect(withDocumentWorker(local, root, {}, 10, undefined).routesOnWorker()).toBe(0);
   });
 

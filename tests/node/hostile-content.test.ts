@@ -114,10 +114,10 @@ describe('symbolic links', () => {
 
 describe('generated files and built-in routes', () => {
   it('refuses a content file over a file the build writes', async () => {
-    project.write('manifest.json', '{}');
+    project.write('shell.json', '{}');
     mkdirSync(join(project.contentDir, 'blobs'));
     project.write('blobs/x.txt', 'x');
-    expect(lines(await failure())).toEqual(['content/blobs/x.txt:0', 'content/manifest.json:0']);
+    expect(lines(await failure())).toEqual(['content/blobs/x.txt:0', 'content/shell.json:0']);
   });
 
   it('refuses pages at the home and search routes', async () => {

@@ -54,9 +54,9 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
   });
 
   it("keeps each other locale's sidebars out of the root, in that locale's blob, which its pages read anyway", () => {
-    const root = parseManifest(JSON.parse(project.read('manifest.json')));
+    const root = parseManifest(JSON.parse(project.read('_app/manifest.json')));
     const { versions } = project.manifest();
-    const rootText = project.read('manifest.json');
+    const rootText = project.read('_app/manifest.json');
     const shardsOf = (items: SidebarItem[]) => items.flatMap((item) => (item.type === 'category' && item.shard ? [item.shard] : []));
     const labels = (items: SidebarItem[]) => items.map((item) => (item.type === 'html' ? item.value : item.label));
     for (const [i, version] of root.versions.entries()) {
@@ -77,7 +77,7 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
   });
 
   it('lists each locale copy of a version in the root, one entry each, and the root stays small', () => {
-    const root = JSON.parse(project.read('manifest.json')) as { versions: { name: string; locale?: string; path: string }[] };
+    const root = JSON.parse(project.read('_app/manifest.json')) as { versions: { name: string; locale?: string; path: string }[] };
     expect(root.versions.map((v) => `${v.locale ?? 'en'} ${v.name} ${v.path}`)).toEqual([
       'en current /docs/next',
       'en 1.0 /docs',
@@ -89,7 +89,7 @@ describe('fixture localized-site (en, fr, ar right to left, on three versions)',
       'ar 1.0 /ar/docs',
       'ar 0.9 /ar/docs/0.9',
     ]);
-    expect(gzipSync(project.read('manifest.json')).length).toBeLessThan(4 * 1024);
+    expect(gzipSync(project.read('_app/manifest.json')).length).toBeLessThan(4 * 1024);
   });
 
   it("shows a translation's text, and the default locale's text with a notice where a page has none", () => {
@@ -428,7 +428,7 @@ describe('a content deploy to a localized site', () => {
   it("keeps the previous build's locale files and the sidebar shards they name, for a tab that still holds the previous root", async () => {
     await onCopy(async (project) => {
       await project.build();
-      const before = parseManifest(JSON.parse(project.read('manifest.json')));
+      const before = parseManifest(JSON.parse(project.read('_app/manifest.json')));
       const blobs = localeBlobNames(before);
       const locales = Object.fromEntries(blobs.map((name) => [name, parseLocaleStrings(JSON.parse(project.read(`blobs/${name}`)), name)]));
       const named = shardNames(before, locales);
@@ -437,7 +437,7 @@ describe('a content deploy to a localized site', () => {
       // A new guide changes the guides of every locale's copy of the current version, so their files and names.
       project.write('docs/guides/extra.md', '# Extra\n\nOne more guide.\n');
       await project.build();
-      const after = parseManifest(JSON.parse(project.read('manifest.json')));
+      const after = parseManifest(JSON.parse(project.read('_app/manifest.json')));
       for (const name of blobs) expect(localeBlobNames(after)).not.toContain(name);
       const gone = named.filter((name) => !shardNames(after, {}).includes(name));
       expect(gone.length).toBeGreaterThan(blobs.length);

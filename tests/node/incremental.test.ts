@@ -157,7 +157,7 @@ describe('incremental content build', () => {
     const session = new BuildSession();
     // The root, the shards, the blobs and the local index's files, and the names of every file.
     const manifestFiles = async (result: ContentBuildResult) => {
-      const root = JSON.parse(String(await outputData(result.files.get('manifest.json')!))) as ManifestRoot;
+      const root = JSON.parse(String(await outputData(result.files.get('_app/manifest.json')!))) as ManifestRoot;
       return {
         search: await searchFiles(result.files),
         records: [...result.records()].join(''),

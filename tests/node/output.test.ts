@@ -32,7 +32,7 @@ describe('fixture basic-site: output', () => {
   afterAll(() => project.remove());
 
   it('writes a manifest.json that passes parseManifest', () => {
-    const json: unknown = JSON.parse(project.read('manifest.json'));
+    const json: unknown = JSON.parse(project.read('_app/manifest.json'));
     expect(() => parseManifest(json)).not.toThrow();
     expect(Object.keys(manifest.docs).sort()).toEqual(['guides/deploy', 'guides/setup', 'intro']);
     expect(Object.keys(manifest.pages)).toEqual(['markdown-page']);
@@ -67,7 +67,7 @@ describe('fixture basic-site: output', () => {
   });
 
   it("counts in the root what offline mode stores besides the pages' HTML: markdown, articles, shards and the local index", () => {
-    const root = parseManifest(JSON.parse(project.read('manifest.json')));
+    const root = parseManifest(JSON.parse(project.read('_app/manifest.json')));
     const size = (name: string) => statSync(join(project.distDir, 'blobs', name)).size;
     const entries = [...Object.values(manifest.docs), ...Object.values(manifest.pages)];
     const pageFiles = entries.reduce((sum, entry) => sum + size(entry.blob) + size(entry.article), 0);
@@ -139,12 +139,12 @@ describe('fixture basic-site: output', () => {
 
   it("preloads manifest.json and the route's shards, and no blob: the page carries its article", () => {
     const html = project.read('docs/intro.html');
-    expect(html).toContain('<link rel="preload" href="/abp-react/manifest.json" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain('<link rel="preload" href="/abp-react/_app/manifest.json" as="fetch" crossorigin="anonymous">');
     const preloaded = [...html.matchAll(/<link rel="preload" href="\/abp-react\/blobs\/([^"]+)"/g)].map((m) => m[1]);
     expect(preloaded).toEqual([shardOf(project.manifest(), '/docs/intro')]);
     expect(html).not.toMatch(/\/abp-react\/blobs\/[0-9a-f]+\.(md|html)/);
     expect(html).toContain('<h1 id="introduction">');
-    expect(project.read('index.html')).toContain('<link rel="preload" href="/abp-react/manifest.json"');
+    expect(project.read('index.html')).toContain('<link rel="preload" href="/abp-react/_app/manifest.json"');
   });
 
   it('renders the article as static HTML, relative links to docs kept relative, others with the base path', () => {

@@ -34,10 +34,10 @@ const page = (slug: string) => `---\ntitle: P\nslug: ${slug}\n---\n\n# P\n`;
 
 describe('routes over the files of the site', () => {
   it('names the page whose route needs a folder where the build writes a file', async () => {
-    const slugs = ['manifest.json', 'sw.js', 'shell.json', 'sitemap.xml', 'llms.txt', 'robots.txt', 'manifest.webmanifest'];
+    const slugs = ['_app/manifest.json', 'sw.js', 'shell.json', 'sitemap.xml', 'llms.txt', 'robots.txt', 'manifest.webmanifest'];
     expect(await refused(Object.fromEntries(slugs.map((slug, i) => [`pages/p${i}.md`, page(`/${slug}`)])))).toMatchInlineSnapshot(`
       [
-        "content/pages/p0.md:3: route \`/manifest.json\` would need a folder \`manifest.json/\`, but \`manifest.json\` is a file: the manifest. Give it another \`slug\`.",
+        "content/pages/p0.md:3: route \`/_app/manifest.json\` lies in \`_app/\`, which holds the manifest: a page there would be cached as one of them (\`immutable\`) or replaced by the build. Give it another \`slug\`.",
         "content/pages/p1.md:3: route \`/sw.js\` would need a folder \`sw.js/\`, but \`sw.js\` is a file: the service worker. Give it another \`slug\`.",
         "content/pages/p2.md:3: route \`/shell.json\` would need a folder \`shell.json/\`, but \`shell.json\` is a file: the shell's record. Give it another \`slug\`.",
         "content/pages/p3.md:3: route \`/sitemap.xml\` would need a folder \`sitemap.xml/\`, but \`sitemap.xml\` is a file: the sitemap. Give it another \`slug\`.",

@@ -77,7 +77,7 @@ describe('a deploy with the route documents of the deploy before', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('renders only the routes that share the edited page’s shard, and writes what a one-off build writes', async () => {
-    const root = JSON.parse(readFileSync(join(work, 'first/manifest.json'), 'utf8')) as ManifestRoot;
+    const root = JSON.parse(readFileSync(join(work, 'first/_app/manifest.json'), 'utf8')) as ManifestRoot;
     expect(root.shards.length).toBeGreaterThan(1);
     const file = join(contentDir, topic.rel);
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nOne more sentence.\n`);

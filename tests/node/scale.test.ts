@@ -40,7 +40,7 @@ describe('a site with a 130-page category', () => {
 
   it('splits the routes into shards of consecutive paths, each route in the shard the root points to', () => {
     const read = (rel: string): unknown => JSON.parse(readFileSync(join(project.distDir, rel), 'utf8'));
-    const root = parseManifest(read('manifest.json'));
+    const root = parseManifest(read('_app/manifest.json'));
     expect(root.shards.length).toBeGreaterThan(1);
     expect(root.totals.pages).toBeGreaterThan(MANY);
     const seen = new Set<string>();
@@ -58,7 +58,7 @@ describe('a site with a 130-page category', () => {
 
   it('lists the first cards of the category in its shard and page, the others in a file fetched on "Show 30 more"', () => {
     const read = (rel: string): unknown => JSON.parse(readFileSync(join(project.distDir, rel), 'utf8'));
-    const root = parseManifest(read('manifest.json'));
+    const root = parseManifest(read('_app/manifest.json'));
     const shardName = shardOf(root, '/docs/category/many');
     const index = parseShard(read(`blobs/${shardName}`), shardName).categories.many!;
     expect(index.items).toHaveLength(CATEGORY_CARDS);
@@ -99,7 +99,7 @@ describe('a site above the large-site route count', () => {
   });
 
   it("deploys each page once: its article in its route's HTML only, no markdown or article blob", async () => {
-    const root = parseManifest(JSON.parse(await text('manifest.json')));
+    const root = parseManifest(JSON.parse(await text('_app/manifest.json')));
     expect(root.articlesIn).toBe('routes');
     const pages = [...Object.values(result.manifest.docs), ...Object.values(result.manifest.pages)];
     for (const page of pages) {

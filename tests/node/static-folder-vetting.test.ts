@@ -1,6 +1,6 @@
 /**
  * A static folder (`public/`) is published by the rules of content: no file a browser opens as a page or runs, no
- * SVG with script, and no file with the name of one the build writes (`sw.js`, `manifest.json`, `assets/…`).
+ * SVG with script, and no file with the name of one the build writes (`sw.js`, `_app/manifest.json`, `assets/…`).
  * Both the content build, which lists the folder's files, and the shell build, which copies them, refuse such a
  * file, named.
  */
@@ -34,7 +34,8 @@ describe('public/', () => {
     await project.build();
     const before = hashTree(project.distDir);
     put('sw.js', 'self.skipWaiting();');
-    put('manifest.json', '{}');
+    put('_app/manifest.json', '{}');
+    put('robots.txt', 'User-agent: *');
     put('assets/x.js', 'alert(1)');
     put('blobs/0123456789abcdef.md', '# Not the build’s');
     put('help.html', '<p>Help</p>\n<script>alert(1)</script>');
@@ -42,12 +43,13 @@ describe('public/', () => {
     put('img/ok.svg', SVG);
     const error = await refusedBuild(project, before);
     expect(error.message).toMatchInlineSnapshot(`
-      "Cannot build: 6 problems in content:
+      "Cannot build: 7 problems in content:
+        public/_app/manifest.json: takes the name \`_app/manifest.json\` of the manifest, which the build writes itself. Rename or move the file.
         public/assets/x.js: takes the name \`assets/x.js\` of the shell's files, which the build writes itself. Rename or move the file.
         public/blobs/0123456789abcdef.md: takes the name \`blobs/0123456789abcdef.md\` of the content-addressed pages and images, which the build writes itself. Rename or move the file.
         public/help.html:2: is a \`.html\` file, which a static folder may not hold: the site would serve it as it is, outside the checks pages get (it holds a \`<script>\` element on this line). A static folder may hold images (PNG, JPEG, GIF, WebP, AVIF, SVG, ICO, BMP, TIFF), PDF, text and data (TXT, CSV, JSON, YAML), archives (ZIP, GZ, TGZ, TAR, 7Z), audio and video (MP4, WebM, OGG, MP3, WAV, M4A) and fonts (WOFF, WOFF2, TTF, OTF). Write a page as markdown, or remove the file.
         public/img/badge.svg:1: is an SVG with an event handler attribute (\`onload=\`, \`onclick=\` …), which would run on the site's origin when the image is opened. Remove the script from the image (an editor's "optimise" or "plain SVG" export does), or save it as PNG.
-        public/manifest.json: takes the name \`manifest.json\` of the manifest, which the build writes itself. Rename or move the file.
+        public/robots.txt: takes the name \`robots.txt\` of robots.txt, which the build writes itself. Rename or move the file.
         public/sw.js: takes the name \`sw.js\` of the service worker, which the build writes itself. Rename or move the file."
     `);
   });
@@ -108,6 +110,18 @@ describe('content/static/', () => {
     expect(project.manifest().files['/img/diagram.svg']).toBeUndefined();
   });
 
+  it("publishes the site's web app manifest.json, and its robots.txt in place of the build's", async () => {
+    const webApp = '{"name":"Widget Docs","icons":[]}';
+    await project.build();
+    expect(project.read('robots.txt')).toContain('Sitemap:');
+    putStatic('manifest.json', webApp);
+    putStatic('robots.txt', 'User-agent: *\nDisallow: /\n');
+    await project.build();
+    expect(project.read('manifest.json')).toBe(webApp);
+    expect(project.read('robots.txt')).toBe('User-agent: *\nDisallow: /\n');
+    expect(project.manifest().site.title).not.toBe('Widget Docs');
+  });
+
   it('lets pages show its images by their path from the site root', async () => {
     putStatic('img/diagram.svg', SVG);
     const intro = project.read('../content/docs/intro.md');
@@ -119,7 +133,7 @@ describe('content/static/', () => {
   it('may not take a generated name, a page, or the path of a content file, each named with what it meets', async () => {
     await project.build();
     const before = hashTree(project.distDir);
-    putStatic('manifest.json', '{}');
+    putStatic('_app/manifest.json', '{}');
     putStatic('help.html', '<p>Help</p>');
     putStatic('img/logo.svg', SVG);
     const error = await refusedBuild(project, before);
@@ -129,7 +143,7 @@ describe('content/static/', () => {
       .map((line) => line.trim().replace(/^.*?content\//, 'content/'));
     expect(lines).toEqual(
       expect.arrayContaining([
-        'content/static/manifest.json: takes the name `manifest.json` of the manifest, which the build writes itself. Rename or move the file.',
+        'content/static/_app/manifest.json: takes the name `_app/manifest.json` of the manifest, which the build writes itself. Rename or move the file.',
         'content/img/logo.svg: is served at `/img/logo.svg`, as is `content/static/img/logo.svg`. Rename or move one of them.',
       ]),
     );

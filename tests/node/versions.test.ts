@@ -68,7 +68,7 @@ describe('fixture versioned-site', () => {
   });
 
   it('lists each version in the root, one entry each, with its label, route, banner, badge and sidebar shards', () => {
-    const root = JSON.parse(project.read('manifest.json')) as { versions: Record<string, unknown>[] };
+    const root = JSON.parse(project.read('_app/manifest.json')) as { versions: Record<string, unknown>[] };
     expect(root.versions.map(({ sidebars: _sidebars, ...version }) => version)).toEqual([
       {
         name: 'current',

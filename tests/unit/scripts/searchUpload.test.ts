@@ -32,7 +32,8 @@ function dist(search: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'search-upload-'));
   dirs.push(dir);
   const manifest = makeManifest({ site: { search: { appId: 'TESTAPP', apiKey: 'search-key', indexName: 'docs', hosts: [server.url], ...search } } });
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  mkdirSync(join(dir, '_app'));
+  writeFileSync(join(dir, '_app/manifest.json'), JSON.stringify(manifest));
   mkdirSync(dirname(searchRecordsFile(dir)), { recursive: true });
   writeFileSync(searchRecordsFile(dir), JSON.stringify(records));
   return dir;
@@ -118,7 +119,7 @@ describe('npm run search:upload command line', () => {
     const missingDist = join(tmpdir(), 'no-such-dist');
     const named = runScript('scripts/searchUpload.ts', ['--dist', missingDist], { ALGOLIA_ADMIN_KEY: 'admin-key' });
     expect(named.status).toBe(1);
-    expect(named.stderr).toContain(`\`${join(missingDist, 'manifest.json')}\` is missing`);
+    expect(named.stderr).toContain(`\`${join(missingDist, '_app/manifest.json')}\` is missing`);
     const bare = runScript('scripts/searchUpload.ts', ['--dist']);
     expect(bare.status).toBe(2);
     expect(bare.stderr).toMatch(/^\[search:upload\] Option '--dist <value>' argument missing\n\nusage: npm run search:upload \[-- --dist dist\]\n/);

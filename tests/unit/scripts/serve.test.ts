@@ -24,7 +24,7 @@ const FILES: Record<string, string> = {
   'search/index.12447a863e1b.json': '{"docs":[]}',
   'search.html': `<!doctype html><html><body>SEARCH PAGE</body></html>`,
   'search/index.html': `<!doctype html><html><body>SEARCH PAGE</body></html>`,
-  'manifest.json': '{"version":1}',
+  '_app/manifest.json': '{"version":1}',
   'manifest.webmanifest': '{"name":"ABP React"}',
   'sw.js': 'self.addEventListener("install", () => {});',
   'robots.txt': 'User-agent: *\n',
@@ -132,10 +132,11 @@ describe('serve', () => {
   it('serves a site at the base its root manifest names, and at the origin root without redirecting it', async () => {
     const other = join(tmp, 'other');
     mkdirSync(join(other, 'docs'), { recursive: true });
+    mkdirSync(join(other, '_app'));
     writeFileSync(join(other, 'index.html'), '<!doctype html>ROOT HOME');
     writeFileSync(join(other, 'docs/intro.html'), '<!doctype html>ROOT INTRO');
     const serveWith = async (baseUrl: string) => {
-      writeFileSync(join(other, 'manifest.json'), JSON.stringify({ site: { baseUrl } }));
+      writeFileSync(join(other, '_app/manifest.json'), JSON.stringify({ site: { baseUrl } }));
       const running = await startServer({ dir: other, port: 0, gzip: false });
       try {
         const at = (path: string) => fetch(new URL(running.url).origin + path, { redirect: 'manual' });
@@ -322,7 +323,7 @@ describe('serve', () => {
     });
 
     it('runs nothing in a file opened on its own, or in a page without a policy', async () => {
-      for (const path of ['img/logo.svg', 'manifest.json', 'blobs/fedcba9876543210.html', 'docs/intro', 'nothing-here']) {
+      for (const path of ['img/logo.svg', '_app/manifest.json', 'blobs/fedcba9876543210.html', 'docs/intro', 'nothing-here']) {
         expect((await get(`${BASE}${path}`)).headers.get('content-security-policy'), path).toBe(FILE_POLICY);
       }
     });
@@ -351,7 +352,7 @@ describe('serve', () => {
       [`${BASE}docs/intro`, 'no-cache'],
       [`${BASE}docs/intro.html`, 'no-cache'],
       [`${BASE}sw.js`, 'no-cache'],
-      [`${BASE}manifest.json`, 'no-cache'],
+      [`${BASE}_app/manifest.json`, 'no-cache'],
       [`${BASE}assets/main-abc123.js`, 'public, max-age=31536000, immutable'],
       [`${BASE}assets/main-abc123.css`, 'public, max-age=31536000, immutable'],
       [`${BASE}blobs/0123456789abcdef.md`, 'public, max-age=31536000, immutable'],
@@ -378,7 +379,7 @@ describe('serve', () => {
       [`${BASE}docs/intro`, 'text/html; charset=utf-8'],
       [`${BASE}assets/main-abc123.js`, 'text/javascript; charset=utf-8'],
       [`${BASE}assets/main-abc123.css`, 'text/css; charset=utf-8'],
-      [`${BASE}manifest.json`, 'application/json; charset=utf-8'],
+      [`${BASE}_app/manifest.json`, 'application/json; charset=utf-8'],
       [`${BASE}manifest.webmanifest`, 'application/manifest+json; charset=utf-8'],
       [`${BASE}blobs/0123456789abcdef.md`, 'text/markdown; charset=utf-8'],
       [`${BASE}robots.txt`, 'text/plain; charset=utf-8'],
@@ -398,7 +399,7 @@ describe('serve', () => {
 
   describe('gzip', () => {
     it('gzips compressible types when the client accepts gzip', async () => {
-      for (const rel of ['docs/intro.html', 'assets/main-abc123.js', 'manifest.json']) {
+      for (const rel of ['docs/intro.html', 'assets/main-abc123.js', '_app/manifest.json']) {
         const res = await rawFetch(`${BASE}${rel}`, { 'accept-encoding': 'gzip, deflate' });
         expect(res.headers['content-encoding'], rel).toBe('gzip');
         expect(res.headers.vary).toBe('Accept-Encoding');
