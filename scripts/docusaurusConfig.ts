@@ -4,6 +4,9 @@
  * or plugin that cannot be carried, saying what the author can do. Pure: it reads the evaluated value only.
  */
 import { posix } from 'node:path';
+import type { Element, ElementContent, Root } from 'hast';
+import rehypeRaw from 'rehype-raw';
+import { unified } from 'unified';
 import * as v from 'valibot';
 import { ADMONITIONS } from '../manifest/admonitions';
 import { SiteConfigSchema, type LinkInput, type SiteConfigInput } from '../manifest/siteConfigSchema';
@@ -36,6 +39,44 @@ const text = (value: Json | undefined): string | undefined => (typeof value === 
 const bool = (value: Json | undefined): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 const list = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : []);
 const strings = (value: Json | undefined): string[] => list(value).filter((item): item is string => typeof item === 'string');
+
+/**
+ * An announcement bar's content as this site's bar shows it: Docusaurus's is HTML, this site's is text and one
+ * link. The text is the HTML's text; its first link to another site becomes the bar's link, taken out of the text
+ * when nothing but punctuation follows it (the usual "… give it a star on <a>GitHub</a>! ⭐️"). `html` says whether the content had markup.
+ */
+export function announcementFromHtml(content: string): { content: string; link?: { label: string; href: string }; html: boolean } {
+  const tree = unified()
+    .use(rehypeRaw)
+    .runSync({ type: 'root', children: [{ type: 'raw', value: content }] } as Root) as Root;
+  let html = false;
+  let link: { label: string; href: string; at: number; end: number } | undefined;
+  let out = '';
+  const walk = (nodes: ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') out += node.value;
+      else if (node.type === 'element') {
+        html = true;
+        const start = out.length;
+        walk((node as Element).children);
+        const href = node.tagName === 'a' ? node.properties.href : undefined;
+        if (!link && typeof href === 'string' && /^(https?:|mailto:)/.test(href) && out.length > start)
+          link = { label: out.slice(start).trim(), href, at: start, end: out.length };
+      }
+    }
+  };
+  walk(tree.children as ElementContent[]);
+  const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
+  if (!link || !link.label) return { content: squash(out), html };
+  // Only punctuation or symbols after the link: the bar ends with it (after its text), so the text stops before it.
+  const after = out.slice(link.end);
+  const last = !/[\p{L}\p{N}]/u.test(after);
+  return {
+    content: squash(last ? out.slice(0, link.at) : out),
+    link: { label: squash(link.label), href: link.href },
+    html,
+  };
+}
 
 /** What a stand-in or function in the configuration was: `the missing package x`, `a function`. */
 function described(value: Json | undefined): string {
@@ -283,6 +324,11 @@ export function importConfig(config: JsonObject): ImportedConfig {
   const colorMode = isObject(themeConfig.colorMode) ? themeConfig.colorMode : null;
   const bar = isObject(themeConfig.announcementBar) ? themeConfig.announcementBar : null;
   const algolia = isObject(themeConfig.algolia) ? themeConfig.algolia : null;
+  const announcement = bar && typeof bar.content === 'string' ? announcementFromHtml(bar.content) : null;
+  if (announcement?.html)
+    notes.push(
+      `themeConfig.announcementBar.content is HTML; the bar shows its text${announcement.link ? ` and its link to ${announcement.link.href}` : ''} (this site's bar holds text and one link).`,
+    );
   const format = isObject(config.markdown) ? config.markdown.format : undefined;
   const onBrokenLinks =
     config.onBrokenLinks === 'warn' || config.onBrokenLinks === 'ignore' || config.onBrokenLinks === 'throw' ? config.onBrokenLinks : undefined;
@@ -322,8 +368,9 @@ export function importConfig(config: JsonObject): ImportedConfig {
       logo: footerLogo && typeof footerLogo.src === 'string' ? { src: staticPath(footerLogo.src), alt: text(footerLogo.alt) ?? title } : undefined,
       links: footerLinks(list(footer.links), notes),
     },
-    announcementBar:
-      bar && typeof bar.content === 'string' ? { id: text(bar.id) ?? 'announcement-bar', content: bar.content, isCloseable: bool(bar.isCloseable) } : undefined,
+    announcementBar: announcement
+      ? { id: text(bar?.id) ?? 'announcement-bar', content: announcement.content, link: announcement.link, isCloseable: bool(bar?.isCloseable) }
+      : undefined,
     search: algolia
       ? {
           appId: text(algolia.appId) ?? 'YOUR_APP_ID',
