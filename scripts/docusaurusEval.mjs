@@ -1,8 +1,8 @@
 /**
  * The child process `npm run import:docusaurus` reads a Docusaurus site's configuration in: it loads
  * `docusaurus.config.*` as Docusaurus does, as code (TypeScript through tsx, which the parent starts it
- * with), calls it when it is a function, loads the sidebars files its docs plugins name, and writes all of
- * it as JSON to the file named second on its command line.
+ * with), calls it when it is a function, and writes it as JSON to the file named second on its command line.
+ * The sidebars files it names are the build's to read (`node/sidebarsFile.ts`).
  *
  * A real configuration imports presets, plugins and helpers that are not installed here and reads files
  * beside the site (`../crowdin.yaml`). Neither may stop the import, so a package or file `require` cannot
@@ -15,7 +15,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import fs from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -122,38 +122,10 @@ async function evaluated(loaded) {
   return value;
 }
 
-const NAMES = {
-  preset: ['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic'],
-  docs: ['content-docs', '@docusaurus/plugin-content-docs', 'docusaurus-plugin-content-docs'],
-};
-
-/** The options of every docs plugin instance the configuration sets up (the preset's first). */
-function docsOptions(config) {
-  const found = [];
-  const entry = (item) => (Array.isArray(item) ? [item[0], item[1]] : [item, undefined]);
-  for (const item of config.presets ?? []) {
-    const [name, options] = entry(item);
-    if (NAMES.preset.includes(name) && options && typeof options === 'object' && options.docs && typeof options.docs === 'object') found.push(options.docs);
-  }
-  for (const item of config.plugins ?? []) {
-    const [name, options] = entry(item);
-    if (NAMES.docs.includes(name) && options && typeof options === 'object') found.push(options);
-  }
-  return found;
-}
-
-const require = createRequire(configFile);
 let result;
 try {
   const config = await evaluated(await import(pathToFileURL(configFile).href));
-  const sidebars = {};
-  for (const options of docsOptions(config)) {
-    const file = options.sidebarPath;
-    if (typeof file !== 'string' || file.startsWith('\0missing:')) continue;
-    const absolute = path.resolve(siteDir, file);
-    sidebars[path.relative(siteDir, absolute)] = plain(await evaluated(require(require.resolve(absolute))));
-  }
-  result = { config: plain(config), sidebars, missing: [...missing], unreadable: [...unreadable] };
+  result = { config: plain(config), missing: [...missing], unreadable: [...unreadable] };
 } catch (error) {
   result = { error: error instanceof Error ? (error.stack ?? error.message) : String(error), missing: [...missing], unreadable: [...unreadable] };
 }

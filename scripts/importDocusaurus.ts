@@ -18,6 +18,8 @@ import picomatch from 'picomatch';
 import { generatedAt } from '../node/output';
 import { isContentFile, isPublishedStaticKind } from '../node/staticFiles';
 import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
+import { ProblemLog } from '../node/problems';
+import { readSidebarsFile } from '../node/sidebarsFile';
 import { importConfig, type ImportedDocs } from './docusaurusConfig';
 
 const USAGE = `usage: npm run import:docusaurus -- <site folder> [--out <content folder>]
@@ -37,7 +39,6 @@ const EVAL_TIMEOUT_MS = 60_000;
 /** What the evaluator writes. */
 interface Evaluated {
   config?: Record<string, never>;
-  sidebars?: Record<string, unknown>;
   error?: string;
   missing: string[];
   unreadable: string[];
@@ -278,8 +279,12 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
     let sidebars: unknown;
     if (docs.sidebarPath) {
       const key = relative(siteDir, resolve(siteDir, docs.sidebarPath)).split(sep).join('/');
-      sidebars = evaluated.sidebars?.[key];
-      if (sidebars === undefined) notes.push(`the sidebars file ${key} could not be read; the sidebars are generated from the folders.`);
+      // The build's own reader, as it reads a sidebars file it is given: evaluated in a child process of its own.
+      const log = new ProblemLog();
+      sidebars = readSidebarsFile(siteDir, key, log)?.value;
+      for (const { message } of log.warnings) notes.push(`the sidebars file ${key} ${message}`);
+      if (sidebars === undefined)
+        notes.push(`the sidebars file ${key} ${log.errors[0]?.message ?? 'could not be read.'} The sidebars are generated from the folders.`);
       else writeFileSync(join(staging, 'sidebars.json'), `${JSON.stringify(sidebars, null, 2)}\n`);
     }
     site.docs = { ...mainDoc(join(staging, 'docs'), sidebars), ...site.docs };
