@@ -26,13 +26,13 @@ interface SiteManifest {
   search: { entry: string };
 }
 
-/** While set, the server answers `manifest.json` with these totals, as a site that large would have them. */
+/** While set, the server answers the root manifest with these totals, as a site that large would have them. */
 let largeTotals: { pages: number; bytes: number; articles: number } | null = null;
 
 const site = useSiteCopy({
   prefix: 'docs-offline-',
   handle: (req, res) => {
-    if (!largeTotals || !/^\/abp-react\/manifest\.json(\?|$)/.test(req.url ?? '')) return false;
+    if (!largeTotals || !/^\/abp-react\/_app\/manifest\.json(\?|$)/.test(req.url ?? '')) return false;
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
     res.end(JSON.stringify({ ...JSON.parse(readFileSync(join(site.distDir, '_app/manifest.json'), 'utf8')), totals: largeTotals }));
     return true;
