@@ -199,17 +199,20 @@ export function sidebarContains(item: SidebarItem, path: string): boolean {
   }
 }
 
-/** The id of the sidebar a route's page shows (from its page's entry), or null when it shows none. */
-export function sidebarIdAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>, path: string): string | null {
+/** The entry that places a route in a sidebar (a doc's, the docs root's doc's, a category's), or null for a route outside every sidebar. */
+function sidebarEntryAt(
+  manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>,
+  path: string,
+): { sidebar?: string | null | undefined; sidebarTop?: number | null | undefined } | null {
   const target = manifest.routes[path];
   if (!target) return null;
   switch (target.kind) {
     case 'doc':
-      return manifest.docs[target.id]?.sidebar ?? null;
+      return manifest.docs[target.id] ?? null;
     case 'docsRoot':
-      return manifest.docs[target.docId]?.sidebar ?? null;
+      return manifest.docs[target.docId] ?? null;
     case 'category':
-      return manifest.categories[target.slug]?.sidebar ?? null;
+      return manifest.categories[target.slug] ?? null;
     case 'page':
     case 'home':
     case 'search':
@@ -219,25 +222,13 @@ export function sidebarIdAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'catego
   }
 }
 
+/** The id of the sidebar a route's page shows (from its page's entry), or null when it shows none. */
+export const sidebarIdAt = (manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>, path: string): string | null =>
+  sidebarEntryAt(manifest, path)?.sidebar ?? null;
+
 /** Index of the top-level sidebar category that holds a route (from its page's entry), or null. */
-export function sidebarTopAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>, path: string): number | null {
-  const target = manifest.routes[path];
-  if (!target) return null;
-  switch (target.kind) {
-    case 'doc':
-      return manifest.docs[target.id]?.sidebarTop ?? null;
-    case 'docsRoot':
-      return manifest.docs[target.docId]?.sidebarTop ?? null;
-    case 'category':
-      return manifest.categories[target.slug]?.sidebarTop ?? null;
-    case 'page':
-    case 'home':
-    case 'search':
-      return null;
-    default:
-      return unreachable(target, 'route kind');
-  }
-}
+export const sidebarTopAt = (manifest: Pick<Manifest, 'routes' | 'docs' | 'categories'>, path: string): number | null =>
+  sidebarEntryAt(manifest, path)?.sidebarTop ?? null;
 
 /** Headings shown in the table of contents of a page (levels 2–3 unless the page says otherwise). */
 export function tocHeadings(page: Pick<ManifestPage, 'headings' | 'tocMinLevel' | 'tocMaxLevel'>): ManifestHeading[] {
