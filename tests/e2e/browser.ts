@@ -142,3 +142,13 @@ export function storedContent<T = unknown>(page: Page, key: string, db = CONTENT
     [db, key],
   );
 }
+
+/** Every request of the page from now on that failed or was answered with an error, as `status path`. */
+export function failedRequests(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(`failed ${new URL(request.url()).pathname}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return failed;
+}

@@ -3,23 +3,14 @@
  * content-only beside a copy of the shared e2e build: the one shell build serves it. A doc renders with no failed
  * request, a deep link reaches its heading, and after a second page the site reads offline.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../build';
-import { startServer, type RunningServer } from '../../scripts/serve';
-import { shellReady, useBrowser, workerControls } from './browser';
-import { ROOT } from './siteCopy';
+import { describe, expect, it } from 'vitest';
+import { failedRequests, shellReady, useBrowser, workerControls } from './browser';
+import { ROOT, useContentBesideShell } from './siteCopy';
 
 const b = useBrowser();
-let work = '';
-let server: RunningServer | undefined;
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'docs-at-root-'));
-  const contentDir = join(work, 'content');
+const { at, origin } = useContentBesideShell('docs-at-root-', (contentDir) => {
   cpSync(join(ROOT, 'tests/fixtures/basic-site/content'), contentDir, { recursive: true });
   const edit = (rel: string, from: string, to: string) => {
     const text = readFileSync(join(contentDir, rel), 'utf8');
@@ -31,35 +22,13 @@ beforeAll(async () => {
   edit('docs/guides/setup.md', '(/docs/intro#getting-started)', '(/intro#getting-started)');
   // The shell's `public/` has the logo the fixture brings for builds without a shell.
   rmSync(join(contentDir, 'img/logo.svg'));
-  const distDir = join(work, 'dist');
-  cpSync(inject('distDir'), distDir, { recursive: true });
-  await buildSite({ root: ROOT, contentDir, distDir, shell: false, warn: () => {} });
-  server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1' });
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
-
-/** Absolute URL of a path of the site. */
-const at = (path: string) => new URL(path, server!.url).href;
-
-/** Every request of the page that failed or was answered with an error, as `status path`. */
-function failures(page: Page): string[] {
-  const failed: string[] = [];
-  page.on('requestfailed', (request) => failed.push(`failed ${new URL(request.url()).pathname}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
-  });
-  return failed;
-}
 
 describe('a site with its docs at the origin root', () => {
   it('is served at /, its home page the main doc, and a doc renders with no failed request', async () => {
-    expect(new URL(server!.url).pathname).toBe('/');
+    expect(new URL(origin()).pathname).toBe('/');
     const page = await b.page();
-    const failed = failures(page);
+    const failed = failedRequests(page);
     await page.goto(at('/guides/setup'));
     await shellReady(page);
     expect(await page.locator('main h1').first().textContent()).toBe('Setup');

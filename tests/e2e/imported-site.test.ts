@@ -4,55 +4,24 @@
  * its own base URL (`/`): its docs render with their sidebars in the site's order, with no failed request, and its
  * static files are published as they are.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../build';
+import { describe, expect, it } from 'vitest';
 import { importDocusaurus } from '../../scripts/importDocusaurus';
-import { startServer, type RunningServer } from '../../scripts/serve';
-import { shellReady, useBrowser } from './browser';
-import { ROOT } from './siteCopy';
+import { failedRequests, shellReady, useBrowser } from './browser';
+import { ROOT, useContentBesideShell } from './siteCopy';
 
 const b = useBrowser();
 const SITE = join(ROOT, 'tests/fixtures/docusaurus-source');
-let work = '';
-let server: RunningServer | undefined;
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'imported-site-'));
-  const contentDir = join(work, 'content');
-  importDocusaurus(SITE, contentDir);
-  const distDir = join(work, 'dist');
-  cpSync(inject('distDir'), distDir, { recursive: true });
-  await buildSite({ root: ROOT, contentDir, distDir, shell: false, warn: () => {} });
-  server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1' });
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-
-const at = (path: string) => new URL(path, server!.url).href;
-
-/** Every request of the page that failed or was answered with an error, as `status path`. */
-function failures(page: Page): string[] {
-  const failed: string[] = [];
-  page.on('requestfailed', (request) => failed.push(`failed ${new URL(request.url()).pathname}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
-  });
-  return failed;
-}
+const { at, origin } = useContentBesideShell('imported-site-', (contentDir) => importDocusaurus(SITE, contentDir));
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Docs sidebar' });
 
 describe('a Docusaurus site imported as written', () => {
   it('renders a doc at its own base URL with its sidebar in the order the sidebars file gives, and no failed request', async () => {
     const page = await b.page();
-    const failed = failures(page);
+    const failed = failedRequests(page);
     await page.goto(at('/docs/next/intro'));
     await shellReady(page);
     expect(await page.locator('main h1').first().textContent()).toBe('Introduction');

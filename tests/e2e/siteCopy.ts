@@ -88,3 +88,26 @@ export function useSiteCopy(options: {
   });
   return site;
 }
+
+/**
+ * A content folder other than `content/`, made by `write` in a temporary folder and built content-only beside a
+ * copy of the shared e2e build (the one shell serves it), served at the base its configuration names.
+ */
+export function useContentBesideShell(prefix: string, write: (contentDir: string) => void): { at(path: string): string; origin(): string } {
+  let work = '';
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), prefix));
+    const contentDir = join(work, 'content');
+    write(contentDir);
+    const distDir = join(work, 'dist');
+    cpSync(inject('distDir'), distDir, { recursive: true });
+    await buildSite({ root: ROOT, contentDir, distDir, shell: false, warn: () => {} });
+    server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1' });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+  return { at: (path) => new URL(path, server!.url).href, origin: () => server!.url };
+}
