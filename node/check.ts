@@ -39,7 +39,7 @@ export function checkTitles(plan: Pick<RoutePlan, 'docs' | 'pages'>, texts: Page
 }
 
 /** A page's link and image problems that hold while its rendering, route and the link tables do, and its anchor links. */
-/** One problem of a page's links; `toNoPage` marks a link to no page, which `onBrokenLinks` may let through. */
+/** One problem of a page's links; `toNoPage` marks what `onBrokenLinks` may let through: a link to no page, an image at a site-root path no file has. */
 interface LinkReport {
   error: boolean;
   line: number;
@@ -80,8 +80,17 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       const line = file.bodyLine + link.line - 1;
       if (link.image) {
         // Images: a file next to the markdown or a static file, with a size.
-        const problem = imageProblem(link.url, plan.links.image(link.url, file.rel, path), src.fileTable, src.contentDir);
-        if (problem) found.problems.push({ error: true, line, message: problem });
+        const target = plan.links.image(link.url, file.rel, path);
+        const problem = imageProblem(link.url, target, src.fileTable, src.contentDir);
+        // An image at a path from the site root that no file has is left as written, as Docusaurus leaves it (the
+        // host may serve it): `onBrokenLinks` decides. One next to the markdown must exist.
+        if (problem)
+          found.problems.push({
+            error: true,
+            line,
+            message: problem,
+            ...(target.kind === 'missingImage' && link.url.startsWith('/') ? { toNoPage: true as const } : {}),
+          });
         continue;
       }
       const target = plan.links.link(link.url, file.rel, path);
@@ -166,8 +175,8 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     state = { keys, reports: new Map(), anchorsTo: new Map(), anchorsFrom: new Map(), indexOf: new Map(all.map(({ file }, i) => [file.rel, i])) };
     all.forEach(({ file, path }, i) => note(state, file.rel, reportsOf(file, path, i)));
   }
-  // Links: broken page links fail the build unless `onBrokenLinks` says to warn or ignore them; missing images
-  // fail it whatever it says; missing anchors and markdown files only warn, naming the page.
+  // Links: broken page links and site-root images no file has fail the build unless `onBrokenLinks` says to warn or
+  // ignore them; other missing images fail it whatever it says; missing anchors and markdown files only warn.
   const pages = [...state.reports.values()].sort((a, b) => a.index - b.index);
   const onBroken = plan.site.onBrokenLinks;
   for (const { display, links } of pages) {

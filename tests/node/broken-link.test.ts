@@ -62,6 +62,20 @@ describe('onBrokenLinks', () => {
     }
   });
 
+  it('warn: an image at a site-root path no file has warns and stays as written; one beside the markdown stops the build', async () => {
+    const project = withSetting('warn');
+    try {
+      const x = project.read('../content/docs/x.md');
+      project.write('docs/x.md', `${x}\n![Gone](/img/gone.png)\n`);
+      await project.build();
+      expect(project.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/content\/docs\/x\.md:\d+: image "\/img\/gone\.png" matches no file\./)]));
+      project.write('docs/x.md', `${x}\n![Gone](./gone.png)\n`);
+      await expect(project.build()).rejects.toThrow(/image "\.\/gone\.png" matches no file\./);
+    } finally {
+      project.remove();
+    }
+  });
+
   it('ignore: builds without a word of them', async () => {
     const project = withSetting('ignore');
     try {
