@@ -59,3 +59,10 @@ export function splitHref(href: string): { path: string; query: string; hash: st
     hash,
   };
 }
+
+/**
+ * Whether a path below the base (`assets/main-GJX64ZAH.js`) is one of the shell's files: below `assets/`, named by
+ * esbuild with its hash, a script or a stylesheet. A site's own static files may lie below `assets/` too (Docusaurus
+ * sites keep `static/assets/img/`), and are none of these.
+ */
+export const isShellAssetPath = (rel: string): boolean => /^assets\/(?:[^/]+\/)*[^/]+-[A-Z0-9]{8}\.(?:js|css)$/.test(rel);

@@ -27,6 +27,7 @@ import { ShellRecordSchema, type ShellRecord } from './shellRecord';
 import { localeBlobNames, shardNames } from '../manifest/shards';
 import type { LocaleStrings, ManifestRoot } from '../manifest/types';
 import { ROOT_MANIFEST } from '../manifest/constants';
+import { isShellAssetPath } from '../manifest/paths';
 import { createHash } from 'node:crypto';
 import { BuildError, CacheMismatchError } from './problems';
 import { remembered } from './memo';
@@ -86,6 +87,13 @@ function outputFolderState(dir: string): 'absent' | 'empty' | 'output' | 'file' 
  * none of its own (Docusaurus writes no robots.txt, so a site that moves in keeps its own).
  */
 export const REPLACEABLE_SITE_FILES: ReadonlySet<string> = new Set(['robots.txt']);
+
+/**
+ * Whether a site's static folder may hold a file at `rel` although `generatedAt` names it: one of
+ * `REPLACEABLE_SITE_FILES`, or a file below `assets/` that is no shell file (`isShellAssetPath`): Docusaurus sites
+ * keep their images in `static/assets/`, beside the shell's hashed scripts and styles, as Docusaurus's own are.
+ */
+export const staticMayTake = (rel: string): boolean => REPLACEABLE_SITE_FILES.has(rel) || (rel.startsWith('assets/') && !isShellAssetPath(rel));
 
 /**
  * What the build writes at `rel` (a path below `dist/`) itself, or null: a file of `SITE_FILES`, the marker, or

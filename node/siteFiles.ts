@@ -14,7 +14,7 @@ import { alternatesOf, docsVersionOf } from '../manifest/lookup';
 import { displayPath, type ProblemLog } from './problems';
 
 import { docMarkdown, llmsFiles, llmsRebuild, markdownFileOf } from './llms';
-import { generatedAt, REPLACEABLE_SITE_FILES, type OutputData } from './output';
+import { generatedAt, staticMayTake, type OutputData } from './output';
 import type { ContentSources, SourceFile } from './sources';
 import type { BuildSession } from './session';
 import { STATIC_FOLDER } from './staticFiles';
@@ -145,7 +145,7 @@ export function siteFiles(
       ? `\`${rel}\`, which the build writes`
       : shellFiles.has(rel)
         ? `the shell's \`${rel}\``
-        : REPLACEABLE_SITE_FILES.has(rel)
+        : staticMayTake(rel)
           ? null
           : generatedAt(rel);
     if (generated !== null) log.error(shown, 0, `would replace ${generated}. Rename or move the file.`);

@@ -12,7 +12,7 @@ import { imageSize } from 'image-size';
 import type { ImageTarget, LinkContext } from '../manifest/links';
 import type { LinkResolver } from './linkMemo';
 import type { ManifestFile } from '../manifest/types';
-import { generatedAt, REPLACEABLE_SITE_FILES } from './output';
+import { generatedAt, staticMayTake } from './output';
 import { displayPath, type ProblemLog } from './problems';
 import { walk } from './walk';
 import type { BuildSession } from './session';
@@ -119,16 +119,21 @@ export const STATIC_FOLDER = 'static';
  * The files of a static folder (`public/`, the `static/` folder of a Docusaurus site) the site serves at their
  * paths, listed by `walk` (no dot-names; symbolic links only inside it) and vetted as content's files are: no kind
  * a browser opens as a page or runs, no SVG with script, and no name the build writes itself (`generatedAt`:
- * `sw.js`, `_app/…`, `assets/…`) other than those it `replaces`. Each refused file goes to `log`, named, and is left out.
+ * `sw.js`, `_app/…`, `assets/…`) other than those it `mayTake`. Each refused file goes to `log`, named, and is left out.
  */
-export function vetStaticFolder(dir: string, log: Pick<ProblemLog, 'error'>, session?: BuildSession, replaces: ReadonlySet<string> = new Set()): string[] {
+export function vetStaticFolder(
+  dir: string,
+  log: Pick<ProblemLog, 'error'>,
+  session?: BuildSession,
+  mayTake: (rel: string) => boolean = () => false,
+): string[] {
   if (!existsSync(dir)) return [];
   const holder = 'a static folder';
   // A dot-name is published only by name, and only as a file of its own: a link could lead out of the folder.
   const dotfiles = HOST_DOTFILES.filter((name) => lstatSync(join(dir, name), { throwIfNoEntry: false })?.isFile());
   return [...dotfiles, ...walk(dir, dir)].filter((rel) => {
     const full = join(dir, rel);
-    const generated = replaces.has(rel) ? null : generatedAt(rel);
+    const generated = mayTake(rel) ? null : generatedAt(rel);
     const problem = generated
       ? { line: 0, message: `takes the name \`${rel}\` of ${generated}, which the build writes itself. Rename or move the file.` }
       : HOST_FILES.has(rel) || dotfiles.includes(rel)
@@ -219,8 +224,8 @@ export function collectFiles(options: {
     }
   }
   if (staticDir) {
-    // The site's static folder may hold its own robots.txt, which the build then does not write.
-    for (const rel of vetStaticFolder(staticDir, log, options.session, REPLACEABLE_SITE_FILES)) {
+    // The site's static folder may hold its own robots.txt, which the build then does not write, and images below assets/.
+    for (const rel of vetStaticFolder(staticDir, log, options.session, staticMayTake)) {
       const full = join(staticDir, rel);
       if (origin.has(`/${rel}`)) {
         log.error(

@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import matter from 'gray-matter';
 import picomatch from 'picomatch';
-import { generatedAt } from '../node/output';
+import { generatedAt, staticMayTake } from '../node/output';
 import { isContentFile, isPublishedStaticKind } from '../node/staticFiles';
 import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { ProblemLog } from '../node/problems';
@@ -246,7 +246,7 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
       copyAsIs(join(from, 'docusaurus-theme-classic'), join(to, 'docusaurus-theme-classic'));
       if (existsSync(join(from, 'code.json'))) copyFileSync(join(from, 'code.json'), join(to, 'code.json'));
     }
-    // A static file at an address the build writes itself (the shell's assets/, blobs/, its service worker)
+    // A static file at an address the build writes itself (the shell's hashed files, blobs/, its service worker)
     // cannot be published there; the site gets the build's file instead.
     // The shell's own public files (its logo, favicon, social card) keep their addresses too.
     // Pages and code (`.html`, `.js`, `.md` demos) are no kind the site serves from static/.
@@ -254,7 +254,7 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
     const shells: string[] = [];
     const kinds: string[] = [];
     const staticFiles = copyAsIs(join(siteDir, 'static'), join(staging, 'static'), (rel) => {
-      if (generatedAt(rel) !== null) taken.push(rel);
+      if (!staticMayTake(rel) && generatedAt(rel) !== null) taken.push(rel);
       else if (existsSync(join(PUBLIC_DIR, rel))) shells.push(rel);
       else if (!isPublishedStaticKind(rel)) kinds.push(rel);
       else return false;
@@ -267,7 +267,7 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
         .join(', ')}${rels.length > 3 ? ', …' : ''})`;
     if (taken.length > 0)
       notes.push(
-        `${some(taken)} at an address the build writes itself not copied: the site is served the build's own (its sw.js, assets/, blobs/, search/). Move a file the pages need to another folder of static/.`,
+        `${some(taken)} at an address the build writes itself not copied: the site is served the build's own (its sw.js, _app/, blobs/, search/). Move a file the pages need to another folder of static/.`,
       );
     if (kinds.length > 0)
       notes.push(

@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 import { ROOT_MANIFEST } from '../manifest/constants';
+import { isShellAssetPath } from '../manifest/paths';
 import { checkPort, commandLine, listenPort } from './commandLine';
 
 export interface StartServerOptions {
@@ -72,7 +73,7 @@ const SHORT = 'public, max-age=600';
 /** Cache-Control for a file below the served folder (`/`-separated), as README's "Deploying" table says. */
 export function cacheControlFor(rel: string): string {
   // Names carry a content hash: a URL never changes content. `search/index.html` is the search page's.
-  if (/^(assets|blobs)\//.test(rel) || /^search\/.*\.json$/.test(rel)) return IMMUTABLE;
+  if (isShellAssetPath(rel) || rel.startsWith('blobs/') || /^search\/.*\.json$/.test(rel)) return IMMUTABLE;
   // These name the current build's hashed files: a stale copy would pin readers to an old build.
   if (rel === 'sw.js' || rel === ROOT_MANIFEST || rel.toLowerCase().endsWith('.html')) return NO_CACHE;
   return SHORT;

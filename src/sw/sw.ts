@@ -32,6 +32,7 @@ import { matchesName, MISMATCH_STATUS_TEXT } from './contentHash';
 import { keepSearchEntries } from './searchFiles';
 import type { ManifestRoot } from '../../manifest/types';
 import { ROOT_MANIFEST } from '../../manifest/constants';
+import { isShellAssetPath } from '../../manifest/paths';
 import { cacheNames, decodeWorkerParams, LEGACY_CACHE_NAMES, type FromWorker, type ToWorker } from './protocol';
 import { dropCached, fetchOk, findCached, isQuotaError, offlineCacheNames, setMeta, getMeta, stamped, storePage } from './storage';
 
@@ -130,6 +131,8 @@ const mediaStrategy = new StaleWhileRevalidate({ cacheName: CACHES.media, plugin
 
 const router = new Router();
 const below = (url: URL, dir: string) => url.origin === self.location.origin && url.pathname.startsWith(scopePath + dir);
+/** A file of a shell (named by its hash), not a static file of the site that lies below `assets/` too. */
+const shellAsset = (url: URL) => below(url, 'assets/') && isShellAssetPath(url.pathname.slice(scopePath.length));
 
 router.registerRoute(
   new Route(
@@ -143,7 +146,7 @@ router.registerRoute(
     ({ url }) => precache.getCacheKeyForURL(url.origin + url.pathname) !== undefined,
     async ({ request, event, url }) =>
       (await precache.matchPrecache(url.origin + url.pathname)) ??
-      (below(url, 'assets/') ? assetsStrategy : mediaStrategy).handle({ event: event as FetchEvent, request: request as Request }),
+      (shellAsset(url) ? assetsStrategy : mediaStrategy).handle({ event: event as FetchEvent, request: request as Request }),
   ),
 );
 // A page's HTML fetched by the shell, which takes the article from it on a large site (`ManifestRoot.articlesIn`).
@@ -174,7 +177,7 @@ router.registerRoute(
     new CacheFirst({ cacheName: CACHES.content, plugins: [anyCache, verified, okOnly], matchOptions: { ignoreVary: true } }),
   ),
 );
-router.registerRoute(new Route(({ url }) => below(url, 'assets/'), assetsStrategy));
+router.registerRoute(new Route(({ url }) => shellAsset(url), assetsStrategy));
 router.registerRoute(
   new Route(({ url }) => below(url, '') && url.pathname !== scopePath + 'sw.js' && !url.pathname.startsWith(scopePath + '__'), mediaStrategy),
 );
@@ -260,7 +263,7 @@ self.addEventListener('activate', (event) => {
       for (const name of [CACHES.assets, ...offlineCacheNames(ctx)]) {
         if (!(await caches.has(name))) continue;
         const cache = await caches.open(name);
-        for (const request of await cache.keys()) if (below(new URL(request.url), 'assets/') && !shellFiles.has(request.url)) await cache.delete(request);
+        for (const request of await cache.keys()) if (shellAsset(new URL(request.url)) && !shellFiles.has(request.url)) await cache.delete(request);
       }
       // Caches without a scope in their name are shared by every site of the origin: drop only this scope's entries.
       for (const name of LEGACY_CACHE_NAMES) {

@@ -110,14 +110,16 @@ describe('content/static/', () => {
     expect(project.manifest().files['/img/diagram.svg']).toBeUndefined();
   });
 
-  it("publishes the site's web app manifest.json, and its robots.txt in place of the build's", async () => {
+  it("publishes the site's web app manifest.json, its images below assets/, and its robots.txt in place of the build's", async () => {
     const webApp = '{"name":"Widget Docs","icons":[]}';
     await project.build();
     expect(project.read('robots.txt')).toContain('Sitemap:');
     putStatic('manifest.json', webApp);
+    putStatic('assets/img/site-logo.svg', SVG);
     putStatic('robots.txt', 'User-agent: *\nDisallow: /\n');
     await project.build();
     expect(project.read('manifest.json')).toBe(webApp);
+    expect(project.read('assets/img/site-logo.svg')).toBe(SVG);
     expect(project.read('robots.txt')).toBe('User-agent: *\nDisallow: /\n');
     expect(project.manifest().site.title).not.toBe('Widget Docs');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRoutePath, routeHtmlFile, splitHref, stripBase, withBase } from '../../../manifest/paths';
+import { isShellAssetPath, normalizeRoutePath, routeHtmlFile, splitHref, stripBase, withBase } from '../../../manifest/paths';
 
 describe('normalizeRoutePath', () => {
   it.each([
@@ -63,5 +63,12 @@ describe('splitHref', () => {
     expect(splitHref('/docs/x?a=1#top')).toEqual({ path: '/docs/x', query: 'a=1', hash: 'top' });
     expect(splitHref('#only')).toEqual({ path: '', query: '', hash: 'only' });
     expect(splitHref('x.md')).toEqual({ path: 'x.md', query: '', hash: '' });
+  });
+});
+
+describe('isShellAssetPath', () => {
+  it("names the shell's hashed scripts and styles, not a site's own files below assets/", () => {
+    expect(['assets/main-GJX64ZAH.css', 'assets/main-JHTZN6T3.js', 'assets/chunks/chunk-25JK4KML.js'].every(isShellAssetPath)).toBe(true);
+    expect(['assets/img/logo.svg', 'assets/main.js', 'img/main-GJX64ZAH.css', 'assets/fonts/a-GJX64ZAH.woff2'].some(isShellAssetPath)).toBe(false);
   });
 });

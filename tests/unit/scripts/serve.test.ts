@@ -17,8 +17,8 @@ const FILES: Record<string, string> = {
   '404.html': `<!doctype html><html><body>NOT FOUND PAGE${filler}</body></html>`,
   'docs/intro.html': `<!doctype html><html><body>INTRO${filler}</body></html>`,
   'guide/index.html': `<!doctype html><html><body>GUIDE INDEX</body></html>`,
-  'assets/main-abc123.js': `console.log("main");${'/* pad */'.repeat(50)}`,
-  'assets/main-abc123.css': 'body{color:red}',
+  'assets/main-ABC12345.js': `console.log("main");${'/* pad */'.repeat(50)}`,
+  'assets/main-ABC12345.css': 'body{color:red}',
   'blobs/0123456789abcdef.md': '# Intro\n\nHello.',
   'blobs/fedcba9876543210.html': '<h1 id="intro">Intro</h1>\n<p>Hello.</p>',
   'search/index.12447a863e1b.json': '{"docs":[]}',
@@ -30,6 +30,7 @@ const FILES: Record<string, string> = {
   'robots.txt': 'User-agent: *\n',
   'sitemap.xml': '<?xml version="1.0"?><urlset/>',
   'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'assets/img/site-logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'docs/policy.html': `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-abc='; img-src 'self' data: https:"></head><body>POLICY${filler}</body></html>`,
   'files/guide.pdf': '%PDF-1.4',
   'img/icon.png': '\x89PNG',
@@ -353,8 +354,10 @@ describe('serve', () => {
       [`${BASE}docs/intro.html`, 'no-cache'],
       [`${BASE}sw.js`, 'no-cache'],
       [`${BASE}_app/manifest.json`, 'no-cache'],
-      [`${BASE}assets/main-abc123.js`, 'public, max-age=31536000, immutable'],
-      [`${BASE}assets/main-abc123.css`, 'public, max-age=31536000, immutable'],
+      [`${BASE}assets/main-ABC12345.js`, 'public, max-age=31536000, immutable'],
+      [`${BASE}assets/main-ABC12345.css`, 'public, max-age=31536000, immutable'],
+      // A site's own image below assets/, named without a hash, may change.
+      [`${BASE}assets/img/site-logo.svg`, 'public, max-age=600'],
       [`${BASE}blobs/0123456789abcdef.md`, 'public, max-age=31536000, immutable'],
       [`${BASE}blobs/fedcba9876543210.html`, 'public, max-age=31536000, immutable'],
       [`${BASE}search/index.12447a863e1b.json`, 'public, max-age=31536000, immutable'],
@@ -377,8 +380,8 @@ describe('serve', () => {
   describe('content types', () => {
     const cases: [string, string][] = [
       [`${BASE}docs/intro`, 'text/html; charset=utf-8'],
-      [`${BASE}assets/main-abc123.js`, 'text/javascript; charset=utf-8'],
-      [`${BASE}assets/main-abc123.css`, 'text/css; charset=utf-8'],
+      [`${BASE}assets/main-ABC12345.js`, 'text/javascript; charset=utf-8'],
+      [`${BASE}assets/main-ABC12345.css`, 'text/css; charset=utf-8'],
       [`${BASE}_app/manifest.json`, 'application/json; charset=utf-8'],
       [`${BASE}manifest.webmanifest`, 'application/manifest+json; charset=utf-8'],
       [`${BASE}blobs/0123456789abcdef.md`, 'text/markdown; charset=utf-8'],
@@ -399,7 +402,7 @@ describe('serve', () => {
 
   describe('gzip', () => {
     it('gzips compressible types when the client accepts gzip', async () => {
-      for (const rel of ['docs/intro.html', 'assets/main-abc123.js', '_app/manifest.json']) {
+      for (const rel of ['docs/intro.html', 'assets/main-ABC12345.js', '_app/manifest.json']) {
         const res = await rawFetch(`${BASE}${rel}`, { 'accept-encoding': 'gzip, deflate' });
         expect(res.headers['content-encoding'], rel).toBe('gzip');
         expect(res.headers.vary).toBe('Accept-Encoding');
@@ -431,14 +434,14 @@ describe('serve', () => {
     });
 
     it('sends a precompressed sibling as it is', async () => {
-      const gz = join(site, 'assets/main-abc123.css.gz');
+      const gz = join(site, 'assets/main-ABC12345.css.gz');
       writeFileSync(gz, gzipSync('body{color:blue}'));
       try {
-        const res = await rawFetch(`${BASE}assets/main-abc123.css`, { 'accept-encoding': 'gzip' });
+        const res = await rawFetch(`${BASE}assets/main-ABC12345.css`, { 'accept-encoding': 'gzip' });
         expect(res.headers['content-encoding']).toBe('gzip');
         expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
         expect(gunzipSync(res.body).toString('utf8')).toBe('body{color:blue}');
-        expect((await rawFetch(`${BASE}assets/main-abc123.css`, {})).body.toString('utf8')).toBe(FILES['assets/main-abc123.css']);
+        expect((await rawFetch(`${BASE}assets/main-ABC12345.css`, {})).body.toString('utf8')).toBe(FILES['assets/main-ABC12345.css']);
       } finally {
         rmSync(gz);
       }
@@ -464,7 +467,7 @@ describe('serve', () => {
 
   describe('ETag', () => {
     it('answers a matching If-None-Match with 304 and no body', async () => {
-      for (const path of [`${BASE}docs/intro`, `${BASE}assets/main-abc123.js`, `${BASE}img/icon.png`]) {
+      for (const path of [`${BASE}docs/intro`, `${BASE}assets/main-ABC12345.js`, `${BASE}img/icon.png`]) {
         const first = await get(path);
         const etag = first.headers.get('etag');
         expect(etag, path).toBeTruthy();
@@ -526,7 +529,7 @@ describe('serve', () => {
         const notFound = await fetch(`${dev.url}missing`);
         expect(notFound.status).toBe(404);
         expect(await notFound.text()).toContain('<script>/*live*/</script></body>');
-        expect(await (await fetch(`${dev.url}assets/main-abc123.js`)).text()).toBe(FILES['assets/main-abc123.js']);
+        expect(await (await fetch(`${dev.url}assets/main-ABC12345.js`)).text()).toBe(FILES['assets/main-ABC12345.js']);
         expect(await (await fetch(`${dev.url}__dev/ping`)).text()).toBe('pong');
       } finally {
         await dev.close();
