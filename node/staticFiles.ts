@@ -106,11 +106,11 @@ function servedFileProblem(rel: string, full: string, holder: string, image?: Im
 /** Files at the top of a static folder that configure the host rather than being pages: GitHub Pages' custom domain, Netlify's and Cloudflare's rules. */
 const HOST_FILES = new Set(['CNAME', '_redirects', '_headers']);
 
-/** Whether a static folder's file `rel` is of a kind the site publishes (`vetStaticFolder` still reads SVGs for scripts). */
-export const isPublishedStaticKind = (rel: string): boolean => HOST_FILES.has(rel) || CONTENT_FILE.test(rel);
-
 /** The names starting with a dot a static folder publishes, at its top only: GitHub Pages' switch that turns Jekyll off. */
 const HOST_DOTFILES = ['.nojekyll'];
+
+/** Whether a static folder's file `rel` is of a kind the site publishes (`vetStaticFolder` still reads SVGs for scripts). */
+export const isPublishedStaticKind = (rel: string): boolean => HOST_FILES.has(rel) || HOST_DOTFILES.includes(rel) || CONTENT_FILE.test(rel);
 
 /** The folder of `content/` published at the site's root as it is, as Docusaurus's `static/` is. */
 export const STATIC_FOLDER = 'static';

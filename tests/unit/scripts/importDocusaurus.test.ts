@@ -33,6 +33,7 @@ describe('npm run import:docusaurus', () => {
       'docs/reference.md',
       'sidebars.json',
       'site.config.json',
+      'static/.nojekyll',
       'static/CNAME',
       'static/img/widgets.svg',
       'static/manifest.json',
