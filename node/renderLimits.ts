@@ -46,6 +46,12 @@ function isBlank(body: string, from: number, to: number): boolean {
 /** A table's delimiter row (`| --- | :-: |`): the rows after it are parsed one by one. */
 const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\r?$/;
 
+/**
+ * A link reference definition on one line (`[label]: /url "title"`, no footnote's `[^1]:`). Where no paragraph is
+ * open the parser reads it as a definition, not as paragraph text: its brackets cost what a link's do, once.
+ */
+const DEFINITION = /^\[(?!\^)(?:[^[\]\\]|\\.){1,999}\]:[ \t]*(?:<[^<>\r\n]*>|[^\s<]\S*)(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^()]*\)))?[ \t]*\r?$/;
+
 /** Whether `line` is a thematic break (`- - -`, `***`): three or more of one of `-*_` and spaces only. */
 const THEMATIC = /^[ \t]{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
@@ -73,6 +79,8 @@ export function scanMarkdown(body: string): MarkdownScan {
   let table = false;
   let listItems = 0;
   let afterBlank = false;
+  // Whether the line before opened or went on with a paragraph (or a table), which a definition cannot interrupt.
+  let paragraphOpen = false;
   let line = 0;
   for (let start = 0; start <= body.length && !problem; line++) {
     let end = body.indexOf('\n', start);
@@ -151,10 +159,14 @@ export function scanMarkdown(body: string): MarkdownScan {
     // Each paragraph, list item, heading and table row is parsed for emphasis and links on its own.
     if (blank) table = false;
     else if (!table && c === 124 /* | */ && TABLE_DELIMITER.test(body.slice(i, end))) table = true;
-    if (blank || items > 0 || table || (c === 35 /* # */ && /^#{1,6}(?:[ \t\r]|$)/.test(body.slice(i, Math.min(end, i + 8))))) {
+    const heading = c === 35 /* # */ && /^#{1,6}(?:[ \t\r]|$)/.test(body.slice(i, Math.min(end, i + 8)));
+    if (blank || items > 0 || table || heading) {
       emphasis = 0;
       brackets = 0;
+      if (!table) paragraphOpen = false;
     }
+    const definition: boolean = !paragraphOpen && c === 91 /* [ */ && DEFINITION.test(body.slice(i, end));
+    paragraphOpen = !blank && !heading && !definition;
     if (c === 58 /* : */ && body.charCodeAt(i + 1) === 58 && body.charCodeAt(i + 2) === 58) {
       let j = i + 3;
       while (body.charCodeAt(j) === 58) j++;
@@ -172,7 +184,7 @@ export function scanMarkdown(body: string): MarkdownScan {
         );
       }
     }
-    for (let k = i; k < end && !problem; k++) {
+    for (let k = definition ? end : i; k < end && !problem; k++) {
       const ch = body.charCodeAt(k);
       if (ch === 91 /* [ */) {
         brackets++;

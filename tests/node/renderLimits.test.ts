@@ -39,6 +39,24 @@ describe('scanMarkdown', () => {
   });
 });
 
+describe('scanMarkdown and link reference definitions', () => {
+  const definitions = (n: number) => Array.from({ length: n }, (_, i) => `[d${i + 1}]: https://example.com/${i + 1} "Page ${i + 1}"`).join('\n');
+
+  it('takes thousands of definitions in a row, which the parser reads one by one', () => {
+    expect(scanMarkdown(`# Links\n\nSee [first][d1] and [last][d20000].\n\n${definitions(20_000)}\n`).problem).toBeNull();
+    expect(scanMarkdown(`- item\n\n  ${definitions(2_000).replaceAll('\n', '\n  ')}\n`).problem).toBeNull();
+  });
+
+  it('counts the brackets of what only looks like a definition: inside a paragraph, or with more after it', () => {
+    expect(scanMarkdown(`Some text.\n${definitions(1_001)}\n`).problem).toEqual({
+      line: 1002,
+      message:
+        'has 1001 `[` in one paragraph (more than 1000), which the markdown parser takes minutes over. Split the paragraph, or escape the brackets that open no link (`\\[`).',
+    });
+    expect(scanMarkdown(`${Array.from({ length: 1_001 }, (_, i) => `[d${i}]: /x [`).join('\n')}\n`).problem?.line).toBe(501);
+  });
+});
+
 describe('renderWithin', () => {
   it('renders in order within the budget', () => {
     expect(
