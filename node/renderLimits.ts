@@ -20,6 +20,12 @@ const MAX_BRACKETS = 1000;
 const MAX_RUN = 100;
 /** Items of one list at most: each costs the parser more than a paragraph, 5,000 took seconds. */
 const MAX_LIST_ITEMS = 10_000;
+/**
+ * Cells of one table at most. The parser holds a whole table's tree in memory at once, and its size goes by cells,
+ * not by lines or bytes: a table of 3,000 columns and 150 rows (2.5 MB) ran the build out of memory before its time
+ * was up. Real docs tables hold a few hundred cells.
+ */
+const MAX_TABLE_CELLS = 50_000;
 
 /** What the scan found: a construct over its limit, and the line closest to one. */
 export interface MarkdownScan {
@@ -77,6 +83,7 @@ export function scanMarkdown(body: string): MarkdownScan {
   let emphasis = 0;
   let brackets = 0;
   let table = false;
+  let tableCells = 0;
   let listItems = 0;
   let afterBlank = false;
   // Whether the line before opened or went on with a paragraph (or a table), which a definition cannot interrupt.
@@ -158,7 +165,23 @@ export function scanMarkdown(body: string): MarkdownScan {
     }
     // Each paragraph, list item, heading and table row is parsed for emphasis and links on its own.
     if (blank) table = false;
-    else if (!table && c === 124 /* | */ && TABLE_DELIMITER.test(body.slice(i, end))) table = true;
+    else if (!table && (c === 124 || c === 45 || c === 58) /* | - : */ && body.slice(i, end).includes('|') && TABLE_DELIMITER.test(body.slice(i, end))) {
+      table = true;
+      tableCells = 0;
+    }
+    if (table) {
+      // Each `|` opens or closes a cell: a count a little over the cells, linear in the row.
+      for (let k = i; k < end; k++) if (body.charCodeAt(k) === 124) tableCells++;
+      if (tableCells > MAX_TABLE_CELLS / 4)
+        note(
+          lineNo,
+          tableCells,
+          MAX_TABLE_CELLS,
+          'a large table',
+          () =>
+            `brings one table past ${MAX_TABLE_CELLS} cells, which the markdown parser holds in memory all at once (a build ran out of memory on one). Split the table, or publish its data as a CSV file and link to it.`,
+        );
+    }
     const heading = c === 35 /* # */ && /^#{1,6}(?:[ \t\r]|$)/.test(body.slice(i, Math.min(end, i + 8)));
     if (blank || items > 0 || table || heading) {
       emphasis = 0;

@@ -57,6 +57,31 @@ describe('scanMarkdown and link reference definitions', () => {
   });
 });
 
+describe('scanMarkdown and tables', () => {
+  const table = (columns: number, rows: number, pipes = true) => {
+    const row = (cell: (i: number) => string) => {
+      const cells = Array.from({ length: columns }, (_, i) => cell(i)).join(' | ');
+      return pipes ? `| ${cells} |` : cells;
+    };
+    return [row((i) => `h${i}`), row(() => '---'), ...Array.from({ length: rows }, (_, r) => row((i) => `c${r}.${i}`))].join('\n');
+  };
+
+  it('takes a table of thousands of cells', () => {
+    expect(scanMarkdown(`# Data\n\n${table(100, 100)}\n`).problem).toBeNull();
+  });
+
+  it('refuses a table past its cells, which the parser holds in memory at once, at the row that passes them', () => {
+    expect(scanMarkdown(`# Data\n\n${table(3_000, 150)}\n`).problem).toEqual({
+      line: 20,
+      message:
+        'brings one table past 50000 cells, which the markdown parser holds in memory all at once (a build ran out of memory on one). Split the table, or publish its data as a CSV file and link to it.',
+    });
+    expect(scanMarkdown(`# Data\n\n${table(3_000, 150, false)}\n`).problem?.line).toBe(20);
+    // Two tables apart count apart.
+    expect(scanMarkdown(`${table(100, 300)}\n\n${table(100, 300)}\n`).problem).toBeNull();
+  });
+});
+
 describe('renderWithin', () => {
   it('renders in order within the budget', () => {
     expect(
