@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Manifest } from './manifest/types';
 import type { ServerRenderer } from './manifest/serverRender';
@@ -375,12 +375,21 @@ function parseCommandLine(argv: string[]) {
 /** Exit codes of a process ended by a signal, as shells report them (128 + the signal's number). */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
+/** How the command line's messages name the output folder: from the project root when it lies below it (`dist/`), else in full. */
+function shownFolder(root: string, dir: string): string {
+  const rel = relative(root, dir);
+  if (!rel) return './';
+  return rel.startsWith('..') || isAbsolute(rel) ? `${dir}/` : `${rel}/`;
+}
+
 async function main(): Promise<void> {
-  // Ctrl+C or a CI runner's stop in the middle of a build: its copy of the site goes too, dist/ stays as it was.
+  // Until the command line is read, the folder a build replaces by default.
+  let out = 'dist/';
+  // Ctrl+C or a CI runner's stop in the middle of a build: its copy of the site goes too, the output folder stays as it was.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       discardActiveTemps();
-      console.error(`[build] stopped by ${signal}; dist/ was left unchanged.`);
+      console.error(`[build] stopped by ${signal}; ${out} was left unchanged.`);
       process.exit(SIGNAL_EXIT[signal]);
     });
   }
@@ -400,6 +409,7 @@ async function main(): Promise<void> {
   const root = process.cwd();
   const useCache = !args['no-cache'];
   const options = { root, contentDir: resolve(args.content), distDir: resolve(args.out), shell: args.shell, timings: args.timings };
+  out = shownFolder(root, options.distDir);
   try {
     try {
       await cliBuild(options, useCache, true);
@@ -412,9 +422,9 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     if (error instanceof BuildError) {
-      console.error(`[build] ${error.message}\n[build] dist/ was left unchanged.`);
+      console.error(`[build] ${error.message}\n[build] ${out} was left unchanged.`);
     } else {
-      console.error('[build] failed; dist/ was left unchanged.', error);
+      console.error(`[build] failed; ${out} was left unchanged.`, error);
     }
     process.exitCode = 1;
   }

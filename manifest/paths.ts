@@ -30,6 +30,15 @@ export function withBase(routePath: string, baseUrl: string): string {
 }
 
 /**
+ * The absolute URL of a route (or a file's path from the site root) on the site at `siteUrl`, percent-encoded as
+ * sitemaps, canonical links and crawlers need it: a slug may hold a space or non-ASCII letters, which a URL may not
+ * carry raw. (`?` and `#` are encoded too: in a route path they are part of the name.)
+ */
+export function absoluteUrl(siteUrl: string, routePath: string, baseUrl: string): string {
+  return siteUrl + encodeURI(withBase(routePath, baseUrl)).replace(/[?#]/g, encodeURIComponent);
+}
+
+/**
  * A route below a docs tree: `docsPath('docs', 'intro')` is `/docs/intro`; a tree at the root (`routeBasePath: '/'`,
  * kept as `''`) has `docsPath('', 'intro')` `/intro` and its root at `/`.
  */

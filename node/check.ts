@@ -186,6 +186,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       else if (onBroken === 'warn') log.warn(display, line, message);
     }
   }
+  checkSocialImages([...plan.docs, ...plan.pages], src.fileTable.files, log);
   log.throwIfAny((n) => `${n} broken link${n === 1 ? '' : 's'} found:`);
   // MDX that would run code or cannot be read stops the build; directives that are no admonition (shown as text),
   // code blocks left open, components shown as their children and markup the sanitizer removed are reported.
@@ -193,6 +194,32 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
   log.throwIfAny((n) => `Cannot build: ${n} MDX problem${n === 1 ? '' : 's'} in content:`);
   for (const { display, directives } of pages) for (const { error, line, message } of directives) if (!error) log.warn(display, line, message);
   session.remember(LAST_CHECK, state);
+}
+
+/**
+ * A page's front matter `image` (its social card) names a file of the site by its path from the site root, as the
+ * page's head links it, unless it is an http(s) URL: a file no static folder or content holds would be a broken
+ * card on every share of the page.
+ */
+function checkSocialImages(entries: { file: SourceFile }[], files: Record<string, unknown>, log: ProblemLog): void {
+  const named = new Set<string>();
+  for (const { file } of entries) {
+    const image = file.data.image?.trim();
+    if (!image || /^[a-z][a-z0-9+.-]*:/i.test(image) || named.has(file.display)) continue;
+    named.add(file.display);
+    let path = image.replace(/^\/+/, '').replace(/[?#].*$/, '');
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Not percent-encoded: taken as written.
+    }
+    if (Object.hasOwn(files, `/${path}`)) continue;
+    log.error(
+      file.display,
+      keyLine(file.raw, 'image'),
+      `front matter \`image\` "${image}" matches no file of the site. Put the image in \`content/static/\` (or the shell's \`public/\`) and write its path from the site root (\`img/social-card.png\`), or give its https:// URL.`,
+    );
+  }
 }
 
 /** What the link check says of one page (`checkLinks`). */

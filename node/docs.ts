@@ -23,6 +23,7 @@ import { versionOfSource, type DocsVersion } from './versions';
 import { versionKey } from '../manifest/lookup';
 import { unreachable } from '../manifest/unreachable';
 import { otherLocales, pageFolderOf } from './locales';
+import { cutText } from '../manifest/cutText';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -712,7 +713,7 @@ export function pageTexts(renders: Map<string, Rendered>): PageTexts {
   const titleOf = (file: SourceFile) => file.data.title ?? renders.get(file.rel)?.h1 ?? titleFromId(file);
   return {
     titleOf,
-    descriptionOf: (file) => (file.data.description ?? renders.get(file.rel)?.firstParagraph ?? '').slice(0, 300),
+    descriptionOf: (file) => cutText(file.data.description ?? renders.get(file.rel)?.firstParagraph ?? '', 300),
     label: (d) => d.file.data.sidebar_label ?? titleOf(d.file),
   };
 }

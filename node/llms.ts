@@ -8,7 +8,7 @@
  * large site deploys no markdown (`LARGE_SITE_ROUTES` in `html.ts`): its lines
  * link the pages themselves.
  */
-import { withBase } from '../manifest/paths';
+import { absoluteUrl } from '../manifest/paths';
 import type { SiteConfig } from '../manifest/siteConfig';
 import type { ManifestDoc, SidebarItem } from '../manifest/types';
 import { BuildSession, changedEntries, slot, type EntryKeys } from './session';
@@ -145,7 +145,7 @@ export function llmsRebuild(site: SiteConfig, keys: EntryKeys, changedOf: (rels:
   const changedRels = last && changedEntries(last.keys, keys);
   if (!changedRels) return null;
   const changed = changedOf(changedRels);
-  const url = (path: string) => site.url + withBase(path, site.baseUrl);
+  const url = (path: string) => absoluteUrl(site.url, path, site.baseUrl);
   const linkKey = `true\0${site.url}\0${site.baseUrl}`;
   const sections = [...last.sections];
   const counted = new Map(last.counted);
@@ -184,7 +184,7 @@ export function llmsFiles(
 ): Map<string, string> {
   const byId = new Map(docs.map((d) => [d.doc.id, d]));
   const manifestDocs = Object.fromEntries(docs.map((d) => [d.doc.id, d.doc]));
-  const url = (path: string) => site.url + withBase(path, site.baseUrl);
+  const url = (path: string) => absoluteUrl(site.url, path, site.baseUrl);
   const out = new Map<string, string>();
   const header = `# ${oneLine(site.title)}\n\n> ${oneLine(site.tagline)}\n`;
   let fullBytes = Buffer.byteLength(header);

@@ -24,6 +24,7 @@ import {
 import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
 import type { MdxOptions, MdxProblem } from '../manifest/mdx';
 import { searchText, type SearchPart, type Section } from './search';
+import { cutText } from '../manifest/cutText';
 
 /** A link found in the source, for validation. */
 interface FoundLink {
@@ -113,7 +114,7 @@ function collectSections(tree: MdastRoot, headings: HeadingInfo[]): { sections: 
     const text = raw.replace(/\s+/g, ' ').trim();
     if (text.length < 3) return;
     part.text = appendCapped(part.text, text);
-    sections.push({ path: [...stack], text: text.length > MAX_SECTION_TEXT ? text.slice(0, MAX_SECTION_TEXT - 1) + '…' : text });
+    sections.push({ path: [...stack], text: text.length > MAX_SECTION_TEXT ? cutText(text, MAX_SECTION_TEXT - 1) + '…' : text });
   };
   tree.children.forEach(visitBlock);
   return { sections, searchParts };
@@ -122,7 +123,7 @@ function collectSections(tree: MdastRoot, headings: HeadingInfo[]): { sections: 
 /** `text` and `more` with a space between, cut at `INDEXED_SECTION_CHARS`. */
 function appendCapped(text: string, more: string): string {
   if (text.length >= INDEXED_SECTION_CHARS) return text;
-  return (text ? `${text} ${more}` : more).slice(0, INDEXED_SECTION_CHARS);
+  return cutText(text ? `${text} ${more}` : more, INDEXED_SECTION_CHARS);
 }
 
 /** An HTML comment, or one left open, which runs to the end of its block. */

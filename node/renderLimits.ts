@@ -20,6 +20,12 @@ const MAX_BRACKETS = 1000;
 const MAX_RUN = 100;
 /** Items of one list at most: each costs the parser more than a paragraph, 5,000 took seconds. */
 const MAX_LIST_ITEMS = 10_000;
+/**
+ * Cells of one table at most. The parser holds a whole table's tree in memory at once, and its size goes by cells,
+ * not by lines or bytes: a table of 3,000 columns and 150 rows (2.5 MB) ran the build out of memory before its time
+ * was up. Real docs tables hold a few hundred cells.
+ */
+const MAX_TABLE_CELLS = 50_000;
 
 /** What the scan found: a construct over its limit, and the line closest to one. */
 export interface MarkdownScan {
@@ -46,6 +52,12 @@ function isBlank(body: string, from: number, to: number): boolean {
 /** A table's delimiter row (`| --- | :-: |`): the rows after it are parsed one by one. */
 const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\r?$/;
 
+/**
+ * A link reference definition on one line (`[label]: /url "title"`, no footnote's `[^1]:`). Where no paragraph is
+ * open the parser reads it as a definition, not as paragraph text: its brackets cost what a link's do, once.
+ */
+const DEFINITION = /^\[(?!\^)(?:[^[\]\\]|\\.){1,999}\]:[ \t]*(?:<[^<>\r\n]*>|[^\s<]\S*)(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^()]*\)))?[ \t]*\r?$/;
+
 /** Whether `line` is a thematic break (`- - -`, `***`): three or more of one of `-*_` and spaces only. */
 const THEMATIC = /^[ \t]{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
@@ -71,8 +83,11 @@ export function scanMarkdown(body: string): MarkdownScan {
   let emphasis = 0;
   let brackets = 0;
   let table = false;
+  let tableCells = 0;
   let listItems = 0;
   let afterBlank = false;
+  // Whether the line before opened or went on with a paragraph (or a table), which a definition cannot interrupt.
+  let paragraphOpen = false;
   let line = 0;
   for (let start = 0; start <= body.length && !problem; line++) {
     let end = body.indexOf('\n', start);
@@ -150,11 +165,31 @@ export function scanMarkdown(body: string): MarkdownScan {
     }
     // Each paragraph, list item, heading and table row is parsed for emphasis and links on its own.
     if (blank) table = false;
-    else if (!table && c === 124 /* | */ && TABLE_DELIMITER.test(body.slice(i, end))) table = true;
-    if (blank || items > 0 || table || (c === 35 /* # */ && /^#{1,6}(?:[ \t\r]|$)/.test(body.slice(i, Math.min(end, i + 8))))) {
+    else if (!table && (c === 124 || c === 45 || c === 58) /* | - : */ && body.slice(i, end).includes('|') && TABLE_DELIMITER.test(body.slice(i, end))) {
+      table = true;
+      tableCells = 0;
+    }
+    if (table) {
+      // Each `|` opens or closes a cell: a count a little over the cells, linear in the row.
+      for (let k = i; k < end; k++) if (body.charCodeAt(k) === 124) tableCells++;
+      if (tableCells > MAX_TABLE_CELLS / 4)
+        note(
+          lineNo,
+          tableCells,
+          MAX_TABLE_CELLS,
+          'a large table',
+          () =>
+            `brings one table past ${MAX_TABLE_CELLS} cells, which the markdown parser holds in memory all at once (a build ran out of memory on one). Split the table, or publish its data as a CSV file and link to it.`,
+        );
+    }
+    const heading = c === 35 /* # */ && /^#{1,6}(?:[ \t\r]|$)/.test(body.slice(i, Math.min(end, i + 8)));
+    if (blank || items > 0 || table || heading) {
       emphasis = 0;
       brackets = 0;
+      if (!table) paragraphOpen = false;
     }
+    const definition: boolean = !paragraphOpen && c === 91 /* [ */ && DEFINITION.test(body.slice(i, end));
+    paragraphOpen = !blank && !heading && !definition;
     if (c === 58 /* : */ && body.charCodeAt(i + 1) === 58 && body.charCodeAt(i + 2) === 58) {
       let j = i + 3;
       while (body.charCodeAt(j) === 58) j++;
@@ -172,7 +207,7 @@ export function scanMarkdown(body: string): MarkdownScan {
         );
       }
     }
-    for (let k = i; k < end && !problem; k++) {
+    for (let k = definition ? end : i; k < end && !problem; k++) {
       const ch = body.charCodeAt(k);
       if (ch === 91 /* [ */) {
         brackets++;

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { prePaintScript } from '../manifest/prePaint';
 import { algoliaHosts } from '../manifest/searchHosts';
 import { BASE_META, ROOT_MANIFEST } from '../manifest/constants';
-import { withBase } from '../manifest/paths';
+import { absoluteUrl, withBase } from '../manifest/paths';
 import type { ServerRenderer } from '../manifest/serverRender';
 import type { SiteConfig, SiteLocale } from '../manifest/siteConfig';
 import { openSidebarShards, shardOf } from '../manifest/shards';
@@ -148,7 +148,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
   const body = markup.slice(hints.length);
   const hoisted = hints ? hints.match(/<link [^>]*>/g)! : [];
   const base = site.baseUrl;
-  const url = site.url + withBase(route.path, base);
+  const url = absoluteUrl(site.url, route.path, base);
   const image = route.image ?? site.image;
   const imageUrl = /^https?:/i.test(image) ? image : site.url + withBase('/' + image.replace(/^\//, ''), base);
   const title = documentTitle(route.title, site.title);
@@ -181,8 +181,8 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
     `<meta property="og:locale" content="${escapeHtml(ogLocale(locale))}">`,
     ...alternates.flatMap(({ locale: other, path }) => [
       ...(other === locale ? [] : [`<meta property="og:locale:alternate" content="${escapeHtml(ogLocale(other))}">`]),
-      `<link rel="alternate" href="${escapeHtml(site.url + withBase(path, base))}" hreflang="${escapeHtml(other.htmlLang)}">`,
-      ...(other === site.locales[0] ? [`<link rel="alternate" href="${escapeHtml(site.url + withBase(path, base))}" hreflang="x-default">`] : []),
+      `<link rel="alternate" href="${escapeHtml(absoluteUrl(site.url, path, base))}" hreflang="${escapeHtml(other.htmlLang)}">`,
+      ...(other === site.locales[0] ? [`<link rel="alternate" href="${escapeHtml(absoluteUrl(site.url, path, base))}" hreflang="x-default">`] : []),
     ]),
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,

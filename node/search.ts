@@ -29,6 +29,7 @@ import type { SiteConfig } from '../manifest/siteConfig';
 /** A synonym of the site's configuration (`search.synonyms`). */
 type SiteSynonym = SiteConfig['search']['synonyms'][number];
 import type { Nodes } from 'mdast';
+import { cutText } from '../manifest/cutText';
 
 /** A block of searchable text under a heading path. */
 export interface Section {
@@ -269,7 +270,7 @@ export function localPageProduct(page: LocalPageInput, words?: WordTerms): Local
 function cutAtWord(text: string, chars: number): string {
   if (text.length <= chars) return text;
   const space = text.lastIndexOf(' ', chars);
-  return text.slice(0, space > chars / 2 ? space : chars);
+  return space > chars / 2 ? text.slice(0, space) : cutText(text, chars);
 }
 
 /** The shortest start of `next` that sorts after `previous` (`previous < next`). */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITEMAP } from '../manifest/constants';
-import { withBase } from '../manifest/paths';
+import { absoluteUrl, withBase } from '../manifest/paths';
 import type { Manifest } from '../manifest/types';
 import { isDoc, type DocEntry, type DocsModel, type RoutePlan } from './docs';
 import { alternatesOf, docsVersionOf } from '../manifest/lookup';
@@ -31,7 +31,7 @@ function sitemap(
   const key = createHash('sha256')
     .update(`${url}\n${base}\n${paths.join('\n')}\n${alternates ? 'alternates' : ''}`)
     .digest('hex');
-  const loc = (p: string) => escapeHtml(url + withBase(p, base));
+  const loc = (p: string) => escapeHtml(absoluteUrl(url, p, base));
   // On a site with several locales, each page names its copies in the others (`xhtml:link`), as Docusaurus's sitemap does.
   const links = (p: string) =>
     (alternates?.(p) ?? []).map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${loc(a.path)}"/>`).join('');

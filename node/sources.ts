@@ -22,6 +22,7 @@ import { partialsDigest } from './partials';
 import { currentSidebarsPath, readSidebarsFile, versionedSidebarsFile, type SidebarsFile } from './sidebarsFile';
 import { slot, type BuildSession } from './session';
 import { pageFolderOf, pageFolders, readLocaleStrings, withLocales, type PageFolder } from './locales';
+import { cutText } from '../manifest/cutText';
 
 /** A markdown source file. */
 export interface SourceFile {
@@ -67,7 +68,7 @@ export interface CategoryFile extends Category {
 function preview(value: unknown): string {
   let budget = 40;
   const text = JSON.stringify(value, (_key, v: unknown) => (budget-- > 0 ? v : undefined)) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return text.length > 80 ? `${cutText(text, 79)}…` : text;
 }
 
 /** Line of `key:` inside the front matter block (1-based file line), or 1. */

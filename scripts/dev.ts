@@ -33,7 +33,7 @@
  *               [--content content] [--out dist]        (another content folder or output folder)
  *               [--timings]                             (each build's time per step)
  */
-import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { buildSite, BuildSession } from '../build';
@@ -47,6 +47,7 @@ import { loadSiteConfig, SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { checkPort, commandLine, listenPort } from './commandLine';
 import { DeferredDocuments } from './devDocuments';
 import { displayUrl, startServer } from './serve';
+import { watchTree, type TreeWatcher } from './watchTree';
 
 /**
  * Quiet time before a build, as editors save in a burst of events (write, rename, backup). A
@@ -344,12 +345,12 @@ function ignored(file: string): boolean {
   return name === '' || name === '.DS_Store' || name === '4913' || name.startsWith('.#') || name.endsWith('~') || /\.(swp|swx|tmp)$/.test(name);
 }
 
-const watchers: FSWatcher[] = [];
+const watchers: TreeWatcher[] = [];
 
 function watchDir(dir: string, shell: boolean): void {
   if (!existsSync(dir)) return;
-  const watcher = watch(dir, { recursive: true }, (_event, file) => {
-    const name = file ? String(file) : '';
+  const onChange = (_event: string, file: string | null) => {
+    const name = file ?? '';
     if (dir === contentDir) {
       if (!name) changedContent = null;
       // Editor droppings too: they build nothing, but a later build lists what is there.
@@ -366,9 +367,8 @@ function watchDir(dir: string, shell: boolean): void {
     }
     // The site configuration shapes each page's head and pre-paint script, which only a reload applies.
     schedule(shell, !name || (dir === contentDir && name === SITE_CONFIG_FILE));
-  });
-  watcher.on('error', (error) => console.error(`[dev] watching ${relative(root, dir)} failed:`, error));
-  watchers.push(watcher);
+  };
+  watchers.push(watchTree(dir, onChange, (error) => console.error(`[dev] watching ${relative(root, dir)} failed:`, error)));
 }
 
 // --- start -----------------------------------------------------------------

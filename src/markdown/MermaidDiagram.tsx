@@ -19,7 +19,15 @@ export default function MermaidDiagram({ source }: { source: string }) {
       return undefined;
     }
     let live = true;
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: mode === 'dark' ? 'dark' : 'default' });
+    // Labels as SVG text: HTML labels are put into the live page to be measured, markup and handlers included, before
+    // any sanitising, so an `<img onerror>` in a label is fetched and its handler tried.
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+      theme: mode === 'dark' ? 'dark' : 'default',
+    });
     mermaid
       .render(id, source)
       .then((result) => {

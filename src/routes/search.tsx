@@ -9,6 +9,7 @@ import { useTranslate } from '../hooks/useTranslate';
 import { lazyWithReload } from '../markdown/lazyWithReload';
 import { SearchFailed } from '../search/SearchFailed';
 import { rootRoute } from './__root';
+import { cutText } from '../../manifest/cutText';
 
 /**
  * The results and the search client load with this page only (the shell's first
@@ -39,7 +40,7 @@ class ResultsBoundary extends Component<{ query: string; children: ReactNode }, 
 
 /** The address's query, cut to the longest one searched. */
 const querySearch = (search: Record<string, unknown>): { q?: string } =>
-  typeof search.q === 'string' && search.q ? { q: search.q.slice(0, SEARCH_MAX_QUERY_LENGTH) } : {};
+  typeof search.q === 'string' && search.q ? { q: cutText(search.q, SEARCH_MAX_QUERY_LENGTH) } : {};
 
 /**
  * `/search?q=…`: the shareable results page, kept out of search engines. Its component is each other locale's search

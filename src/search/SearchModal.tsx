@@ -28,7 +28,7 @@ import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
 import { FIRST_HITS, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
 import { useTranslate, type Translate } from '../hooks/useTranslate';
-import { ERROR_HELP, ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK } from './texts';
+import { ERROR_HELP, ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK, UNREADABLE } from './texts';
 
 injectSearchStyles();
 
@@ -110,6 +110,8 @@ export function inRankedGroups(hits: SearchHit[], perGroup = SEARCH_RESULTS_PER_
 interface Outcome {
   failed: boolean;
   incomplete: boolean;
+  /** `SearchResult.unreadable`. */
+  unreadable: boolean;
   empty: boolean;
 }
 
@@ -153,14 +155,15 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, outco
       }
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
-      if (call === latest) onOutcome(query, { failed: false, incomplete: result.incomplete === true, empty: result.nbHits === 0 });
+      if (call === latest)
+        onOutcome(query, { failed: false, incomplete: result.incomplete === true, unreadable: result.unreadable === true, empty: result.nbHits === 0 });
       return response(result);
     } catch (error) {
       if (!(error instanceof SearchUnavailableError)) throw error;
       console.warn('[docs] search unavailable:', error);
       // Algolia gave no answer: its logo stays hidden.
       document.documentElement.dataset.searchSource = 'local';
-      if (call === latest) onOutcome(query, { failed: true, incomplete: false, empty: true });
+      if (call === latest) onOutcome(query, { failed: true, incomplete: false, unreadable: false, empty: true });
       return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
     }
   };
@@ -269,13 +272,13 @@ function ErrorScreen({ t }: { t: Translate }) {
 }
 
 /** The note on results that may miss pages, drawn into DocSearch's dropdown (under results and under "No results" alike). */
-function IncompleteNote({ t }: { t: Translate }) {
+function IncompleteNote({ t, unreadable }: { t: Translate; unreadable: boolean }) {
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
   return dropdown
     ? createPortal(
         <p className="search-note docs-search-incomplete" role="status">
-          {t(INCOMPLETE)}
+          {t(unreadable ? UNREADABLE : INCOMPLETE)}
         </p>,
         dropdown,
       )
@@ -317,12 +320,14 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   const [failed, setFailed] = useState<string | null>(null);
   // Whether the results shown may miss pages (`SearchResult.incomplete`), and whether there are none.
   const [incomplete, setIncomplete] = useState<'some' | 'none' | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
   const onOutcome = useCallback((query: string, outcome: Outcome) => {
     // A failure that arrives after the reader changed the query is not the current one.
     const shown = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? query;
     const current = shown.trim() === query.trim();
     setFailed(outcome.failed && current ? query : null);
     setIncomplete(outcome.incomplete && current ? (outcome.empty ? 'none' : 'some') : null);
+    setUnreadable(outcome.unreadable);
   }, []);
   const transformSearchClient = useCallback(
     (c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }),
@@ -432,7 +437,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
         insights={insights}
       />
       {failed !== null && <ErrorScreen t={t} />}
-      {failed === null && incomplete !== null && <IncompleteNote t={t} />}
+      {failed === null && incomplete !== null && <IncompleteNote t={t} unreadable={unreadable} />}
     </>,
     document.body,
   );

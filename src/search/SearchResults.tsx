@@ -24,7 +24,7 @@ import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
 import { type Level, type SearchHit } from './types';
 import { useTranslate } from '../hooks/useTranslate';
-import { ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK } from './texts';
+import { ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK, UNREADABLE } from './texts';
 
 injectSearchStyles();
 
@@ -137,7 +137,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
     return (
       <div className="search-status">
         <p className="search-status__title" role="status">
-          {t(INCOMPLETE)}
+          {t(first.unreadable ? UNREADABLE : INCOMPLETE)}
         </p>
       </div>
     );
@@ -168,7 +168,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
       </p>
       {first.incomplete && (
         <p className="search-note" role="status">
-          {t(INCOMPLETE)}
+          {t(first.unreadable ? UNREADABLE : INCOMPLETE)}
         </p>
       )}
       <ul className="search-results">

@@ -363,7 +363,9 @@ export function createSearchClient(env: SearchEnvironment): DocsSearchClient {
       }
       try {
         const local = await env.local();
-        return await local.query(query, opts);
+        const result = await local.query(query, opts);
+        // Files missing while online were not found or did not arrive intact: saying they need the network would mislead.
+        return result.incomplete && isOnline() ? { ...result, unreadable: true } : result;
       } catch (error) {
         if (error instanceof SupersededError) throw error;
         // Offline, a site with a local index says what needs the network rather than that nothing can answer.

@@ -44,6 +44,7 @@ import {
 } from '../../manifest/localSearch';
 import { escapeHtml } from '../../manifest/escapeHtml';
 import { FIRST_HITS, SupersededError, type HighlightValue, type HitType, type Level, type SearchHit, type SearchOptions, type SearchResult } from './types';
+import { cutText } from '../../manifest/cutText';
 
 /** URL of this module's code: `localIndex.ts` starts it as a worker. */
 export const LOCAL_ENGINE_URL: string = import.meta.url;
@@ -598,7 +599,7 @@ export class LocalEngine {
   async query(input: string, options: SearchOptions = {}): Promise<SearchResult> {
     const hitsPerPage = options.hitsPerPage ?? SEARCH_HITS_PER_PAGE;
     const page = options.page ?? 0;
-    const words = withSynonyms(parseQuery(input.slice(0, 512)), input.slice(0, 512), this.synonyms);
+    const words = withSynonyms(parseQuery(cutText(input, 512)), cutText(input, 512), this.synonyms);
     const empty = (incomplete: boolean): SearchResult => ({
       query: input,
       hits: [],
@@ -659,7 +660,7 @@ export class LocalEngine {
    * chunks they fall in are seldom the whole word's.
    */
   async warm(input: string): Promise<void> {
-    const words = withSynonyms(parseQuery(input.slice(0, 512)), input.slice(0, 512), this.synonyms).filter((w) => !w.prefix || w.word.length >= WARM_LETTERS);
+    const words = withSynonyms(parseQuery(cutText(input, 512)), cutText(input, 512), this.synonyms).filter((w) => !w.prefix || w.word.length >= WARM_LETTERS);
     await this.loadChunks(words.flatMap((w) => this.chunksFor(w)));
   }
 }

@@ -70,6 +70,11 @@ export interface SearchResult {
    * results. Readers are told to search the full site when online.
    */
   incomplete?: boolean;
+  /**
+   * With `incomplete`: the files were missing while the network was up (not found, or refused because their bytes
+   * do not match their names), so the network is no cure and readers are not told to go online.
+   */
+  unreadable?: boolean;
   /** Only the first `SearchOptions.firstHits` hits of the page are here; the same query without it gives them all. */
   partial?: boolean;
 }

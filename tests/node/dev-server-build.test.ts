@@ -162,7 +162,7 @@ describe('dev server builds', () => {
       const second = await build(['docs/guides/setup.md']);
       // A rebuild that cannot write the manifest fails after the manifest step, which took the build before's pages over.
       edit('It takes three steps.');
-      mkdirSync(join(other.distDir, `manifest.json.tmp-${process.pid}`));
+      mkdirSync(join(other.distDir, `_app/manifest.json.tmp-${process.pid}`), { recursive: true });
       await expect(build(['docs/guides/setup.md'])).rejects.toThrow(/EISDIR/);
       expect(() => second.documents!.get('docs/guides/setup.html')).toThrow(/a later build changed/);
     } finally {

@@ -10,6 +10,7 @@ import { buildSite } from '../../build';
 import { OUTPUT_MARKER } from '../../node/output';
 import { BuildError } from '../../node/problems';
 import { type FixtureProject, hashTree, listFiles, useFixture } from '../helpers/build';
+import { runScript } from '../helpers/cli';
 
 let project: FixtureProject;
 
@@ -38,6 +39,17 @@ describe('an output folder the build does not own', () => {
     );
     expect(readFileSync(join(project.dir, 'x/notes/important.txt'), 'utf8')).toBe('keep me');
   });
+
+  it('is refused by the command line, which names the folder it left as it was', () => {
+    const out = join(project.dir, 'y/notes');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'important.txt'), 'keep me');
+    const run = runScript('build.ts', ['--content', project.contentDir, '--out', out]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`holds files no build wrote (it has no \`.abp-react-docs-output\`)`);
+    expect(run.stderr).toContain(`[build] ${out}/ was left unchanged.`);
+    expect(readFileSync(join(out, 'important.txt'), 'utf8')).toBe('keep me');
+  }, 60_000);
 
   it('is refused when it is a cache folder of the project', async () => {
     mkdirSync(join(project.dir, 'node_modules/.cache/abp-react-docs'), { recursive: true });

@@ -39,6 +39,49 @@ describe('scanMarkdown', () => {
   });
 });
 
+describe('scanMarkdown and link reference definitions', () => {
+  const definitions = (n: number) => Array.from({ length: n }, (_, i) => `[d${i + 1}]: https://example.com/${i + 1} "Page ${i + 1}"`).join('\n');
+
+  it('takes thousands of definitions in a row, which the parser reads one by one', () => {
+    expect(scanMarkdown(`# Links\n\nSee [first][d1] and [last][d20000].\n\n${definitions(20_000)}\n`).problem).toBeNull();
+    expect(scanMarkdown(`- item\n\n  ${definitions(2_000).replaceAll('\n', '\n  ')}\n`).problem).toBeNull();
+  });
+
+  it('counts the brackets of what only looks like a definition: inside a paragraph, or with more after it', () => {
+    expect(scanMarkdown(`Some text.\n${definitions(1_001)}\n`).problem).toEqual({
+      line: 1002,
+      message:
+        'has 1001 `[` in one paragraph (more than 1000), which the markdown parser takes minutes over. Split the paragraph, or escape the brackets that open no link (`\\[`).',
+    });
+    expect(scanMarkdown(`${Array.from({ length: 1_001 }, (_, i) => `[d${i}]: /x [`).join('\n')}\n`).problem?.line).toBe(501);
+  });
+});
+
+describe('scanMarkdown and tables', () => {
+  const table = (columns: number, rows: number, pipes = true) => {
+    const row = (cell: (i: number) => string) => {
+      const cells = Array.from({ length: columns }, (_, i) => cell(i)).join(' | ');
+      return pipes ? `| ${cells} |` : cells;
+    };
+    return [row((i) => `h${i}`), row(() => '---'), ...Array.from({ length: rows }, (_, r) => row((i) => `c${r}.${i}`))].join('\n');
+  };
+
+  it('takes a table of thousands of cells', () => {
+    expect(scanMarkdown(`# Data\n\n${table(100, 100)}\n`).problem).toBeNull();
+  });
+
+  it('refuses a table past its cells, which the parser holds in memory at once, at the row that passes them', () => {
+    expect(scanMarkdown(`# Data\n\n${table(3_000, 150)}\n`).problem).toEqual({
+      line: 20,
+      message:
+        'brings one table past 50000 cells, which the markdown parser holds in memory all at once (a build ran out of memory on one). Split the table, or publish its data as a CSV file and link to it.',
+    });
+    expect(scanMarkdown(`# Data\n\n${table(3_000, 150, false)}\n`).problem?.line).toBe(20);
+    // Two tables apart count apart.
+    expect(scanMarkdown(`${table(100, 300)}\n\n${table(100, 300)}\n`).problem).toBeNull();
+  });
+});
+
 describe('renderWithin', () => {
   it('renders in order within the budget', () => {
     expect(

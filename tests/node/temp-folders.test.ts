@@ -52,7 +52,7 @@ describe('temporary folders', () => {
       expect(building()).toBe(true);
       child.kill(signal);
       expect(await exited).toBe(signal === 'SIGINT' ? 130 : 143);
-      expect(stderr).toContain(`[build] stopped by ${signal}; dist/ was left unchanged.`);
+      expect(stderr).toContain(`[build] stopped by ${signal}; ${project.distDir}/ was left unchanged.`);
       expect(siblings()).toEqual(['dist', 'dist-search', 'dist.tmp-1-4', 'dist.tmp-notes']);
       expect(readdirSync(project.distDir).sort()).toEqual(before);
       expect(existsSync(join(project.distDir, 'docs/page-0.html'))).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShellAssetPath, normalizeRoutePath, routeHtmlFile, splitHref, stripBase, withBase } from '../../../manifest/paths';
+import { absoluteUrl, isShellAssetPath, normalizeRoutePath, routeHtmlFile, splitHref, stripBase, withBase } from '../../../manifest/paths';
 
 describe('normalizeRoutePath', () => {
   it.each([
@@ -47,6 +47,18 @@ describe('withBase', () => {
 
   it('is undone by stripBase', () => {
     for (const path of ['/', '/docs', '/docs/category/guides']) expect(stripBase(withBase(path, '/abp-react/'), '/abp-react/')).toBe(path);
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('joins the site, the base and the route', () => {
+    expect(absoluteUrl('https://example.com', '/docs/intro', '/abp-react/')).toBe('https://example.com/abp-react/docs/intro');
+    expect(absoluteUrl('https://example.com', '/', '/abp-react/')).toBe('https://example.com/abp-react/');
+  });
+
+  it('percent-encodes what a URL may not carry raw: spaces, non-ASCII letters, and ? and # inside a name', () => {
+    expect(absoluteUrl('https://example.com', '/docs/with space/café', '/abp-react/')).toBe('https://example.com/abp-react/docs/with%20space/caf%C3%A9');
+    expect(absoluteUrl('https://example.com', '/docs/why?/c#', '/')).toBe('https://example.com/docs/why%3F/c%23');
   });
 });
 

@@ -26,6 +26,18 @@ describe('SearchResults', () => {
     );
   });
 
+  it('says results found without part of the index need the network offline, and that it could not be read online', async () => {
+    expect(await resultsText('/search', 'zzz', { fromLocalIndex: true, incomplete: true })).toBe(
+      'Search needs the network for these words; pages you saved are searched',
+    );
+    expect(await resultsText('/search', 'zzz', { fromLocalIndex: true, incomplete: true, unreadable: true })).toBe(
+      'Part of the search index could not be read, so some pages may be missing here. Try again later.',
+    );
+    expect(await resultsText('/search', 'a', { nbHits: 1, fromLocalIndex: true, incomplete: true, unreadable: true })).toContain(
+      'Part of the search index could not be read',
+    );
+  });
+
   it('counts results with the French plural form and numbers, and English elsewhere', async () => {
     expect(await resultsText('/fr/search', 'a', { nbHits: 1 })).toMatch(/^1 résultat/);
     expect(await resultsText('/fr/search', 'a', { nbHits: 1500 })).toMatch(/^1\u202f500 résultats/);

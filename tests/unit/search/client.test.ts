@@ -242,6 +242,17 @@ describe('the local index takes over', () => {
     expect(await offline.client.search('tenant')).toMatchObject({ hits: [], nbHits: 0, fromLocalIndex: true, incomplete: true });
   });
 
+  it('says an index file missing while online is unreadable, not a matter of the network', async () => {
+    const online = client({ search: { appId: 'YOUR_APP_ID', apiKey: 'YOUR_SEARCH_API_KEY' } });
+    online.local.query.mockResolvedValue({ ...localResult('tenant'), incomplete: true });
+    expect(await online.client.search('tenant')).toMatchObject({ fromLocalIndex: true, incomplete: true, unreadable: true });
+    const offline = client({ isOnline: () => false });
+    offline.local.query.mockResolvedValue({ ...localResult('tenant'), incomplete: true });
+    expect(await offline.client.search('tenant')).not.toHaveProperty('unreadable');
+    online.local.query.mockResolvedValue(localResult('tenant'));
+    expect(await online.client.search('tenant')).not.toHaveProperty('unreadable');
+  });
+
   it('answers an empty query with nothing, asking no one', async () => {
     const fake = fakeRequester(() => ok());
     const { client: c, loadLocal } = client({ requester: fake.requester });
