@@ -86,7 +86,7 @@ function outputFolderState(dir: string): 'absent' | 'empty' | 'output' | 'file' 
  * The site files a static folder's file of the same name replaces: the build writes them only for a site that has
  * none of its own (Docusaurus writes no robots.txt, so a site that moves in keeps its own).
  */
-export const REPLACEABLE_SITE_FILES: ReadonlySet<string> = new Set(['robots.txt']);
+const REPLACEABLE_SITE_FILES: ReadonlySet<string> = new Set(['robots.txt']);
 
 /**
  * Whether a site's static folder may hold a file at `rel` although `generatedAt` names it: one of
