@@ -289,18 +289,36 @@ export function markTerms(text: string, m: Matcher): { html: string; marked: num
   return { html, marked };
 }
 
-/** A snippet of `count` words of `text` around its first match, with `…` where cut (Algolia's `attributesToSnippet`). */
+/** A separator that ends a word as a reader sees it: a space or a line break, not the `-` of `multi-tenancy` or the `.` of `api.ts`. */
+const READER_WORD_END = /[\s\p{Z}]/u;
+
+/**
+ * A snippet of `count` words of `text` around its first match, with `…` where cut (Algolia's `attributesToSnippet`).
+ * It counts and cuts words as a reader sees them, between spaces, so it never starts or ends inside
+ * `multi-tenancy`, `don't` or `useSession()`.
+ */
 export function snippet(text: string, m: Matcher, count: number): string {
   const { words } = tokensOf(text);
-  const first = words.findIndex((w) => matchesTerm(m, w));
-  const start = first <= 0 ? 0 : Math.max(0, Math.min(first - Math.floor(count / 3), words.length - count));
-  const end = Math.min(words.length, start + count);
+  // Each reader's word: the tokens from `[start, end)`.
+  const spans: [number, number][] = [];
+  let from = 0;
+  words.forEach((w, i) => {
+    if (i === words.length - 1 || READER_WORD_END.test(w.after)) {
+      spans.push([from, i + 1]);
+      from = i + 1;
+    }
+  });
+  if (!spans.length) return '';
+  const firstToken = words.findIndex((w) => matchesTerm(m, w));
+  const first = firstToken < 0 ? -1 : spans.findIndex(([, end]) => firstToken < end);
+  const start = first <= 0 ? 0 : Math.max(0, Math.min(first - Math.floor(count / 3), spans.length - count));
+  const end = Math.min(spans.length, start + count);
   const body = words
-    .slice(start, end)
+    .slice(spans[start]![0], spans[end - 1]![1])
     .map((w) => (matchesTerm(m, w) ? `<mark>${w.html}</mark>${w.after}` : w.html + w.after))
     .join('')
     .trimEnd();
-  return (start > 0 ? '…' : '') + body + (end < words.length ? '…' : '');
+  return (start > 0 ? '…' : '') + body + (end < spans.length ? '…' : '');
 }
 
 /** How many adjacent pairs of the query's stems `text` holds side by side. */

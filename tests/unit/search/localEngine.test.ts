@@ -181,6 +181,16 @@ describe('hits', () => {
     expect(short._snippetResult.content!.value.replace(/…/g, '').split(/\s+/).length).toBeLessThanOrEqual(5);
   });
 
+  it('cut snippets between words as a reader sees them, never inside a hyphenated word, a contraction or a call', () => {
+    const m = matcherOf(['tenanc'], null, ['tenancy']);
+    // Counted in the tokens the index splits on, the cut would fall after "multi-" and before "tenancy".
+    expect(snippet('one two three four five six seven multi-tenancy eight nine ten', m, 4)).toBe('…seven multi-<mark>tenancy</mark> eight nine…');
+    const call = matcherOf(['session'], null, ['session']);
+    expect(snippet("a b c d e f g don't call session.get() before h i j", call, 3)).toBe('…call <mark>session</mark>.get() before…');
+    expect(snippet("a b c d e f g session don't h i j", call, 2)).toBe("…<mark>session</mark> don't…");
+    expect(snippet('', m, 4)).toBe('');
+  });
+
   it('give one hit per page, a page of results at a time', async () => {
     const firstPage = await engine.query('tenant ', { hitsPerPage: 10 });
     expect(firstPage.hits).toHaveLength(10);
