@@ -59,7 +59,7 @@ function response(result: SearchResult) {
   return {
     results: [
       {
-        hits: inRankedGroups(result.hits),
+        hits: inRankedGroups(result.hits.map(withHeadingPath)),
         nbHits: result.nbHits,
         page: result.page,
         nbPages: result.nbPages,
@@ -72,6 +72,24 @@ function response(result: SearchResult) {
       },
     ],
   };
+}
+
+/** The heading levels below the page title, top down. */
+const SECTION_LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
+/**
+ * A hit whose path names the headings above it. Under a paragraph or a heading below the second level, DocSearch
+ * shows the page title alone (its snippet of `lvl1`), so a reader cannot tell which section of a long page a hit
+ * opens; that snippet becomes "Page › Section", as the search page shows it.
+ */
+export function withHeadingPath(hit: SearchHit): SearchHit {
+  const own = hit.type === 'content' ? SECTION_LEVELS.length + 1 : Number(hit.type.slice(3));
+  const parts = SECTION_LEVELS.filter((l) => Number(l.slice(3)) < own)
+    .map((l) => hit._snippetResult.hierarchy[l]?.value ?? hit.hierarchy[l])
+    .filter((v): v is string => !!v);
+  if (parts.length < 2) return hit;
+  const lvl1 = hit._snippetResult.hierarchy.lvl1 ?? { value: hit.hierarchy.lvl1, matchLevel: 'none' as const };
+  return { ...hit, _snippetResult: { ...hit._snippetResult, hierarchy: { ...hit._snippetResult.hierarchy, lvl1: { ...lvl1, value: parts.join(' › ') } } } };
 }
 
 /**
