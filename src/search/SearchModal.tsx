@@ -28,6 +28,7 @@ import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
 import { FIRST_HITS, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
 import { useTranslate, type Translate } from '../hooks/useTranslate';
+import { DidYouMean } from './DidYouMean';
 import { ERROR_HELP, ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK } from './texts';
 
 injectSearchStyles();
@@ -129,6 +130,8 @@ interface Outcome {
   failed: boolean;
   incomplete: boolean;
   empty: boolean;
+  /** The query of the index's closest words when nothing matched (`SearchResult.suggestion`), else null. */
+  suggestion: string | null;
 }
 
 /** Openings of the modal, each a stream of queries of its own (`latestOf`). */
@@ -171,14 +174,15 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, outco
       }
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
-      if (call === latest) onOutcome(query, { failed: false, incomplete: result.incomplete === true, empty: result.nbHits === 0 });
+      if (call === latest)
+        onOutcome(query, { failed: false, incomplete: result.incomplete === true, empty: result.nbHits === 0, suggestion: result.suggestion ?? null });
       return response(result);
     } catch (error) {
       if (!(error instanceof SearchUnavailableError)) throw error;
       console.warn('[docs] search unavailable:', error);
       // Algolia gave no answer: its logo stays hidden.
       document.documentElement.dataset.searchSource = 'local';
-      if (call === latest) onOutcome(query, { failed: true, incomplete: false, empty: true });
+      if (call === latest) onOutcome(query, { failed: true, incomplete: false, empty: true, suggestion: null });
       return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
     }
   };
@@ -300,6 +304,35 @@ function IncompleteNote({ t }: { t: Translate }) {
     : null;
 }
 
+/**
+ * "Did you mean …?" under DocSearch's "No results for", drawn into its dropdown: choosing the suggestion searches it,
+ * typed into the modal's input as if the reader had typed it.
+ */
+function Suggestion({ t, suggestion }: { t: Translate; suggestion: string }) {
+  const [dropdown, setDropdown] = useState<Element | null>(null);
+  useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
+  const search = () => {
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+    if (!input) return;
+    // DocSearch's input is React's: its own value setter, then an input event, reach its change handler.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, suggestion);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.focus();
+  };
+  return dropdown
+    ? createPortal(
+        <div className="search-note docs-search-suggestion">
+          <DidYouMean t={t}>
+            <button type="button" className="search-suggestion__query" onClick={search}>
+              {suggestion}
+            </button>
+          </DidYouMean>
+        </div>,
+        dropdown,
+      )
+    : null;
+}
+
 /** Props of the modal. */
 export interface SearchModalProps {
   manifest: Manifest;
@@ -335,12 +368,15 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   const [failed, setFailed] = useState<string | null>(null);
   // Whether the results shown may miss pages (`SearchResult.incomplete`), and whether there are none.
   const [incomplete, setIncomplete] = useState<'some' | 'none' | null>(null);
+  // "Did you mean …?" for the query shown, when it matched nothing.
+  const [suggestion, setSuggestion] = useState<string | null>(null);
   const onOutcome = useCallback((query: string, outcome: Outcome) => {
     // A failure that arrives after the reader changed the query is not the current one.
     const shown = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? query;
     const current = shown.trim() === query.trim();
     setFailed(outcome.failed && current ? query : null);
     setIncomplete(outcome.incomplete && current ? (outcome.empty ? 'none' : 'some') : null);
+    setSuggestion(outcome.empty && current ? outcome.suggestion : null);
   }, []);
   const transformSearchClient = useCallback(
     (c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }),
@@ -352,6 +388,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
       if ((e.target as HTMLElement | null)?.classList?.contains('DocSearch-Input') && !(e.target as HTMLInputElement).value.trim()) {
         setFailed(null);
         setIncomplete(null);
+        setSuggestion(null);
       }
     };
     document.addEventListener('input', onInput, true);
@@ -451,6 +488,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
       />
       {failed !== null && <ErrorScreen t={t} />}
       {failed === null && incomplete !== null && <IncompleteNote t={t} />}
+      {failed === null && suggestion !== null && <Suggestion key={suggestion} t={t} suggestion={suggestion} />}
     </>,
     document.body,
   );

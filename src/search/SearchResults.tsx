@@ -19,6 +19,7 @@ import {
 } from '../../manifest';
 import { localSearcher } from './localIndex';
 import { useContextVersion } from '../hooks/usePreferredVersion';
+import { DidYouMean } from './DidYouMean';
 import { SearchFailed } from './SearchFailed';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
@@ -132,6 +133,14 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
       </div>
     );
   }
+  // The same query with the closest words the index holds, searched from a link.
+  const suggestion = first.nbHits === 0 && first.suggestion && (
+    <DidYouMean t={t}>
+      <Link to="." search={{ q: first.suggestion }}>
+        {first.suggestion}
+      </Link>
+    </DidYouMean>
+  );
   if (first.nbHits === 0 && first.incomplete) {
     // Nothing in what the device holds: no proof the docs lack the words, so no "No results for".
     return (
@@ -139,6 +148,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         <p className="search-status__title" role="status">
           {t(INCOMPLETE)}
         </p>
+        {suggestion}
       </div>
     );
   }
@@ -148,6 +158,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         <p className="search-status__title">
           {t(NO_RESULTS)} "<strong>{first.query}</strong>"
         </p>
+        {suggestion}
         {feedbackUrl && (
           <p>
             {t(REPORT_MISSING)}{' '}

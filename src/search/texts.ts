@@ -11,3 +11,4 @@ export const REPORT_MISSING = 'theme.SearchModal.noResultsScreen.reportMissingRe
 export const REPORT_MISSING_LINK = 'theme.SearchModal.noResultsScreen.reportMissingResultsLinkText' satisfies TextId;
 export const FROM_LOCAL_INDEX = 'shell.search.fromLocalIndex' satisfies TextId;
 export const INCOMPLETE = 'shell.search.incomplete' satisfies TextId;
+export const DID_YOU_MEAN = 'shell.search.didYouMean' satisfies TextId;

@@ -70,6 +70,8 @@ export interface SearchResult {
    * results. Readers are told to search the full site when online.
    */
   incomplete?: boolean;
+  /** For a query that matched nothing, the same query with the closest words the index holds ("Did you mean …?"). */
+  suggestion?: string;
   /** Only the first `SearchOptions.firstHits` hits of the page are here; the same query without it gives them all. */
   partial?: boolean;
 }

@@ -154,6 +154,16 @@ describe('ranking', () => {
     expect(pagesOf(await engine.query('how does signing in work ')).slice(0, 3)).toContain('/docs/fundamentals/authentication');
   });
 
+  it('suggests the closest words the index holds, as the pages write them, only when nothing matches', async () => {
+    // Two edits: past the one typo a six-letter word may have, so nothing matches.
+    expect(await engine.query('dokcer ')).toMatchObject({ nbHits: 0, suggestion: 'docker' });
+    expect(await engine.query('how to dokcer')).toMatchObject({ nbHits: 0, suggestion: 'how to docker' });
+    // A word with matches of its own needs no suggestion; nor a word nothing is close to.
+    expect((await engine.query('kubernettes ')).suggestion).toBeUndefined();
+    expect(await engine.query('zzqxvw ')).toMatchObject({ nbHits: 0 });
+    expect((await engine.query('zzqxvw ')).suggestion).toBeUndefined();
+  });
+
   it('finds words that are only in code', async () => {
     // `useSession` is code on these pages; its parts find it too.
     expect(pagesOf(await engine.query('useSession ')).slice(0, 5)).toContain('/docs/fundamentals/session-management');
