@@ -168,6 +168,9 @@ export function foldSpelling(word: string): string {
   return word;
 }
 
+/** Whether a word (lower case) is one the index leaves out as saying nothing ("the", "out", "how"). */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+
 /**
  * The indexed form of a lower-case word, or null when it is not indexed:
  * stop words, single letters, numbers (but HTTP status codes), colours and long code-ish tokens are

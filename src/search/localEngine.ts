@@ -26,6 +26,7 @@ import {
   fieldScore,
   indexTerm,
   inTitleOrHeading,
+  isStopWord,
   parseChunk,
   parseDirectory,
   parseEntry,
@@ -83,6 +84,10 @@ export function parseQuery(input: string): QueryWord[] {
     const prefix = typing && i === words.length - 1 && word.length >= 2;
     if (term || prefix) out.push({ word, term, prefix, ...(FILLER.has(word) ? { filler: true } : {}), at: i });
   });
+  // A stop word that ends a query of other words ("sign out", "what is it") is done, not the start of "output":
+  // alone it is all there is to search, as a prefix.
+  const last = out[out.length - 1];
+  if (last?.prefix && isStopWord(last.word) && out.some((w) => w.term)) out.pop();
   return out;
 }
 
@@ -475,12 +480,19 @@ export class LocalEngine {
       if (word.term) put(word.term, 1, byTerm.get(word.term));
       for (const term of word.alternatives ?? []) put(term, MATCH_WEIGHTS.synonym, byTerm.get(term));
       if (word.prefix) {
+        for (const [term, info] of byTerm.atPrefix(word.word)) {
+          if (term.length > word.word.length) put(term, MATCH_WEIGHTS.prefix + (MATCH_WEIGHTS.prefixPerLetter * word.word.length) / term.length, info);
+        }
+      }
+    }
+    // A typed word longer than its stem (`configura` for `configur`) may be a word still being typed: the stems it
+    // starts with. Not when the index holds the word as typed: "builder" is done, and "build" or "redi" (of "redis",
+    // for "redirect") are other words.
+    if (word.prefix && !(word.term && found.get(word.term)?.weight === 1)) {
+      for (const { byTerm } of loaded) {
         for (let k = stemOfTypedFrom(word.word); k <= word.word.length; k++) {
           const term = word.word.slice(0, k);
           if (term !== word.term) put(term, MATCH_WEIGHTS.stemOfTyped, byTerm.get(term));
-        }
-        for (const [term, info] of byTerm.atPrefix(word.word)) {
-          if (term.length > word.word.length) put(term, MATCH_WEIGHTS.prefix + (MATCH_WEIGHTS.prefixPerLetter * word.word.length) / term.length, info);
         }
       }
     }

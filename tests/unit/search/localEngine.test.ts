@@ -104,6 +104,19 @@ describe('ranking', () => {
     expect(parseQuery('the')).toEqual([{ word: 'the', term: null, prefix: true, at: 0 }]);
   });
 
+  it('takes a last word the index holds as typed, as the search page asks it: not the shorter stems it starts with, nor a stop word as a prefix', async () => {
+    const marked = (r: SearchResult) =>
+      r.hits.flatMap((h) => [...JSON.stringify([h._highlightResult, h._snippetResult]).matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1]!.toLowerCase()));
+    // "redis" stems to "redi", which "redirect" starts with; "build" is not "builder".
+    expect(marked(await engine.query('log in redirect')).filter((w) => w.startsWith('redis'))).toEqual([]);
+    expect(marked(await engine.query('what is the page builder')).filter((w) => w === 'build')).toEqual([]);
+    // A query ending in a stop word ("out" of "sign out") is done: it does not look for "output".
+    expect(await first('sign out')).toBe('/docs/fundamentals/authentication');
+    expect(parseQuery('sign out')).toEqual([{ word: 'sign', term: 'sign', prefix: false, at: 0 }]);
+    // Alone, a stop word is all there is: a prefix.
+    expect((await engine.query('out')).nbHits).toBeGreaterThan(0);
+  });
+
   it('tolerates a typo from four letters, two from eight, when the index lacks the word', async () => {
     expect(await first('authentcation ')).toBe('/docs/fundamentals/authentication');
     expect(await first('permisions ')).toBe('/docs/fundamentals/permissions');
