@@ -39,4 +39,8 @@ describe('SearchResults', () => {
     expect(await resultsText('/fr/search', 'dokcer', { suggestion: 'docker' })).toContain('Vouliez-vous dire docker ?');
     expect(await resultsText('/search', 'dokcer', { suggestion: 'docker', incomplete: true })).toBe(`${TEXTS['shell.search.incomplete']}Did you mean docker?`);
   });
+
+  it('asks for the query as typed, a space after its last word included, as the modal does', async () => {
+    expect(await resultsText('/search', 'docker ', { nbHits: 1 })).toMatch(/^1 result/);
+  });
 });
