@@ -159,6 +159,8 @@ const FILLER = new Set(
 );
 /** How much a page gains when its title and headings hold all of a query's words (less, by the square of the share, for some). */
 const NAMING_BOOST = 1.5;
+/** Rarity below which a word counts for less in naming a page: a word nearly every page holds (about four in five). */
+const COMMON_RARITY = 0.25;
 /** Least match weight of a term for its title or heading to name the word (a stem, a prefix being typed; not a typo). */
 const NAMING_WEIGHT = 0.5;
 /** Most terms one query word may expand to (prefixes, typos): the most common are kept. */
@@ -563,6 +565,14 @@ export class LocalEngine {
     // Filler ("need", "use", "work") counts for little beside the words a question is about.
     const weights = perWord.map((cands, w) => (words[w]!.filler ? FILLER_WEIGHT : 1) * Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))));
     const total = weights.reduce((a, b) => a + b, 0);
+    // What a word counts for in naming a page: as much as any other word of the question, however rare, unless nearly
+    // every page holds it (the product's name). Rarity already weighs the score; a title holding "error" and "fails"
+    // says the page is about a question more than a body holding its one rare word ("display").
+    const namingWeights = perWord.map(
+      (cands, w) =>
+        (words[w]!.filler ? FILLER_WEIGHT : 1) * Math.min(1, Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))) / COMMON_RARITY),
+    );
+    const namingTotal = namingWeights.reduce((a, b) => a + b, 0);
     const combine = () => {
       const sum = new Map<number, { score: number; covered: number; named: number }>();
       scores.forEach((best, w) => {
@@ -573,14 +583,14 @@ export class LocalEngine {
           const acc = sum.get(slot) ?? { score: 0, covered: 0, named: 0 };
           acc.score += s * factor;
           acc.covered += weights[w]! * Math.min(1, s / (FULL_MATCH * max));
-          if (named[w]!.has(slot)) acc.named += weights[w]!;
+          if (named[w]!.has(slot)) acc.named += namingWeights[w]!;
           sum.set(slot, acc);
         }
       });
       const ranked: Ranked[] = [];
       for (const [slot, { score, covered, named: inNames }] of sum) {
         // A title or headings naming most of the question's words say the page is about it, more than a body using one.
-        const naming = words.length > 1 && total ? NAMING_BOOST * (inNames / total) ** 2 : 0;
+        const naming = words.length > 1 && namingTotal ? NAMING_BOOST * (inNames / namingTotal) ** 2 : 0;
         ranked.push({ slot, score: (total ? (score * covered) / total : score) * (1 + naming) });
       }
       return ranked;

@@ -177,6 +177,13 @@ describe('ranking', () => {
     expect((await engine.query('zzqxvw ')).suggestion).toBeUndefined();
   });
 
+  it("ranks a page whose title names most of a question's words above bodies holding its one rare word", async () => {
+    // "Error state for failed requests" names "error" and "fails", words many pages hold; "display" is rarer, in passing.
+    const pages = [...new Set(pagesOf(await engine.query('display an error when a query fails')))];
+    expect(pages.indexOf('/docs/tutorials/recipes/error-state')).toBeGreaterThanOrEqual(0);
+    expect(pages.indexOf('/docs/tutorials/recipes/error-state')).toBeLessThan(3);
+  });
+
   it('finds words that are only in code', async () => {
     // `useSession` is code on these pages; its parts find it too.
     expect(pagesOf(await engine.query('useSession ')).slice(0, 5)).toContain('/docs/fundamentals/session-management');
