@@ -169,9 +169,6 @@ const MAX_EXPANSIONS = 40;
 const MAX_PREFIX_CHUNKS = 2;
 /** Letters of a word being typed before its chunks are read ahead (`LocalEngine.warm`). */
 const WARM_LETTERS = 4;
-/** Letters of a word, typed whole or still being typed, before a query that matched nothing suggests another word for it. */
-const SUGGEST_LETTERS = 3;
-const SUGGEST_TYPING_LETTERS = 4;
 /** Results ordered again with their fragments (the first page of results). */
 const RERANK_DEPTH = 20;
 /** Query streams (`latestOf`) whose newest query is remembered: a few modal openings. */
@@ -347,20 +344,6 @@ function adjacentPairs(text: string, stems: string[]): number {
     }
   }
   return pairs;
-}
-
-/** How `texts` write the word whose stem is `term`: a word, or two joined by a hyphen (`multi-tenancy` for `multitenanc`). */
-function spelling(texts: string[], term: string): string | null {
-  for (const text of texts) {
-    const { words } = tokensOf(text);
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      if (termOf(w) === term) return w.raw;
-      const next = words[i + 1];
-      if (next && w.after === '-' && indexTerm(w.raw + next.raw) === term) return `${w.raw}-${next.raw}`;
-    }
-  }
-  return null;
 }
 
 /** A ranked page: its slot and score. */
@@ -711,45 +694,36 @@ export class LocalEngine {
     };
   }
 
-  /**
-   * The query with each of its words replaced by the closest word the index holds, for a query that matched nothing
-   * ("Did you mean …?"); null when no word has one. A word's closest term is looked for one edit further than typos
-   * match (`typoTolerance`), in its chunk and the chunks beside it, the commonest on a tie; it is shown as the first
-   * page holding it writes it (the index holds stems, which readers do not type).
-   */
+  /** "Did you mean …?" for a query that matched nothing (`suggest.ts`, loaded only then); null when it cannot be had. */
   private async suggest(words: QueryWord[], input: string): Promise<string | null> {
-    const closest = new Map<number, { term: string; postings: string }>();
-    for (const word of words) {
-      if (!word.term || word.word.length < (word.prefix ? SUGGEST_TYPING_LETTERS : SUGGEST_LETTERS)) continue;
-      const at = chunkOf(this.entry, word.term);
-      const near = [at - 1, at, at + 1].filter((i) => i >= 0 && i < this.entry.chunks.length);
-      await this.loadChunks(near);
-      let best: { term: string; distance: number; df: number; postings: string } | null = null;
-      for (const i of near) {
-        for (const [term, [info, distance]] of this.chunkAt(i)?.byTerm.fuzzyGet(word.term, typoTolerance(word.word) + 1) ?? []) {
-          if (!best || distance < best.distance || (distance === best.distance && info.df > best.df)) best = { term, distance, ...info };
-        }
-      }
-      if (best) closest.set(word.at, best);
-    }
-    if (!closest.size) return null;
-    // The page each term is most about: its own spelling of the word.
-    const pageOf = new Map<number, number>();
-    for (const [at, { postings }] of closest) {
-      let top = { slot: -1, score: -1 };
-      readPostings(postings, (slot, packed) => {
-        if (fieldScore(packed) > top.score) top = { slot, score: fieldScore(packed) };
+    try {
+      const { suggestQuery } = await import('./suggest');
+      return await suggestQuery(words, input, {
+        closest: async (term, typed) => {
+          const at = chunkOf(this.entry, term);
+          const near = [at - 1, at, at + 1].filter((i) => i >= 0 && i < this.entry.chunks.length);
+          await this.loadChunks(near);
+          const out = [];
+          for (const i of near) {
+            for (const [found, [info, distance]] of this.chunkAt(i)?.byTerm.fuzzyGet(term, typoTolerance(typed) + 1) ?? [])
+              out.push({ term: found, distance, ...info });
+          }
+          return out;
+        },
+        topPage: (postings) => {
+          let top = { slot: -1, score: -1 };
+          readPostings(postings, (slot, packed) => {
+            if (fieldScore(packed) > top.score) top = { slot, score: fieldScore(packed) };
+          });
+          return top.slot;
+        },
+        fragments: async (slots) => (await this.fragmentsOf(slots)).bySlot,
+        termOf: indexTerm,
+        tokenize,
       });
-      if (top.slot >= 0) pageOf.set(at, top.slot);
+    } catch {
+      return null;
     }
-    const { bySlot } = await this.fragmentsOf([...new Set(pageOf.values())]);
-    const typed = tokenize(input.toLowerCase());
-    for (const [at, { term }] of closest) {
-      const f = bySlot.get(pageOf.get(at)!);
-      const texts = f ? [f.title, ...f.headings.map((h) => h[2]), ...f.sections.map((x) => x[1])] : [];
-      typed[at] = spelling(texts, term) ?? term;
-    }
-    return typed.join(' ');
   }
 
   /**
