@@ -260,48 +260,49 @@ export function modalTranslations(t: Translate): NonNullable<DocSearchModalProps
   };
 }
 
-/** DocSearch's error screen ("Unable to fetch results" and its help), drawn by us into its dropdown. */
-function ErrorScreen({ t }: { t: Translate }) {
+/** `children` drawn into DocSearch's dropdown, after what it shows there, once the dropdown is on the page. */
+function InDropdown({ children }: { children: ReactNode }) {
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
-  return dropdown
-    ? createPortal(
-        <div className="DocSearch-ErrorScreen docs-search-error" role="alert">
-          <div className="DocSearch-Screen-Icon">
-            <svg
-              width="40"
-              height="40"
-              viewBox="0 0 20 20"
-              fill="none"
-              fillRule="evenodd"
-              stroke="currentColor"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
-              <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
-            </svg>
-          </div>
-          <p className="DocSearch-Title">{t(ERROR_TITLE)}</p>
-          <p className="DocSearch-Help">{t(ERROR_HELP)}</p>
-        </div>,
-        dropdown,
-      )
-    : null;
+  return dropdown ? createPortal(children, dropdown) : null;
+}
+
+/** DocSearch's error screen ("Unable to fetch results" and its help), drawn by us into its dropdown. */
+function ErrorScreen({ t }: { t: Translate }) {
+  return (
+    <InDropdown>
+      <div className="DocSearch-ErrorScreen docs-search-error" role="alert">
+        <div className="DocSearch-Screen-Icon">
+          <svg
+            width="40"
+            height="40"
+            viewBox="0 0 20 20"
+            fill="none"
+            fillRule="evenodd"
+            stroke="currentColor"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
+          </svg>
+        </div>
+        <p className="DocSearch-Title">{t(ERROR_TITLE)}</p>
+        <p className="DocSearch-Help">{t(ERROR_HELP)}</p>
+      </div>
+    </InDropdown>
+  );
 }
 
 /** The note on results that may miss pages, drawn into DocSearch's dropdown (under results and under "No results" alike). */
 function IncompleteNote({ t }: { t: Translate }) {
-  const [dropdown, setDropdown] = useState<Element | null>(null);
-  useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
-  return dropdown
-    ? createPortal(
-        <p className="search-note docs-search-incomplete" role="status">
-          {t(INCOMPLETE)}
-        </p>,
-        dropdown,
-      )
-    : null;
+  return (
+    <InDropdown>
+      <p className="search-note docs-search-incomplete" role="status">
+        {t(INCOMPLETE)}
+      </p>
+    </InDropdown>
+  );
 }
 
 /**
@@ -309,8 +310,6 @@ function IncompleteNote({ t }: { t: Translate }) {
  * typed into the modal's input as if the reader had typed it.
  */
 function Suggestion({ t, suggestion }: { t: Translate; suggestion: string }) {
-  const [dropdown, setDropdown] = useState<Element | null>(null);
-  useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
   const search = () => {
     const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
     if (!input) return;
@@ -319,18 +318,17 @@ function Suggestion({ t, suggestion }: { t: Translate; suggestion: string }) {
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.focus();
   };
-  return dropdown
-    ? createPortal(
-        <div className="search-note docs-search-suggestion">
-          <DidYouMean t={t}>
-            <button type="button" className="search-suggestion__query" onClick={search}>
-              {suggestion}
-            </button>
-          </DidYouMean>
-        </div>,
-        dropdown,
-      )
-    : null;
+  return (
+    <InDropdown>
+      <div className="search-note docs-search-suggestion">
+        <DidYouMean t={t}>
+          <button type="button" className="search-suggestion__query" onClick={search}>
+            {suggestion}
+          </button>
+        </DidYouMean>
+      </div>
+    </InDropdown>
+  );
 }
 
 /** Props of the modal. */
