@@ -576,7 +576,8 @@ describe('the /search page', () => {
     const page = await newPage();
     await page.goto(url('search?q=tenant'));
     await ready(page);
-    expect(await page.locator('main h1').textContent()).toBe('Search results for "tenant"');
+    // The address's query comes into the heading on the render after hydration.
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Search results for "tenant"');
     const results = page.locator('main .search-result');
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(20);
     expect(await page.locator('meta[name="robots"]').first().getAttribute('content')).toContain('noindex');
