@@ -68,9 +68,10 @@ export function engineOf(dist: string): LocalEngine {
 export async function localQuality(dist: string, questions: Question[]): Promise<QualityResult> {
   const engine = engineOf(dist);
   const tops = [];
-  // A question is asked as a reader submits it: typed in full, then a space (no prefix on the last word).
+  // A question is asked as the search page asks an address's query (`/search?q=…`): as written, its last word also a
+  // prefix, as the modal asks it while the reader has not typed a space after it.
   for (const { q } of questions) {
-    const result = await engine.query(`${q} `, { hitsPerPage: 20 });
+    const result = await engine.query(q, { hitsPerPage: 20 });
     tops.push({
       top: firstPages(
         result.hits.map((h) => h.url),

@@ -148,7 +148,7 @@ function camelParts(word: string): string[] {
 
 /**
  * British endings and the American ones they stand for (-ise/-ize, -isation/-ization, -yse/-yze, -our/-or,
- * -ogue/-og, -tre/-ter, with their inflections). Both the index and the query fold a word this way before stemming,
+ * -ogue/-og, -tre/-ter and -tred/-tered, with their inflections). Both the index and the query fold a word this way before stemming,
  * so either spelling finds pages written in the other; a word the rules catch by chance ("noise") is folded on both
  * sides alike and still finds itself.
  */
@@ -159,6 +159,8 @@ const SPELLING_VARIANTS: [RegExp, string][] = [
   [/our(s|ed|ing|ite|ites|ful|able)?$/, 'or$1'],
   [/ogue(s?)$/, 'og$1'],
   [/tre(s?)$/, 'ter$1'],
+  // Not -tring: "string" would fold.
+  [/tred$/, 'tered'],
 ];
 
 /** A lower-case word with its British ending folded to the American one (`SPELLING_VARIANTS`). */
@@ -167,6 +169,9 @@ export function foldSpelling(word: string): string {
   for (const [ending, american] of SPELLING_VARIANTS) if (ending.test(word)) return word.replace(ending, american);
   return word;
 }
+
+/** Whether a word (lower case) is one the index leaves out as saying nothing ("the", "out", "how"). */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
 
 /**
  * The indexed form of a lower-case word, or null when it is not indexed:

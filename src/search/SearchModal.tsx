@@ -28,6 +28,7 @@ import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
 import { FIRST_HITS, SearchUnavailableError, type SearchHit, type SearchResult } from './types';
 import { useTranslate, type Translate } from '../hooks/useTranslate';
+import { DidYouMean } from './DidYouMean';
 import { ERROR_HELP, ERROR_TITLE, FROM_LOCAL_INDEX, INCOMPLETE, NO_RESULTS, REPORT_MISSING, REPORT_MISSING_LINK, UNREADABLE } from './texts';
 
 injectSearchStyles();
@@ -59,7 +60,7 @@ function response(result: SearchResult) {
   return {
     results: [
       {
-        hits: inRankedGroups(result.hits),
+        hits: inRankedGroups(result.hits.map(withHeadingPath)),
         nbHits: result.nbHits,
         page: result.page,
         nbPages: result.nbPages,
@@ -72,6 +73,24 @@ function response(result: SearchResult) {
       },
     ],
   };
+}
+
+/** The heading levels below the page title, top down. */
+const SECTION_LEVELS = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
+/**
+ * A hit whose path names the headings above it. Under a paragraph or a heading below the second level, DocSearch
+ * shows the page title alone (its snippet of `lvl1`), so a reader cannot tell which section of a long page a hit
+ * opens; that snippet becomes "Page › Section", as the search page shows it.
+ */
+export function withHeadingPath(hit: SearchHit): SearchHit {
+  const own = hit.type === 'content' ? SECTION_LEVELS.length + 1 : Number(hit.type.slice(3));
+  const parts = SECTION_LEVELS.filter((l) => Number(l.slice(3)) < own)
+    .map((l) => hit._snippetResult.hierarchy[l]?.value ?? hit.hierarchy[l])
+    .filter((v): v is string => !!v);
+  if (parts.length < 2) return hit;
+  const lvl1 = hit._snippetResult.hierarchy.lvl1 ?? { value: hit.hierarchy.lvl1, matchLevel: 'none' as const };
+  return { ...hit, _snippetResult: { ...hit._snippetResult, hierarchy: { ...hit._snippetResult.hierarchy, lvl1: { ...lvl1, value: parts.join(' › ') } } } };
 }
 
 /**
@@ -113,6 +132,8 @@ interface Outcome {
   /** `SearchResult.unreadable`. */
   unreadable: boolean;
   empty: boolean;
+  /** The query of the index's closest words when nothing matched (`SearchResult.suggestion`), else null. */
+  suggestion: string | null;
 }
 
 /** Openings of the modal, each a stream of queries of its own (`latestOf`). */
@@ -156,14 +177,20 @@ function routedSearch(client: DocsSearchClient, onOutcome: (query: string, outco
       // DocSearch's footer credits Algolia: not when the local index answered (search.css hides it then).
       document.documentElement.dataset.searchSource = result.fromLocalIndex ? 'local' : 'algolia';
       if (call === latest)
-        onOutcome(query, { failed: false, incomplete: result.incomplete === true, unreadable: result.unreadable === true, empty: result.nbHits === 0 });
+        onOutcome(query, {
+          failed: false,
+          incomplete: result.incomplete === true,
+          unreadable: result.unreadable === true,
+          empty: result.nbHits === 0,
+          suggestion: result.suggestion ?? null,
+        });
       return response(result);
     } catch (error) {
       if (!(error instanceof SearchUnavailableError)) throw error;
       console.warn('[docs] search unavailable:', error);
       // Algolia gave no answer: its logo stays hidden.
       document.documentElement.dataset.searchSource = 'local';
-      if (call === latest) onOutcome(query, { failed: true, incomplete: false, unreadable: false, empty: true });
+      if (call === latest) onOutcome(query, { failed: true, incomplete: false, unreadable: false, empty: true, suggestion: null });
       return response({ query, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: SEARCH_HITS_PER_PAGE, queryID: null, fromLocalIndex: true });
     }
   };
@@ -241,48 +268,75 @@ export function modalTranslations(t: Translate): NonNullable<DocSearchModalProps
   };
 }
 
-/** DocSearch's error screen ("Unable to fetch results" and its help), drawn by us into its dropdown. */
-function ErrorScreen({ t }: { t: Translate }) {
+/** `children` drawn into DocSearch's dropdown, after what it shows there, once the dropdown is on the page. */
+function InDropdown({ children }: { children: ReactNode }) {
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
-  return dropdown
-    ? createPortal(
-        <div className="DocSearch-ErrorScreen docs-search-error" role="alert">
-          <div className="DocSearch-Screen-Icon">
-            <svg
-              width="40"
-              height="40"
-              viewBox="0 0 20 20"
-              fill="none"
-              fillRule="evenodd"
-              stroke="currentColor"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
-              <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
-            </svg>
-          </div>
-          <p className="DocSearch-Title">{t(ERROR_TITLE)}</p>
-          <p className="DocSearch-Help">{t(ERROR_HELP)}</p>
-        </div>,
-        dropdown,
-      )
-    : null;
+  return dropdown ? createPortal(children, dropdown) : null;
+}
+
+/** DocSearch's error screen ("Unable to fetch results" and its help), drawn by us into its dropdown. */
+function ErrorScreen({ t }: { t: Translate }) {
+  return (
+    <InDropdown>
+      <div className="DocSearch-ErrorScreen docs-search-error" role="alert">
+        <div className="DocSearch-Screen-Icon">
+          <svg
+            width="40"
+            height="40"
+            viewBox="0 0 20 20"
+            fill="none"
+            fillRule="evenodd"
+            stroke="currentColor"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
+          </svg>
+        </div>
+        <p className="DocSearch-Title">{t(ERROR_TITLE)}</p>
+        <p className="DocSearch-Help">{t(ERROR_HELP)}</p>
+      </div>
+    </InDropdown>
+  );
 }
 
 /** The note on results that may miss pages, drawn into DocSearch's dropdown (under results and under "No results" alike). */
 function IncompleteNote({ t, unreadable }: { t: Translate; unreadable: boolean }) {
-  const [dropdown, setDropdown] = useState<Element | null>(null);
-  useEffect(() => setDropdown(document.querySelector('.DocSearch-Dropdown')), []);
-  return dropdown
-    ? createPortal(
-        <p className="search-note docs-search-incomplete" role="status">
-          {t(unreadable ? UNREADABLE : INCOMPLETE)}
-        </p>,
-        dropdown,
-      )
-    : null;
+  return (
+    <InDropdown>
+      <p className="search-note docs-search-incomplete" role="status">
+        {t(unreadable ? UNREADABLE : INCOMPLETE)}
+      </p>
+    </InDropdown>
+  );
+}
+
+/**
+ * "Did you mean …?" under DocSearch's "No results for", drawn into its dropdown: choosing the suggestion searches it,
+ * typed into the modal's input as if the reader had typed it.
+ */
+function Suggestion({ t, suggestion }: { t: Translate; suggestion: string }) {
+  const search = () => {
+    const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+    if (!input) return;
+    // DocSearch's input is React's: its own value setter, then an input event, reach its change handler.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, suggestion);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.focus();
+  };
+  return (
+    <InDropdown>
+      <div className="search-note docs-search-suggestion">
+        <DidYouMean t={t}>
+          <button type="button" className="search-suggestion__query" onClick={search}>
+            {suggestion}
+          </button>
+        </DidYouMean>
+      </div>
+    </InDropdown>
+  );
 }
 
 /** Props of the modal. */
@@ -321,6 +375,8 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
   // Whether the results shown may miss pages (`SearchResult.incomplete`), and whether there are none.
   const [incomplete, setIncomplete] = useState<'some' | 'none' | null>(null);
   const [unreadable, setUnreadable] = useState(false);
+  // "Did you mean …?" for the query shown, when it matched nothing.
+  const [suggestion, setSuggestion] = useState<string | null>(null);
   const onOutcome = useCallback((query: string, outcome: Outcome) => {
     // A failure that arrives after the reader changed the query is not the current one.
     const shown = document.querySelector<HTMLInputElement>('.DocSearch-Input')?.value ?? query;
@@ -328,6 +384,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
     setFailed(outcome.failed && current ? query : null);
     setIncomplete(outcome.incomplete && current ? (outcome.empty ? 'none' : 'some') : null);
     setUnreadable(outcome.unreadable);
+    setSuggestion(outcome.empty && current ? outcome.suggestion : null);
   }, []);
   const transformSearchClient = useCallback(
     (c: DocSearchTransformClient): DocSearchTransformClient => ({ ...c, search: routedSearch(client, onOutcome) }),
@@ -339,6 +396,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
       if ((e.target as HTMLElement | null)?.classList?.contains('DocSearch-Input') && !(e.target as HTMLInputElement).value.trim()) {
         setFailed(null);
         setIncomplete(null);
+        setSuggestion(null);
       }
     };
     document.addEventListener('input', onInput, true);
@@ -438,6 +496,7 @@ export default function SearchModal({ manifest, initialQuery, onClose, onNavigat
       />
       {failed !== null && <ErrorScreen t={t} />}
       {failed === null && incomplete !== null && <IncompleteNote t={t} unreadable={unreadable} />}
+      {failed === null && suggestion !== null && <Suggestion key={suggestion} t={t} suggestion={suggestion} />}
     </>,
     document.body,
   );

@@ -19,6 +19,7 @@ import {
 } from '../../manifest';
 import { localSearcher } from './localIndex';
 import { useContextVersion } from '../hooks/usePreferredVersion';
+import { DidYouMean } from './DidYouMean';
 import { SearchFailed } from './SearchFailed';
 import { hitHref, siteSearchClient } from './site';
 import { injectSearchStyles } from './styles';
@@ -85,7 +86,9 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     idle(() => void localSearcher(manifest, version).catch(() => {}));
   }, [manifest, version]);
-  const q = useDebounced(query.trim(), 150);
+  // As typed, a space after the last word included: the modal asks the same, so both rank alike (a word followed by a
+  // space is done; the last one without is also a prefix).
+  const q = useDebounced(query.trimStart(), 150);
   const snippetWords =
     typeof window !== 'undefined' && window.matchMedia?.(`(max-width: ${SNIPPET_SMALL_SCREEN_PX}px)`).matches ? SNIPPET_WORDS_SMALL : SNIPPET_WORDS;
   const results = useInfiniteQuery({
@@ -94,7 +97,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
     queryFn: ({ pageParam }) => client.search(q, { page: pageParam, hitsPerPage: SEARCH_HITS_PER_PAGE, snippetWords }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),
-    enabled: q.length > 0,
+    enabled: q.trim().length > 0,
     retry: false,
     // Offline, the local index answers: never let the query wait for the network to come back.
     networkMode: 'always',
@@ -118,7 +121,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, results.data?.pages.length]);
 
-  if (!q) return null;
+  if (!q.trim()) return null;
   const pages = results.data?.pages ?? [];
   const hits = pages.flatMap((p) => p.hits);
   const first = pages[0];
@@ -132,6 +135,14 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
       </div>
     );
   }
+  // The same query with the closest words the index holds, searched from a link.
+  const suggestion = first.nbHits === 0 && first.suggestion && (
+    <DidYouMean t={t}>
+      <Link to="." search={{ q: first.suggestion }}>
+        {first.suggestion}
+      </Link>
+    </DidYouMean>
+  );
   if (first.nbHits === 0 && first.incomplete) {
     // Nothing in what the device holds: no proof the docs lack the words, so no "No results for".
     return (
@@ -139,6 +150,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         <p className="search-status__title" role="status">
           {t(first.unreadable ? UNREADABLE : INCOMPLETE)}
         </p>
+        {suggestion}
       </div>
     );
   }
@@ -148,6 +160,7 @@ export default function SearchResults({ manifest, query }: { manifest: Manifest;
         <p className="search-status__title">
           {t(NO_RESULTS)} "<strong>{first.query}</strong>"
         </p>
+        {suggestion}
         {feedbackUrl && (
           <p>
             {t(REPORT_MISSING)}{' '}

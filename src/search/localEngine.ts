@@ -26,6 +26,7 @@ import {
   fieldScore,
   indexTerm,
   inTitleOrHeading,
+  isStopWord,
   parseChunk,
   parseDirectory,
   parseEntry,
@@ -84,6 +85,10 @@ export function parseQuery(input: string): QueryWord[] {
     const prefix = typing && i === words.length - 1 && word.length >= 2;
     if (term || prefix) out.push({ word, term, prefix, ...(FILLER.has(word) ? { filler: true } : {}), at: i });
   });
+  // A stop word that ends a query of other words ("sign out", "what is it") is done, not the start of "output":
+  // alone it is all there is to search, as a prefix.
+  const last = out[out.length - 1];
+  if (last?.prefix && isStopWord(last.word) && out.some((w) => w.term)) out.pop();
   return out;
 }
 
@@ -155,6 +160,8 @@ const FILLER = new Set(
 );
 /** How much a page gains when its title and headings hold all of a query's words (less, by the square of the share, for some). */
 const NAMING_BOOST = 1.5;
+/** Rarity below which a word counts for less in naming a page: a word nearly every page holds (about four in five). */
+const COMMON_RARITY = 0.25;
 /** Least match weight of a term for its title or heading to name the word (a stem, a prefix being typed; not a typo). */
 const NAMING_WEIGHT = 0.5;
 /** Most terms one query word may expand to (prefixes, typos): the most common are kept. */
@@ -290,18 +297,36 @@ export function markTerms(text: string, m: Matcher): { html: string; marked: num
   return { html, marked };
 }
 
-/** A snippet of `count` words of `text` around its first match, with `…` where cut (Algolia's `attributesToSnippet`). */
+/** A separator that ends a word as a reader sees it: a space or a line break, not the `-` of `multi-tenancy` or the `.` of `api.ts`. */
+const READER_WORD_END = /[\s\p{Z}]/u;
+
+/**
+ * A snippet of `count` words of `text` around its first match, with `…` where cut (Algolia's `attributesToSnippet`).
+ * It counts and cuts words as a reader sees them, between spaces, so it never starts or ends inside
+ * `multi-tenancy`, `don't` or `useSession()`.
+ */
 export function snippet(text: string, m: Matcher, count: number): string {
   const { words } = tokensOf(text);
-  const first = words.findIndex((w) => matchesTerm(m, w));
-  const start = first <= 0 ? 0 : Math.max(0, Math.min(first - Math.floor(count / 3), words.length - count));
-  const end = Math.min(words.length, start + count);
+  // Each reader's word: the tokens from `[start, end)`.
+  const spans: [number, number][] = [];
+  let from = 0;
+  words.forEach((w, i) => {
+    if (i === words.length - 1 || READER_WORD_END.test(w.after)) {
+      spans.push([from, i + 1]);
+      from = i + 1;
+    }
+  });
+  if (!spans.length) return '';
+  const firstToken = words.findIndex((w) => matchesTerm(m, w));
+  const first = firstToken < 0 ? -1 : spans.findIndex(([, end]) => firstToken < end);
+  const start = first <= 0 ? 0 : Math.max(0, Math.min(first - Math.floor(count / 3), spans.length - count));
+  const end = Math.min(spans.length, start + count);
   const body = words
-    .slice(start, end)
+    .slice(spans[start]![0], spans[end - 1]![1])
     .map((w) => (matchesTerm(m, w) ? `<mark>${w.html}</mark>${w.after}` : w.html + w.after))
     .join('')
     .trimEnd();
-  return (start > 0 ? '…' : '') + body + (end < words.length ? '…' : '');
+  return (start > 0 ? '…' : '') + body + (end < spans.length ? '…' : '');
 }
 
 /** How many adjacent pairs of the query's stems `text` holds side by side. */
@@ -441,12 +466,19 @@ export class LocalEngine {
       if (word.term) put(word.term, 1, byTerm.get(word.term));
       for (const term of word.alternatives ?? []) put(term, MATCH_WEIGHTS.synonym, byTerm.get(term));
       if (word.prefix) {
+        for (const [term, info] of byTerm.atPrefix(word.word)) {
+          if (term.length > word.word.length) put(term, MATCH_WEIGHTS.prefix + (MATCH_WEIGHTS.prefixPerLetter * word.word.length) / term.length, info);
+        }
+      }
+    }
+    // A typed word longer than its stem (`configura` for `configur`) may be a word still being typed: the stems it
+    // starts with. Not when the index holds the word as typed: "builder" is done, and "build" or "redi" (of "redis",
+    // for "redirect") are other words.
+    if (word.prefix && !(word.term && found.get(word.term)?.weight === 1)) {
+      for (const { byTerm } of loaded) {
         for (let k = stemOfTypedFrom(word.word); k <= word.word.length; k++) {
           const term = word.word.slice(0, k);
           if (term !== word.term) put(term, MATCH_WEIGHTS.stemOfTyped, byTerm.get(term));
-        }
-        for (const [term, info] of byTerm.atPrefix(word.word)) {
-          if (term.length > word.word.length) put(term, MATCH_WEIGHTS.prefix + (MATCH_WEIGHTS.prefixPerLetter * word.word.length) / term.length, info);
         }
       }
     }
@@ -517,6 +549,14 @@ export class LocalEngine {
     // Filler ("need", "use", "work") counts for little beside the words a question is about.
     const weights = perWord.map((cands, w) => (words[w]!.filler ? FILLER_WEIGHT : 1) * Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))));
     const total = weights.reduce((a, b) => a + b, 0);
+    // What a word counts for in naming a page: as much as any other word of the question, however rare, unless nearly
+    // every page holds it (the product's name). Rarity already weighs the score; a title holding "error" and "fails"
+    // says the page is about a question more than a body holding its one rare word ("display").
+    const namingWeights = perWord.map(
+      (cands, w) =>
+        (words[w]!.filler ? FILLER_WEIGHT : 1) * Math.min(1, Math.max(0, ...cands.map((c) => c.weight * rarity(c.rarityDf, pages))) / COMMON_RARITY),
+    );
+    const namingTotal = namingWeights.reduce((a, b) => a + b, 0);
     const combine = () => {
       const sum = new Map<number, { score: number; covered: number; named: number }>();
       scores.forEach((best, w) => {
@@ -527,14 +567,14 @@ export class LocalEngine {
           const acc = sum.get(slot) ?? { score: 0, covered: 0, named: 0 };
           acc.score += s * factor;
           acc.covered += weights[w]! * Math.min(1, s / (FULL_MATCH * max));
-          if (named[w]!.has(slot)) acc.named += weights[w]!;
+          if (named[w]!.has(slot)) acc.named += namingWeights[w]!;
           sum.set(slot, acc);
         }
       });
       const ranked: Ranked[] = [];
       for (const [slot, { score, covered, named: inNames }] of sum) {
         // A title or headings naming most of the question's words say the page is about it, more than a body using one.
-        const naming = words.length > 1 && total ? NAMING_BOOST * (inNames / total) ** 2 : 0;
+        const naming = words.length > 1 && namingTotal ? NAMING_BOOST * (inNames / namingTotal) ** 2 : 0;
         ranked.push({ slot, score: (total ? (score * covered) / total : score) * (1 + naming) });
       }
       return ranked;
@@ -600,7 +640,7 @@ export class LocalEngine {
     const hitsPerPage = options.hitsPerPage ?? SEARCH_HITS_PER_PAGE;
     const page = options.page ?? 0;
     const words = withSynonyms(parseQuery(cutText(input, 512)), cutText(input, 512), this.synonyms);
-    const empty = (incomplete: boolean): SearchResult => ({
+    const empty = (incomplete: boolean, suggestion: string | null = null): SearchResult => ({
       query: input,
       hits: [],
       nbHits: 0,
@@ -610,6 +650,7 @@ export class LocalEngine {
       queryID: null,
       fromLocalIndex: true,
       incomplete,
+      ...(suggestion ? { suggestion } : {}),
     });
     if (!words.length) return empty(false);
     const stream = options.latestOf;
@@ -625,7 +666,7 @@ export class LocalEngine {
     if (stream !== undefined && this.newest.get(stream) !== id) throw new SupersededError(`[docs] local search: "${input}" was replaced by a newer query.`);
     const { ranked, matcher, stems } = ranking;
     let shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-    if (!shown.length) return empty(ranking.incomplete);
+    if (!shown.length) return empty(ranking.incomplete, ranked.length ? null : await this.suggest(words, input));
     // The first hits alone, unless the rest are here too (a query asked again): then the whole page at once.
     const partial =
       page === 0 &&
@@ -652,6 +693,38 @@ export class LocalEngine {
       incomplete: ranking.incomplete || missing,
       ...(partial ? { partial } : {}),
     };
+  }
+
+  /** "Did you mean …?" for a query that matched nothing (`suggest.ts`, loaded only then); null when it cannot be had. */
+  private async suggest(words: QueryWord[], input: string): Promise<string | null> {
+    try {
+      const { suggestQuery } = await import('./suggest');
+      return await suggestQuery(words, input, {
+        closest: async (term, typed) => {
+          const at = chunkOf(this.entry, term);
+          const near = [at - 1, at, at + 1].filter((i) => i >= 0 && i < this.entry.chunks.length);
+          await this.loadChunks(near);
+          const out = [];
+          for (const i of near) {
+            for (const [found, [info, distance]] of this.chunkAt(i)?.byTerm.fuzzyGet(term, typoTolerance(typed) + 1) ?? [])
+              out.push({ term: found, distance, ...info });
+          }
+          return out;
+        },
+        topPage: (postings) => {
+          let top = { slot: -1, score: -1 };
+          readPostings(postings, (slot, packed) => {
+            if (fieldScore(packed) > top.score) top = { slot, score: fieldScore(packed) };
+          });
+          return top.slot;
+        },
+        fragments: async (slots) => (await this.fragmentsOf(slots)).bySlot,
+        termOf: indexTerm,
+        tokenize,
+      });
+    } catch {
+      return null;
+    }
   }
 
   /**

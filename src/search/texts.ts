@@ -12,3 +12,4 @@ export const REPORT_MISSING_LINK = 'theme.SearchModal.noResultsScreen.reportMiss
 export const FROM_LOCAL_INDEX = 'shell.search.fromLocalIndex' satisfies TextId;
 export const INCOMPLETE = 'shell.search.incomplete' satisfies TextId;
 export const UNREADABLE = 'shell.search.unreadable' satisfies TextId;
+export const DID_YOU_MEAN = 'shell.search.didYouMean' satisfies TextId;

@@ -75,6 +75,8 @@ export interface SearchResult {
    * do not match their names), so the network is no cure and readers are not told to go online.
    */
   unreadable?: boolean;
+  /** For a query that matched nothing, the same query with the closest words the index holds ("Did you mean …?"). */
+  suggestion?: string;
   /** Only the first `SearchOptions.firstHits` hits of the page are here; the same query without it gives them all. */
   partial?: boolean;
 }

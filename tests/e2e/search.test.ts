@@ -334,6 +334,20 @@ describe('the modal', () => {
     expect(await modal(page).getByText('Believe this query should return results?').count()).toBe(1);
     expect(await modal(page).getByRole('link', { name: 'Let us know.' }).getAttribute('href')).toBe(manifest.site.search.feedbackUrl);
   });
+  it('offers the closest word the site has when nothing matches, and searches it when chosen', async () => {
+    const page = await newPage();
+    await page.goto(url('docs/intro'));
+    await ready(page);
+    await openModal(page);
+    await input(page).fill('dokcer');
+    const offer = modal(page).getByText(TEXTS['shell.search.didYouMean'].replace('{suggestion}', 'docker'));
+    await expect.poll(() => offer.count(), { timeout: 15_000 }).toBe(1);
+    await modal(page).getByRole('button', { name: 'docker', exact: true }).click();
+    expect(await input(page).inputValue()).toBe('docker');
+    await expect.poll(() => options(page).locator('mark').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await offer.count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
 });
 
 describe('Algolia', () => {
@@ -562,7 +576,8 @@ describe('the /search page', () => {
     const page = await newPage();
     await page.goto(url('search?q=tenant'));
     await ready(page);
-    expect(await page.locator('main h1').textContent()).toBe('Search results for "tenant"');
+    // The address's query comes into the heading on the render after hydration.
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Search results for "tenant"');
     const results = page.locator('main .search-result');
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(20);
     expect(await page.locator('meta[name="robots"]').first().getAttribute('content')).toContain('noindex');
@@ -574,6 +589,11 @@ describe('the /search page', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('zzqxv');
     await expect.poll(() => page.locator('main .search-status__title').textContent()).toBe('No results for "zzqxv"');
     expect(await page.getByRole('link', { name: 'Let us know.' }).count()).toBe(1);
+    // A word nothing matches: the closest one the site has, searched from a link.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('dokcer');
+    await page.getByRole('link', { name: 'docker', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('docker');
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(page.errors).toEqual([]);
   });
 

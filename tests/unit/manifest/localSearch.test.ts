@@ -47,6 +47,9 @@ describe('analysis', () => {
     );
     expect(foldSpelling('colours')).toBe('colors');
     expect(foldSpelling('dialogue')).toBe('dialog');
+    // An -re word's past tense drops the e in both spellings: "centred" is "centered".
+    expect(analyze('centred centres')).toEqual(analyze('centered centers'));
+    expect(foldSpelling('string')).toBe('string');
     // Short words are left alone.
     expect(foldSpelling('tour')).toBe('tour');
   });

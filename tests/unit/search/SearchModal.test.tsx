@@ -1,7 +1,7 @@
 /** DocSearch's own texts, by Docusaurus's `theme.SearchModal.*` ids: the locale's translations, DocSearch's English otherwise. */
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../../src/hooks/useTranslate';
-import { inRankedGroups, modalTranslations } from '../../../src/search/SearchModal';
+import { inRankedGroups, modalTranslations, withHeadingPath } from '../../../src/search/SearchModal';
 import type { SearchHit } from '../../../src/search/types';
 import { FRENCH } from '../renderInLocale';
 
@@ -50,5 +50,27 @@ describe('inRankedGroups', () => {
     expect(grouped[0]).toBe(hits[0]);
     // Past a group's most hits, the next ones start a group of the same category.
     expect(inRankedGroups(hits.slice(2, 4), 1).map(key)).toEqual(['Tutorials', 'Tutorials\u200b']);
+  });
+});
+
+describe('withHeadingPath', () => {
+  const hit = (type: SearchHit['type'], hierarchy: Partial<SearchHit['hierarchy']>) =>
+    ({
+      url: '/docs/a#b',
+      type,
+      hierarchy: { lvl0: 'Docs', lvl1: 'Page', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null, ...hierarchy },
+      _highlightResult: { hierarchy: {} },
+      _snippetResult: { hierarchy: { lvl1: { value: '<mark>Page</mark>', matchLevel: 'partial' } }, content: { value: 'text', matchLevel: 'none' } },
+    }) as unknown as SearchHit;
+  // DocSearch shows the snippet of `lvl1` under a paragraph or a deep heading: it names the sections above the hit.
+  const path = (h: SearchHit) => withHeadingPath(h)._snippetResult.hierarchy.lvl1?.value;
+
+  it('names the headings above a paragraph or a deep heading, highlights kept', () => {
+    expect(path(hit('content', { lvl2: 'Setup', lvl3: 'Docker' }))).toBe('<mark>Page</mark> › Setup › Docker');
+    expect(path(hit('lvl3', { lvl2: 'Setup', lvl3: 'Docker' }))).toBe('<mark>Page</mark> › Setup');
+  });
+
+  it('leaves a page, a second-level heading and a lead paragraph as they are', () => {
+    for (const h of [hit('lvl1', {}), hit('lvl2', { lvl2: 'Setup' }), hit('content', {})]) expect(withHeadingPath(h)).toBe(h);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lastVersion, localeCodeAt, SNIPPET_WORDS, versionKey } from '../../../manifest';
 import SearchResults from '../../../src/search/SearchResults';
 import type { SearchResult } from '../../../src/search/types';
+import { TEXTS } from '../../../manifest/texts';
 import { FRENCH, localizedManifest, localizedQueryClient, renderText } from '../renderInLocale';
 
 /** The page's results for `query` as if the search had answered `result`. */
@@ -43,5 +44,15 @@ describe('SearchResults', () => {
     expect(await resultsText('/fr/search', 'a', { nbHits: 1500 })).toMatch(/^1\u202f500 résultats/);
     expect(await resultsText('/search', 'a', { nbHits: 1 })).toMatch(/^1 result/);
     expect(await resultsText('/search', 'a', { nbHits: 1500 })).toMatch(/^1,500 results/);
+  });
+
+  it('offers the closest words when nothing matches, in the locale’s sentence, and only then', async () => {
+    expect(await resultsText('/search', 'dokcer', { suggestion: 'docker' })).toBe('No results for "dokcer"Did you mean docker?');
+    expect(await resultsText('/fr/search', 'dokcer', { suggestion: 'docker' })).toContain('Vouliez-vous dire docker ?');
+    expect(await resultsText('/search', 'dokcer', { suggestion: 'docker', incomplete: true })).toBe(`${TEXTS['shell.search.incomplete']}Did you mean docker?`);
+  });
+
+  it('asks for the query as typed, a space after its last word included, as the modal does', async () => {
+    expect(await resultsText('/search', 'docker ', { nbHits: 1 })).toMatch(/^1 result/);
   });
 });

@@ -104,6 +104,19 @@ describe('ranking', () => {
     expect(parseQuery('the')).toEqual([{ word: 'the', term: null, prefix: true, at: 0 }]);
   });
 
+  it('takes a last word the index holds as typed, as the search page asks it: not the shorter stems it starts with, nor a stop word as a prefix', async () => {
+    const marked = (r: SearchResult) =>
+      r.hits.flatMap((h) => [...JSON.stringify([h._highlightResult, h._snippetResult]).matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1]!.toLowerCase()));
+    // "redis" stems to "redi", which "redirect" starts with; "build" is not "builder".
+    expect(marked(await engine.query('log in redirect')).filter((w) => w.startsWith('redis'))).toEqual([]);
+    expect(marked(await engine.query('what is the page builder')).filter((w) => w === 'build')).toEqual([]);
+    // A query ending in a stop word ("out" of "sign out") is done: it does not look for "output".
+    expect(await first('sign out')).toBe('/docs/fundamentals/authentication');
+    expect(parseQuery('sign out')).toEqual([{ word: 'sign', term: 'sign', prefix: false, at: 0 }]);
+    // Alone, a stop word is all there is: a prefix.
+    expect((await engine.query('out')).nbHits).toBeGreaterThan(0);
+  });
+
   it('tolerates a typo from four letters, two from eight, when the index lacks the word', async () => {
     expect(await first('authentcation ')).toBe('/docs/fundamentals/authentication');
     expect(await first('permisions ')).toBe('/docs/fundamentals/permissions');
@@ -154,6 +167,23 @@ describe('ranking', () => {
     expect(pagesOf(await engine.query('how does signing in work ')).slice(0, 3)).toContain('/docs/fundamentals/authentication');
   });
 
+  it('suggests the closest words the index holds, as the pages write them, only when nothing matches', async () => {
+    // Two edits: past the one typo a six-letter word may have, so nothing matches.
+    expect(await engine.query('dokcer ')).toMatchObject({ nbHits: 0, suggestion: 'docker' });
+    expect(await engine.query('how to dokcer')).toMatchObject({ nbHits: 0, suggestion: 'how to docker' });
+    // A word with matches of its own needs no suggestion; nor a word nothing is close to.
+    expect((await engine.query('kubernettes ')).suggestion).toBeUndefined();
+    expect(await engine.query('zzqxvw ')).toMatchObject({ nbHits: 0 });
+    expect((await engine.query('zzqxvw ')).suggestion).toBeUndefined();
+  });
+
+  it("ranks a page whose title names most of a question's words above bodies holding its one rare word", async () => {
+    // "Error state for failed requests" names "error" and "fails", words many pages hold; "display" is rarer, in passing.
+    const pages = [...new Set(pagesOf(await engine.query('display an error when a query fails')))];
+    expect(pages.indexOf('/docs/tutorials/recipes/error-state')).toBeGreaterThanOrEqual(0);
+    expect(pages.indexOf('/docs/tutorials/recipes/error-state')).toBeLessThan(3);
+  });
+
   it('finds words that are only in code', async () => {
     // `useSession` is code on these pages; its parts find it too.
     expect(pagesOf(await engine.query('useSession ')).slice(0, 5)).toContain('/docs/fundamentals/session-management');
@@ -179,6 +209,16 @@ describe('hits', () => {
     expect(markTerms('<b>Tenants</b> & co', m).html).toBe('&lt;b&gt;<mark>Tenants</mark>&lt;/b&gt; &amp; co');
     const short = (await engine.query('tenant ', { snippetWords: 5 })).hits.find((h) => h._snippetResult.content)!;
     expect(short._snippetResult.content!.value.replace(/…/g, '').split(/\s+/).length).toBeLessThanOrEqual(5);
+  });
+
+  it('cut snippets between words as a reader sees them, never inside a hyphenated word, a contraction or a call', () => {
+    const m = matcherOf(['tenanc'], null, ['tenancy']);
+    // Counted in the tokens the index splits on, the cut would fall after "multi-" and before "tenancy".
+    expect(snippet('one two three four five six seven multi-tenancy eight nine ten', m, 4)).toBe('…seven multi-<mark>tenancy</mark> eight nine…');
+    const call = matcherOf(['session'], null, ['session']);
+    expect(snippet("a b c d e f g don't call session.get() before h i j", call, 3)).toBe('…call <mark>session</mark>.get() before…');
+    expect(snippet("a b c d e f g session don't h i j", call, 2)).toBe("…<mark>session</mark> don't…");
+    expect(snippet('', m, 4)).toBe('');
   });
 
   it('give one hit per page, a page of results at a time', async () => {
