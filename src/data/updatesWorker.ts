@@ -38,6 +38,25 @@ function controlled(): Promise<void> {
   });
 }
 
+/**
+ * Resolves once a worker this page's registration installs (other parameters, or a new shell) has settled: active,
+ * gone, or waiting for the reader. Messages go to the active worker, and a same-shell worker takes over only once
+ * the active one has no event in flight: a save posted before would keep the old worker, and put off the
+ * takeover, until the save ends, and a navigation that reaches the old worker as it is replaced may never be answered.
+ */
+function settled(wb: Workbox, worker: ServiceWorker | null): Promise<void> {
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (worker.state === 'activated' || worker.state === 'redundant') resolve();
+    };
+    worker.addEventListener('statechange', check);
+    wb.addEventListener('waiting', () => resolve());
+    setTimeout(resolve, CONTROL_TIMEOUT_MS);
+    check();
+  });
+}
+
 /** Registers the worker and wires its events to the update and offline states. */
 export async function registerWorker(queryClient: QueryClient): Promise<void> {
   if (!('serviceWorker' in navigator)) {
@@ -67,8 +86,9 @@ export async function registerWorker(queryClient: QueryClient): Promise<void> {
     if (event.data && typeof event.data.type === 'string') onWorkerMessage(event.data);
   });
 
+  let registration: ServiceWorkerRegistration | undefined;
   try {
-    await wb.register();
+    registration = await wb.register();
   } catch {
     // Blocked (private mode, policy) or failing: the site works online, in memory.
     offline.set({ worker: 'none' });
@@ -77,6 +97,7 @@ export async function registerWorker(queryClient: QueryClient): Promise<void> {
   setWorkerUpdateCheck(() => wb.update());
   // `ready` rather than `wb.active`: it also settles for a page loaded without the worker (a hard reload).
   await navigator.serviceWorker.ready;
+  await settled(wb, registration?.installing ?? null);
   offline.set({ worker: 'ready' });
   if (!controlledAtLoad) {
     // Once the worker controls the page every request passes through it; what came before is handed over.

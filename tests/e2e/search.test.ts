@@ -72,7 +72,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   site = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${new URL(upstream).pathname}`;
 });
-afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+// The browser keeps its connections open: closed here, or `close` waits for them.
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      proxy.closeAllConnections();
+    }),
+);
 afterEach(() => {
   policySearch = null;
 });
