@@ -34,6 +34,30 @@ async function controlledPage(path: string, second: string) {
   return page;
 }
 
+/** The number of search files in the worker's caches. */
+const storedSearchFiles = (page: Page) =>
+  page.evaluate(async () => {
+    let count = 0;
+    for (const name of await caches.keys()) count += (await (await caches.open(name)).keys()).filter((r) => r.url.includes('/search/')).length;
+    return count;
+  });
+
+/** Waits until the worker has stored every search file a search read: the count holds for a second. */
+async function searchFilesStored(page: Page) {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await storedSearchFiles(page);
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: 15_000, intervals: [1_000] },
+    )
+    .toBe(true);
+}
+
 /** Goes offline and loads the page again from the worker, so nothing the last page held in memory answers. */
 async function offlineReload(page: Page) {
   await page.context().setOffline(true);
@@ -72,8 +96,9 @@ describe('offline search without saving', () => {
     const page = await controlledPage('docs/intro', 'docs/faq');
     await modalSearch(page, 'tenant');
     expect(await modal(page).getByRole('option').count()).toBeGreaterThan(0);
-    // The fragments of the whole page of hits come after the first ones.
+    // The fragments of the whole page of hits come after the first ones, and the worker stores each as it passes.
     await page.waitForLoadState('networkidle');
+    await searchFilesStored(page);
     await offlineReload(page);
 
     await modalSearch(page, 'tenant');
