@@ -53,7 +53,7 @@ async function searchFilesStored(page: Page) {
         last = now;
         return same;
       },
-      { timeout: 15_000, intervals: [1_000] },
+      { timeout: 15_000, interval: 1_000 },
     )
     .toBe(true);
 }
