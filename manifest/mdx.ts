@@ -94,7 +94,7 @@ declare module 'mdast' {
 const lineOf = (node: { position?: { start: { line: number } } | undefined }) => node.position?.start.line ?? 0;
 
 /** `path` joined to `dir` below `content/`, or null when it climbs out of it. */
-export function joinContent(dir: string, path: string): string | null {
+function joinContent(dir: string, path: string): string | null {
   const parts = dir ? dir.split('/') : [];
   for (const part of path.split('/')) {
     if (part === '..') {
@@ -105,6 +105,23 @@ export function joinContent(dir: string, path: string): string | null {
   return parts.join('/');
 }
 
+/** The prefix of an import from the site's root, which is the content folder (Docusaurus's `@site` alias). */
+const SITE_ALIAS = '@site/';
+
+/** Whether an import names a file of the site: a relative path or one from its root (`@site/…`). */
+const isSiteSpecifier = (specifier: string): boolean => specifier.startsWith('.') || specifier.startsWith(SITE_ALIAS);
+
+/**
+ * The path below the content folder that `specifier`, imported by the file at `from` (also below it), names: a
+ * relative path from the file's folder, `@site/…` from the content folder's root; null when it climbs out of the
+ * content folder or names no file of the site (a package, `@theme/…`).
+ */
+export function partialTarget(from: string, specifier: string): string | null {
+  if (specifier.startsWith(SITE_ALIAS)) return joinContent('', specifier.slice(SITE_ALIAS.length));
+  if (!specifier.startsWith('.')) return null;
+  return joinContent(from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '', specifier);
+}
+
 /** The components an import declaration names, or a problem. */
 function importedComponents(declaration: ImportDeclaration, source: string): { names: [string, Component][]; problem?: string } {
   const from = String(declaration.source.value);
@@ -113,14 +130,13 @@ function importedComponents(declaration: ImportDeclaration, source: string): { n
   if (theme) return { names: locals.map((name) => [name, { kind: 'theme', name: theme }]) };
   if (from.startsWith('/'))
     return { names: [], problem: `imports \`${from}\`, a path outside the content folder. Import components from \`@theme/…\` or \`@site/src/components/…\`.` };
-  if (from.startsWith('.')) {
-    const dir = source.includes('/') ? source.slice(0, source.lastIndexOf('/')) : '';
-    const target = joinContent(dir, from);
+  if (isSiteSpecifier(from)) {
+    const target = partialTarget(source, from);
     if (target === null) {
       return { names: [], problem: `imports \`${from}\`, which is outside the content folder. Keep what a page imports inside \`content/\`.` };
     }
-    const file = target.slice(target.lastIndexOf('/') + 1);
-    if (/\.mdx?$/.test(file)) return { names: locals.map((name) => [name, { kind: 'partial', source: target }]) };
+    // A markdown file imported as a component is a partial, whatever its name.
+    if (/\.mdx?$/.test(target)) return { names: locals.map((name) => [name, { kind: 'partial', source: target }]) };
     return { names: locals.map((name) => [name, { kind: 'site', from }]) };
   }
   return { names: locals.map((name) => [name, { kind: 'site', from }]) };

@@ -42,6 +42,8 @@ export interface SourceFile {
   hash: string;
   /** A page read as MDX that imports partials: a digest of their text (`partialsDigest`), which its key names. */
   partials?: string;
+  /** The partials it imports (and those import), by path below `content/`: none of them is a page. */
+  partialPaths?: string[];
   /** Modification time, ISO 8601. */
   mtime: string;
   /**
@@ -543,9 +545,9 @@ export function readContent(
     else {
       // The partials are read at every build: a change of theirs is a change of the page that no watcher names.
       const partials = partialsDigest(contentDir, rel, file.body);
-      if (partials !== file.partials) {
-        const { partials: _was, ...rest } = file;
-        file = partials === undefined ? rest : { ...rest, partials };
+      if (partials?.digest !== file.partials) {
+        const { partials: _was, partialPaths: _were, ...rest } = file;
+        file = partials === undefined ? rest : { ...rest, partials: partials.digest, partialPaths: partials.paths };
         const known = parsed.get(rel);
         if (known) parsed.set(rel, { ...known, file });
       }
@@ -559,6 +561,9 @@ export function readContent(
     }
     sources.push(file);
   }
+  // A markdown file a page imports is a partial, whatever its name: inlined where it is used, never a page of its own.
+  const imported = new Set(sources.flatMap((file) => file.partialPaths ?? []));
+  if (imported.size > 0) sources.splice(0, sources.length, ...sources.filter((file) => !imported.has(file.rel)));
   sources.push(
     ...untranslatedSources(
       [...versions.map((version) => ({ ...version, what: 'doc' as const })), ...pages.map((folder) => ({ ...folder, what: 'page' as const }))],
@@ -596,7 +601,8 @@ export function readContent(
   }
   const translationImages = all.filter((f) => f.startsWith('i18n/') && isImageFile(f));
   const staticDir = join(contentDir, STATIC_FOLDER);
-  const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, staticDir, log, session });
+  const staticPartials = new Set([...imported].flatMap((rel) => (rel.startsWith(`${STATIC_FOLDER}/`) ? [rel.slice(STATIC_FOLDER.length + 1)] : [])));
+  const fileTable = collectFiles({ contentDir, contentAssets: [...assets, ...translationImages], publicDir, staticDir, staticPartials, log, session });
   const localeStrings = readLocaleStrings(contentDir, input, listed, log);
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} in content:`);
   return {

@@ -119,19 +119,23 @@ export const STATIC_FOLDER = 'static';
  * The files of a static folder (`public/`, the `static/` folder of a Docusaurus site) the site serves at their
  * paths, listed by `walk` (no dot-names; symbolic links only inside it) and vetted as content's files are: no kind
  * a browser opens as a page or runs, no SVG with script, and no name the build writes itself (`generatedAt`:
- * `sw.js`, `_app/…`, `assets/…`) other than those it `mayTake`. Each refused file goes to `log`, named, and is left out.
+ * `sw.js`, `_app/…`, `assets/…`) other than those it `mayTake`. Each refused file goes to `log`, named, and is left out,
+ * as is, silently, a partial (`isPartial`: a markdown file pages import from it).
  */
 export function vetStaticFolder(
   dir: string,
   log: Pick<ProblemLog, 'error'>,
   session?: BuildSession,
   mayTake: (rel: string) => boolean = () => false,
+  isPartial: (rel: string) => boolean = () => false,
 ): string[] {
   if (!existsSync(dir)) return [];
   const holder = 'a static folder';
   // A dot-name is published only by name, and only as a file of its own: a link could lead out of the folder.
   const dotfiles = HOST_DOTFILES.filter((name) => lstatSync(join(dir, name), { throwIfNoEntry: false })?.isFile());
   return [...dotfiles, ...walk(dir, dir)].filter((rel) => {
+    // A markdown file a page imports is inlined into it, never served as it is.
+    if (isPartial(rel)) return false;
     const full = join(dir, rel);
     const generated = mayTake(rel) ? null : generatedAt(rel);
     const problem = generated
@@ -204,6 +208,8 @@ export function collectFiles(options: {
   publicDir?: string | undefined;
   /** `content/static/`, published at the site's root. */
   staticDir?: string | undefined;
+  /** The markdown files of `content/static/` pages import as partials, below it: inlined, never published. */
+  staticPartials?: ReadonlySet<string> | undefined;
   log: ProblemLog;
   session: BuildSession;
 }): FileTable {
@@ -225,7 +231,7 @@ export function collectFiles(options: {
   }
   if (staticDir) {
     // The site's static folder may hold its own robots.txt, which the build then does not write, and images below assets/.
-    for (const rel of vetStaticFolder(staticDir, log, options.session, staticMayTake)) {
+    for (const rel of vetStaticFolder(staticDir, log, options.session, staticMayTake, (rel) => options.staticPartials?.has(rel) === true)) {
       const full = join(staticDir, rel);
       if (origin.has(`/${rel}`)) {
         log.error(

@@ -3,12 +3,12 @@
  * keep it into a content folder this build reads, without editing a file of it. The configuration is code, so a
  * child process evaluates it (`docusaurusEval.mjs`, TypeScript through tsx); `docusaurusConfig.ts` maps what it
  * finds to `site.config.json`. The folder gets the docs the configuration names, the versions
- * (`versions.json`, `versioned_docs/`, `versioned_sidebars/`), the translations of `i18n/`, `static/`, and the
- * sidebars as JSON (`sidebars.json`, from the sidebars file as evaluated). It is written beside the target and
+ * (`versions.json`, `versioned_docs/`, `versioned_sidebars/`), the translations of `i18n/`, `static/`, the markdown
+ * files pages import from elsewhere in the site (`@site/…`), and the sidebars as JSON (`sidebars.json`, from the sidebars file as evaluated). It is written beside the target and
  * renamed into place once whole, so a failed import leaves nothing behind.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +20,7 @@ import { isContentFile, isPublishedStaticKind } from '../node/staticFiles';
 import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { ProblemLog } from '../node/problems';
 import { readSidebarsFile } from '../node/sidebarsFile';
+import { partialsOf, readPartial } from '../node/partials';
 import { importConfig, type ImportedDocs } from './docusaurusConfig';
 
 const USAGE = `usage: npm run import:docusaurus -- <site folder> [--out <content folder>]
@@ -192,6 +193,42 @@ function mainDoc(docsDir: string, sidebars: unknown): { sidebarId?: string; main
   return { sidebarId: first?.[0], mainDocId: file && docIdOf(docsDir, file) };
 }
 
+/** Every markdown file below `dir`, partials included, by path below it. */
+function allMarkdown(dir: string, rel = ''): string[] {
+  if (!existsSync(join(dir, rel))) return [];
+  return readdirSync(join(dir, rel))
+    .sort()
+    .flatMap((name) => {
+      const path = rel ? `${rel}/${name}` : name;
+      const stat = lstatSync(join(dir, path));
+      if (stat.isDirectory()) return allMarkdown(dir, path);
+      return stat.isFile() && MARKDOWN.test(name) ? [path] : [];
+    });
+}
+
+/**
+ * Copies the markdown files the imported pages import as partials from outside the folders copied whole
+ * (`@site/src/partials/_x.md`, a `.md` file of `static/`), at their paths below the site's folder, which is the
+ * content folder's root to `@site/…`, and those they import in turn. Returns their paths.
+ */
+function copyImportedPartials(siteDir: string, staging: string): string[] {
+  const copied: string[] = [];
+  const site = resolve(siteDir);
+  const read = (rel: string): string | null => {
+    const target = join(staging, rel);
+    if (!existsSync(target)) {
+      const source = resolve(site, rel);
+      if (!source.startsWith(site + sep) || !lstatSync(source, { throwIfNoEntry: false })?.isFile()) return null;
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(source, target);
+      copied.push(rel);
+    }
+    return readPartial(staging, rel);
+  };
+  for (const rel of allMarkdown(staging)) partialsOf(staging, rel, readFileSync(join(staging, rel), 'utf8'), read);
+  return copied;
+}
+
 /** The result of an import: where it wrote and what it could not carry. */
 export interface ImportResult {
   out: string;
@@ -260,6 +297,9 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
       else return false;
       return true;
     });
+    const partials = new Set(copyImportedPartials(siteDir, staging));
+    fileCount += partials.size;
+    kinds.splice(0, kinds.length, ...kinds.filter((rel) => !partials.has(`static/${rel}`)));
     const some = (rels: string[]) =>
       `${rels.length} static file${rels.length === 1 ? '' : 's'} (${rels
         .slice(0, 3)

@@ -2,7 +2,7 @@
  * Pages read as MDX (`markdown.format`): theme components become the site's markup, JSX and raw HTML elements go
  * through one allow-list, expressions are read as literals and never run, and what cannot be shown is named.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
@@ -127,12 +127,12 @@ describe('fixture mdx-components', () => {
 
   it('builds no page of a partial, nor of a file below a folder whose name starts with `_`, which needs no title', async () => {
     const manifest = project.manifest();
-    expect(Object.keys(manifest.docs).sort()).toEqual(['components', 'intro']);
+    expect(Object.keys(manifest.docs).sort()).toEqual(['components', 'intro', 'site-partials']);
     expect(Object.keys(manifest.routes).filter((path) => path.includes('_'))).toEqual([]);
     mkdirSync(join(project.contentDir, 'docs/_snippets'));
     project.write('docs/_snippets/untitled.md', 'A snippet without a title.\n');
     await project.build();
-    expect(Object.keys(project.manifest().docs).sort()).toEqual(['components', 'intro']);
+    expect(Object.keys(project.manifest().docs).sort()).toEqual(['components', 'intro', 'site-partials']);
     rmSync(join(project.contentDir, 'docs/_snippets'), { recursive: true });
   });
 
@@ -228,6 +228,31 @@ describe('fixture mdx-components', () => {
     }
   });
 
+  it("inlines partials imported from the site's root (`@site/docs`, `@site/static`, `@site/src`) and markdown imported by any name", () => {
+    const article = articleOf(project.read('docs/site-partials.html'));
+    expect(article).toMatch(/<h2 id="from-the-docs-root">From the docs root<\/h2>\s*<p>A partial imported from the site's root\.<\/p>/);
+    expect(article).toMatch(/<h2 id="from-static">From static<\/h2>/);
+    expect(article).toMatch(/<h2 id="from-src">From src<\/h2>\s*<p>Nested partial text\.<\/p>/);
+    expect(article).toMatch(/<h2 id="imported-by-name">Imported by name<\/h2>/);
+    expect(article).not.toMatch(/import |title: Not a page/);
+    expect(project.manifest().docs['site-partials']?.headings.map((h) => h.id)).toEqual(['from-the-docs-root', 'from-static', 'from-src', 'imported-by-name']);
+    // Neither the imported page-like file nor the static markdown is published on its own.
+    expect(project.manifest().docs['plain-partial']).toBeUndefined();
+    expect(existsSync(join(project.distDir, 'snippets/notice.md'))).toBe(false);
+    expect(project.warnings.filter((w) => w.includes('site-partials') || w.includes('notice.md'))).toEqual([]);
+  });
+
+  it('renders a page again when a partial it imports from `@site/static` or `@site/src` changed', async () => {
+    const session = new BuildSession();
+    await project.build({ session });
+    project.write('static/snippets/notice.md', '## Static changed\n');
+    await project.build({ session });
+    expect(articleOf(project.read('docs/site-partials.html'))).toContain('<h2 id="static-changed">Static changed</h2>');
+    project.write('docs/_nested.md', 'Nested text changed.\n');
+    await project.build({ session });
+    expect(articleOf(project.read('docs/site-partials.html'))).toContain('<p>Nested text changed.</p>');
+  });
+
   it('renders a page again when only its partial changed', async () => {
     const session = new BuildSession();
     await project.build({ session });
@@ -244,7 +269,7 @@ describe('fixture mdx-hostile', () => {
   it('refuses expressions that call functions, handler props, spreads and imports from outside the content folder', async () => {
     const error = (await project.build().catch((e: unknown) => e)) as BuildError;
     expect(error).toBeInstanceOf(BuildError);
-    expect(error.message.split('\n')[0]).toBe('Cannot build: 5 MDX problems in content:');
+    expect(error.message.split('\n')[0]).toBe('Cannot build: 6 MDX problems in content:');
     expect(error.problems).toEqual([
       {
         file: 'content/docs/hostile.mdx',
@@ -271,6 +296,11 @@ describe('fixture mdx-hostile', () => {
         file: 'content/docs/hostile.mdx',
         line: 16,
         message: expect.stringMatching(/^`\{constants\.tabs\(document\.cookie\)\}` is a function call, and pages never run code\./),
+      },
+      {
+        file: 'content/docs/hostile.mdx',
+        line: 18,
+        message: 'imports `@site/../outside.md`, which is outside the content folder. Keep what a page imports inside `content/`.',
       },
     ]);
   });

@@ -33,9 +33,12 @@ describe('npm run import:docusaurus', () => {
       'docs/reference.md',
       'sidebars.json',
       'site.config.json',
+      // What pages import from outside docs/ comes along at its path below the site.
+      'src/partials/_batteries.md',
       'static/.nojekyll',
       'static/CNAME',
       'static/img/widgets.svg',
+      'static/legal.md',
       'static/manifest.json',
       'versioned_docs/version-1.0/intro.md',
       'versioned_docs/version-1.0/reference.md',
