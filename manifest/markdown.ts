@@ -15,7 +15,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import { defaultUrlTransform } from 'react-markdown';
 import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
+import remarkRehype, { defaultHandlers } from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import { EXIT, SKIP, visit } from 'unist-util-visit';
@@ -23,6 +23,7 @@ import remarkComment from '@slorber/remark-comment';
 import remarkMdx from 'remark-mdx';
 import { ADMONITIONS } from './admonitions';
 import { remarkCodeTabs } from './codeTabs';
+import { DEFAULT_MAGIC_COMMENTS, metaLines, remarkMagicComments, type CodeLineOptions } from './magicComments';
 import { fillInlineTocs, remarkMdxContent, type MdxOptions } from './mdx';
 import { rehypeSanitizeReported, type SanitizeRemoval } from './sanitize';
 import { COPY_BUTTON } from './copyButton';
@@ -200,54 +201,10 @@ function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDi
   };
 }
 
-/** A line that is only a magic comment in any language's comment syntax: `// highlight-next-line`, `# highlight-start`, `<!-- highlight-end -->`. */
-const MAGIC_COMMENT = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*)\s*(highlight-next-line|highlight-start|highlight-end)\s*(?:\*\/\}?|-->)?\s*$/;
-
-/**
- * Docusaurus's magic comments: their lines are taken out of the code, and the lines they name are highlighted as
- * `{1,3-4}` in the meta highlights them (merged into it).
- */
-function remarkMagicComments() {
-  return (tree: MdastRoot) => {
-    visit(tree, 'code', (node: Code) => {
-      if (!node.value.includes('highlight-') || node.lang === 'mermaid') return;
-      const kept: string[] = [];
-      const lines = new Set<number>();
-      let next = false;
-      let open = 0;
-      for (const line of node.value.split('\n')) {
-        const magic = MAGIC_COMMENT.exec(line)?.[1];
-        if (magic === 'highlight-next-line') next = true;
-        else if (magic === 'highlight-start') open++;
-        else if (magic === 'highlight-end') open = Math.max(0, open - 1);
-        else {
-          kept.push(line);
-          if (next || open > 0) lines.add(kept.length);
-          next = false;
-        }
-      }
-      if (kept.length === node.value.split('\n').length) return;
-      node.value = kept.join('\n');
-      const meta = node.meta ?? '';
-      for (const n of parseCodeMeta(meta).lines) lines.add(n);
-      node.meta = `${meta.replace(/\{[\d,\s-]+\}/g, '').trim()} {${[...lines].sort((a, b) => a - b).join(',')}}`.trim();
-    });
-  };
-}
-
 /** Parses a fence's meta string: `title="src/a.ts" {1,3-4}`. */
 export function parseCodeMeta(meta: string): { title: string | null; lines: Set<number>; lineNumbers: boolean } {
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
-  const lines = new Set<number>();
-  const range = /\{([\d,\s-]+)\}/.exec(meta);
-  if (range?.[1]) {
-    for (const part of range[1].split(',')) {
-      const [from, to] = part.trim().split('-').map(Number);
-      if (from === undefined || Number.isNaN(from)) continue;
-      const end = to === undefined || Number.isNaN(to) ? from : to;
-      for (let n = from; n <= end; n++) lines.add(n);
-    }
-  }
+  const lines = new Set(metaLines(meta));
   return { title: title ? (title[1] ?? title[2] ?? title[3] ?? null) : null, lines, lineNumbers: /(?:^|\s)showLineNumbers(?:[=\s]|$)/.test(meta) };
 }
 
@@ -320,14 +277,15 @@ function rehypeCodeBlocks() {
         };
         return;
       }
-      if (meta.lines.size > 0 || meta.lineNumbers) {
+      const lineClasses = code.data?.lineClasses;
+      if (lineClasses || meta.lineNumbers) {
         const lines = splitLines(code.children);
         if (lines.length > 1 && lines[lines.length - 1]!.length === 0) lines.pop();
         code.children = lines.flatMap((children, i): ElementContent[] => [
           {
             type: 'element',
             tagName: 'span',
-            properties: { className: meta.lines.has(i + 1) ? ['code-line', 'code-line--highlighted'] : ['code-line'] },
+            properties: { className: ['code-line', ...(lineClasses?.[i + 1] ?? [])] },
             children,
           },
           { type: 'text', value: '\n' },
@@ -421,6 +379,8 @@ export interface PipelineOptions {
   mdx?: MdxOptions;
   /** Receives what the sanitizer removed from what the author wrote (the build warns). */
   onSanitized?: (removal: SanitizeRemoval) => void;
+  /** The site's magic comments (`markdown.magicComments`), which the caller may change between pages; the defaults without it. */
+  codeLines?: CodeLineOptions;
 }
 
 /** Aliases for the registered grammars, in lowlight's shape. */
@@ -441,7 +401,7 @@ function remarkPlugins(options: BodyOptions): PluggableList {
     [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }],
     [remarkHeadingIds, { onHeading: options.onHeading }],
     remarkCodeTabs,
-    remarkMagicComments,
+    [remarkMagicComments, options.codeLines ?? { magicComments: DEFAULT_MAGIC_COMMENTS }],
     ...(options.mdx ? [remarkInlineTocs] : []),
   ];
 }
@@ -489,13 +449,22 @@ function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
   return 'resolveLink' in options ? [...plugins, [rehypeLinks, { resolve: options.resolveLink, resolveImage: options.resolveImage }]] : plugins;
 }
 
+/** mdast's code as hast's `<pre><code>`, the code element holding the classes of its marked lines (`remarkMagicComments`). */
+const codeHandler: typeof defaultHandlers.code = (state, node) => {
+  const pre = defaultHandlers.code(state, node);
+  const lineClasses = node.data?.lineClasses;
+  const code = pre.children[0];
+  if (lineClasses && code?.type === 'element') code.data = { ...code.data, lineClasses };
+  return pre;
+};
+
 const processorFor = (options: PipelineOptions | BodyOptions) =>
   unified()
     .use(remarkParse)
     // MDX has no HTML comments; Docusaurus reads them all the same, and so does this pipeline.
     .use(options.mdx ? ([remarkMdx, [remarkComment, { ast: true }]] as PluggableList) : [])
     .use(remarkPlugins(options))
-    .use(remarkRehype, { allowDangerousHtml: !options.mdx })
+    .use(remarkRehype, { allowDangerousHtml: !options.mdx, handlers: { code: codeHandler } })
     .use(rehypePlugins(options));
 
 /** The whole pipeline as one unified processor: markdown in, hast out (react-markdown's steps, same plugins). */

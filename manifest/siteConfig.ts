@@ -3,8 +3,9 @@
  * (`SiteConfigInput`, derived from its schema in `manifest/siteConfigSchema.ts`) and what the
  * shell reads from the manifest (`SiteConfig`, every default filled in).
  */
+import { DEFAULT_MAGIC_COMMENTS } from './magicComments';
 import { docsRouteBase } from './paths';
-import type { LinkInput, SiteConfigInput } from './siteConfigSchema';
+import type { LinkInput, MagicComment, SiteConfigInput } from './siteConfigSchema';
 
 export type { SiteConfigInput } from './siteConfigSchema';
 
@@ -109,8 +110,11 @@ export interface SiteConfig {
   locales: SiteLocale[];
   /** Offline-mode activation strategies: installed app, standalone window, `?offlineMode=true`. */
   offlineModeActivationStrategies: ('appInstalled' | 'standalone' | 'queryString')[];
-  /** How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default). */
-  markdown: { format: 'mdx' | 'md' | 'detect' };
+  /**
+   * How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default), and the magic comments of code
+   * blocks (`DEFAULT_MAGIC_COMMENTS` unless the site names its own).
+   */
+  markdown: { format: 'mdx' | 'md' | 'detect'; magicComments: MagicComment[] };
   /** What a broken link does to the build, as Docusaurus's `onBrokenLinks`. */
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   /** Home page. */
@@ -273,7 +277,7 @@ export function resolveSiteConfig(
     locale: resolveLocale(input.i18n),
     locales: resolveLocales(input.i18n),
     offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
-    markdown: { format: input.markdown?.format ?? 'mdx' },
+    markdown: { format: input.markdown?.format ?? 'mdx', magicComments: input.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS },
     onBrokenLinks: input.onBrokenLinks ?? 'throw',
     home: input.home ?? {},
   };

@@ -198,12 +198,63 @@ const HomeSchema = v.strictObject({
   ctaCommands: v.optional(v.pipe(v.array(v.string()), v.description('Shell commands shown in the getting-started block.'))),
 });
 
+/** What a magic comment says (`highlight-next-line`, `This will error`): text on one line, no space around it. */
+const MagicWord = v.pipe(v.string(), v.regex(/^\S(?:[^\r\n]*\S)?$/, 'is text on one line, with no space at either end'));
+
+/** A magic comment's fields, before the check that it names lines at all. */
+const MagicCommentFields = v.strictObject({
+  className: v.pipe(
+    v.string(),
+    v.regex(/^-?[A-Za-z_][\w-]*(?: -?[A-Za-z_][\w-]*)*$/, 'is one or more CSS class names, separated by spaces'),
+    v.description(
+      "The class of each line it names. The shell's stylesheet shows `theme-code-block-highlighted-line` as a highlighted line; another class is in the page's HTML, unstyled.",
+    ),
+  ),
+  line: v.optional(v.pipe(MagicWord, v.description('A comment of this word on a line of its own names the line after it: `// highlight-next-line`.'))),
+  block: v.optional(
+    v.pipe(
+      v.strictObject({ start: MagicWord, end: MagicWord }),
+      v.description('Comments of these words on lines of their own name the lines between them: `// highlight-start` … `// highlight-end`.'),
+    ),
+  ),
+});
+
+/** A magic comment names lines by a comment before one, by two around them, or both. */
+const NAMES_LINES = v.check(
+  (comment: v.InferOutput<typeof MagicCommentFields>) => comment.line !== undefined || comment.block !== undefined,
+  'a magic comment needs `line`, `block` or both',
+);
+
+/**
+ * The editors' JSON Schema of a check of this schema, which the converter cannot derive from its function
+ * (`scripts/siteSchema.ts`): `jsonSchema` with the check's rule added; undefined for any other action.
+ */
+export function checkJsonSchema<T extends object>(action: unknown, jsonSchema: T): (T & { anyOf: { required: string[] }[] }) | undefined {
+  return action === NAMES_LINES ? { ...jsonSchema, anyOf: [{ required: ['line'] }, { required: ['block'] }] } : undefined;
+}
+
+/**
+ * One magic comment, as Docusaurus's `themeConfig.prism.magicComments` has it: the lines it names get `className`.
+ */
+export const MagicCommentSchema = v.pipe(MagicCommentFields, NAMES_LINES);
+
+/** One magic comment of a site's configuration. */
+export type MagicComment = v.InferOutput<typeof MagicCommentSchema>;
+
 /** How pages are read, as Docusaurus's `markdown` options. */
 const MarkdownSchema = v.strictObject({
   format: v.optional(
     v.pipe(
       v.picklist(['mdx', 'md', 'detect']),
       v.description('mdx (the default): every page is MDX; md: every page is CommonMark; detect: .mdx files are MDX, .md files CommonMark.'),
+    ),
+  ),
+  magicComments: v.optional(
+    v.pipe(
+      v.array(MagicCommentSchema),
+      v.description(
+        "The comments in code blocks that name lines to mark, in place of the defaults (`highlight-next-line`, `highlight-start`/`highlight-end`), as Docusaurus's `themeConfig.prism.magicComments`. The first one's class also marks the lines a fence's `{1,3-5}` names.",
+      ),
     ),
   ),
 });

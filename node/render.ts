@@ -23,6 +23,8 @@ import {
 } from '../manifest/markdown';
 import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
 import type { MdxOptions, MdxProblem } from '../manifest/mdx';
+import { DEFAULT_MAGIC_COMMENTS, type CodeLineOptions } from '../manifest/magicComments';
+import type { MagicComment } from '../manifest/siteConfigSchema';
 import { searchText, type SearchPart, type Section } from './search';
 import { cutText } from '../manifest/cutText';
 
@@ -213,7 +215,8 @@ export interface ParsedBody {
  * and images of a parsed body for one page and makes its HTML. Pages with the same body share one parse.
  */
 export interface Renderer {
-  parse(body: string, mdx?: MdxPage): ParsedBody;
+  /** `body` parsed, as MDX with `mdx`; its code blocks read with the site's `magicComments` (the defaults without them). */
+  parse(body: string, mdx?: MdxPage, magicComments?: readonly MagicComment[]): ParsedBody;
   /** The page of `parsed` with its links and images resolved; `again` leaves `parsed` as it was, for another page. */
   page(
     parsed: ParsedBody,
@@ -250,8 +253,11 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
   let headings: HeadingInfo[] = [];
   let unknownDirectives: UnknownDirective[] = [];
   let mdxProblems: MdxProblem[] = [];
+  // The site's magic comments: set before each parse, as one renderer serves every site of its process.
+  const codeLines: CodeLineOptions = { magicComments: DEFAULT_MAGIC_COMMENTS };
   const common = {
     grammars,
+    codeLines,
     onHeading: (h: HeadingInfo) => headings.push(h),
     onUnknownDirective: (d: UnknownDirective) => unknownDirectives.push(d),
     onSanitized: (r: { line: number; message: string }) => mdxProblems.push({ ...r, error: false }),
@@ -283,7 +289,8 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     }
   };
 
-  const parse = (body: string, mdx?: MdxPage): ParsedBody => {
+  const parse: Renderer['parse'] = (body, mdx, magicComments = DEFAULT_MAGIC_COMMENTS) => {
+    codeLines.magicComments = magicComments;
     headings = [];
     unknownDirectives = [];
     mdxProblems = [];

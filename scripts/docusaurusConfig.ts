@@ -9,7 +9,7 @@ import rehypeRaw from 'rehype-raw';
 import { unified } from 'unified';
 import * as v from 'valibot';
 import { ADMONITIONS } from '../manifest/admonitions';
-import { SiteConfigSchema, type LinkInput, type SiteConfigInput } from '../manifest/siteConfigSchema';
+import { MagicCommentSchema, SiteConfigSchema, type LinkInput, type MagicComment, type SiteConfigInput } from '../manifest/siteConfigSchema';
 
 /** A value as the evaluator wrote it: JSON, with stand-ins (`$missing`) and functions (`$function`) named. */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -236,6 +236,26 @@ function i18n(value: Json | undefined, notes: string[]): SiteConfigInput['i18n']
   return { defaultLocale: value.defaultLocale, locales: locales.length > 0 ? locales : [value.defaultLocale], localeConfigs: configs, path: text(value.path) };
 }
 
+/**
+ * `themeConfig.prism.magicComments` as `markdown.magicComments`, when the site sets it: its list replaces the defaults
+ * in both builds. An entry this build cannot read is left out and noted.
+ */
+function magicComments(themeConfig: JsonObject, notes: string[]): MagicComment[] | undefined {
+  const prism = isObject(themeConfig.prism) ? themeConfig.prism : {};
+  if (prism.magicComments === undefined) return undefined;
+  const out: MagicComment[] = [];
+  list(prism.magicComments).forEach((raw, index) => {
+    const read = v.safeParse(MagicCommentSchema, raw);
+    if (read.success) out.push(read.output);
+    else {
+      const [issue] = read.issues;
+      const path = v.getDotPath(issue);
+      notes.push(`themeConfig.prism.magicComments[${index}] is left out: ${path ? `\`${path}\` ${issue.message}` : issue.message}; its comments show as code.`);
+    }
+  });
+  return out;
+}
+
 /** Drops the keys whose value is undefined, so the written file holds what the author set only. */
 function defined<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -330,6 +350,8 @@ export function importConfig(config: JsonObject): ImportedConfig {
       `themeConfig.announcementBar.content is HTML; the bar shows its text${announcement.link ? ` and its link to ${announcement.link.href}` : ''} (this site's bar holds text and one link).`,
     );
   const format = isObject(config.markdown) ? config.markdown.format : undefined;
+  const markdownFormat = format === 'mdx' || format === 'md' || format === 'detect' ? format : undefined;
+  const codeComments = magicComments(themeConfig, notes);
   const onBrokenLinks =
     config.onBrokenLinks === 'warn' || config.onBrokenLinks === 'ignore' || config.onBrokenLinks === 'throw' ? config.onBrokenLinks : undefined;
   const copyright = text(footer.copyright) ?? '';
@@ -386,7 +408,7 @@ export function importConfig(config: JsonObject): ImportedConfig {
       onlyIncludeVersions: docs.onlyIncludeVersions === undefined ? undefined : strings(docs.onlyIncludeVersions),
     },
     i18n: i18n(config.i18n, notes),
-    markdown: format === 'mdx' || format === 'md' || format === 'detect' ? { format } : undefined,
+    markdown: markdownFormat || codeComments ? { format: markdownFormat, magicComments: codeComments } : undefined,
     onBrokenLinks,
   });
   if (/<[a-z]/i.test(copyright)) notes.push('themeConfig.footer.copyright holds HTML, which the footer shows as text; write it as plain text.');

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { patternText, SITE_CONFIG_DEFINITIONS, SiteConfigSchema } from '../manifest/siteConfigSchema';
+import { checkJsonSchema, patternText, SITE_CONFIG_DEFINITIONS, SiteConfigSchema } from '../manifest/siteConfigSchema';
 
 /** Where the editors' schema lives. */
 export const SITE_SCHEMA_FILE = fileURLToPath(new URL('../manifest/site.schema.json', import.meta.url));
@@ -18,7 +18,9 @@ export function siteSchemaText(): string {
     definitions: SITE_CONFIG_DEFINITIONS,
     // Patterns as the build's messages quote them.
     overrideAction: ({ valibotAction, jsonSchema }) =>
-      valibotAction.type === 'regex' ? { ...jsonSchema, pattern: patternText((valibotAction as unknown as { requirement: RegExp }).requirement) } : undefined,
+      valibotAction.type === 'regex'
+        ? { ...jsonSchema, pattern: patternText((valibotAction as unknown as { requirement: RegExp }).requirement) }
+        : checkJsonSchema(valibotAction, jsonSchema),
   });
   // The file's name for itself and its title first, as editors and readers look for them there.
   const { $schema, $id, title, description, ...shape } = schema;

@@ -90,7 +90,7 @@ describe('fixture mdx-components', () => {
     expect(html).toContain('pnpm add abp-react');
     expect(html).toMatch(/id="code-tabs-2-tab-1"[^>]*>TypeScript<\/button><button[^>]*id="code-tabs-2-tab-2"[^>]*>JavaScript<\/button>/);
     expect(html).toMatch(
-      /<span class="code-line code-line--highlighted"><span class="hljs-keyword">const<\/span> answer = <span class="hljs-number">42<\/span>;<\/span>/,
+      /<span class="code-line code-line--highlighted theme-code-block-highlighted-line"><span class="hljs-keyword">const<\/span> answer = <span class="hljs-number">42<\/span>;<\/span>/,
     );
     expect(html).not.toContain('highlight-next-line');
     expect(html).toMatch(/<code class="hljs language-jsx">&#x3C;p>.*Shown.* code\.&#x3C;\/p>/);
@@ -259,6 +259,24 @@ describe('fixture mdx-components', () => {
     project.write('docs/_shared.mdx', '---\ntitle: Shared\n---\n\n## Changed partial\n\nNew text.\n');
     await project.build({ session });
     expect(articleOf(project.read('docs/components.html'))).toContain('<h2 id="changed-partial">Changed partial</h2>');
+  });
+
+  it("renders code blocks again with the site's own magic comments when the configuration names them", async () => {
+    const configFile = join(project.contentDir, 'site.config.json');
+    const config = readFileSync(configFile, 'utf8');
+    const session = new BuildSession();
+    try {
+      await project.build({ session });
+      const magicComments = [{ className: 'code-block-error-line', line: 'highlight-next-line' }];
+      project.write('site.config.json', JSON.stringify({ ...(JSON.parse(config) as object), markdown: { magicComments } }));
+      await project.build({ session });
+      const article = articleOf(project.read('docs/components.html'));
+      expect(article).toMatch(/<span class="code-line code-block-error-line"><span class="hljs-keyword">const<\/span> answer/);
+      expect(article).not.toContain('highlight-next-line');
+      expect(article).not.toContain('theme-code-block-highlighted-line');
+    } finally {
+      project.write('site.config.json', config);
+    }
   });
 });
 

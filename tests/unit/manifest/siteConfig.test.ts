@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAGIC_COMMENTS } from '../../../manifest/magicComments';
 import { makeSiteConfig, makeSiteConfigInput } from '../../helpers/manifestFixtures';
 
 describe('resolveSiteConfig', () => {
@@ -25,5 +26,12 @@ describe('resolveSiteConfig', () => {
     const i18n = { defaultLocale: 'ar', locales: ['ar', 'en'], localeConfigs: { ar: { label: 'العربية', direction: 'rtl' as const } } };
     expect(makeSiteConfig({ i18n }).locale).toEqual({ code: 'ar', label: 'العربية', direction: 'rtl' });
     expect(makeSiteConfig({ i18n: { defaultLocale: 'fr', locales: ['fr'] } }).locale).toEqual({ code: 'fr', label: 'fr', direction: 'ltr' });
+  });
+
+  it("reads pages as MDX with Docusaurus's magic comments unless the site names its own", () => {
+    expect(makeSiteConfig().markdown).toEqual({ format: 'mdx', magicComments: DEFAULT_MAGIC_COMMENTS });
+    const magicComments = [{ className: 'code-block-error-line', line: 'This will error' }];
+    expect(makeSiteConfig({ markdown: { format: 'detect', magicComments } }).markdown).toEqual({ format: 'detect', magicComments });
+    expect(makeSiteConfig({ markdown: { magicComments: [] } }).markdown.magicComments).toEqual([]);
   });
 });

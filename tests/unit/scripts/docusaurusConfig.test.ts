@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcementFromHtml } from '../../../scripts/docusaurusConfig';
+import { announcementFromHtml, importConfig } from '../../../scripts/docusaurusConfig';
 
 describe('announcementFromHtml', () => {
   it('takes a closing link out of the text as the bar link', () => {
@@ -25,5 +25,56 @@ describe('announcementFromHtml', () => {
   it('leaves plain text as it is, and a link to this site out', () => {
     expect(announcementFromHtml('Version 3 is out')).toEqual({ content: 'Version 3 is out', html: false });
     expect(announcementFromHtml('See <a href="/blog/v3">the post</a>')).toEqual({ content: 'See the post', html: true });
+  });
+});
+
+describe('importConfig: themeConfig.prism.magicComments', () => {
+  /** A Docusaurus configuration as the evaluator writes it, with `prism` in its theme configuration. */
+  const configWith = (prism?: Record<string, never>) =>
+    ({
+      title: 'Widgets',
+      url: 'https://widgets.example.org',
+      baseUrl: '/',
+      presets: [['classic', { docs: {} }]],
+      themeConfig: prism === undefined ? {} : { prism },
+    }) as unknown as Parameters<typeof importConfig>[0];
+  // As Docusaurus's documentation writes it: a magic comment may be words.
+  const errorLine = { className: 'code-block-error-line', line: 'This will error' };
+
+  it('carries the list as `markdown.magicComments`, which replaces the defaults', () => {
+    const magicComments = [
+      { className: 'theme-code-block-highlighted-line', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } },
+      errorLine,
+    ];
+    const { site, notes } = importConfig(configWith({ magicComments } as never));
+    expect(site.markdown).toEqual({ magicComments });
+    expect(notes.filter((note) => note.includes('magicComments'))).toEqual([]);
+  });
+
+  it('keeps the markdown format beside it', () => {
+    const config = { ...configWith({ magicComments: [errorLine] } as never), markdown: { format: 'detect' } } as Parameters<typeof importConfig>[0];
+    expect(importConfig(config).site.markdown).toEqual({ format: 'detect', magicComments: [errorLine] });
+  });
+
+  it('writes nothing when the site keeps the defaults, or sets prism without magic comments', () => {
+    expect(importConfig(configWith()).site.markdown).toBeUndefined();
+    expect(importConfig(configWith({ additionalLanguages: ['csharp'] } as never)).site.markdown).toBeUndefined();
+  });
+
+  it('carries an empty list: the site has no magic comments', () => {
+    expect(importConfig(configWith({ magicComments: [] } as never)).site.markdown).toEqual({ magicComments: [] });
+  });
+
+  it('leaves out an entry this build cannot read, saying which and why, and carries the others', () => {
+    const { site, notes } = importConfig(
+      configWith({ magicComments: [{ className: 'two-lines', line: 'first\nsecond' }, { className: 'nothing-named' }, errorLine] } as never),
+    );
+    expect(site.markdown).toEqual({ magicComments: [errorLine] });
+    expect(notes.filter((note) => note.includes('magicComments'))).toMatchInlineSnapshot(`
+      [
+        "themeConfig.prism.magicComments[0] is left out: \`line\` is text on one line, with no space at either end; its comments show as code.",
+        "themeConfig.prism.magicComments[1] is left out: a magic comment needs \`line\`, \`block\` or both; its comments show as code.",
+      ]
+    `);
   });
 });
