@@ -222,7 +222,7 @@ const MagicCommentFields = v.strictObject({
 /** A magic comment names lines by a comment before one, by two around them, or both. */
 const NAMES_LINES = v.check(
   (comment: v.InferOutput<typeof MagicCommentFields>) => comment.line !== undefined || comment.block !== undefined,
-  'a magic comment needs `line`, `block` or both',
+  'needs `line`, `block` or both: a magic comment names lines',
 );
 
 /**

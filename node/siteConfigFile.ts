@@ -202,6 +202,9 @@ function schemaProblems(issues: readonly v.BaseIssue<unknown>[], tree: JsonNode,
       detail = issue.message;
     } else if (issue.type === 'regex') {
       detail = `must match pattern "${patternText(issue.requirement as RegExp)}"`;
+    } else if (issue.type === 'check') {
+      // A rule over several fields, in the schema's own words (the editors' schema states it too).
+      detail = issue.message;
     } else if (issue.type === 'min_length') {
       detail = `must NOT have fewer than ${String(issue.requirement)} characters`;
     } else {

@@ -250,7 +250,7 @@ function magicComments(themeConfig: JsonObject, notes: string[]): MagicComment[]
     else {
       const [issue] = read.issues;
       const path = v.getDotPath(issue);
-      notes.push(`themeConfig.prism.magicComments[${index}] is left out: ${path ? `\`${path}\` ${issue.message}` : issue.message}; its comments show as code.`);
+      notes.push(`themeConfig.prism.magicComments[${index}] is left out: ${path ? `\`${path}\`` : 'it'} ${issue.message}; its comments show as code.`);
     }
   });
   return out;

@@ -95,4 +95,15 @@ describe('the schema of site.config.json', () => {
       ]
     `);
   });
+
+  it('names a magic comment that names no lines, and one whose word spans lines, at their lines', () => {
+    const magicComments = [{ className: 'ok', line: 'mark-next' }, { className: 'nothing' }, { className: 'split', line: 'a\nb' }];
+    expect(problems((c) => (c.markdown = { magicComments }))).toMatchInlineSnapshot(`
+      [
+        "128: \`markdown.magicComments.1\` needs \`line\`, \`block\` or both: a magic comment names lines. See manifest/site.schema.json for the expected shape.",
+        "133: \`markdown.magicComments.2.line\` is text on one line, with no space at either end. See manifest/site.schema.json for the expected shape.",
+      ]
+    `);
+    expect(problems((c) => (c.markdown = { magicComments: [{ className: 'code-block-error-line', line: 'This will error' }] }))).toEqual([]);
+  });
 });

@@ -73,7 +73,7 @@ describe('importConfig: themeConfig.prism.magicComments', () => {
     expect(notes.filter((note) => note.includes('magicComments'))).toMatchInlineSnapshot(`
       [
         "themeConfig.prism.magicComments[0] is left out: \`line\` is text on one line, with no space at either end; its comments show as code.",
-        "themeConfig.prism.magicComments[1] is left out: a magic comment needs \`line\`, \`block\` or both; its comments show as code.",
+        "themeConfig.prism.magicComments[1] is left out: it needs \`line\`, \`block\` or both: a magic comment names lines; its comments show as code.",
       ]
     `);
   });
