@@ -261,6 +261,41 @@ describe('fixture mdx-components', () => {
     expect(articleOf(project.read('docs/components.html'))).toContain('<h2 id="changed-partial">Changed partial</h2>');
   });
 
+  it("shows the children of the site's own components, in a paragraph or as a block, each named with its file and line", async () => {
+    const warnedBefore = project.warnings.length;
+    project.write(
+      'docs/own-components.mdx',
+      [
+        "import Box from './Box.jsx';",
+        "import Video from '@site/src/components/Video.tsx';",
+        '',
+        '# Own components',
+        '',
+        'Some <Box tone="warm">boxed words</Box> in a sentence.',
+        '',
+        '<Video id="abc123">',
+        '',
+        'Check out this **video**.',
+        '',
+        '</Video>',
+        '',
+      ].join('\n'),
+    );
+    try {
+      await project.build();
+      const article = articleOf(project.read('docs/own-components.html'));
+      expect(article).toContain('<p>Some boxed words in a sentence.</p>');
+      expect(article).toMatch(/<div class="mdx-component">\s*<p>Check out this <strong>video<\/strong>\.<\/p>\s*<\/div>/);
+      expect(article).not.toMatch(/warm|abc123|Box|Video/);
+      expect(project.warnings.slice(warnedBefore).filter((w) => w.includes('own-components'))).toEqual([
+        'content/docs/own-components.mdx:6: `<Box>` is a component of the site (`./Box.jsx`), which this build does not render: the page shows its children in its place.',
+        'content/docs/own-components.mdx:8: `<Video>` is a component of the site (`@site/src/components/Video.tsx`), which this build does not render: the page shows its children in its place.',
+      ]);
+    } finally {
+      rmSync(join(project.contentDir, 'docs/own-components.mdx'));
+    }
+  });
+
   it("renders code blocks again with the site's own magic comments when the configuration names them", async () => {
     const configFile = join(project.contentDir, 'site.config.json');
     const config = readFileSync(configFile, 'utf8');
