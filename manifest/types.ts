@@ -110,6 +110,11 @@ export const ManifestDocSchema = v.object({
   sidebarTop: v.nullable(v.number()),
   /** On a site with several versions or locales: the route of the same doc (by id) in each other version that has it, by `versionKey`. */
   otherVersions: OtherVersionsSchema,
+  /**
+   * Front matter `unlisted`: the page is built and reached by its URL, but no sidebar, pagination, category card, search
+   * index, sitemap or llms file names it, search engines are asked to keep away, and a banner says so. Unset when listed.
+   */
+  unlisted: v.optional(v.literal(true)),
 });
 export type ManifestDoc = v.InferOutput<typeof ManifestDocSchema>;
 

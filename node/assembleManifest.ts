@@ -248,11 +248,13 @@ export function assembleManifest(
   usedFilesOf(inputs, state, delta);
   session.remember(LAST_PAGES, state);
   // Not saved for a next process: the records of a large site are about as large as its HTML.
-  const recordsInput: RecordsInput = { pages: state.search, language: site.locale.code, version: 'current' };
+  // Unlisted docs are found only by those who have their link.
+  const searched = state.search.some((page) => page.unlisted) ? state.search.filter((page) => !page.unlisted) : state.search;
+  const recordsInput: RecordsInput = { pages: searched, language: site.locale.code, version: 'current' };
   const { json: records, count: recordCount } = searchRecordsJson(recordsInput.pages, recordsInput.language, recordsInput.version, (key, make) =>
     session.product('records', key, make, { bytes: (made) => made.json.length }),
   );
-  const { index, indexes, deferredSearch, bytes: indexBytes } = localIndexesOf(inputs, state.search, deferSearch);
+  const { index, indexes, deferredSearch, bytes: indexBytes } = localIndexesOf(inputs, searched, deferSearch);
   storedBytes += indexBytes;
 
   // Sidebar shards, then page shards, both by name.
@@ -536,6 +538,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
         sidebarTop: top,
         ...(otherVersions ? { otherVersions } : {}),
         ...(d.file.untranslated ? { untranslated: true } : {}),
+        ...(d.file.data.unlisted === true ? { unlisted: true as const } : {}),
       }),
       { path: d.path, cards: model.cards.get(d.id) },
     );
@@ -624,7 +627,9 @@ function searchInputsOf({ plan, renders, model, session, versioned }: ManifestIn
       const page = searchPageOf(state.pages[entry.id]!, 'Pages', 1000);
       return versioned ? { ...page, tag: 'default', ...(entry.locale ? { language: entry.locale } : {}) } : page;
     }
-    const page = searchPageOf(state.docs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
+    const doc = state.docs[entry.id]!;
+    const made = searchPageOf(doc, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
+    const page = doc.unlisted ? { ...made, unlisted: true as const } : made;
     if (!versioned) return page;
     const { locale } = entry.version;
     return { ...page, version: versionKey(entry.version), tag: `docs-default-${entry.version.name}`, ...(locale ? { language: locale } : {}) };

@@ -12,7 +12,7 @@ import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
 import type { CategoryCard, CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
 import { sep } from 'node:path';
 import { BuildError, displayPath, ProblemLog } from './problems';
-import { firstLink, isCategoryIndex, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
+import { firstLink, isCategoryIndex, listedItems, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
 import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
 import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
@@ -379,7 +379,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     if (!lastSidebars) return null;
     const sidebar = lastSidebars.get(id);
     if (!sidebar) throw new UnknownIdError('sidebar', id, [...lastSidebars.keys()]);
-    const first = firstLink(sidebar);
+    const first = firstLink(listedItems(sidebar, drafts.get(last)!.unlisted));
     if (!first) throw new Error(`sidebar \`${id}\` has no doc and no category page to open. Add one to it in \`${src.sidebars[last.name]!.display}\`.`);
     return first;
   };
@@ -459,7 +459,7 @@ type VersionModel = Omit<DocsModel, 'key'>;
  */
 const LAST_MODEL = slot<{ keys: EntryKeys; modelKeys: ReadonlyMap<string, string>; model: DocsModel } | null>('docs:lastModel');
 
-/** What the docs model reads of a doc: its names and route, sidebar label, description, position, class, previous, next and their label, displayed sidebar. */
+/** What the docs model reads of a doc: its names and route, sidebar label, description, position, class, previous, next and their label, displayed sidebar, whether it is listed. */
 const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
   JSON.stringify([
     d.id,
@@ -474,6 +474,7 @@ const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
     d.file.data.pagination_label,
     d.file.data.sidebar_class_name,
     d.file.data.displayed_sidebar,
+    d.file.data.unlisted,
   ]);
 
 /** What one version's sidebars are made from, but the texts and the log. */
@@ -576,6 +577,8 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
   const topByPath = new Map<string, number>();
   const indexByPath = new Map(made.categoryIndexes.map((index) => [index.path, index]));
   const pagination = new Map<string, { previous: DocLink | null; next: DocLink | null }>();
+  // What readers see of each sidebar: an unlisted doc belongs to its sidebar (its page shows it) but is no item of it.
+  const listed = new Map([...made.sidebars].map(([id, items]) => [id, listedItems(items, made.unlisted)]));
   for (const [sidebarId, sidebar] of made.sidebars) {
     // A doc belongs to the first sidebar that lists it (a `ref` lists it without that); its breadcrumbs are the categories above it there.
     const claim = (id: string, trail: string[]) => {
@@ -608,7 +611,13 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
           return unreachable(item, 'sidebar item type');
       }
     };
-    sidebar.forEach((item, top) => mark(item, [], item.type === 'category' ? top : null));
+    // A top-level category's index is its place among the items readers see.
+    let shownAt = 0;
+    for (const item of sidebar) {
+      const shown = listedItems([item], made.unlisted).length > 0;
+      mark(item, [], item.type === 'category' && shown ? shownAt : null);
+      if (shown) shownAt++;
+    }
 
     // Reading order: every page the sidebar links, depth first (category pages before their children).
     const order: DocLink[] = [];
@@ -631,7 +640,8 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
         }
       }
     };
-    walkOrder(sidebar);
+    // Unlisted docs are nobody's neighbours, and have none from the sidebar.
+    walkOrder(listed.get(sidebarId)!);
     order.forEach((link, i) => {
       const neighbours = { previous: order[i - 1] ?? null, next: order[i + 1] ?? null };
       const index = indexByPath.get(link.path);
@@ -680,9 +690,9 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
       );
   }
 
-  const sidebars = Object.fromEntries(made.sidebars);
+  const sidebars = Object.fromEntries(listed);
   return {
-    sidebar: [...made.sidebars.values()].flat(),
+    sidebar: [...listed.values()].flat(),
     sidebars: new Map([[versionKey(version), sidebars]]),
     sidebarOf,
     categoryIndexes: made.categoryIndexes,

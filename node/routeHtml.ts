@@ -74,8 +74,11 @@ interface RouteHead {
   blob?: string;
   /** Keep out of search engines (search page, 404). */
   noindex?: boolean;
-  /** A page of a docs version configured with `noIndex`: search engines keep away, the page still names itself canonical. */
-  unindexedVersion?: boolean;
+  /**
+   * A page of a docs version configured with `noIndex`, or an unlisted doc: search engines keep away, the page still
+   * names itself canonical.
+   */
+  unindexed?: boolean;
   /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
   shards?: string[];
   /** On a site with several locales: the route's locale, and the page's route in each locale that has it (hreflang). */
@@ -171,7 +174,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
       .filter((m) => m.name !== 'keywords' && m.name !== 'description')
       .map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}">`),
     route.noindex ? '<meta name="robots" content="noindex, follow">' : `<link rel="canonical" href="${escapeHtml(url)}">`,
-    ...(route.unindexedVersion ? ['<meta name="robots" content="noindex, nofollow">'] : []),
+    ...(route.unindexed ? ['<meta name="robots" content="noindex, nofollow">'] : []),
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -312,7 +315,7 @@ export function routeDocuments(
     return async (): Promise<string | KeptFile> => {
       const base = head();
       const made = withStrings({ ...base, ...localesOf(base.path) });
-      const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
+      const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexed: true } : made;
       const render = async () =>
         renderDocument(
           site,
@@ -361,6 +364,7 @@ export function routeDocuments(
           article: d.article,
           blob: d.blob,
           shards: shardsFor(d.path, d.sidebarTop),
+          ...(d.unlisted ? { unindexed: true } : {}),
         }),
         d,
       ),
