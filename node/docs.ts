@@ -24,6 +24,8 @@ import { versionKey } from '../manifest/lookup';
 import { unreachable } from '../manifest/unreachable';
 import { otherLocales, pageFolderOf } from './locales';
 import { cutText } from '../manifest/cutText';
+import type { TagLink } from '../manifest/types';
+import { docTags, tagRoutes, tagsPathOf } from './tags';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -38,6 +40,8 @@ export interface DocEntry {
   dir: string;
   /** File name without number prefix and extension, for ordering. */
   name: string;
+  /** Its front matter `tags`, each with its page's route in the doc's version (`docTags`). */
+  tags: TagLink[];
 }
 
 /** Computes id and route of a doc file below its version's folder (`content/docs/` for the current docs). */
@@ -55,7 +59,7 @@ function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
   // A folder's category page (`guides/index.md`, `guides/README.md`, `guides/guides.md`) has the folder's route.
   else if (isCategoryIndex(name, dir)) path = docsPath(routeBase, dir);
   else path = docsPath(routeBase, localId);
-  return { file, id, localId, version, path: normalizeRoutePath(path), dir, name };
+  return { file, id, localId, version, path: normalizeRoutePath(path), dir, name, tags: docTags(file, version) };
 }
 
 /** Whether a plan's entry is a doc's rather than a page's. */
@@ -136,7 +140,7 @@ const planKey = (src: ContentSources): PlanKey => ({
   sources: src.sources,
 });
 
-/** Whether two plan keys make the same routes: the same names, ids and slugs in the same order, and the same rest. */
+/** Whether two plan keys make the same routes: the same names, ids, slugs and tags in the same order, and the same rest. */
 function sameRoutes(a: PlanKey, b: PlanKey): boolean {
   if (a.config !== b.config || a.versions !== b.versions || a.categories !== b.categories || a.sidebars !== b.sidebars || a.sources.length !== b.sources.length)
     return false;
@@ -145,7 +149,14 @@ function sameRoutes(a: PlanKey, b: PlanKey): boolean {
   if (aFiles.length !== Object.keys(b.files).length || aFiles.some(([key, file]) => JSON.stringify(file) !== JSON.stringify(b.files[key]))) return false;
   return a.sources.every((file, i) => {
     const other = b.sources[i]!;
-    return file === other || (file.rel === other.rel && file.data.id === other.data.id && file.data.slug === other.data.slug);
+    // Tags make routes too (their pages).
+    return (
+      file === other ||
+      (file.rel === other.rel &&
+        file.data.id === other.data.id &&
+        file.data.slug === other.data.slug &&
+        JSON.stringify(file.data.tags) === JSON.stringify(other.data.tags))
+    );
   });
 }
 
@@ -214,7 +225,14 @@ function configLine(src: ContentSources, key: string): number {
  * make `sw.js/index.html`), nor have a part too long for a file name. Each clash is an error
  * at the line its route comes from.
  */
-function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntry[], categories: Map<string, { display: string }>, log: ProblemLog): void {
+function checkOutputNames(
+  src: ContentSources,
+  docs: DocEntry[],
+  pages: PageEntry[],
+  categories: Map<string, { display: string }>,
+  tags: Map<string, { display: string; line: number }>,
+  log: ProblemLog,
+): void {
   const files = new Map<string, string>(Object.entries(SITE_FILES));
   for (const key of Object.keys(src.fileTable.files)) {
     if (!key.startsWith('/')) continue;
@@ -281,6 +299,7 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
   for (const d of docs) if (!versionRoots.has(d.path)) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
   for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
+  for (const [path, where] of tags) check(path, 'tags route', where, false);
 }
 
 function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver | null): RoutePlan {
@@ -356,11 +375,18 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
       categoryIndexes.map((index) => [index.path, { slug: index.slug, display: indexDisplay.get(index)! }] as const),
     ),
   );
+  // Each tags route at the `tags` field of the first doc that makes it.
+  const tagRoutesMade = tagRoutes(docs);
+  const tagsAt = new Map<string, { display: string; line: number }>();
+  for (const d of docs)
+    for (const path of [tagsPathOf(d.version), ...d.tags.map((tag) => tag.path)])
+      if (d.tags.length > 0 && !tagsAt.has(path)) tagsAt.set(path, { display: d.file.display, line: keyLine(d.file.raw, 'tags') });
   checkOutputNames(
     src,
     docs.filter((d) => !clashing.has(d.file)),
     pages.filter((p) => !clashing.has(p.file)),
     categories,
+    tagsAt,
     log,
   );
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} with ids and routes:`);
@@ -406,6 +432,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
   for (const [path, { slug }] of categories) routes[path] = { kind: 'category', slug };
+  for (const [path, kind] of tagRoutesMade) routes[path] = { kind };
   const routeBySource: Record<string, string> = {};
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;

@@ -20,6 +20,7 @@ import type { KeptFile, OutputData } from './output';
 import { BuildError } from './problems';
 import type { RouteStore } from './routeStore';
 import { escapeHtml } from '../manifest/escapeHtml';
+import { TEXTS } from '../manifest/texts';
 
 /** What the shell build left for the content build: asset files below the base. */
 export interface ShellAssets {
@@ -50,6 +51,13 @@ export interface ShellAssets {
  * llms.txt links the pages (`llms.ts`).
  */
 export const LARGE_SITE_ROUTES = 2000;
+
+/** A tag page's title in the catalogue's English, as the shell words it (`TagDocListPage`). */
+function tagDocListTitle(count: number, tagName: string): string {
+  const [one = '', other = ''] = TEXTS['theme.docs.tagDocListPageTitle.nDocsTagged'].split('|');
+  const nDocsTagged = (count === 1 ? one : other).replace('{count}', String(count));
+  return TEXTS['theme.docs.tagDocListPageTitle'].replace('{nDocsTagged}', nDocsTagged).replace('{tagName}', tagName);
+}
 
 /** The path `404.html` is rendered for: no route has it, so the shell renders its not-found page. */
 const NOT_FOUND_PATH = '/404';
@@ -410,6 +418,19 @@ export function routeDocuments(
     put(
       c.path,
       htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })),
+    );
+  // Tags pages show no sidebar; their head is in English, as a category index's label is as written.
+  for (const page of Object.values(manifest.tags))
+    put(
+      page.path,
+      htmlFor(() => ({
+        path: page.path,
+        title: page.kind === 'tags' ? TEXTS['theme.tags.tagsPageTitle'] : tagDocListTitle(page.docs.length, page.label),
+        description: '',
+        keywords: [],
+        image: null,
+        shards: [shardOf(root, page.path)],
+      })),
     );
   // A locale's home, unless its docs are served there (`routeBasePath: '/'`), whose root document is written above.
   for (const { path } of site.locales)

@@ -76,7 +76,8 @@ export function siteFiles(
     sitemap(
       site.url,
       base,
-      Object.keys(routes).filter((p) => routes[p]!.kind !== 'search' && !p.includes('/tags/') && !unindexed(p)),
+      // Tags pages list what the docs' own URLs already give.
+      Object.keys(routes).filter((p) => !['search', 'tags', 'tag'].includes(routes[p]!.kind) && !unindexed(p)),
       session,
       site.locales.length > 1
         ? (path) =>

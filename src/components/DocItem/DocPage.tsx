@@ -33,6 +33,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
 import { TOC } from './TOC';
 import { UnlistedBanner } from './UnlistedBanner';
+import { TagsListInline } from '../Tags/TagsListInline';
 import { VersionBanner } from './VersionBanner';
 
 const LazyMarkdownView = lazyWithReload(async () => ({ default: (await import('../../markdown/MarkdownView')).MarkdownView }));
@@ -218,6 +219,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
             </span>
           )}
           <PageArticle manifest={manifest} page={doc} />
+          {doc.tags && <TagsListInline site={manifest.site} tags={doc.tags} />}
           <footer className="doc-footer">
             {doc.editUrl && (
               <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">
