@@ -296,10 +296,11 @@ function checkOutputNames(
   if (root !== '/') check(root, 'the docs root', configured('routeBasePath'), false);
   // A doc at its version's root (`slug: /`, a root `index.md`) writes the root's files, which the docs root would.
   const versionRoots = new Set(src.versions.map((version) => docsPath(version.routeBase)));
+  // Before the docs: a doc at a tags page's route is the one to move (its `slug`), the tags page has no other place.
+  for (const [path, where] of tags) check(path, 'the tags page', where, false);
   for (const d of docs) if (!versionRoots.has(d.path)) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
   for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
-  for (const [path, where] of tags) check(path, 'tags route', where, false);
 }
 
 function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver | null): RoutePlan {

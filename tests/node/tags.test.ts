@@ -137,3 +137,29 @@ describe('docs tags on the localized, versioned fixture', () => {
     expect(project.read('sitemap.xml')).not.toContain('/tags');
   });
 });
+
+describe('bad docs tags', () => {
+  const project = useFixture('unlisted');
+  afterAll(() => project.remove());
+
+  it('stops the build on tags that are no list of labels, or a label that makes no route, at the line of each', async () => {
+    project.write('docs/intro.md', '---\ntags: 3\n---\n\n# Introduction\n');
+    project.write('docs/guides/first.md', '---\ntags: ["!!!"]\n---\n\n# First guide\n');
+    await expect(project.build()).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [BuildError: Cannot build: 2 problems in content:
+        content/docs/guides/first.md:2: front matter \`tags\` has a tag whose label has no letter or digit to make its page's route of. Give it \`{ label, permalink }\`.
+        content/docs/intro.md:2: front matter \`tags\` must be a list of tags (labels, or \`{ label, permalink }\` objects), got \`3\`.]
+    `);
+  });
+
+  it("stops the build on a doc at a tags page's route, at the doc's line", async () => {
+    project.write('docs/intro.md', '# Introduction\n');
+    project.write('docs/guides/first.md', '# First guide\n');
+    project.write('docs/guides/last.md', '---\ntags: [Guides]\n---\n\n# Last guide\n');
+    project.write('docs/tags.md', '# A doc where the tags page goes\n');
+    await expect(project.build()).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [BuildError: Cannot build: 1 problem with ids and routes:
+        content/docs/tags.md:1: route \`/docs/tags\` would write \`docs/tags.html\`, where the build writes the tags page \`/docs/tags\`. Give it another \`slug\`.]
+    `);
+  });
+});
