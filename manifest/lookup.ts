@@ -110,7 +110,7 @@ export function searchEntryOf(root: Pick<Manifest, 'search'>, name: string | und
 }
 
 /** Route kinds whose pages belong to a docs version. */
-const DOCS_KINDS = new Set(['doc', 'docsRoot', 'category']);
+const DOCS_KINDS = new Set(['doc', 'docsRoot', 'category', 'tags', 'tag']);
 
 /**
  * Where each version's link goes from the page at route `path` (the version dropdown, the banner): the same page
@@ -213,6 +213,9 @@ function sidebarEntryAt(
       return manifest.docs[target.docId] ?? null;
     case 'category':
       return manifest.categories[target.slug] ?? null;
+    // Tags pages show no sidebar, as in Docusaurus.
+    case 'tags':
+    case 'tag':
     case 'page':
     case 'home':
     case 'search':
@@ -254,6 +257,8 @@ export function pageAt(manifest: Pick<Manifest, 'routes' | 'docs' | 'pages'>, pa
     case 'page':
       return manifest.pages[target.id] ?? null;
     case 'category':
+    case 'tags':
+    case 'tag':
     case 'home':
     case 'search':
       return null;

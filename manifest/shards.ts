@@ -69,7 +69,7 @@ export function shardOf(root: Pick<ManifestRoot, 'shards' | 'shardStarts'>, path
 
 /** An empty view of a root: no shard loaded yet. */
 export function emptyView(root: ManifestRoot): Manifest {
-  return { ...root, docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
+  return { ...root, docs: {}, pages: {}, categories: {}, tags: {}, routes: {}, files: {}, sources: {} };
 }
 
 /** Adds a shard's entries to a view (in place; entries are never removed, shards never change). */
@@ -77,6 +77,7 @@ export function addShard(view: Manifest, shard: ManifestShard): void {
   Object.assign(view.docs, shard.docs);
   Object.assign(view.pages, shard.pages);
   Object.assign(view.categories, shard.categories);
+  Object.assign(view.tags, shard.tags);
   Object.assign(view.routes, shard.routes);
   Object.assign(view.files, shard.files);
   Object.assign(view.sources, shard.sources);

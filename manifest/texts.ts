@@ -64,6 +64,15 @@ export const TEXTS = {
   'theme.docs.versions.latestVersionLinkLabel': 'latest version',
   'shell.untranslatedNotice.ariaLabel': 'Translation notice',
   'docs.untranslated.notice': 'This page is not translated into {localeLabel} yet: it shows the {defaultLocaleLabel} text.',
+  'theme.contentVisibility.unlistedBanner.title': 'Unlisted page',
+  'theme.contentVisibility.unlistedBanner.message':
+    'This page is unlisted. Search engines will not index it, and only users having a direct link can access it.',
+  // Docs tags: a doc's tags, the tags page and a tag's page.
+  'theme.tags.tagsListLabel': 'Tags:',
+  'theme.tags.tagsPageTitle': 'Tags',
+  'theme.tags.tagsPageLink': 'View all tags',
+  'theme.docs.tagDocListPageTitle.nDocsTagged': 'One doc tagged|{count} docs tagged',
+  'theme.docs.tagDocListPageTitle': '{nDocsTagged} with "{tagName}"',
   'shell.categoryCards.showMore': 'Show {count} more',
   'shell.categoryCards.failed': 'The other {count} pages could not be loaded. ',
   'shell.diagram.ariaLabel': 'Diagram',
@@ -212,6 +221,15 @@ export const TEXT_DESCRIPTIONS: { readonly [id in TextId]: string } = {
   'theme.docs.versions.latestVersionLinkLabel': "The version banner's link to the same doc in the latest version",
   'shell.untranslatedNotice.ariaLabel': 'Accessible name of the notice above a doc that has no translation',
   'docs.untranslated.notice': 'Notice above a doc shown in the default language because it has no translation yet',
+  'theme.contentVisibility.unlistedBanner.title': 'Title of the notice above an unlisted doc, one no sidebar or search lists',
+  'theme.contentVisibility.unlistedBanner.message':
+    'Notice above an unlisted doc: only a direct link leads to it, and search engines are asked not to index it',
+  'theme.tags.tagsListLabel': 'Label before the list of tags at the bottom of a doc',
+  'theme.tags.tagsPageTitle': 'Title of the page that lists every tag of the docs',
+  'theme.tags.tagsPageLink': "Link from a tag's page to the page of every tag",
+  'theme.docs.tagDocListPageTitle.nDocsTagged':
+    "The count part of a tag page's title ({count} docs), one plural form per | (in the order zero, one, two, few, many, other that the language has)",
+  'theme.docs.tagDocListPageTitle': "Title of a tag's page: {nDocsTagged} is the count part, {tagName} the tag",
   'shell.categoryCards.showMore': "Button below a long category index's cards that shows {count} more",
   'shell.categoryCards.failed': "Said when a category index's further cards could not be fetched; ends with a space before Retry",
   'shell.diagram.ariaLabel': 'Accessible name of a drawn Mermaid diagram',

@@ -91,6 +91,15 @@ export type ManifestPage = v.InferOutput<typeof ManifestPageSchema>;
 /** The route of the same entry in each other version (or locale) that has it, by `versionKey`. */
 const OtherVersionsSchema = v.optional(dict(v.string()));
 
+/** A tag as a doc's footer links it. */
+const TagLinkSchema = v.object({
+  /** Label, as the front matter writes it. */
+  label: v.string(),
+  /** Route path of the tag's page below the base: `/docs/tags/getting-started`. */
+  path: v.string(),
+});
+export type TagLink = v.InferOutput<typeof TagLinkSchema>;
+
 /** A doc: a page inside the docs sidebar. */
 export const ManifestDocSchema = v.object({
   ...pageEntries,
@@ -110,6 +119,13 @@ export const ManifestDocSchema = v.object({
   sidebarTop: v.nullable(v.number()),
   /** On a site with several versions or locales: the route of the same doc (by id) in each other version that has it, by `versionKey`. */
   otherVersions: OtherVersionsSchema,
+  /**
+   * Front matter `unlisted`: the page is built and reached by its URL, but no sidebar, pagination, category card, search
+   * index, sitemap or llms file names it, search engines are asked to keep away, and a banner says so. Unset when listed.
+   */
+  unlisted: v.optional(v.literal(true)),
+  /** Front matter `tags`: each tag's label and the route of its page (`/docs/tags/<slug>`), in the order written. Unset without tags. */
+  tags: v.optional(v.array(TagLinkSchema)),
 });
 export type ManifestDoc = v.InferOutput<typeof ManifestDocSchema>;
 
@@ -227,6 +243,36 @@ export const CategoryIndexSchema = v.object({
 });
 export type CategoryIndex = v.InferOutput<typeof CategoryIndexSchema>;
 
+/** A tag on its version's tags page: its label, page and how many listed docs it names. */
+const TagCountSchema = v.object({ ...TagLinkSchema.entries, count: v.number() });
+export type TagCount = v.InferOutput<typeof TagCountSchema>;
+
+/**
+ * A page a docs version generates from its docs' front matter `tags`, by `kind`: the version's tags page
+ * (`/docs/tags`), or one tag's page (`/docs/tags/<slug>`) with the listed docs that name it, by title.
+ */
+export const TagPageSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('tags'),
+    /** Route path below the base. */
+    path: v.string(),
+    /** Every tag of the version that a listed doc names, by label. */
+    tags: v.array(TagCountSchema),
+  }),
+  v.object({
+    kind: v.literal('tag'),
+    /** Route path below the base. */
+    path: v.string(),
+    /** The tag's label. */
+    label: v.string(),
+    /** Route path of the version's tags page ("View all tags"). */
+    allTagsPath: v.string(),
+    /** The listed docs that name the tag, by title: each one's title, description and route. */
+    docs: v.array(v.object({ title: v.string(), description: v.string(), path: v.string() })),
+  }),
+]);
+export type TagPage = v.InferOutput<typeof TagPageSchema>;
+
 /** A docs version: `current` (`content/docs`, labelled `Next`), or one of `versions.json`. */
 export const DocVersionSchema = v.object({
   /** Version name: `current`. */
@@ -267,6 +313,9 @@ export const RouteTargetSchema = v.variant('kind', [
   v.object({ kind: v.literal('doc'), id: v.string() }),
   v.object({ kind: v.literal('page'), id: v.string() }),
   v.object({ kind: v.literal('category'), slug: v.string() }),
+  // A version's tags page and its tags' pages, whose entries are the shard's `tags` by route path.
+  v.object({ kind: v.literal('tags') }),
+  v.object({ kind: v.literal('tag') }),
 ]);
 export type RouteTarget = v.InferOutput<typeof RouteTargetSchema>;
 
@@ -366,6 +415,8 @@ export const ManifestShardSchema = v.object({
   pages: dict(ManifestPageSchema),
   /** Generated category indexes by slug. */
   categories: dict(CategoryIndexSchema),
+  /** Tags pages and tag pages by route path. */
+  tags: dict(TagPageSchema),
   /** Route table: path below the base (no trailing slash, `/` for home) to target. */
   routes: dict(RouteTargetSchema),
   /**

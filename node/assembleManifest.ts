@@ -26,6 +26,7 @@ import type {
   ManifestShard,
   RouteTarget,
   SidebarItem,
+  TagPage,
   SidebarShard,
 } from '../manifest/types';
 import { isDoc, type DocEntry, type DocsModel, type PageEntry, type PageTexts, type RoutePlan } from './docs';
@@ -46,6 +47,7 @@ import { escapeHtml } from '../manifest/escapeHtml';
 import { DOC_CARD_LIST_MARK, docCardListHtml } from '../manifest/mdx';
 import { unreachable } from '../manifest/unreachable';
 import type { RecordsInput } from './recordsPool';
+import { tagPages } from './tags';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
@@ -246,13 +248,23 @@ export function assembleManifest(
   storedBytes += cardBytes;
   searchInputsOf(inputs, state, delta);
   usedFilesOf(inputs, state, delta);
+  // The tags pages read every tagged doc's entry: made again each build, as the docs model is read by every entry.
+  const tagPagesByPath = tagPages(
+    plan.docs.flatMap((d) => {
+      if (d.tags.length === 0) return [];
+      const { title, description, unlisted } = manifestDocs[d.id]!;
+      return [{ version: d.version, tags: d.tags, title, description, path: d.path, unlisted: unlisted === true }];
+    }),
+  );
   session.remember(LAST_PAGES, state);
   // Not saved for a next process: the records of a large site are about as large as its HTML.
-  const recordsInput: RecordsInput = { pages: state.search, language: site.locale.code, version: 'current' };
+  // Unlisted docs are found only by those who have their link.
+  const searched = state.search.some((page) => page.unlisted) ? state.search.filter((page) => !page.unlisted) : state.search;
+  const recordsInput: RecordsInput = { pages: searched, language: site.locale.code, version: 'current' };
   const { json: records, count: recordCount } = searchRecordsJson(recordsInput.pages, recordsInput.language, recordsInput.version, (key, make) =>
     session.product('records', key, make, { bytes: (made) => made.json.length }),
   );
-  const { index, indexes, deferredSearch, bytes: indexBytes } = localIndexesOf(inputs, state.search, deferSearch);
+  const { index, indexes, deferredSearch, bytes: indexBytes } = localIndexesOf(inputs, searched, deferSearch);
   storedBytes += indexBytes;
 
   // Sidebar shards, then page shards, both by name.
@@ -268,7 +280,18 @@ export function assembleManifest(
     }),
   );
   const { filesByPath, usedFiles } = state;
-  const shardInputs = { routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables: plan.links.tables };
+  const shardInputs = {
+    routes,
+    manifestDocs,
+    manifestPages,
+    categoryIndexes,
+    tagPages: tagPagesByPath,
+    filesByPath,
+    usedFiles,
+    renders,
+    linkContext,
+    tables: plan.links.tables,
+  };
   const { names: shardNames, starts: shardStarts, bytes: shardBytes } = pageShardsOf(shardInputs, files, shards, session);
   storedBytes += shardBytes;
   // Each route's article, in its HTML: offline mode's estimate of a page's HTML starts from it (`ManifestRoot.totals`).
@@ -330,6 +353,7 @@ export function assembleManifest(
     docs: manifestDocs,
     pages: manifestPages,
     categories: categoryIndexes,
+    tags: tagPagesByPath,
     routes,
     files: usedFiles.files,
     sources: remembered(session.memo(SOURCES), linkContext.routeBySource, () => ({ ...linkContext.routeBySource })),
@@ -513,6 +537,7 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
       n?.title,
       n?.path,
       otherVersions && JSON.stringify(otherVersions),
+      d.tags.length > 0 ? JSON.stringify(d.tags) : null,
       ...category,
     ];
     return entryOf(
@@ -536,6 +561,8 @@ function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn
         sidebarTop: top,
         ...(otherVersions ? { otherVersions } : {}),
         ...(d.file.untranslated ? { untranslated: true } : {}),
+        ...(d.file.data.unlisted === true ? { unlisted: true as const } : {}),
+        ...(d.tags.length > 0 ? { tags: d.tags } : {}),
       }),
       { path: d.path, cards: model.cards.get(d.id) },
     );
@@ -624,7 +651,9 @@ function searchInputsOf({ plan, renders, model, session, versioned }: ManifestIn
       const page = searchPageOf(state.pages[entry.id]!, 'Pages', 1000);
       return versioned ? { ...page, tag: 'default', ...(entry.locale ? { language: entry.locale } : {}) } : page;
     }
-    const page = searchPageOf(state.docs[entry.id]!, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
+    const doc = state.docs[entry.id]!;
+    const made = searchPageOf(doc, (model.breadcrumbs.get(entry.id) ?? [])[0] ?? 'Documentation', index);
+    const page = doc.unlisted ? { ...made, unlisted: true as const } : made;
     if (!versioned) return page;
     const { locale } = entry.version;
     return { ...page, version: versionKey(entry.version), tag: `docs-default-${entry.version.name}`, ...(locale ? { language: locale } : {}) };
@@ -781,6 +810,8 @@ interface ShardInputs {
   manifestDocs: Record<string, ManifestDoc>;
   manifestPages: Record<string, ManifestPage>;
   categoryIndexes: Record<string, CategoryIndex>;
+  /** The tags pages by route. */
+  tagPages: Record<string, TagPage>;
   /** The files each page uses, by route, and what the site serves of them. */
   filesByPath: Map<string, Set<string>>;
   usedFiles: ReturnType<typeof usedFileOutput>;
@@ -796,7 +827,7 @@ interface ShardInputs {
  * routes and entries are those of the last build's shard at the same first route keeps its JSON and name.
  */
 function pageShardsOf(
-  { routes, manifestDocs, manifestPages, categoryIndexes, filesByPath, usedFiles, renders, linkContext, tables }: ShardInputs,
+  { routes, manifestDocs, manifestPages, categoryIndexes, tagPages, filesByPath, usedFiles, renders, linkContext, tables }: ShardInputs,
   files: Map<string, OutputData>,
   shards: Record<string, AnyShard>,
   session: BuildSession,
@@ -805,7 +836,7 @@ function pageShardsOf(
   const sortedRoutesMemo = session.memo(SORTED_ROUTES);
   const cutsMemo = session.memo(SHARD_CUTS);
   let bytes = 0;
-  const entryAt = (path: string): ManifestPage | CategoryIndex | undefined => {
+  const entryAt = (path: string): ManifestPage | CategoryIndex | TagPage | undefined => {
     const target = routes[path]!;
     switch (target.kind) {
       case 'doc':
@@ -816,6 +847,9 @@ function pageShardsOf(
         return manifestPages[target.id];
       case 'category':
         return categoryIndexes[target.slug];
+      case 'tags':
+      case 'tag':
+        return tagPages[path];
       case 'home':
       case 'search':
         return undefined;
@@ -837,7 +871,7 @@ function pageShardsOf(
     remembered(cutsMemo, sorted, () => shardCuts(sorted)),
   );
   const fill = (group: string[]): ManifestShard => {
-    const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, routes: {}, files: {}, sources: {} };
+    const shard: ManifestShard = { docs: {}, pages: {}, categories: {}, tags: {}, routes: {}, files: {}, sources: {} };
     for (const path of group) {
       const target = routes[path]!;
       shard.routes[path] = target;
@@ -845,6 +879,7 @@ function pageShardsOf(
       if (id !== null) shard.docs[id] = manifestDocs[id]!;
       if (target.kind === 'page') shard.pages[target.id] = manifestPages[target.id]!;
       if (target.kind === 'category') shard.categories[target.slug] = categoryIndexes[target.slug]!;
+      if (target.kind === 'tags' || target.kind === 'tag') shard.tags[path] = tagPages[path]!;
       const entry = id !== null ? manifestDocs[id] : target.kind === 'page' ? manifestPages[target.id] : undefined;
       if (!entry) continue;
       // What the shell needs to render this page's markdown itself: its files and the pages its `.md` links name.

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { imageUrlProblem } from './siteConfigFile';
+import { tagSlug } from './tags';
 
 /** Route segments a slug or id may not have: they would leave the docs folder or break the URL. */
 function badSegment(value: string): string | null {
@@ -64,13 +65,32 @@ export const FrontMatterSchema = v.object({
   displayed_sidebar: v.optional(v.nullable(v.string('a sidebar id or null'))),
   unlisted: v.optional(flag),
   custom_edit_url: v.optional(v.nullable(v.string('a URL or null'))),
+  // Inline tags only: a label (its page's slug made from it), or a label with its own permalink below the tags folder.
+  tags: v.optional(
+    v.array(
+      v.union(
+        [
+          v.pipe(
+            text,
+            v.check(
+              (value) => tagSlug(value) !== '',
+              "has a tag whose label has no letter or digit to make its page's route of. Give it `{ label, permalink }`.",
+            ),
+          ),
+          v.object({ label: text, permalink: routeSegments, description: v.optional(text) }),
+        ],
+        'a list of tags (labels, or `{ label, permalink }` objects)',
+      ),
+      'a list of tags (labels, or `{ label, permalink }` objects)',
+    ),
+  ),
 });
 
 /** A page's validated front matter. */
 export type FrontMatter = v.InferOutput<typeof FrontMatterSchema>;
 
 /** Docusaurus front matter keys that are accepted and ignored. */
-export const IGNORED_FRONT_MATTER = new Set(['tags', 'last_update', 'parse_number_prefixes']);
+export const IGNORED_FRONT_MATTER = new Set(['last_update', 'parse_number_prefixes']);
 
 /** A category's own page: a generated index of its items, or a doc. */
 const CategoryLinkSchema = v.variant('type', [

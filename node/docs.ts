@@ -12,7 +12,7 @@ import { resolveSiteConfig, type SiteConfig } from '../manifest/siteConfig';
 import type { CategoryCard, CategoryIndex, DocLink, RouteTarget, SidebarCategory, SidebarItem } from '../manifest/types';
 import { sep } from 'node:path';
 import { BuildError, displayPath, ProblemLog } from './problems';
-import { firstLink, isCategoryIndex, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
+import { firstLink, isCategoryIndex, listedItems, makeSidebars, readSidebars, stripNumberPrefix, type SidebarInputs, type SidebarsSource } from './sidebars';
 import { BUILD_FOLDERS, SITE_FILES } from './output';
 import type { Rendered } from './render';
 import { keyLine, type CategoryFile, type ContentSources, type SourceFile } from './sources';
@@ -24,6 +24,8 @@ import { versionKey } from '../manifest/lookup';
 import { unreachable } from '../manifest/unreachable';
 import { otherLocales, pageFolderOf } from './locales';
 import { cutText } from '../manifest/cutText';
+import type { TagLink } from '../manifest/types';
+import { docTags, tagRoutes, tagsPathOf } from './tags';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -38,6 +40,8 @@ export interface DocEntry {
   dir: string;
   /** File name without number prefix and extension, for ordering. */
   name: string;
+  /** Its front matter `tags`, each with its page's route in the doc's version (`docTags`). */
+  tags: TagLink[];
 }
 
 /** Computes id and route of a doc file below its version's folder (`content/docs/` for the current docs). */
@@ -55,7 +59,7 @@ function docEntry(file: SourceFile, version: DocsVersion): DocEntry {
   // A folder's category page (`guides/index.md`, `guides/README.md`, `guides/guides.md`) has the folder's route.
   else if (isCategoryIndex(name, dir)) path = docsPath(routeBase, dir);
   else path = docsPath(routeBase, localId);
-  return { file, id, localId, version, path: normalizeRoutePath(path), dir, name };
+  return { file, id, localId, version, path: normalizeRoutePath(path), dir, name, tags: docTags(file, version) };
 }
 
 /** Whether a plan's entry is a doc's rather than a page's. */
@@ -136,7 +140,7 @@ const planKey = (src: ContentSources): PlanKey => ({
   sources: src.sources,
 });
 
-/** Whether two plan keys make the same routes: the same names, ids and slugs in the same order, and the same rest. */
+/** Whether two plan keys make the same routes: the same names, ids, slugs and tags in the same order, and the same rest. */
 function sameRoutes(a: PlanKey, b: PlanKey): boolean {
   if (a.config !== b.config || a.versions !== b.versions || a.categories !== b.categories || a.sidebars !== b.sidebars || a.sources.length !== b.sources.length)
     return false;
@@ -145,7 +149,14 @@ function sameRoutes(a: PlanKey, b: PlanKey): boolean {
   if (aFiles.length !== Object.keys(b.files).length || aFiles.some(([key, file]) => JSON.stringify(file) !== JSON.stringify(b.files[key]))) return false;
   return a.sources.every((file, i) => {
     const other = b.sources[i]!;
-    return file === other || (file.rel === other.rel && file.data.id === other.data.id && file.data.slug === other.data.slug);
+    // Tags make routes too (their pages).
+    return (
+      file === other ||
+      (file.rel === other.rel &&
+        file.data.id === other.data.id &&
+        file.data.slug === other.data.slug &&
+        JSON.stringify(file.data.tags) === JSON.stringify(other.data.tags))
+    );
   });
 }
 
@@ -214,7 +225,14 @@ function configLine(src: ContentSources, key: string): number {
  * make `sw.js/index.html`), nor have a part too long for a file name. Each clash is an error
  * at the line its route comes from.
  */
-function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntry[], categories: Map<string, { display: string }>, log: ProblemLog): void {
+function checkOutputNames(
+  src: ContentSources,
+  docs: DocEntry[],
+  pages: PageEntry[],
+  categories: Map<string, { display: string }>,
+  tags: Map<string, { display: string; line: number }>,
+  log: ProblemLog,
+): void {
   const files = new Map<string, string>(Object.entries(SITE_FILES));
   for (const key of Object.keys(src.fileTable.files)) {
     if (!key.startsWith('/')) continue;
@@ -278,6 +296,8 @@ function checkOutputNames(src: ContentSources, docs: DocEntry[], pages: PageEntr
   if (root !== '/') check(root, 'the docs root', configured('routeBasePath'), false);
   // A doc at its version's root (`slug: /`, a root `index.md`) writes the root's files, which the docs root would.
   const versionRoots = new Set(src.versions.map((version) => docsPath(version.routeBase)));
+  // Before the docs: a doc at a tags page's route is the one to move (its `slug`), the tags page has no other place.
+  for (const [path, where] of tags) check(path, 'the tags page', where, false);
   for (const d of docs) if (!versionRoots.has(d.path)) check(d.path, 'route', { display: d.file.display, line: routeLine(d.file) }, true);
   for (const p of pages) check(p.path, 'route', { display: p.file.display, line: routeLine(p.file) }, false);
   for (const [path, { display }] of categories) check(path, 'category route', { display, line: 1 }, false);
@@ -356,11 +376,18 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
       categoryIndexes.map((index) => [index.path, { slug: index.slug, display: indexDisplay.get(index)! }] as const),
     ),
   );
+  // Each tags route at the `tags` field of the first doc that makes it.
+  const tagRoutesMade = tagRoutes(docs);
+  const tagsAt = new Map<string, { display: string; line: number }>();
+  for (const d of docs)
+    for (const path of [tagsPathOf(d.version), ...d.tags.map((tag) => tag.path)])
+      if (d.tags.length > 0 && !tagsAt.has(path)) tagsAt.set(path, { display: d.file.display, line: keyLine(d.file.raw, 'tags') });
   checkOutputNames(
     src,
     docs.filter((d) => !clashing.has(d.file)),
     pages.filter((p) => !clashing.has(p.file)),
     categories,
+    tagsAt,
     log,
   );
   log.throwIfAny((n) => `Cannot build: ${n} problem${n === 1 ? '' : 's'} with ids and routes:`);
@@ -379,7 +406,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
     if (!lastSidebars) return null;
     const sidebar = lastSidebars.get(id);
     if (!sidebar) throw new UnknownIdError('sidebar', id, [...lastSidebars.keys()]);
-    const first = firstLink(sidebar);
+    const first = firstLink(listedItems(sidebar, drafts.get(last)!.unlisted));
     if (!first) throw new Error(`sidebar \`${id}\` has no doc and no category page to open. Add one to it in \`${src.sidebars[last.name]!.display}\`.`);
     return first;
   };
@@ -406,6 +433,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
   for (const [path, { slug }] of categories) routes[path] = { kind: 'category', slug };
+  for (const [path, kind] of tagRoutesMade) routes[path] = { kind };
   const routeBySource: Record<string, string> = {};
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;
@@ -459,7 +487,7 @@ type VersionModel = Omit<DocsModel, 'key'>;
  */
 const LAST_MODEL = slot<{ keys: EntryKeys; modelKeys: ReadonlyMap<string, string>; model: DocsModel } | null>('docs:lastModel');
 
-/** What the docs model reads of a doc: its names and route, sidebar label, description, position, class, previous, next and their label, displayed sidebar. */
+/** What the docs model reads of a doc: its names and route, sidebar label, description, position, class, previous, next and their label, displayed sidebar, whether it is listed. */
 const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
   JSON.stringify([
     d.id,
@@ -474,6 +502,7 @@ const modelKeyOf = (d: DocEntry, texts: PageTexts) =>
     d.file.data.pagination_label,
     d.file.data.sidebar_class_name,
     d.file.data.displayed_sidebar,
+    d.file.data.unlisted,
   ]);
 
 /** What one version's sidebars are made from, but the texts and the log. */
@@ -576,6 +605,8 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
   const topByPath = new Map<string, number>();
   const indexByPath = new Map(made.categoryIndexes.map((index) => [index.path, index]));
   const pagination = new Map<string, { previous: DocLink | null; next: DocLink | null }>();
+  // What readers see of each sidebar: an unlisted doc belongs to its sidebar (its page shows it) but is no item of it.
+  const listed = new Map([...made.sidebars].map(([id, items]) => [id, listedItems(items, made.unlisted)]));
   for (const [sidebarId, sidebar] of made.sidebars) {
     // A doc belongs to the first sidebar that lists it (a `ref` lists it without that); its breadcrumbs are the categories above it there.
     const claim = (id: string, trail: string[]) => {
@@ -608,7 +639,13 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
           return unreachable(item, 'sidebar item type');
       }
     };
-    sidebar.forEach((item, top) => mark(item, [], item.type === 'category' ? top : null));
+    // A top-level category's index is its place among the items readers see.
+    let shownAt = 0;
+    for (const item of sidebar) {
+      const shown = listedItems([item], made.unlisted).length > 0;
+      mark(item, [], item.type === 'category' && shown ? shownAt : null);
+      if (shown) shownAt++;
+    }
 
     // Reading order: every page the sidebar links, depth first (category pages before their children).
     const order: DocLink[] = [];
@@ -631,7 +668,8 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
         }
       }
     };
-    walkOrder(sidebar);
+    // Unlisted docs are nobody's neighbours, and have none from the sidebar.
+    walkOrder(listed.get(sidebarId)!);
     order.forEach((link, i) => {
       const neighbours = { previous: order[i - 1] ?? null, next: order[i + 1] ?? null };
       const index = indexByPath.get(link.path);
@@ -680,9 +718,9 @@ function buildDocsModel(input: SidebarsSource<DocEntry>): VersionModel {
       );
   }
 
-  const sidebars = Object.fromEntries(made.sidebars);
+  const sidebars = Object.fromEntries(listed);
   return {
-    sidebar: [...made.sidebars.values()].flat(),
+    sidebar: [...listed.values()].flat(),
     sidebars: new Map([[versionKey(version), sidebars]]),
     sidebarOf,
     categoryIndexes: made.categoryIndexes,

@@ -20,6 +20,7 @@ import type { KeptFile, OutputData } from './output';
 import { BuildError } from './problems';
 import type { RouteStore } from './routeStore';
 import { escapeHtml } from '../manifest/escapeHtml';
+import { TEXTS } from '../manifest/texts';
 
 /** What the shell build left for the content build: asset files below the base. */
 export interface ShellAssets {
@@ -51,6 +52,13 @@ export interface ShellAssets {
  */
 export const LARGE_SITE_ROUTES = 2000;
 
+/** A tag page's title in the catalogue's English, as the shell words it (`TagDocListPage`). */
+function tagDocListTitle(count: number, tagName: string): string {
+  const [one = '', other = ''] = TEXTS['theme.docs.tagDocListPageTitle.nDocsTagged'].split('|');
+  const nDocsTagged = (count === 1 ? one : other).replace('{count}', String(count));
+  return TEXTS['theme.docs.tagDocListPageTitle'].replace('{nDocsTagged}', nDocsTagged).replace('{tagName}', tagName);
+}
+
 /** The path `404.html` is rendered for: no route has it, so the shell renders its not-found page. */
 const NOT_FOUND_PATH = '/404';
 
@@ -74,8 +82,11 @@ interface RouteHead {
   blob?: string;
   /** Keep out of search engines (search page, 404). */
   noindex?: boolean;
-  /** A page of a docs version configured with `noIndex`: search engines keep away, the page still names itself canonical. */
-  unindexedVersion?: boolean;
+  /**
+   * A page of a docs version configured with `noIndex`, or an unlisted doc: search engines keep away, the page still
+   * names itself canonical.
+   */
+  unindexed?: boolean;
   /** Manifest shards the route's loader reads (below `blobs/`), fetched with the manifest. */
   shards?: string[];
   /** On a site with several locales: the route's locale, and the page's route in each locale that has it (hreflang). */
@@ -171,7 +182,7 @@ function renderDocument(site: SiteConfig, shell: ShellAssets | null, route: Rout
       .filter((m) => m.name !== 'keywords' && m.name !== 'description')
       .map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}">`),
     route.noindex ? '<meta name="robots" content="noindex, follow">' : `<link rel="canonical" href="${escapeHtml(url)}">`,
-    ...(route.unindexedVersion ? ['<meta name="robots" content="noindex, nofollow">'] : []),
+    ...(route.unindexed ? ['<meta name="robots" content="noindex, nofollow">'] : []),
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -312,7 +323,7 @@ export function routeDocuments(
     return async (): Promise<string | KeptFile> => {
       const base = head();
       const made = withStrings({ ...base, ...localesOf(base.path) });
-      const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexedVersion: true } : made;
+      const route = docsVersionOf(manifest, made.path)?.noIndex ? { ...made, unindexed: true } : made;
       const render = async () =>
         renderDocument(
           site,
@@ -361,6 +372,7 @@ export function routeDocuments(
           article: d.article,
           blob: d.blob,
           shards: shardsFor(d.path, d.sidebarTop),
+          ...(d.unlisted ? { unindexed: true } : {}),
         }),
         d,
       ),
@@ -406,6 +418,19 @@ export function routeDocuments(
     put(
       c.path,
       htmlFor(() => ({ path: c.path, title: c.label, description: c.description, keywords: [], image: null, shards: shardsFor(c.path, c.sidebarTop) })),
+    );
+  // Tags pages show no sidebar; their head is in English, as a category index's label is as written.
+  for (const page of Object.values(manifest.tags))
+    put(
+      page.path,
+      htmlFor(() => ({
+        path: page.path,
+        title: page.kind === 'tags' ? TEXTS['theme.tags.tagsPageTitle'] : tagDocListTitle(page.docs.length, page.label),
+        description: '',
+        keywords: [],
+        image: null,
+        shards: [shardOf(root, page.path)],
+      })),
     );
   // A locale's home, unless its docs are served there (`routeBasePath: '/'`), whose root document is written above.
   for (const { path } of site.locales)

@@ -107,6 +107,8 @@ export interface SearchPage {
   tag?: string;
   /** On a site with several locales: a doc's locale (`language` of its records), the default one's when unset. */
   language?: string;
+  /** An unlisted doc (`ManifestDoc.unlisted`): kept in its place among the inputs, but in no index and no record. */
+  unlisted?: true;
 }
 
 type Level = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6';

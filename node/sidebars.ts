@@ -233,6 +233,11 @@ export interface MadeSidebars<D extends DocEntry = DocEntry> {
   indexDisplay: Map<CategoryIndex, string>;
   /** `ref` items: they link a doc without making it belong to their sidebar. */
   refs: Set<SidebarItem>;
+  /**
+   * The items of unlisted docs (front matter `unlisted`): they make the doc belong to their sidebar, whose page shows
+   * it, but the reader sees them nowhere (`listedItems`), as Docusaurus hides them.
+   */
+  unlisted: Set<SidebarItem>;
   /** The doc each category with a doc link opens. */
   linkDocs: Map<SidebarCategory, D>;
   /** The cards of the category each such doc opens, by the doc's key: what `<DocCardList />` on it shows. */
@@ -271,6 +276,7 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
   const categoryIndexes: CategoryIndex[] = [];
   const indexDisplay = new Map<CategoryIndex, string>();
   const refs = new Set<SidebarItem>();
+  const unlisted = new Set<SidebarItem>();
   const linkDocs = new Map<SidebarCategory, D>();
   const { docsIn, subfolders } = folderTree(docs);
   // The docs that are their folder's category page rather than an item of it.
@@ -291,7 +297,7 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
       label: link.title ?? label,
       description: link.description ?? '',
       category: trail,
-      items: children.flatMap((child) => cardFor(child, input, docsByKey)),
+      items: listedItems(children, unlisted).flatMap((child) => cardFor(child, input, docsByKey)),
       more: null,
       previous: null,
       next: null,
@@ -308,7 +314,7 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
     for (const d of docsIn.get(dir) ?? [])
       if (!indexOf.has(d)) {
         const className = d.file.data.sidebar_class_name;
-        items.push({
+        const item: SidebarItem & Orderable = {
           type: 'doc',
           id: d.id,
           label: input.label(d),
@@ -316,7 +322,9 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
           ...(className === undefined ? {} : { className }),
           position: d.file.data.sidebar_position,
           name: d.name,
-        });
+        };
+        if (d.file.data.unlisted === true) unlisted.add(item);
+        items.push(item);
       }
     for (const sub of subfolders.get(dir) ?? []) {
       const meta = categoryByDir.get(sub);
@@ -352,10 +360,11 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
   };
 
   // A category page's `<DocCardList />` lists the category's items, as a generated index does.
-  const cardsOfLinked = () => new Map([...linkDocs].map(([category, doc]) => [doc.id, category.items.flatMap((child) => cardFor(child, input, docsByKey))]));
+  const cardsOfLinked = () =>
+    new Map([...linkDocs].map(([category, doc]) => [doc.id, listedItems(category.items, unlisted).flatMap((child) => cardFor(child, input, docsByKey))]));
   if (!input.file) {
     const generated = fromFolder('', []).map(stripOrder);
-    return { sidebars: new Map([[input.generatedId, generated]]), categoryIndexes, indexDisplay, refs, linkDocs, cards: cardsOfLinked() };
+    return { sidebars: new Map([[input.generatedId, generated]]), categoryIndexes, indexDisplay, refs, unlisted, linkDocs, cards: cardsOfLinked() };
   }
   const { display } = input.file;
   const fail = (item: SidebarInput, message: string) => log.error(display, 0, `${item.where}: ${message}`);
@@ -385,6 +394,7 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
             ...(docClass === undefined ? {} : { className: docClass }),
           };
           if (item.type === 'ref') refs.add(made);
+          if (entry.file.data.unlisted === true) unlisted.add(made);
           return [made];
         }
         case 'link':
@@ -439,7 +449,31 @@ export function makeSidebars<D extends DocEntry>(input: SidebarsSource<D>): Made
       }
     });
   const sidebars = new Map([...input.file.inputs].map(([id, items]) => [id, make(items, [])]));
-  return { sidebars, categoryIndexes, indexDisplay, refs, linkDocs, cards: cardsOfLinked() };
+  return { sidebars, categoryIndexes, indexDisplay, refs, unlisted, linkDocs, cards: cardsOfLinked() };
+}
+
+/**
+ * The items a reader sees: without those of unlisted docs (`MadeSidebars.unlisted`), and without a category left with
+ * no items and no page of its own, as Docusaurus shows them. Items that keep all their children are the same objects.
+ */
+export function listedItems(items: SidebarItem[], unlisted: ReadonlySet<SidebarItem>): SidebarItem[] {
+  if (unlisted.size === 0) return items;
+  return items.flatMap((item): SidebarItem[] => {
+    switch (item.type) {
+      case 'doc':
+        return unlisted.has(item) ? [] : [item];
+      case 'category': {
+        const shown = listedItems(item.items, unlisted);
+        if (shown.length === item.items.length && shown.every((child, i) => child === item.items[i])) return [item];
+        return shown.length === 0 && item.path === null ? [] : [{ ...item, items: shown }];
+      }
+      case 'link':
+      case 'html':
+        return [item];
+      default:
+        return unreachable(item, 'sidebar item type');
+    }
+  });
 }
 
 /** A category index's card for an item; an `html` item has none. */

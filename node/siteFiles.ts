@@ -65,15 +65,19 @@ export function siteFiles(
   const { assets, contentDir } = src;
   const base = site.baseUrl;
   const manifestDocs = manifest.docs;
-  // The pages of versions configured with `noIndex` stay out of the sitemap.
-  const unindexed = (path: string) => docsVersionOf(manifest, path)?.noIndex === true;
+  // The pages of versions configured with `noIndex` stay out of the sitemap, and so do unlisted docs.
+  const unindexed = (path: string) => {
+    const target = routes[path];
+    return (target?.kind === 'doc' && manifestDocs[target.id]?.unlisted === true) || docsVersionOf(manifest, path)?.noIndex === true;
+  };
   // Sitemap, robots, web app manifest, assets.
   files.set(
     'sitemap.xml',
     sitemap(
       site.url,
       base,
-      Object.keys(routes).filter((p) => routes[p]!.kind !== 'search' && !p.includes('/tags/') && !unindexed(p)),
+      // Tags pages list what the docs' own URLs already give.
+      Object.keys(routes).filter((p) => !['search', 'tags', 'tag'].includes(routes[p]!.kind) && !unindexed(p)),
       session,
       site.locales.length > 1
         ? (path) =>
@@ -115,8 +119,9 @@ export function siteFiles(
   // A rebuild that changes a few docs of a large site remakes their lines only (`llmsRebuild`). The docs' entries
   // read the docs model, the site, the link tables and the versions besides their sources.
   const keys = { whole: JSON.stringify([model.key, site, plan.links.tables, plan.versions]), each: plan.keys };
-  // llms.txt and llms-full.txt cover the last version in the default locale; the other versions' docs have their markdown beside their pages.
-  const inLlms = (d: DocEntry) => d.version.isLast && !d.version.locale;
+  // llms.txt and llms-full.txt cover the listed docs of the last version in the default locale; the other docs have their
+  // markdown beside their pages.
+  const inLlms = (d: DocEntry) => d.version.isLast && !d.version.locale && d.file.data.unlisted !== true;
   const changedOf = (rels: string[]) =>
     rels.flatMap((rel) => {
       const entry = plan.bySource.get(rel)!;

@@ -251,12 +251,6 @@ function parseSource(rel: string, raw: string, mtime: string, log: ProblemLog, d
       log.error(display, keyLine(raw, key), `front matter \`${key}\` ${problems.get(key)}`);
     }
   }
-  if (data.unlisted === true)
-    log.warn(
-      display,
-      keyLine(raw, 'unlisted'),
-      'front matter `unlisted` is not supported here: the page is listed in the sidebar, the search and the sitemap. Set `draft: true` to leave it out of the build.',
-    );
   const body = parsed.content + raw.slice(head.length);
   const bodyLine = lineBreaks(raw.slice(0, raw.length - body.length)) + 1;
   return {

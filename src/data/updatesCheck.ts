@@ -37,6 +37,9 @@ export function routeChanged(before: Manifest, after: Manifest, route: string): 
   switch (a.kind) {
     case 'category':
       return JSON.stringify(before.categories[a.slug]) !== JSON.stringify(after.categories[a.slug]);
+    case 'tags':
+    case 'tag':
+      return JSON.stringify(before.tags[route]) !== JSON.stringify(after.tags[route]);
     case 'home':
       return JSON.stringify(before.site.home) !== JSON.stringify(after.site.home);
     case 'doc':

@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { localeCodeAt, normalizeRoutePath } from '../../manifest';
 import { CategoryPage, DocPage, PageArticle, UntranslatedNotice, useDocumentTitle } from '../components/DocItem/DocPage';
+import { TagsView } from '../components/Tags/TagsView';
 import { PageLoader } from '../components/ErrorScreens';
 import { Home } from '../components/Home';
 import { ensureManifestFor } from '../data/manifestQueries';
@@ -21,7 +22,7 @@ export async function loadOther(queryClient: QueryClient, path: string) {
   const kind = manifest.routes[normalizeRoutePath(path)]?.kind;
   if (kind === 'home') return { kind: 'home' as const, manifest };
   if (kind === 'search') return { kind: 'search' as const, manifest };
-  if (kind === 'doc' || kind === 'docsRoot' || kind === 'category') return loadDocsRoute(queryClient, path);
+  if (kind === 'doc' || kind === 'docsRoot' || kind === 'category' || kind === 'tags' || kind === 'tag') return loadDocsRoute(queryClient, path);
   return { kind: 'standalone' as const, ...(await loadPage(queryClient, path, ['page'])) };
 }
 
@@ -44,6 +45,7 @@ export function OtherView({ data }: { data: Awaited<ReturnType<typeof loadOther>
   if (data.kind === 'home') return <Home manifest={data.manifest} />;
   if (data.kind === 'search') return <SearchView />;
   if (data.kind === 'category') return <CategoryPage manifest={data.manifest} category={data.category} />;
+  if (data.kind === 'tags') return <TagsView manifest={data.manifest} page={data.tags} />;
   if (data.kind === 'page') return <DocPage manifest={data.manifest} doc={data.manifest.docs[data.page.id]!} />;
   return <StandalonePage manifest={data.manifest} page={data.page} />;
 }

@@ -8,7 +8,9 @@ import { pageRoute } from './$';
 import { categoryRoute } from './docs/category/$category';
 import { docRoute } from './docs/$';
 import { docsIndexRoute } from './docs/index';
+import { tagRoute } from './docs/tags/$tag';
+import { tagsRoute } from './docs/tags/index';
 import { indexRoute } from './index';
 import { searchRoute } from './search';
 
-export const routeTree = rootRoute.addChildren([indexRoute, searchRoute, docsIndexRoute, categoryRoute, docRoute, pageRoute]);
+export const routeTree = rootRoute.addChildren([indexRoute, searchRoute, docsIndexRoute, categoryRoute, tagsRoute, tagRoute, docRoute, pageRoute]);

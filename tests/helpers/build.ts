@@ -41,7 +41,8 @@ export type Scenario =
   | 'unknown-directive'
   | 'versioned-site'
   | 'localized-site'
-  | 'sidebars-file';
+  | 'sidebars-file'
+  | 'unlisted';
 
 /** The `content/` folder of a fixture, in the repository. */
 function fixtureContent(scenario: Scenario): string {

@@ -118,6 +118,7 @@ export function makeManifest({ docs = [makeDoc({ id: 'intro', title: 'Introducti
     docs: Object.fromEntries(docs.map((d) => [d.id, d])),
     pages: Object.fromEntries(pages.map((p) => [p.id, p])),
     categories: {},
+    tags: {},
     routes,
     search: { entry: 'search/entry.000000000000.json', count: 0 },
     shards: ['0123456789abcdef.json'],

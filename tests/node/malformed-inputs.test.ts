@@ -85,7 +85,7 @@ describe('front matter', () => {
     await project.build();
     expect(project.manifest().docs.authored?.title).toBe('Authored');
     const known =
-      'Known fields: id, title, sidebar_label, sidebar_position, slug, description, keywords, image, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, draft, pagination_prev, pagination_next, pagination_label, hide_title, sidebar_class_name, sidebar_custom_props, displayed_sidebar, unlisted, custom_edit_url.';
+      'Known fields: id, title, sidebar_label, sidebar_position, slug, description, keywords, image, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, draft, pagination_prev, pagination_next, pagination_label, hide_title, sidebar_class_name, sidebar_custom_props, displayed_sidebar, unlisted, custom_edit_url, tags.';
     expect(project.warnings).toEqual([
       `content/docs/authored.md:3: front matter field \`author\` is unknown and ignored. ${known}`,
       `content/docs/authored.md:4: front matter field \`authorURL\` is unknown and ignored. ${known}`,

@@ -32,6 +32,8 @@ import { SmartLink } from '../../markdown/SmartLink';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Paginator } from './Paginator';
 import { TOC } from './TOC';
+import { UnlistedBanner } from './UnlistedBanner';
+import { TagsListInline } from '../Tags/TagsListInline';
 import { VersionBanner } from './VersionBanner';
 
 const LazyMarkdownView = lazyWithReload(async () => ({ default: (await import('../../markdown/MarkdownView')).MarkdownView }));
@@ -207,6 +209,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
     <DocsFrame manifest={manifest} path={doc.path} sidebarId={doc.sidebar}>
       <div className="doc-layout">
         <article className="doc">
+          {doc.unlisted && <UnlistedBanner site={manifest.site} />}
           <VersionBanner manifest={manifest} path={doc.path} version={version} />
           {doc.untranslated && <UntranslatedNotice manifest={manifest} locale={version.locale} />}
           <Breadcrumbs trail={doc.category} title={doc.sidebarLabel} />
@@ -216,6 +219,7 @@ export function DocPage({ manifest, doc }: { manifest: Manifest; doc: ManifestDo
             </span>
           )}
           <PageArticle manifest={manifest} page={doc} />
+          {doc.tags && <TagsListInline site={manifest.site} tags={doc.tags} />}
           <footer className="doc-footer">
             {doc.editUrl && (
               <a className="edit-link" href={doc.editUrl} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,15 @@
 import { notFound } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { normalizeRoutePath, pageAt, sidebarTopAt, type CategoryIndex, type Manifest, type ManifestPage, type ManifestRoot } from '../../../manifest';
+import {
+  normalizeRoutePath,
+  pageAt,
+  sidebarTopAt,
+  type CategoryIndex,
+  type Manifest,
+  type ManifestPage,
+  type ManifestRoot,
+  type TagPage,
+} from '../../../manifest';
 import { articleQueryOptions, pageQueryOptions } from '../../data/blob';
 import { ensureManifestFor, ensureSidebarShard } from '../../data/manifestQueries';
 import { loadRenderer } from '../../markdown/renderer';
@@ -24,7 +33,9 @@ export async function loadPage(queryClient: QueryClient, path: string, kinds: st
 /** A doc or a version's root (`/docs/1.0`), or a version's category index (`/docs/1.0/category/fundamentals`). */
 export async function loadDocsRoute(queryClient: QueryClient, path: string) {
   const manifest = await ensureManifestFor(queryClient, normalizeRoutePath(path));
-  if (manifest.routes[normalizeRoutePath(path)]?.kind === 'category') return { kind: 'category' as const, ...(await loadCategory(queryClient, path)) };
+  const kind = manifest.routes[normalizeRoutePath(path)]?.kind;
+  if (kind === 'category') return { kind: 'category' as const, ...(await loadCategory(queryClient, path)) };
+  if (kind === 'tags' || kind === 'tag') return { kind: 'tags' as const, ...(await loadTags(queryClient, path)) };
   return { kind: 'page' as const, ...(await loadPage(queryClient, path, ['doc', 'docsRoot'])) };
 }
 
@@ -40,6 +51,16 @@ export async function loadCategory(queryClient: QueryClient, path: string): Prom
   if (!category) throw notFound();
   await ensureSidebarShard(queryClient, manifest, category.sidebarTop, route);
   return { manifest, category };
+}
+
+/** Loads the manifest with the route's shard and the tags page or tag page at `path` (any version's), or throws `notFound()`. */
+export async function loadTags(queryClient: QueryClient, path: string): Promise<{ manifest: Manifest; tags: TagPage }> {
+  const route = normalizeRoutePath(path);
+  const manifest = await ensureManifestFor(queryClient, route);
+  const target = manifest.routes[route];
+  const tags = target?.kind === 'tags' || target?.kind === 'tag' ? manifest.tags[route] : undefined;
+  if (!tags) throw notFound();
+  return { manifest, tags };
 }
 
 /**

@@ -4,7 +4,7 @@ import * as c from '../../../manifest/constants';
 
 describe('business constants', () => {
   it('pins the manifest version', () => {
-    expect(c.MANIFEST_VERSION).toBe(7);
+    expect(c.MANIFEST_VERSION).toBe(9);
   });
 
   it('pins layout, table-of-contents and loading values', () => {

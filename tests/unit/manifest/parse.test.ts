@@ -38,9 +38,9 @@ describe('parseManifest', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ManifestVersionError);
-    expect(error).toMatchObject({ found: 1, expected: 7 });
+    expect(error).toMatchObject({ found: 1, expected: 9 });
     expect(() => parseManifest({ ...json(), manifestVersion: 1 })).toThrowErrorMatchingInlineSnapshot(
-      `[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`7\`. Reload to get the matching shell.]`,
+      `[ManifestVersionError: Manifest version \`1\` is not supported; this code reads version \`9\`. Reload to get the matching shell.]`,
     );
   });
 

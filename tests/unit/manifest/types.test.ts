@@ -11,6 +11,8 @@ import * as types from '../../../manifest/types';
 const SHAPES: Record<number, string> = {
   6: '364cbd364961af73',
   7: '1135542be11e13fe',
+  8: 'bdad7d48407d71f9',
+  9: '449bd11aa12abb6a',
 };
 
 /** A schema as text: its kind, what it holds, and its checks, recursively (a recursive schema once). */
