@@ -3,7 +3,8 @@
  * 127.0.0.1 under /abp-react/, launches the one Chromium every test file connects to,
  * and hands both addresses to the browser tests.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
@@ -26,9 +27,7 @@ export const E2E_SHELL = 'e2e';
 
 export default async function setup(project: TestProject) {
   const root = resolve(__dirname, '../..');
-  const work = join(root, 'node_modules/.cache/e2e');
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), 'abp-docs-e2e-'));
   const distDir = join(work, 'dist');
   // The shell this build bundles, which the files that build a copy of the site take while src/ and public/ are unchanged.
   const shellCacheDir = join(work, 'shell');
@@ -51,5 +50,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.close();
     await browser.close();
+    rmSync(work, { recursive: true, force: true });
   };
 }

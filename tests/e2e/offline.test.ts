@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkUntil, inCaches, precacheFilled, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { indexFiles } from '../../manifest/localSearch';
+import { LATER_WORK_MS } from '../../src/lib/afterFirstPage';
 import { shardNames, shardOf } from '../../manifest/shards';
 import { TEXTS } from '../../manifest/texts';
 import { ROOT, useSiteCopy } from './siteCopy';
@@ -334,9 +335,10 @@ describe('storage', () => {
     expect(await page.locator('main h1').first().textContent()).toBe('Introduction');
     await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
-    // No worker: no offline control to offer.
-    await page.waitForTimeout(500);
-    expect(await page.getByRole('region', { name: 'Offline reading' }).count()).toBe(0);
+    // No worker: no offline control to offer, once the later idle has tried to register one (the control may show
+    // while the registration is pending, to let a reader turn offline mode on before it).
+    await page.waitForTimeout(LATER_WORK_MS);
+    await expect.poll(() => page.getByRole('region', { name: 'Offline reading' }).count(), { timeout: 15_000 }).toBe(0);
     expect(page.errors).toEqual([]);
   });
 });
