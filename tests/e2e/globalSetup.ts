@@ -32,16 +32,25 @@ export default async function setup(project: TestProject) {
   // The shell this build bundles, which the files that build a copy of the site take while src/ and public/ are unchanged.
   const shellCacheDir = join(work, 'shell');
   const session = new BuildSession({ keeps: false, shell: new ShellCache(shellCacheDir, E2E_SHELL) });
+  // The site's own docs build without a warning: one there is a page a reader sees with something left out.
+  const warnings: string[] = [];
   // As `npm run build` builds it: the deployable site, its search index named by its hash.
   // The browser starts while the site builds; a test file connects in a fraction of the time a launch takes.
   const launching = chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, host: '127.0.0.1' });
-  const browser = await Promise.all([launching, buildSite({ root, contentDir: join(root, 'content'), distDir, shell: true, session, warn: () => {} })]).then(
+  const browser = await Promise.all([
+    launching,
+    buildSite({ root, contentDir: join(root, 'content'), distDir, shell: true, session, warn: (line) => warnings.push(line) }),
+  ]).then(
     ([launched]) => launched,
     async (error: unknown) => {
       await (await launching.catch(() => null))?.close();
       throw error;
     },
   );
+  if (warnings.length > 0) {
+    await browser.close();
+    throw new Error(`The site's content builds with warnings; fix them in content/:\n${warnings.join('\n')}`);
+  }
   const server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1', gzip: true });
   project.provide('baseUrl', server.url);
   project.provide('distDir', distDir);
