@@ -25,7 +25,7 @@ import { unreachable } from '../manifest/unreachable';
 import { otherLocales, pageFolderOf } from './locales';
 import { cutText } from '../manifest/cutText';
 import type { TagLink } from '../manifest/types';
-import { docTags, tagRoutes, tagsPathOf } from './tags';
+import { docTags, tagRoutes } from './tags';
 
 /** A doc's identity, known before rendering. */
 export interface DocEntry {
@@ -378,10 +378,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   );
   // Each tags route at the `tags` field of the first doc that makes it.
   const tagRoutesMade = tagRoutes(docs);
-  const tagsAt = new Map<string, { display: string; line: number }>();
-  for (const d of docs)
-    for (const path of [tagsPathOf(d.version), ...d.tags.map((tag) => tag.path)])
-      if (d.tags.length > 0 && !tagsAt.has(path)) tagsAt.set(path, { display: d.file.display, line: keyLine(d.file.raw, 'tags') });
+  const tagsAt = new Map([...tagRoutesMade].map(([path, { by }]) => [path, { display: by.file.display, line: keyLine(by.file.raw, 'tags') }]));
   checkOutputNames(
     src,
     docs.filter((d) => !clashing.has(d.file)),
@@ -433,7 +430,7 @@ function planAnew(src: ContentSources, log: ProblemLog, previous: LinkResolver |
   for (const d of docs) routes[d.path] = { kind: 'doc', id: d.id };
   for (const p of pages) routes[p.path] = { kind: 'page', id: p.id };
   for (const [path, { slug }] of categories) routes[path] = { kind: 'category', slug };
-  for (const [path, kind] of tagRoutesMade) routes[path] = { kind };
+  for (const [path, { kind }] of tagRoutesMade) routes[path] = { kind };
   const routeBySource: Record<string, string> = {};
   for (const d of docs) routeBySource[d.file.rel] = d.path;
   for (const p of pages) routeBySource[p.file.rel] = p.path;

@@ -32,7 +32,7 @@ export function tagSlug(label: string): string {
 type FrontMatterTag = string | { label: string; permalink: string };
 
 /** The route of a version's tags page. */
-export const tagsPathOf = (version: TagsVersion): string => docsPath(version.routeBase, TAGS_FOLDER);
+const tagsPathOf = (version: TagsVersion): string => docsPath(version.routeBase, TAGS_FOLDER);
 
 /** A doc's tags in the order written, each with its page's route in the doc's version; a tag written twice counts once. */
 export function docTags(file: { data: { tags?: FrontMatterTag[] | undefined } }, version: TagsVersion): TagLink[] {
@@ -57,13 +57,17 @@ export interface TaggedDoc {
   unlisted: boolean;
 }
 
-/** The routes of the tags pages: each version's tags page and each tag's page, by route, with the kind of page. */
-export function tagRoutes(docs: readonly Pick<TaggedDoc, 'version' | 'tags'>[]): Map<string, TagPage['kind']> {
-  const routes = new Map<string, TagPage['kind']>();
-  for (const { version, tags } of docs) {
-    if (tags.length === 0) continue;
-    routes.set(tagsPathOf(version), 'tags');
-    for (const tag of tags) routes.set(tag.path, 'tag');
+/**
+ * The routes of the tags pages: each version's tags page and each tag's page, by route, with the kind of page and the
+ * first doc that makes it (where a clash with it is reported).
+ */
+export function tagRoutes<D extends Pick<TaggedDoc, 'version' | 'tags'>>(docs: readonly D[]): Map<string, { kind: TagPage['kind']; by: D }> {
+  const routes = new Map<string, { kind: TagPage['kind']; by: D }>();
+  for (const doc of docs) {
+    const made = (path: string, kind: TagPage['kind']) => routes.set(path, { kind, by: routes.get(path)?.by ?? doc });
+    if (doc.tags.length === 0) continue;
+    made(tagsPathOf(doc.version), 'tags');
+    for (const tag of doc.tags) made(tag.path, 'tag');
   }
   return routes;
 }
