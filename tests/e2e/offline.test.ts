@@ -174,10 +174,10 @@ describe('a large site', () => {
     // Accepted once on this device: offline mode goes on without asking again.
     await page.reload();
     await shellReady(page);
-    await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 30_000 });
+    await control.getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
     expect(await question.count()).toBe(0);
     expect(page.errors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('updates', () => {
