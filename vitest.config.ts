@@ -50,6 +50,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page that reacts within a frame on a quiet machine can take seconds while other files' browsers hold
+          // both cores: a poll waits as long as a busy machine needs, and still fails on a page that never gets there.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
