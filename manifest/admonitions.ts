@@ -1,3 +1,5 @@
+import type { SiteConfigInput } from './siteConfigSchema';
+
 /**
  * Docusaurus's admonition types and the label each gets (its accessible name and default title): the markdown
  * pipeline renders them, and the build's checks name them, without loading that pipeline.
@@ -14,3 +16,25 @@ export const ADMONITIONS = {
   secondary: 'Note',
   success: 'Success',
 } as const;
+
+/** A default admonition type. */
+export type AdmonitionType = keyof typeof ADMONITIONS;
+
+/** Whether `name` is one of the default types. */
+const isAdmonitionType = (name: string): name is AdmonitionType => Object.hasOwn(ADMONITIONS, name);
+
+/** Every keyword a site reads as an admonition (`markdown.admonitions`): the defaults and its own, or its own alone. */
+export function admonitionKeywords(input: NonNullable<SiteConfigInput['markdown']>['admonitions']): string[] {
+  const own = input?.keywords ?? [];
+  const all = input?.extendDefaults === false ? own : [...Object.keys(ADMONITIONS), ...own];
+  return [...new Set(all)];
+}
+
+/**
+ * How a keyword is drawn: a default type as itself; a site's own keyword as info (Docusaurus falls back to its info
+ * admonition for a type its theme has no component for), titled with the keyword, as no translation names it.
+ */
+export function admonitionLook(keyword: string): { type: AdmonitionType; label: string } {
+  if (isAdmonitionType(keyword)) return { type: keyword, label: ADMONITIONS[keyword] };
+  return { type: 'info', label: keyword.charAt(0).toUpperCase() + keyword.slice(1) };
+}

@@ -21,7 +21,7 @@ import type { VFile } from 'vfile';
 import { EXIT, SKIP, visit } from 'unist-util-visit';
 import remarkComment from '@slorber/remark-comment';
 import remarkMdx from 'remark-mdx';
-import { ADMONITIONS } from './admonitions';
+import { admonitionKeywords, admonitionLook, type AdmonitionType } from './admonitions';
 import { remarkCodeTabs } from './codeTabs';
 import { DEFAULT_MAGIC_COMMENTS, metaLines, remarkMagicComments, type CodeLineOptions } from './magicComments';
 import { fillInlineTocs, remarkMdxContent, type MdxOptions } from './mdx';
@@ -71,9 +71,6 @@ function remarkHeadingIds(options: { onHeading?: (heading: HeadingInfo) => void 
   };
 }
 
-/** An admonition type. */
-type AdmonitionType = keyof typeof ADMONITIONS;
-
 /** One 24×24 stroked path per type (pencil, bulb, info, triangle, octagon, triangle; the aliases their type's). */
 const ICONS: Record<AdmonitionType, string> = {
   note: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
@@ -87,7 +84,13 @@ const ICONS: Record<AdmonitionType, string> = {
   success: 'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z',
 };
 
-const isAdmonition = (name: string): name is AdmonitionType => Object.hasOwn(ADMONITIONS, name);
+/** The keywords read as admonitions (`markdown.admonitions`), which the caller may change between pages. */
+export interface AdmonitionOptions {
+  keywords: readonly string[];
+}
+
+/** Docusaurus's own keywords, for a pipeline given none. */
+const DEFAULT_ADMONITIONS: AdmonitionOptions = { keywords: admonitionKeywords(undefined) };
 
 /** A directive the pipeline does not know, reported to the build (which warns with file:line). */
 export interface UnknownDirective {
@@ -151,7 +154,7 @@ function directiveSource(node: TextDirective | LeafDirective, file: VFile | unde
  * content in a plain `div` and is reported; text and leaf directives are put
  * back as the text they were written as, so `10:30` or `a:b` stay as written.
  */
-function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDirective) => void } = {}) {
+function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDirective) => void; admonitions?: AdmonitionOptions } = {}) {
   return (tree: MdastRoot, file?: VFile) => {
     visit(tree, (any, index, up) => {
       const node = any as TextDirective | LeafDirective | ContainerDirective | { type: '' };
@@ -167,15 +170,15 @@ function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDi
       }
       if (node.type !== 'containerDirective') return undefined;
       const directive = node;
-      if (!isAdmonition(directive.name)) {
+      if (!(options.admonitions ?? DEFAULT_ADMONITIONS).keywords.includes(directive.name)) {
         options.onUnknownDirective?.({ kind: 'container', name: directive.name, line: directive.position?.start.line ?? 0 });
         directive.data = { ...directive.data, hName: 'div' };
         return undefined;
       }
-      const type = directive.name;
+      const { type, label } = admonitionLook(directive.name);
       const first = directive.children[0];
       const labelled = first?.type === 'paragraph' && first.data?.directiveLabel === true;
-      const title: PhrasingContent[] = labelled ? (first as Paragraph).children : [{ type: 'text', value: ADMONITIONS[type] }];
+      const title: PhrasingContent[] = labelled ? (first as Paragraph).children : [{ type: 'text', value: label }];
       const icon: MdastText = {
         type: 'text',
         value: '',
@@ -194,7 +197,11 @@ function remarkAdmonitions(options: { onUnknownDirective?: (directive: UnknownDi
       directive.data = {
         ...directive.data,
         hName: 'div',
-        hProperties: { className: ['admonition', `admonition--${type}`], role: 'note', ariaLabel: ADMONITIONS[type] },
+        hProperties: {
+          className: ['admonition', `admonition--${type}`, ...(type === directive.name ? [] : [`admonition--${directive.name}`])],
+          role: 'note',
+          ariaLabel: label,
+        },
       };
       return undefined;
     });
@@ -381,6 +388,8 @@ export interface PipelineOptions {
   onSanitized?: (removal: SanitizeRemoval) => void;
   /** The site's magic comments (`markdown.magicComments`), which the caller may change between pages; the defaults without it. */
   codeLines?: CodeLineOptions;
+  /** The site's admonition keywords (`markdown.admonitions`); Docusaurus's own without it. */
+  admonitions?: AdmonitionOptions;
 }
 
 /** Aliases for the registered grammars, in lowlight's shape. */
@@ -398,7 +407,7 @@ function remarkPlugins(options: BodyOptions): PluggableList {
     remarkGfm,
     remarkDirective,
     ...(options.mdx ? ([[remarkMdxContent, options.mdx]] as PluggableList) : []),
-    [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective }],
+    [remarkAdmonitions, { onUnknownDirective: options.onUnknownDirective, admonitions: options.admonitions }],
     [remarkHeadingIds, { onHeading: options.onHeading }],
     remarkCodeTabs,
     [remarkMagicComments, options.codeLines ?? { magicComments: DEFAULT_MAGIC_COMMENTS }],

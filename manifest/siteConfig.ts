@@ -3,6 +3,7 @@
  * (`SiteConfigInput`, derived from its schema in `manifest/siteConfigSchema.ts`) and what the
  * shell reads from the manifest (`SiteConfig`, every default filled in).
  */
+import { admonitionKeywords } from './admonitions';
 import { DEFAULT_MAGIC_COMMENTS } from './magicComments';
 import { docsRouteBase } from './paths';
 import type { LinkInput, MagicComment, SiteConfigInput } from './siteConfigSchema';
@@ -111,10 +112,10 @@ export interface SiteConfig {
   /** Offline-mode activation strategies: installed app, standalone window, `?offlineMode=true`. */
   offlineModeActivationStrategies: ('appInstalled' | 'standalone' | 'queryString')[];
   /**
-   * How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default), and the magic comments of code
-   * blocks (`DEFAULT_MAGIC_COMMENTS` unless the site names its own).
+   * How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default), the magic comments of code
+   * blocks (`DEFAULT_MAGIC_COMMENTS` unless the site names its own), and every keyword read as an admonition.
    */
-  markdown: { format: 'mdx' | 'md' | 'detect'; magicComments: MagicComment[] };
+  markdown: { format: 'mdx' | 'md' | 'detect'; magicComments: MagicComment[]; admonitions: string[] };
   /** What a broken link does to the build, as Docusaurus's `onBrokenLinks`. */
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   /** Home page. */
@@ -277,7 +278,11 @@ export function resolveSiteConfig(
     locale: resolveLocale(input.i18n),
     locales: resolveLocales(input.i18n),
     offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
-    markdown: { format: input.markdown?.format ?? 'mdx', magicComments: input.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS },
+    markdown: {
+      format: input.markdown?.format ?? 'mdx',
+      magicComments: input.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS,
+      admonitions: admonitionKeywords(input.markdown?.admonitions),
+    },
     onBrokenLinks: input.onBrokenLinks ?? 'throw',
     home: input.home ?? {},
   };

@@ -241,6 +241,22 @@ export const MagicCommentSchema = v.pipe(MagicCommentFields, NAMES_LINES);
 /** One magic comment of a site's configuration. */
 export type MagicComment = v.InferOutput<typeof MagicCommentSchema>;
 
+/** A keyword of an admonition: the name of its directive. */
+export const AdmonitionKeywordSchema = v.pipe(v.string(), v.regex(/^[A-Za-z][\w-]*$/, 'is no directive name: a letter, then letters, digits, `_` or `-`'));
+
+/** The admonition keywords a site reads, as the `admonitions` option of Docusaurus's docs and pages plugins. */
+const AdmonitionsSchema = v.strictObject({
+  keywords: v.optional(
+    v.pipe(
+      v.array(AdmonitionKeywordSchema),
+      v.description(
+        'Keywords read as admonitions (`:::discord` … `:::`) besides the defaults (note, tip, info, warning, danger, caution, important, secondary, success). One that is no default is drawn as info, titled with the keyword.',
+      ),
+    ),
+  ),
+  extendDefaults: v.optional(v.pipe(v.boolean(), v.description('false: only `keywords` are admonitions. Default: true, the defaults and `keywords`.'))),
+});
+
 /** How pages are read, as Docusaurus's `markdown` options. */
 const MarkdownSchema = v.strictObject({
   format: v.optional(
@@ -257,6 +273,7 @@ const MarkdownSchema = v.strictObject({
       ),
     ),
   ),
+  admonitions: v.optional(AdmonitionsSchema),
 });
 
 /** `content/site.config.json`. */

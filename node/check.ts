@@ -7,7 +7,6 @@
 import type { LinkContext } from '../manifest/links';
 import { docsPath } from '../manifest/paths';
 import { remembered } from './memo';
-import { ADMONITIONS } from '../manifest/admonitions';
 import type { PageTexts, RoutePlan } from './docs';
 import { displayPath, type ProblemLog } from './problems';
 import type { Rendered } from './render';
@@ -16,10 +15,8 @@ import { keyLine, type ContentSources, type SourceFile } from './sources';
 import { imageProblem } from './staticFiles';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
 
-/** The admonition types, as a warning lists them. */
-const ADMONITION_LIST = Object.keys(ADMONITIONS)
-  .map((n) => `\`:::${n}\``)
-  .join(', ');
+/** The admonition keywords, as a warning lists them. */
+const admonitionList = (keywords: readonly string[]) => keywords.map((n) => `\`:::${n}\``).join(', ');
 
 /**
  * Every page has a title: its front matter's, its first `# heading` or its id's; only a `title` field written
@@ -59,8 +56,9 @@ const HEADING_IDS = slot<WeakMap<Rendered, Set<string>>>('check:headingIds');
 export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<string, Rendered>, log: ProblemLog, session: BuildSession): void {
   const headingIdsMemo = session.memo(HEADING_IDS);
   const linkContext: LinkContext = plan.linkContext;
-  // The messages name the content folder and the main doc's route too.
-  const tables = `${plan.links.tables}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}`;
+  // The messages name the content folder, the main doc's route and the admonition keywords too; how pages are read
+  // (`markdown`) decides what a page's rendering reports, whose source did not change.
+  const tables = `${plan.links.tables}\0${src.contentDir}\0${src.routeBase}\0${plan.site.docs.mainDocId}\0${JSON.stringify(plan.site.markdown)}`;
 
   // What a page's links say whatever the other pages' headings: a product of its rendering, route, name, first body
   // line and the link tables, so a rebuild checks again only the anchors of unchanged pages.
@@ -123,6 +121,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
     return r && remembered(headingIdsMemo, r, () => new Set(r.headings.map((h) => h.id)));
   };
 
+  const keywords = admonitionList(plan.site.markdown.admonitions);
   // What the check says of one page: its link problems and missing anchors in line order, its unknown directives.
   const reportsOf = (file: SourceFile, path: string, index: number): PageReports => {
     const r = renders.get(file.rel)!;
@@ -139,7 +138,7 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
       ...r.unknownDirectives.map((d) => ({
         error: false,
         line: file.bodyLine + d.line - 1,
-        message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${ADMONITION_LIST}.`,
+        message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${keywords}${d.kind === 'container' ? `, or add \`${d.name}\` to \`markdown.admonitions.keywords\` in \`site.config.json\`` : ''}.`,
       })),
       ...(r.mdxProblems ?? []).map((p) => ({ error: p.error, line: file.bodyLine + p.line - 1, message: p.message })),
       ...(r.unclosedFences ?? []).map((f) => ({

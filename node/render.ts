@@ -19,8 +19,10 @@ import {
   resolveLinks,
   runMarkdown,
   sanitizeUrls,
+  type AdmonitionOptions,
   type UnknownDirective,
 } from '../manifest/markdown';
+import { admonitionKeywords } from '../manifest/admonitions';
 import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
 import type { MdxOptions, MdxProblem } from '../manifest/mdx';
 import { DEFAULT_MAGIC_COMMENTS, type CodeLineOptions } from '../manifest/magicComments';
@@ -215,8 +217,8 @@ export interface ParsedBody {
  * and images of a parsed body for one page and makes its HTML. Pages with the same body share one parse.
  */
 export interface Renderer {
-  /** `body` parsed, as MDX with `mdx`; its code blocks read with the site's `magicComments` (the defaults without them). */
-  parse(body: string, mdx?: MdxPage, magicComments?: readonly MagicComment[]): ParsedBody;
+  /** `body` parsed, as MDX with `mdx`, the way the site reads pages (`reading`; Docusaurus's defaults without it). */
+  parse(body: string, mdx?: MdxPage, reading?: MarkdownReading): ParsedBody;
   /** The page of `parsed` with its links and images resolved; `again` leaves `parsed` as it was, for another page. */
   page(
     parsed: ParsedBody,
@@ -227,6 +229,12 @@ export interface Renderer {
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What of the site's `markdown` settings changes how a body parses beyond its format: its magic comments and admonition keywords. */
+export interface MarkdownReading {
+  magicComments: readonly MagicComment[];
+  admonitions: readonly string[];
+}
 
 /** A page read as MDX: its source below `content/`, its front matter (`frontMatter.x`) and the partials it imports. */
 export interface MdxPage {
@@ -248,16 +256,21 @@ function mdxSyntaxError(error: unknown): MdxProblem | null {
   };
 }
 
+/** How a site that sets none of `MarkdownReading` reads pages. */
+const DEFAULT_READING: MarkdownReading = { magicComments: DEFAULT_MAGIC_COMMENTS, admonitions: admonitionKeywords(undefined) };
+
 /** A renderer bound to a set of grammars, reused for every page. */
 function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
   let headings: HeadingInfo[] = [];
   let unknownDirectives: UnknownDirective[] = [];
   let mdxProblems: MdxProblem[] = [];
-  // The site's magic comments: set before each parse, as one renderer serves every site of its process.
+  // The site's magic comments and admonition keywords: set before each parse, as one renderer serves every site of its process.
   const codeLines: CodeLineOptions = { magicComments: DEFAULT_MAGIC_COMMENTS };
+  const admonitions: AdmonitionOptions = { keywords: DEFAULT_READING.admonitions };
   const common = {
     grammars,
     codeLines,
+    admonitions,
     onHeading: (h: HeadingInfo) => headings.push(h),
     onUnknownDirective: (d: UnknownDirective) => unknownDirectives.push(d),
     onSanitized: (r: { line: number; message: string }) => mdxProblems.push({ ...r, error: false }),
@@ -289,8 +302,9 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     }
   };
 
-  const parse: Renderer['parse'] = (body, mdx, magicComments = DEFAULT_MAGIC_COMMENTS) => {
-    codeLines.magicComments = magicComments;
+  const parse: Renderer['parse'] = (body, mdx, reading = DEFAULT_READING) => {
+    codeLines.magicComments = reading.magicComments;
+    admonitions.keywords = reading.admonitions;
     headings = [];
     unknownDirectives = [];
     mdxProblems = [];

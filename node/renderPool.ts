@@ -17,8 +17,7 @@ import type { RoutePlan } from './docs';
 import { BuildError, type Problem } from './problems';
 import { isMdxSource } from '../manifest/mdx';
 import { partialsOf, readPartial } from './partials';
-import type { MdxPage, ParsedBody, Rendered, Renderer } from './render';
-import type { MagicComment } from '../manifest/siteConfigSchema';
+import type { MarkdownReading, MdxPage, ParsedBody, Rendered, Renderer } from './render';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
@@ -37,16 +36,15 @@ export interface RenderJob {
   budget?: number;
   /** Set when the page is read as MDX (`markdown.format`). */
   mdx?: MdxPage;
-  /** The site's magic comments (`markdown.magicComments`); the defaults when unset. */
-  magicComments?: readonly MagicComment[];
+  /** How the site reads pages beyond their format (its magic comments and admonition keywords); Docusaurus's defaults when unset. */
+  reading?: MarkdownReading;
 }
 
 /** Whether two values are the same JSON (jobs from a worker's message are copies, so equal but not the same object). */
 const sameJson = (a: unknown, b: unknown) => a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
 
 /** Whether two jobs parse the same: the same body, read the same way. */
-const sameParse = (a: RenderJob, b: RenderJob | undefined) =>
-  b !== undefined && a.body === b.body && sameJson(a.mdx, b.mdx) && sameJson(a.magicComments, b.magicComments);
+const sameParse = (a: RenderJob, b: RenderJob | undefined) => b !== undefined && a.body === b.body && sameJson(a.mdx, b.mdx) && sameJson(a.reading, b.reading);
 
 /** A link of a page as its rendering shows it, resolved against the build's routes and files (relative ones kept relative within its docs tree). */
 const linkHref = (job: Pick<RenderJob, 'rel' | 'path'>, links: LinkResolver, href: string) =>
@@ -130,7 +128,7 @@ export function renderJobs(render: Renderer, jobs: RenderJob[], links: LinkResol
         let body = held && sameParse(held.job, job) ? held.parsed : null;
         held = null;
         if (!body) {
-          body = naming(job, () => render.parse(job.body, job.mdx, job.magicComments));
+          body = naming(job, () => render.parse(job.body, job.mdx, job.reading));
           parsed++;
         }
         const out = renderJob(render, body, job, links, again);
@@ -422,9 +420,10 @@ export async function renderContent(
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
   // The code that renders is not in the key: a session lives within one process, and the renderings kept on disk
   // are read only by the code that made them (`cliCaches.ts`). How pages are read (`markdown.format`) is, and so
-  // are the magic comments, which change every code block's lines.
-  const { format, magicComments } = plan.site.markdown;
-  const version = sha(JSON.stringify([plan.site.baseUrl, format, magicComments])).slice(0, 16);
+  // are the magic comments and the admonition keywords, which change code blocks' lines and which directives are admonitions.
+  const { format, magicComments, admonitions } = plan.site.markdown;
+  const reading: MarkdownReading = { magicComments, admonitions };
+  const version = sha(JSON.stringify([plan.site.baseUrl, format, reading])).slice(0, 16);
   const cache = session.renders;
   const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
   // With the link tables and base URL of the last build, only the pages whose keys differ are looked at.
@@ -457,7 +456,7 @@ export async function renderContent(
       bodyLine: file.bodyLine,
       path,
       body: file.body,
-      magicComments,
+      reading,
       ...(mdx ? { mdx: { source: file.rel, frontMatter: file.data as Record<string, unknown>, ...(partials ? { partials } : {}) } } : {}),
     };
   });

@@ -9,7 +9,14 @@ import rehypeRaw from 'rehype-raw';
 import { unified } from 'unified';
 import * as v from 'valibot';
 import { ADMONITIONS } from '../manifest/admonitions';
-import { MagicCommentSchema, SiteConfigSchema, type LinkInput, type MagicComment, type SiteConfigInput } from '../manifest/siteConfigSchema';
+import {
+  AdmonitionKeywordSchema,
+  MagicCommentSchema,
+  SiteConfigSchema,
+  type LinkInput,
+  type MagicComment,
+  type SiteConfigInput,
+} from '../manifest/siteConfigSchema';
 
 /** A value as the evaluator wrote it: JSON, with stand-ins (`$missing`) and functions (`$function`) named. */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -256,6 +263,25 @@ function magicComments(themeConfig: JsonObject, notes: string[]): MagicComment[]
   return out;
 }
 
+/**
+ * The docs plugin's `admonitions` as `markdown.admonitions`, when it changes the keywords: the ones a directive name
+ * cannot be are left out and noted. (`admonitions: false` turns them off in Docusaurus; here they stay.)
+ */
+function admonitions(value: Json | undefined, notes: string[]): { keywords?: string[]; extendDefaults?: boolean } | undefined {
+  if (value === false) notes.push('docs admonitions: false is not carried: `:::note` and the other keywords are admonitions.');
+  if (!isObject(value)) return undefined;
+  const keywords = strings(value.keywords).filter((k) => {
+    const read = v.safeParse(AdmonitionKeywordSchema, k);
+    if (!read.success) notes.push(`docs admonitions keyword \`${k}\` is left out: it ${read.issues[0].message}.`);
+    return read.success;
+  });
+  const extendDefaults = typeof value.extendDefaults === 'boolean' ? value.extendDefaults : undefined;
+  // With the defaults kept, a default named again adds nothing.
+  const listed = extendDefaults === false ? keywords : keywords.filter((k) => !(k in ADMONITIONS));
+  if (listed.length === 0 && extendDefaults !== false) return undefined;
+  return { keywords: listed.length > 0 ? listed : undefined, extendDefaults };
+}
+
 /** Drops the keys whose value is undefined, so the written file holds what the author set only. */
 function defined<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -318,8 +344,6 @@ export function importConfig(config: JsonObject): ImportedConfig {
     }
   }
   if (isObject(docs.editUrl)) notes.push('docs editUrl is a function; write the base URL of "Edit this page" links in site.config.json (editUrl).');
-  const admonitions = isObject(docs.admonitions) ? strings(docs.admonitions.keywords).filter((k) => !(k in ADMONITIONS)) : [];
-  if (admonitions.length > 0) notes.push(`admonition keywords ${admonitions.map((k) => `\`${k}\``).join(', ')} are not carried; those blocks show as text.`);
   for (const key of ['scripts', 'stylesheets', 'clientModules', 'headTags'])
     if (list(config[key]).length > 0) notes.push(`\`${key}\` is not carried: the shell loads its own files only.`);
   const hooks = isObject(config.markdown) && isObject(config.markdown.hooks) ? config.markdown.hooks : {};
@@ -352,6 +376,7 @@ export function importConfig(config: JsonObject): ImportedConfig {
   const format = isObject(config.markdown) ? config.markdown.format : undefined;
   const markdownFormat = format === 'mdx' || format === 'md' || format === 'detect' ? format : undefined;
   const codeComments = magicComments(themeConfig, notes);
+  const keywords = admonitions(docs.admonitions, notes);
   const onBrokenLinks =
     config.onBrokenLinks === 'warn' || config.onBrokenLinks === 'ignore' || config.onBrokenLinks === 'throw' ? config.onBrokenLinks : undefined;
   const copyright = text(footer.copyright) ?? '';
@@ -408,7 +433,7 @@ export function importConfig(config: JsonObject): ImportedConfig {
       onlyIncludeVersions: docs.onlyIncludeVersions === undefined ? undefined : strings(docs.onlyIncludeVersions),
     },
     i18n: i18n(config.i18n, notes),
-    markdown: markdownFormat || codeComments ? { format: markdownFormat, magicComments: codeComments } : undefined,
+    markdown: markdownFormat || codeComments || keywords ? { format: markdownFormat, magicComments: codeComments, admonitions: keywords } : undefined,
     onBrokenLinks,
   });
   if (/<[a-z]/i.test(copyright)) notes.push('themeConfig.footer.copyright holds HTML, which the footer shows as text; write it as plain text.');

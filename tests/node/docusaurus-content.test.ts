@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../helpers/build';
+import { BuildSession } from '../../node/session';
 
 const ADMONITIONS =
   /<div class="admonition admonition--(\w+)" role="note" aria-label="(\w+)"><div class="admonition__heading"><svg[^>]*>.*?<\/svg><span class="admonition__title">(.*?)<\/span><\/div>/g;
@@ -124,7 +125,7 @@ describe('fixture unknown-directive', () => {
     await project.build();
     expect(project.warnings).toMatchInlineSnapshot(`
       [
-        "content/docs/intro.md:5: \`:::details\` is no admonition; its text is shown as it is. Use one of \`:::note\`, \`:::tip\`, \`:::info\`, \`:::warning\`, \`:::danger\`, \`:::caution\`, \`:::important\`, \`:::secondary\`, \`:::success\`.",
+        "content/docs/intro.md:5: \`:::details\` is no admonition; its text is shown as it is. Use one of \`:::note\`, \`:::tip\`, \`:::info\`, \`:::warning\`, \`:::danger\`, \`:::caution\`, \`:::important\`, \`:::secondary\`, \`:::success\`, or add \`details\` to \`markdown.admonitions.keywords\` in \`site.config.json\`.",
         "content/docs/intro.md:9: \`::youtube\` is no admonition; its text is shown as it is. Use one of \`:::note\`, \`:::tip\`, \`:::info\`, \`:::warning\`, \`:::danger\`, \`:::caution\`, \`:::important\`, \`:::secondary\`, \`:::success\`.",
       ]
     `);
@@ -134,6 +135,21 @@ describe('fixture unknown-directive', () => {
       <p>::youtube[Video]{id=abc}</p>
       <p>At 10:30, a:b and :smile: stay text.</p>"
     `);
+  });
+
+  it('reads a keyword the site adds as an admonition, in a build that kept the last one’s renderings', async () => {
+    const config = JSON.parse(readFileSync(join(project.contentDir, 'site.config.json'), 'utf8')) as Record<string, unknown>;
+    const session = new BuildSession();
+    await project.build({ session });
+    project.write('site.config.json', JSON.stringify({ ...config, markdown: { admonitions: { keywords: ['details'] } } }));
+    project.warnings.length = 0;
+    await project.build({ session });
+    expect(project.warnings.filter((w) => w.includes('`:::details` is no admonition'))).toEqual([]);
+    const page = project.manifest().docs.intro!;
+    expect(project.read(`blobs/${page.article}`)).toContain(
+      '<div class="admonition admonition--info admonition--details" role="note" aria-label="Details"><div class="admonition__heading">',
+    );
+    expect(project.read(`blobs/${page.article}`)).toContain('<span class="admonition__title">Click to expand</span>');
   });
 });
 

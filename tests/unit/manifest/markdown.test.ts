@@ -78,3 +78,32 @@ describe('raw HTML in a page read as CommonMark', () => {
     ]);
   });
 });
+
+describe('admonitions', () => {
+  const render = (markdown: string, keywords?: readonly string[]) => {
+    const unknown: string[] = [];
+    const processor = markdownProcessor({
+      grammars: {},
+      resolveLink: () => null,
+      onUnknownDirective: (d) => unknown.push(d.name),
+      ...(keywords ? { admonitions: { keywords } } : {}),
+    });
+    return { html: toHtml(runMarkdown(processor, prepareMarkdown(markdown)).hast), unknown };
+  };
+
+  it('reads a site’s own keyword as an info admonition titled with the keyword, a title written keeping its place', () => {
+    const keywords = ['note', 'discord'];
+    const { html, unknown } = render(':::discord\nJoin us.\n:::\n\n:::discord Our server\nHi.\n:::', keywords);
+    expect(unknown).toEqual([]);
+    expect(html).toContain('<div class="admonition admonition--info admonition--discord" role="note" aria-label="Discord">');
+    expect(html).toContain('<span class="admonition__title">Discord</span>');
+    expect(html).toContain('<span class="admonition__title">Our server</span>');
+  });
+
+  it('leaves a default the site dropped as a plain block, reported', () => {
+    const { html, unknown } = render(':::tip\nStill shown.\n:::', ['note']);
+    expect(unknown).toEqual(['tip']);
+    expect(html).toBe('<div><p>Still shown.</p></div>');
+    expect(render(':::tip\nA tip.\n:::').html).toContain('class="admonition admonition--tip"');
+  });
+});

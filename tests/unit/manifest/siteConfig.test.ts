@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMONITIONS } from '../../../manifest/admonitions';
 import { DEFAULT_MAGIC_COMMENTS } from '../../../manifest/magicComments';
 import { makeSiteConfig, makeSiteConfigInput } from '../../helpers/manifestFixtures';
 
@@ -28,10 +29,12 @@ describe('resolveSiteConfig', () => {
     expect(makeSiteConfig({ i18n: { defaultLocale: 'fr', locales: ['fr'] } }).locale).toEqual({ code: 'fr', label: 'fr', direction: 'ltr' });
   });
 
-  it("reads pages as MDX with Docusaurus's magic comments unless the site names its own", () => {
-    expect(makeSiteConfig().markdown).toEqual({ format: 'mdx', magicComments: DEFAULT_MAGIC_COMMENTS });
+  it("reads pages as MDX with Docusaurus's magic comments and admonitions unless the site names its own", () => {
+    const admonitions = Object.keys(ADMONITIONS);
+    expect(makeSiteConfig().markdown).toEqual({ format: 'mdx', magicComments: DEFAULT_MAGIC_COMMENTS, admonitions });
     const magicComments = [{ className: 'code-block-error-line', line: 'This will error' }];
-    expect(makeSiteConfig({ markdown: { format: 'detect', magicComments } }).markdown).toEqual({ format: 'detect', magicComments });
+    expect(makeSiteConfig({ markdown: { format: 'detect', magicComments } }).markdown).toEqual({ format: 'detect', magicComments, admonitions });
     expect(makeSiteConfig({ markdown: { magicComments: [] } }).markdown.magicComments).toEqual([]);
+    expect(makeSiteConfig({ markdown: { admonitions: { keywords: ['discord'] } } }).markdown.admonitions).toEqual([...admonitions, 'discord']);
   });
 });

@@ -78,3 +78,41 @@ describe('importConfig: themeConfig.prism.magicComments', () => {
     `);
   });
 });
+
+describe('importConfig: the docs plugin’s admonitions', () => {
+  /** A Docusaurus configuration whose docs plugin has `admonitions`. */
+  const configWith = (admonitions: unknown) =>
+    ({
+      title: 'Widgets',
+      url: 'https://widgets.example.org',
+      baseUrl: '/',
+      presets: [['classic', { docs: { admonitions } }]],
+      themeConfig: {},
+    }) as unknown as Parameters<typeof importConfig>[0];
+
+  it('carries the site’s own keywords as `markdown.admonitions`, leaving out the defaults named again', () => {
+    const { site, notes } = importConfig(configWith({ keywords: ['note', 'discord', 'my-tip'], extendDefaults: true }));
+    expect(site.markdown).toEqual({ admonitions: { keywords: ['discord', 'my-tip'], extendDefaults: true } });
+    expect(notes.filter((note) => note.includes('admonitions'))).toEqual([]);
+  });
+
+  it('keeps every keyword when the defaults are dropped, and writes nothing when only defaults are named', () => {
+    expect(importConfig(configWith({ keywords: ['note', 'discord'], extendDefaults: false })).site.markdown).toEqual({
+      admonitions: { keywords: ['note', 'discord'], extendDefaults: false },
+    });
+    expect(importConfig(configWith({ keywords: ['tip'] })).site.markdown).toBeUndefined();
+  });
+
+  it('leaves out a keyword that is no directive name, and says that `admonitions: false` is not carried', () => {
+    const odd = importConfig(configWith({ keywords: ['two words', 'discord'] }));
+    expect(odd.site.markdown).toEqual({ admonitions: { keywords: ['discord'] } });
+    expect(odd.notes.filter((note) => note.includes('admonitions'))).toEqual([
+      'docs admonitions keyword `two words` is left out: it is no directive name: a letter, then letters, digits, `_` or `-`.',
+    ]);
+    const off = importConfig(configWith(false));
+    expect(off.site.markdown).toBeUndefined();
+    expect(off.notes.filter((note) => note.includes('admonitions'))).toEqual([
+      'docs admonitions: false is not carried: `:::note` and the other keywords are admonitions.',
+    ]);
+  });
+});
