@@ -314,7 +314,11 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     let firstParagraph: string | null = null;
     const htmlNodes: Html[] = [];
     const codeNodes: Code[] = [];
+    // Whether the page's own `# Title` is its title, as Docusaurus reads it: the first heading, if it is an h1 above
+    // every thematic break. A page that opens with an h2 shows its front matter's title, and its later h1s as written.
+    let ownTitle: boolean | undefined;
     visit(mdast, (node) => {
+      if (ownTitle === undefined && (node.type === 'heading' || node.type === 'thematicBreak')) ownTitle = node.type === 'heading' && node.depth === 1;
       if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
         links.push({ url: node.url, line: node.position?.start.line ?? 0, image: node.type === 'image' });
       } else if (node.type === 'html') {
@@ -327,7 +331,7 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
         firstParagraph = toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim() || null;
       }
     });
-    const h1 = headings.find((h) => h.depth === 1)?.text ?? null;
+    const h1 = ownTitle ? (headings.find((h) => h.depth === 1)?.text ?? null) : null;
     const { sections, searchParts } = collectSections(mdast as MdastRoot, headings);
     const fields = {
       headings: headings.filter((h) => h.depth > 1),

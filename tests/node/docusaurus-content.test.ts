@@ -166,3 +166,24 @@ describe('fixture missing-image', () => {
     `);
   });
 });
+
+describe("a page's own title, as Docusaurus reads it", () => {
+  const project = useFixture('unknown-directive');
+  afterAll(() => project.remove());
+
+  it('is its first heading when that is an h1 above every thematic break; else the front matter title heads the page', async () => {
+    project.write('docs/intro.md', '---\ntitle: Introduction\n---\n\nText.\n\n# Welcome\n\nMore.\n');
+    project.write('docs/view.md', '---\ntitle: View\n---\n\nA box.\n\n### Events\n\nTouches.\n\n# Reference\n\nProps.\n');
+    project.write('docs/rule.md', 'Before.\n\n---\n\n# After the rule\n\nText.\n');
+    await project.build();
+    const { docs } = project.manifest();
+    expect(docs.intro).toMatchObject({ title: 'Introduction', hasH1: true });
+    expect(project.read(`blobs/${docs.intro!.article}`)).toBe('<p>Text.</p>\n<h1 id="welcome">Welcome</h1>\n<p>More.</p>');
+    expect(docs.view).toMatchObject({ title: 'View', hasH1: false });
+    const view = project.read(`blobs/${docs.view!.article}`);
+    expect(view).toMatch(/^<header><h1>View<\/h1><\/header><p>A box.<\/p>/);
+    expect(view).toContain('<h1 id="reference">Reference</h1>');
+    // Without a front matter title, the id names it, as its h1 comes after a rule.
+    expect(docs.rule).toMatchObject({ title: 'rule', hasH1: false });
+  });
+});
