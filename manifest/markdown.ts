@@ -390,6 +390,8 @@ export interface PipelineOptions {
   codeLines?: CodeLineOptions;
   /** The site's admonition keywords (`markdown.admonitions`); Docusaurus's own without it. */
   admonitions?: AdmonitionOptions;
+  /** The site's own plugins (`markdown.remarkPlugins`, `rehypePlugins`), loaded: remark ones after these, rehype ones before the sanitizer. */
+  sitePlugins?: { remark: PluggableList; rehype: PluggableList };
 }
 
 /** Aliases for the registered grammars, in lowlight's shape. */
@@ -412,6 +414,7 @@ function remarkPlugins(options: BodyOptions): PluggableList {
     remarkCodeTabs,
     [remarkMagicComments, options.codeLines ?? { magicComments: DEFAULT_MAGIC_COMMENTS }],
     ...(options.mdx ? [remarkInlineTocs] : []),
+    ...(options.sitePlugins?.remark ?? []),
   ];
 }
 
@@ -451,7 +454,9 @@ function rehypePlugins(options: PipelineOptions | BodyOptions): PluggableList {
   const plugins: PluggableList = [
     // In MDX, markup is JSX, which the MDX step turned into elements already.
     ...(options.mdx ? [] : [rehypeRawHtml]),
-    [rehypeSanitizeReported, { onRemoved: options.onSanitized }],
+    // What the site's plugins add is held to the same policy as what authors write.
+    ...(options.sitePlugins?.rehype ?? []),
+    [rehypeSanitizeReported, { onRemoved: options.onSanitized, sitePlugins: Boolean(options.sitePlugins) }],
     [rehypeHighlight, { languages: options.grammars, aliases: aliasesFor(options.grammars), plainText: PLAIN_LANGUAGES, detect: false }],
     rehypeCodeBlocks,
   ];

@@ -83,19 +83,42 @@ const attributeName = (property: string) =>
  * A rehype plugin: the tree sanitized with `SANITIZE_SCHEMA`. Each element written in the source (one with a
  * position) that it drops, and each attribute it drops from one, goes to `onRemoved`.
  */
-export function rehypeSanitizeReported(options: { onRemoved?: (removal: SanitizeRemoval) => void } = {}) {
+export function rehypeSanitizeReported(options: { onRemoved?: (removal: SanitizeRemoval) => void; sitePlugins?: boolean } = {}) {
   return (tree: Root, file?: VFile): Root => {
     // A component tag in a page read as CommonMark (`<Tabs>`, parsed as an unknown element): the build names it
     // as such already, saying how to read the page as MDX.
     const source = typeof file?.value === 'string' ? file.value : '';
     const writtenAsComponent = (node: Element) => /^<[A-Z]/.test(source.slice(node.position?.start.offset ?? 0, (node.position?.start.offset ?? 0) + 2));
     const before = new Map<string, Element>();
-    if (options.onRemoved)
+    // Elements with no place in the page's source (a partial's, or what a site's plugin added): counted by tag, as
+    // nothing else names them.
+    const unplaced = (root: Root) => {
+      const count = new Map<string, number>();
+      visit(root, 'element', (node: Element) => {
+        if (!node.position) count.set(node.tagName, (count.get(node.tagName) ?? 0) + 1);
+      });
+      return count;
+    };
+    let added = new Map<string, number>();
+    if (options.onRemoved) {
       visit(tree, 'element', (node: Element) => {
         if (node.position) before.set(keyOf(node), node);
       });
+      added = unplaced(tree);
+    }
     const clean = rehypeSanitize(SANITIZE_SCHEMA)(tree) as Root;
-    if (!options.onRemoved || !before.size) return clean;
+    if (!options.onRemoved) return clean;
+    if (added.size) {
+      const kept = unplaced(clean);
+      const from = options.sitePlugins ? 'in a partial this page imports or added by a markdown plugin of site.config.json' : 'in a partial this page imports';
+      for (const [tag, count] of added)
+        if ((kept.get(tag) ?? 0) < count)
+          options.onRemoved({
+            line: 0,
+            message: `\`<${tag}>\`, ${from}, is not allowed on this site and is left out (${SANITIZE_SCHEMA.strip?.includes(tag) ? 'with its content' : 'its content is kept'}).`,
+          });
+    }
+    if (!before.size) return clean;
     const after = new Map<string, Element>();
     visit(clean, 'element', (node: Element) => {
       if (node.position) after.set(keyOf(node), node);

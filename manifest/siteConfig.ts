@@ -115,12 +115,27 @@ export interface SiteConfig {
    * How pages are read: `format` as Docusaurus's `markdown.format` (`mdx` by default), the magic comments of code
    * blocks (`DEFAULT_MAGIC_COMMENTS` unless the site names its own), and every keyword read as an admonition.
    */
-  markdown: { format: 'mdx' | 'md' | 'detect'; magicComments: MagicComment[]; admonitions: string[] };
+  markdown: {
+    format: 'mdx' | 'md' | 'detect';
+    magicComments: MagicComment[];
+    admonitions: string[];
+    /** The site's own markdown plugins (`markdown.remarkPlugins`, `rehypePlugins`), by package name; the build runs them. */
+    remarkPlugins: PluginRef[];
+    rehypePlugins: PluginRef[];
+  };
   /** What a broken link does to the build, as Docusaurus's `onBrokenLinks`. */
   onBrokenLinks: 'throw' | 'warn' | 'ignore';
   /** Home page. */
   home: HomeConfig;
 }
+
+/** A markdown plugin of the site: its package and the options it is given (none: undefined). */
+export interface PluginRef {
+  name: string;
+  options?: unknown;
+}
+
+const pluginRef = (entry: string | [string, unknown]): PluginRef => (typeof entry === 'string' ? { name: entry } : { name: entry[0], options: entry[1] });
 
 /** One locale of the site. */
 export interface SiteLocale {
@@ -282,6 +297,8 @@ export function resolveSiteConfig(
       format: input.markdown?.format ?? 'mdx',
       magicComments: input.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS,
       admonitions: admonitionKeywords(input.markdown?.admonitions),
+      remarkPlugins: (input.markdown?.remarkPlugins ?? []).map(pluginRef),
+      rehypePlugins: (input.markdown?.rehypePlugins ?? []).map(pluginRef),
     },
     onBrokenLinks: input.onBrokenLinks ?? 'throw',
     home: input.home ?? {},

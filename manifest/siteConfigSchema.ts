@@ -257,6 +257,12 @@ const AdmonitionsSchema = v.strictObject({
   extendDefaults: v.optional(v.pipe(v.boolean(), v.description('false: only `keywords` are admonitions. Default: true, the defaults and `keywords`.'))),
 });
 
+/** A markdown plugin by the name of its package, with its options: `"remark-math"` or `["remark-math", { … }]`. */
+const PluginSchema = v.union([
+  v.pipe(v.string(), v.minLength(1)),
+  v.pipe(v.tuple([v.pipe(v.string(), v.minLength(1)), v.unknown()]), v.description('The package and the options it is given.')),
+]);
+
 /** How pages are read, as Docusaurus's `markdown` options. */
 const MarkdownSchema = v.strictObject({
   format: v.optional(
@@ -274,6 +280,20 @@ const MarkdownSchema = v.strictObject({
     ),
   ),
   admonitions: v.optional(AdmonitionsSchema),
+  remarkPlugins: v.optional(
+    v.pipe(
+      v.array(PluginSchema),
+      v.description(
+        'remark plugins the build runs on every page after its own, by package name (installed beside the content or in this project), with options: ["remark-math", ["remark-emoji", { "accessible": true }]].',
+      ),
+    ),
+  ),
+  rehypePlugins: v.optional(
+    v.pipe(
+      v.array(PluginSchema),
+      v.description("rehype plugins the build runs on every page's HTML tree before the sanitizer, by package name, with options."),
+    ),
+  ),
 });
 
 /** `content/site.config.json`. */

@@ -140,7 +140,8 @@ export function checkLinks(src: ContentSources, plan: RoutePlan, renders: Map<st
         line: file.bodyLine + d.line - 1,
         message: `\`${d.kind === 'container' ? ':::' : '::'}${d.name}\` is no admonition; its text is shown as it is. Use one of ${keywords}${d.kind === 'container' ? `, or add \`${d.name}\` to \`markdown.admonitions.keywords\` in \`site.config.json\`` : ''}.`,
       })),
-      ...(r.mdxProblems ?? []).map((p) => ({ error: p.error, line: file.bodyLine + p.line - 1, message: p.message })),
+      // Line 0: the page as a whole (what a site's plugin added has no line).
+      ...(r.mdxProblems ?? []).map((p) => ({ error: p.error, line: p.line > 0 ? file.bodyLine + p.line - 1 : 0, message: p.message })),
       ...(r.unclosedFences ?? []).map((f) => ({
         error: false,
         line: file.bodyLine + f.line - 1,

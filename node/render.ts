@@ -23,6 +23,8 @@ import {
   type UnknownDirective,
 } from '../manifest/markdown';
 import { admonitionKeywords } from '../manifest/admonitions';
+import { loadSitePlugins, NO_SITE_PLUGINS, type SitePlugins } from './sitePlugins';
+import type { PluggableList } from 'unified';
 import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
 import type { MdxOptions, MdxProblem } from '../manifest/mdx';
 import { DEFAULT_MAGIC_COMMENTS, type CodeLineOptions } from '../manifest/magicComments';
@@ -219,6 +221,8 @@ export interface ParsedBody {
 export interface Renderer {
   /** `body` parsed, as MDX with `mdx`, the way the site reads pages (`reading`; Docusaurus's defaults without it). */
   parse(body: string, mdx?: MdxPage, reading?: MarkdownReading): ParsedBody;
+  /** Loads the site plugins a `reading` names, before the first parse with them. */
+  usePlugins(plugins: SitePlugins): Promise<void>;
   /** The page of `parsed` with its links and images resolved; `again` leaves `parsed` as it was, for another page. */
   page(
     parsed: ParsedBody,
@@ -234,6 +238,8 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 export interface MarkdownReading {
   magicComments: readonly MagicComment[];
   admonitions: readonly string[];
+  /** The site's own markdown plugins, found (`findSitePlugins`); none when unset. */
+  plugins?: SitePlugins;
 }
 
 /** A page read as MDX: its source below `content/`, its front matter (`frontMatter.x`) and the partials it imports. */
@@ -275,17 +281,23 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     onUnknownDirective: (d: UnknownDirective) => unknownDirectives.push(d),
     onSanitized: (r: { line: number; message: string }) => mdxProblems.push({ ...r, error: false }),
   };
-  const processor = bodyProcessor(common);
   // The MDX processor's options are the page's: set before each parse.
   const mdxOptions: MdxOptions = {
     scope: { frontMatter: {} },
     source: '',
     onProblem: (p) => mdxProblems.push(p),
-    parsePartial: (markdown) => mdxProcessor.parse(prepareMarkdown(markdown, true)),
+    parsePartial: (markdown) => processors.mdx.parse(prepareMarkdown(markdown, true)),
   };
-  const mdxProcessor = bodyProcessor({ ...common, mdx: mdxOptions });
+  const pair = (sitePlugins?: { remark: PluggableList; rehype: PluggableList }) => ({
+    plain: bodyProcessor({ ...common, ...(sitePlugins ? { sitePlugins } : {}) }),
+    mdx: bodyProcessor({ ...common, mdx: mdxOptions, ...(sitePlugins ? { sitePlugins } : {}) }),
+  });
+  // The processors of each set of site plugins the renderer was given (`usePlugins`), by the set's key.
+  const withPlugins = new Map<string, ReturnType<typeof pair>>([[pluginsKey(NO_SITE_PLUGINS), pair()]]);
+  let processors = withPlugins.get(pluginsKey(NO_SITE_PLUGINS))!;
 
   const run = (body: string, mdx: MdxPage | undefined) => {
+    const { plain: processor, mdx: mdxProcessor } = processors;
     if (!mdx) return runMarkdown(processor, body);
     mdxOptions.scope = { frontMatter: mdx.frontMatter };
     mdxOptions.source = mdx.source;
@@ -302,7 +314,15 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     }
   };
 
+  const usePlugins: Renderer['usePlugins'] = async (plugins) => {
+    const key = pluginsKey(plugins);
+    if (!withPlugins.has(key)) withPlugins.set(key, pair(await loadSitePlugins(plugins)));
+  };
+
   const parse: Renderer['parse'] = (body, mdx, reading = DEFAULT_READING) => {
+    const set = withPlugins.get(pluginsKey(reading.plugins ?? NO_SITE_PLUGINS));
+    if (!set) throw new Error('the renderer was asked to parse with markdown plugins it was not given (`usePlugins`)');
+    processors = set;
     codeLines.magicComments = reading.magicComments;
     admonitions.keywords = reading.admonitions;
     headings = [];
@@ -367,8 +387,11 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     return { html, htmlHash: sha(html), ...parsed.fields };
   };
 
-  return { parse, page };
+  return { parse, page, usePlugins };
 }
+
+/** A set of site plugins as a key: the files and options that make them. */
+const pluginsKey = (plugins: SitePlugins) => JSON.stringify([plugins.remark, plugins.rehype].map((list) => list.map((p) => [p.file, p.options])));
 
 /** A renderer with every grammar the build highlights. */
 export async function loadRenderer(): Promise<Renderer> {

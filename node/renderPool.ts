@@ -18,6 +18,7 @@ import { BuildError, type Problem } from './problems';
 import { isMdxSource } from '../manifest/mdx';
 import { partialsOf, readPartial } from './partials';
 import type { MarkdownReading, MdxPage, ParsedBody, Rendered, Renderer } from './render';
+import { findSitePlugins, SitePluginError } from './sitePlugins';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
@@ -74,7 +75,20 @@ function naming<T>(job: RenderJob, step: () => T): T {
         { cause: error },
       );
     }
-    throw new BuildError(`Cannot build: \`${job.display}\` cannot be rendered: ${(error as Error).message}.`, [], { cause: error });
+    const plugins = job.reading?.plugins;
+    const named = plugins ? [...plugins.remark, ...plugins.rehype].map((p) => `\`${p.name}\``).join(', ') : '';
+    // unified's words when a transform returns a promise: pages render synchronously, so a plugin must too.
+    if (named && /runSync.*finished async/.test(String((error as Error).message)))
+      throw new BuildError(
+        `Cannot build: \`${job.display}\` cannot be rendered: a markdown plugin of site.config.json (${named}) transforms asynchronously, which this build does not run. Use a plugin that transforms synchronously.`,
+        [],
+        { cause: error },
+      );
+    throw new BuildError(
+      `Cannot build: \`${job.display}\` cannot be rendered: ${(error as Error).message}${named ? ` (with the markdown plugins ${named} of site.config.json)` : ''}.`,
+      [],
+      { cause: error },
+    );
   }
 }
 
@@ -273,7 +287,7 @@ function byBody(jobs: RenderJob[]): number[] {
 /** `renderPages` of jobs in the order given. */
 async function renderInOrder(jobs: RenderJob[], links: LinkResolver, parallel?: ParallelOptions): Promise<RenderedJobs> {
   const { context } = links;
-  const renderHere = async (batch: RenderJob[]) => renderJobs(await sharedRenderer(), batch, links);
+  const renderHere = async (batch: RenderJob[]) => renderJobs(await rendererFor(batch), batch, links);
   const bytes = jobs.reduce((sum, j) => sum + j.body.length, 0);
   const threads = Math.min(parallel?.threads ?? Math.min(availableParallelism(), 4), jobs.length);
   if (!parallel || threads < 2 || bytes < (parallel.minBytes ?? PARALLEL_MIN_BYTES)) {
@@ -385,6 +399,25 @@ function sharedRenderer() {
   return rendererPromise;
 }
 
+/** This thread's renderer, with the site plugins `jobs` are read with loaded (a site's jobs share one reading). */
+async function rendererFor(jobs: RenderJob[]): Promise<Renderer> {
+  const render = await sharedRenderer();
+  await usePluginsOf(render, jobs);
+  return render;
+}
+
+/** Loads into `render` the site plugins of `jobs`; one that cannot load stops the build, saying which and why. */
+export async function usePluginsOf(render: Renderer, jobs: RenderJob[]): Promise<void> {
+  const plugins = jobs[0]?.reading?.plugins;
+  if (!plugins) return;
+  try {
+    await render.usePlugins(plugins);
+  } catch (error) {
+    if (!(error instanceof SitePluginError)) throw error;
+    throw new BuildError(`Cannot build: ${error.message} Check its package, or take it out of \`markdown\` in \`site.config.json\`.`, [], { cause: error });
+  }
+}
+
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The last build's renderings by source path, with the keys they were made from. */
@@ -421,8 +454,10 @@ export async function renderContent(
   // The code that renders is not in the key: a session lives within one process, and the renderings kept on disk
   // are read only by the code that made them (`cliCaches.ts`). How pages are read (`markdown.format`) is, and so
   // are the magic comments and the admonition keywords, which change code blocks' lines and which directives are admonitions.
-  const { format, magicComments, admonitions } = plan.site.markdown;
-  const reading: MarkdownReading = { magicComments, admonitions };
+  // The site's own plugins, by file and installed version: an update of one renders the pages again.
+  const { format, magicComments, admonitions, remarkPlugins, rehypePlugins } = plan.site.markdown;
+  const plugins = remarkPlugins.length || rehypePlugins.length ? await findSitePlugins(plan.site, contentDir ?? process.cwd()) : undefined;
+  const reading: MarkdownReading = { magicComments, admonitions, ...(plugins ? { plugins } : {}) };
   const version = sha(JSON.stringify([plan.site.baseUrl, format, reading])).slice(0, 16);
   const cache = session.renders;
   const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;

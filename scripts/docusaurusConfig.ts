@@ -340,7 +340,10 @@ export function importConfig(config: JsonObject): ImportedConfig {
   ] as const) {
     for (const plugin of list(docs[key])) {
       const name = described(Array.isArray(plugin) ? (plugin[0] ?? null) : plugin);
-      if (!BUILT_IN_REMARK.has(name)) notes.push(`${what} \`${name}\` (docs ${key}) is not carried; the syntax it adds shows as written.`);
+      if (!BUILT_IN_REMARK.has(name))
+        notes.push(
+          `${what} \`${name}\` (docs ${key}) is not carried; the syntax it adds shows as written. A plugin published as a package runs once installed and named in \`markdown.${key.replace(/^beforeDefault(\w)/, (_, c: string) => c.toLowerCase())}\` of site.config.json.`,
+        );
     }
   }
   if (isObject(docs.editUrl)) notes.push('docs editUrl is a function; write the base URL of "Edit this page" links in site.config.json (editUrl).');

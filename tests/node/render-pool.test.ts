@@ -142,8 +142,8 @@ export default function (jobs: Parameters<typeof renderBatch>[0]) {
     const marked = await buildWithWorker(
       rootWithWorker(
         (real) => `import renderBatch from ${JSON.stringify(real)};
-export default function (task: Parameters<typeof renderBatch>[0]) {
-  const out = renderBatch(task);
+export default async function (task: Parameters<typeof renderBatch>[0]) {
+  const out = await renderBatch(task);
   if ('rendered' in out) for (const page of out.rendered) page.html += '<!-- warm worker -->';
   return out;
 }

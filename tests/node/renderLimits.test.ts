@@ -146,6 +146,7 @@ describe('renderJobs', () => {
       return { fields, tree: { type: 'root', children: [] } };
     },
     page: (parsed) => ({ html: '', htmlHash: '', ...parsed.fields }),
+    usePlugins: () => Promise.resolve(),
   };
   const context = new LinkResolver({ baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} });
 

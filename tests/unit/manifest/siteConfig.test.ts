@@ -31,9 +31,14 @@ describe('resolveSiteConfig', () => {
 
   it("reads pages as MDX with Docusaurus's magic comments and admonitions unless the site names its own", () => {
     const admonitions = Object.keys(ADMONITIONS);
-    expect(makeSiteConfig().markdown).toEqual({ format: 'mdx', magicComments: DEFAULT_MAGIC_COMMENTS, admonitions });
+    const none = { remarkPlugins: [], rehypePlugins: [] };
+    expect(makeSiteConfig().markdown).toEqual({ format: 'mdx', magicComments: DEFAULT_MAGIC_COMMENTS, admonitions, ...none });
     const magicComments = [{ className: 'code-block-error-line', line: 'This will error' }];
-    expect(makeSiteConfig({ markdown: { format: 'detect', magicComments } }).markdown).toEqual({ format: 'detect', magicComments, admonitions });
+    expect(makeSiteConfig({ markdown: { format: 'detect', magicComments } }).markdown).toEqual({ format: 'detect', magicComments, admonitions, ...none });
+    expect(makeSiteConfig({ markdown: { remarkPlugins: ['remark-math', ['remark-emoji', { accessible: true }]] } }).markdown.remarkPlugins).toEqual([
+      { name: 'remark-math' },
+      { name: 'remark-emoji', options: { accessible: true } },
+    ]);
     expect(makeSiteConfig({ markdown: { magicComments: [] } }).markdown.magicComments).toEqual([]);
     expect(makeSiteConfig({ markdown: { admonitions: { keywords: ['discord'] } } }).markdown.admonitions).toEqual([...admonitions, 'discord']);
   });

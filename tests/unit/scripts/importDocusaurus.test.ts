@@ -115,7 +115,7 @@ describe('npm run import:docusaurus', () => {
         "custom CSS (theme.customCss) is not carried: the shell's stylesheet styles every page.",
         "analytics (`gtag`) is not carried; add its script to the shell's index.html if you need it.",
         'plugin `function inlinePlugin` is not carried; what it adds (pages, redirects, data) is not in the imported site.',
-        'remark plugin `remark-widget-embeds` (docs remarkPlugins) is not carried; the syntax it adds shows as written.',
+        'remark plugin `remark-widget-embeds` (docs remarkPlugins) is not carried; the syntax it adds shows as written. A plugin published as a package runs once installed and named in `markdown.remarkPlugins` of site.config.json.',
         "themeConfig.announcementBar.content is HTML; the bar shows its text and its link to https://github.com/widgets/widget-docs (this site's bar holds text and one link).",
         'themeConfig.navbar.items[3]: the dropdown "More" is not carried (the navbar has no dropdowns); put its links in the footer.',
         'themeConfig.footer.links[2]: an HTML footer item is not carried; write it as a link.',
