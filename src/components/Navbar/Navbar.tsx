@@ -31,6 +31,20 @@ export function Navbar() {
   // A site with several versions has the dropdown, on the right unless the configuration places it.
   const dropdown = versions.length > 1 ? (site.navbar.versionDropdown ?? 'right') : null;
   const pageSidebar = sidebarIdAt(manifest, stripBase(pathname, site.baseUrl) ?? pathname);
+  const link = (item: (typeof items)[number]) => {
+    // A sidebar's item is active on the pages that show that sidebar.
+    const active = !item.external && item.sidebarId !== null && item.sidebarId === pageSidebar;
+    return (
+      <SmartLink
+        key={item.label}
+        href={item.external ? item.href : preferredHref(manifest, item.href, preferred, code)}
+        className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+      >
+        {t(`navbar.item.label.${item.label}`, item.label)}
+      </SmartLink>
+    );
+  };
   return (
     <header className={`navbar${visible ? '' : ' navbar--hidden'}`}>
       <div className="navbar__inner">
@@ -46,21 +60,10 @@ export function Navbar() {
         </button>
         <NavbarBrand />
         <nav className="navbar__items" aria-label={t('theme.NavBar.navAriaLabel')}>
-          {items.map((item) => {
-            // A sidebar's item is active on the pages that show that sidebar.
-            const active = !item.external && item.sidebarId !== null && item.sidebarId === pageSidebar;
-            return (
-              <SmartLink
-                key={item.label}
-                href={item.external ? item.href : preferredHref(manifest, item.href, preferred, code)}
-                className={`navbar__link navbar__link--${item.position}${active ? ' navbar__link--active' : ''}`}
-                aria-current={active ? 'page' : undefined}
-              >
-                {t(`navbar.item.label.${item.label}`, item.label)}
-              </SmartLink>
-            );
-          })}
+          {/* The left items next to the brand, then the right ones together at the end, each group in the configuration's order. */}
+          {items.filter((item) => item.position === 'left').map(link)}
           {dropdown === 'left' && <VersionDropdown />}
+          {items.filter((item) => item.position === 'right').map(link)}
         </nav>
         <div className="navbar__tools">
           {dropdown === 'right' && <VersionDropdown />}
