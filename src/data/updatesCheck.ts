@@ -76,6 +76,34 @@ export async function applyUpdate(queryClient: QueryClient, router: AnyRouter, n
     updates.set({ generation: updates.get().generation + 1 });
     requestAnimationFrame(() => window.scrollTo(0, scrollY));
   }
+  holdScroll(router, scrollY);
+}
+
+/** What a reader does to scroll: the page stops holding its position then. */
+const READER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Holds the scroll position at `y` while the page settles: the article can render after the route did (its new
+ * text arrives, a renderer chunk loads), and while it is shorter the browser moves the position up, which stays there
+ * once the page is long again. Each change of the page's size puts it back, until the reader scrolls, another page
+ * opens or `ms` pass.
+ */
+function holdScroll(router: AnyRouter, y: number, ms = 5000): void {
+  if (typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(() => {
+    if (Math.abs(window.scrollY - y) > 1) window.scrollTo(0, y);
+  });
+  // Once another page opens, its position is the router's to set.
+  const navigating = router.subscribe('onBeforeNavigate', () => release());
+  const release = () => {
+    observer.disconnect();
+    navigating();
+    clearTimeout(timer);
+    for (const type of READER_SCROLLS) window.removeEventListener(type, release, true);
+  };
+  const timer = setTimeout(release, ms);
+  for (const type of READER_SCROLLS) window.addEventListener(type, release, { capture: true, passive: true });
+  observer.observe(document.documentElement);
 }
 
 /** The dev server's updates, one after the other: a later rebuild is taken after an earlier one. */
