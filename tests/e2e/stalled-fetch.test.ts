@@ -21,19 +21,12 @@ const NOTICE = 'The site is not answering right now. You can read this page; nav
 const h1 = (page: Page) => page.locator('main h1').first().textContent();
 const sidebarLink = (page: Page, name: string) => page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name, exact: true });
 
+/** The requests of each page `clockedPage` made still waiting for an answer or the rest of their body, and those that have their answer. */
+const watched = new WeakMap<Page, { pending: Set<Request>; answered: WeakSet<Request> }>();
+
 /** A page of `b` whose clock the test moves on; its requests are watched from before its first load. */
 async function clockedPage(): Promise<Page & { errors: string[] }> {
   const page = await b.page();
-  watchRequests(page);
-  // Time runs as usual until the test jumps it.
-  await page.clock.install();
-  return page;
-}
-
-/** The page's requests still waiting for an answer or the rest of their body, and the ones among them that have their answer. */
-const watched = new WeakMap<Page, { pending: Set<Request>; answered: WeakSet<Request> }>();
-
-function watchRequests(page: Page): void {
   const pending = new Set<Request>();
   const answered = new WeakSet<Request>();
   page.on('request', (request) => pending.add(request));
@@ -41,6 +34,9 @@ function watchRequests(page: Page): void {
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
   watched.set(page, { pending, answered });
+  // Time runs as usual until the test jumps it.
+  await page.clock.install();
+  return page;
 }
 
 /**
