@@ -159,7 +159,7 @@ export async function postToWorker(message: ToWorker): Promise<unknown> {
  * browser may have stopped the worker, and its save with it. Asking a worker
  * that is still saving costs one more pass over what it stored.
  */
-const SAVE_SILENCE_MS = 30_000;
+export const SAVE_SILENCE_MS = 30_000;
 let silence: ReturnType<typeof setTimeout> | undefined;
 
 /** Asks the worker to save; an error of the asking is the save's error. */

@@ -42,6 +42,8 @@ export function useFaultServer() {
   /** Every path below the base the server was asked for, in order. */
   const requests: string[] = [];
   let server: RunningServer | undefined;
+  /** The fault `path` (below the base, no query) is answered with, if any: the latest set for it. */
+  const faultAt = (path: string) => faults.find((f) => f.match(path))?.fault;
 
   beforeAll(async () => {
     server = await startServer({
@@ -51,7 +53,7 @@ export function useFaultServer() {
       handle: (req, res) => {
         const path = (req.url ?? '').split('?')[0]!.replace(/^\/abp-react\//, '');
         requests.push(path);
-        const fault = faults.find((f) => f.match(path))?.fault;
+        const fault = faultAt(path);
         if (!fault) return false;
         if (fault.kind === 'drop') {
           req.socket.destroy();
@@ -94,6 +96,8 @@ export function useFaultServer() {
     fault(path: string | RegExp, fault: Fault): void {
       faults.unshift({ match: (p) => (typeof path === 'string' ? p === path.replace(/^\//, '') : path.test(p)), fault });
     },
+    /** The fault the host answers the absolute URL `href` with, if any. */
+    faultOf: (href: string): Fault | undefined => faultAt(new URL(href).pathname.replace(/^\/abp-react\//, '')),
     /** The host answers normally again; answers left hanging are closed (their requests fail). */
     clear(): void {
       faults.length = 0;

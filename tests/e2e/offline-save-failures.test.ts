@@ -5,10 +5,13 @@
  * ends in a message with "Try again" or in a save that goes on by itself, and
  * the save completes once the cause is gone.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shellReady, useBrowser, workerControls } from './browser';
 import { useFaultServer } from './faultServer';
+import { SAVE_SILENCE_MS } from '../../src/data/persistOfflineActions';
+import { LATER_WORK_MS } from '../../src/lib/afterFirstPage';
 
 const b = useBrowser();
 /** A page of `b`, which collects the errors thrown in it. */
@@ -19,11 +22,18 @@ const STOPPED = 'Saving for offline reading stopped: the network connection was 
 /** Pages answer late while saving, so a test can act while the save is under way. */
 const SLOW_PAGES = { kind: 'slow', ms: 300 } as const;
 
-/** A page controlled by the worker, whose save for offline reading is under way (three pages saved or more); `faults` are set before it starts. */
+/**
+ * A page controlled by the worker, whose save for offline reading is under way (three pages saved or more); `faults`
+ * are set before it starts. The test can move the page's clock on; the worker's runs as usual.
+ */
 async function savingPage(faults: () => void = () => {}): Promise<TestPage> {
   const page = await b.page({ serviceWorkers: 'allow' });
+  // Time runs as usual until the test jumps it.
+  await page.clock.install();
   await page.goto(host.url('docs/intro'));
   await shellReady(page);
+  // The worker registers once the first page has had the network to itself for a while, which the tests skip.
+  await page.clock.fastForward(LATER_WORK_MS);
   await workerControls(page);
   host.fault(/^docs\/./, SLOW_PAGES);
   faults();
@@ -35,6 +45,26 @@ async function savingPage(faults: () => void = () => {}): Promise<TestPage> {
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Offline reading' });
 const available = (page: Page) => panel(page).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
+const stopped = (page: Page) => panel(page).getByRole('alert').filter({ hasText: STOPPED });
+
+/**
+ * Waits until the save is done, moving the page's clock on a second at a time while the save stands stopped by the
+ * network: the page's retries come as they would, without their real wait. While saving, the clock is left alone, so
+ * the page never takes the worker for silent.
+ */
+async function resumedUntilAvailable(page: Page): Promise<void> {
+  const done = panel(page).getByText('Available offline', { exact: true });
+  await expect
+    .poll(
+      async () => {
+        if (await done.count()) return true;
+        if (await stopped(page).count()) await page.clock.fastForward(1_000);
+        return false;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
 
 describe('saving for offline reading', () => {
   for (const kind of ['drop', 'stall'] as const) {
@@ -42,13 +72,17 @@ describe('saving for offline reading', () => {
       const page = await savingPage();
       try {
         host.fault(/./, { kind });
-        await panel(page).getByRole('alert').filter({ hasText: STOPPED }).waitFor({ timeout: 30_000 });
+        await stopped(page).waitFor({ timeout: 30_000 });
         expect(await panel(page).getByRole('button', { name: 'Try again' }).count()).toBe(1);
-        await page.waitForTimeout(8_000);
+        // Some seconds of the page's time, a second at a time, each given the real time its retries take to fail.
+        for (let second = 0; second < 8; second++) {
+          await page.clock.fastForward(1_000);
+          await sleep(100);
+        }
       } finally {
         host.clear();
       }
-      await available(page);
+      await resumedUntilAvailable(page);
       expect(page.errors).toEqual([]);
     }, 120_000);
   }
@@ -88,8 +122,15 @@ describe('saving for offline reading', () => {
   it('asks again when the browser stops the worker during the save, and the save completes', async () => {
     const page = await savingPage();
     const cdp = await page.context().newCDPSession(page);
+    const running = new Map<string, string>();
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions) running.set(version.versionId, version.runningStatus);
+    });
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
+    await expect.poll(() => running.size > 0 && [...running.values()].every((status) => status === 'stopped')).toBe(true);
+    // The page's wait for the stopped worker's next word runs out at once.
+    await page.clock.fastForward(SAVE_SILENCE_MS);
     await available(page);
   }, 120_000);
 });

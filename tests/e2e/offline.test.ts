@@ -58,6 +58,19 @@ async function offlineAgain(page: Page): Promise<void> {
 /** A page in a fresh context where service workers may register. */
 const newPage = () => b.page({ serviceWorkers: 'allow' });
 
+/** A page of `b` (with `options`) whose clock the test moves on; time runs as usual until it does. */
+async function clockedPage(options?: Parameters<typeof b.page>[0]): Promise<Awaited<ReturnType<typeof b.page>>> {
+  const page = await b.page(options);
+  await page.clock.install();
+  return page;
+}
+
+/**
+ * Moves the page's clock past the wait the shell leaves the first page before the work that serves later reading (the
+ * worker's registration, the saved query cache, the offline panel): the tests need that work, not the wait.
+ */
+const laterWorkNow = (page: Page) => page.clock.fastForward(LATER_WORK_MS);
+
 /** Whether Cache Storage holds a URL below the base (any cache). */
 const isCached = (page: Page, path: string) => inCaches(page, url(path));
 
@@ -111,9 +124,10 @@ describe('offline reading', () => {
   }, 180_000);
 
   it('keeps a page once opened readable offline, without offline mode', async () => {
-    const page = await newPage();
+    const page = await clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/faq'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     // The first visit loaded before the worker existed; the page hands its URLs to the worker.
     await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
@@ -153,9 +167,10 @@ describe('a large site', () => {
   it('says how much saving every page stores before it starts, and saves once the reader accepts', async () => {
     // The root claims 10,000 pages; the worker saves the pages the shards list, as it always does.
     largeTotals = { pages: 10_000, bytes: 200 * 2 ** 20, articles: 0 };
-    const page = await newPage();
+    const page = await clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/intro'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     const control = page.getByRole('region', { name: 'Offline reading' });
     const question = control.getByText(/^Saving every page and the search index for offline reading stores about [\d.]+ MB on this device \(10,000 pages\)\.$/);
@@ -182,10 +197,11 @@ describe('a large site', () => {
 
 describe('updates', () => {
   it('shows "This page was updated" after a content-only build, and swaps the text in without downloading the shell again', async () => {
-    const page = await newPage();
+    const page = await clockedPage({ serviceWorkers: 'allow' });
     // A page the deploy leaves as it is, stored before the one it changes.
     await page.goto(url('docs/code-of-conduct'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     await expect.poll(() => isCached(page, 'docs/code-of-conduct'), { timeout: 15_000 }).toBe(true);
     await page.goto(url('docs/faq'));
@@ -255,9 +271,10 @@ describe('updates', () => {
   }, 120_000);
 
   it('offers "A new version is available" after a shell build, and Reload takes the new shell', async () => {
-    const page = await newPage();
+    const page = await clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/intro'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     // A second page: the reader's intent, so the workers fill their precache (the new one once it is in charge).
     await page.getByRole('complementary', { name: 'Docs sidebar' }).getByRole('link', { name: 'Code of Conduct' }).click();
@@ -289,9 +306,10 @@ describe('updates', () => {
 
 describe('storage', () => {
   it('reports a full storage to the reader', async () => {
-    const page = await newPage();
+    const page = await clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/intro'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     const control = page.getByRole('region', { name: 'Offline reading' });
     await control.getByRole('button', { name: 'Save for offline reading' }).waitFor();
@@ -310,10 +328,11 @@ describe('storage', () => {
   });
 
   it('renders the last manifest and an opened page from IndexedDB when the network fails, without a worker', async () => {
-    const page = await b.page({ serviceWorkers: 'block' });
+    const page = await clockedPage({ serviceWorkers: 'block' });
     await page.goto(url('docs/faq'));
     await shellReady(page);
     // The persister writes after the first page is idle.
+    await laterWorkNow(page);
     await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
     // The document still loads; the manifest and the blob do not.
     await page.route(/\/(manifest\.json|blobs\/)/, (route) => route.abort('internetdisconnected'));
@@ -324,7 +343,7 @@ describe('storage', () => {
   });
 
   it('renders online when IndexedDB throws and service workers are blocked', async () => {
-    const page = await b.page({ serviceWorkers: 'block' });
+    const page = await clockedPage({ serviceWorkers: 'block' });
     await page.addInitScript(() => {
       IDBFactory.prototype.open = () => {
         throw new DOMException('IndexedDB is blocked.', 'SecurityError');
@@ -337,7 +356,7 @@ describe('storage', () => {
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');
     // No worker: no offline control to offer, once the later idle has tried to register one (the control may show
     // while the registration is pending, to let a reader turn offline mode on before it).
-    await page.waitForTimeout(LATER_WORK_MS);
+    await laterWorkNow(page);
     await expect.poll(() => page.getByRole('region', { name: 'Offline reading' }).count(), { timeout: 15_000 }).toBe(0);
     expect(page.errors).toEqual([]);
   });
