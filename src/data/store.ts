@@ -6,10 +6,12 @@
  * before is still read, never written, for what this site's lacks.
  */
 import { assetUrl } from '../config';
-import { afterFirstPage, LATER_WORK_MS } from '../lib/afterFirstPage';
+import { afterFirstPage, KEEP_COPIES_MS } from '../lib/afterFirstPage';
 import { CHUNK_LOAD_MS, within } from '../lib/fetchBody';
 import { textMatchesName } from '../sw/contentHash';
 import { fetchText } from './fetchText';
+import { offline } from './persistOffline';
+import { readerIntent } from './readerIntent';
 import { siteKey } from './siteStorage';
 
 type Store = { getItem<T>(key: string): Promise<T | null>; setItem<T>(key: string, value: T): Promise<T>; removeItem(key: string): Promise<void> };
@@ -53,21 +55,35 @@ export async function readStored<T>(key: string): Promise<T | null> {
   }
 }
 
-let later: Promise<void> | null = null;
+let wanted: Promise<void> | null = null;
 
 /**
- * Resolves on the later idle after the first page (`LATER_WORK_MS`): a copy
- * serves a later visit, and opening the database costs the first one a chunk.
+ * Resolves once copies are worth what opening the database costs (a chunk): a copy serves a later visit or a
+ * failing network, which a reader who opened one page may never have. So, once the reader opens a second page
+ * (`readerIntent`), turns offline mode on or leaves the tab, else on an idle `KEEP_COPIES_MS` after the first page.
  */
-function laterIdle(): Promise<void> {
-  later ??= new Promise((resolve) => afterFirstPage(resolve, 2000, LATER_WORK_MS));
-  return later;
+function copiesWanted(): Promise<void> {
+  wanted ??= new Promise((resolve) => {
+    if (readerIntent.get().shown || offline.get().enabled) return resolve();
+    const done = () => {
+      stopIntent();
+      stopOffline();
+      document.removeEventListener('visibilitychange', onHidden);
+      resolve();
+    };
+    const onHidden = () => document.visibilityState === 'hidden' && done();
+    const stopIntent = readerIntent.subscribe(() => readerIntent.get().shown && done());
+    const stopOffline = offline.subscribe(() => offline.get().enabled && done());
+    document.addEventListener('visibilitychange', onHidden);
+    afterFirstPage(done, 2000, KEEP_COPIES_MS);
+  });
+  return wanted;
 }
 
-/** Stores a value, on the later idle; failures (quota, blocked) are ignored here and reported by the offline feature. */
+/** Stores a value once copies are wanted (`copiesWanted`); failures (quota, blocked) are ignored here and reported by the offline feature. */
 export async function writeStored<T>(key: string, value: T): Promise<boolean> {
   try {
-    await laterIdle();
+    await copiesWanted();
     const s = await store();
     if (!s) return false;
     await s.setItem(key, value);

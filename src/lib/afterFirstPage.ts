@@ -9,6 +9,13 @@
 export const LATER_WORK_MS = 5000;
 
 /**
+ * How long after the first page a reader who has shown no intent to read on (a second page, offline mode, leaving the
+ * tab) waits before the shell keeps copies of what it fetched in browser storage: a reader who reads one page for
+ * half a minute and leaves never loads the storage code.
+ */
+export const KEEP_COPIES_MS = 60_000;
+
+/**
  * Runs `task` once the first page has loaded, `delayMs` more have passed and
  * the browser is idle, or `maxWaitMs` after that at the latest: a browser that
  * produces no frames (a hidden or headless tab) may report no idle period for a long while.

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkUntil, inCaches, precacheFilled, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { indexFiles } from '../../manifest/localSearch';
-import { LATER_WORK_MS } from '../../src/lib/afterFirstPage';
+import { KEEP_COPIES_MS, LATER_WORK_MS } from '../../src/lib/afterFirstPage';
 import { shardNames, shardOf } from '../../manifest/shards';
 import { TEXTS } from '../../manifest/texts';
 import { ROOT, useSiteCopy } from './siteCopy';
@@ -331,8 +331,8 @@ describe('storage', () => {
     const page = await clockedPage({ serviceWorkers: 'block' });
     await page.goto(url('docs/faq'));
     await shellReady(page);
-    // The persister writes after the first page is idle.
-    await laterWorkNow(page);
+    // The persister writes once copies are wanted: on a reader who opens one page only, a minute after it.
+    await page.clock.fastForward(KEEP_COPIES_MS);
     await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
     // The document still loads; the manifest and the blob do not.
     await page.route(/\/(manifest\.json|blobs\/)/, (route) => route.abort('internetdisconnected'));

@@ -19,6 +19,7 @@ import { siteStorageKey } from '../../manifest/constants';
 import { startServer, type RunningServer } from '../../scripts/serve';
 import { CONTENT_DB, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { ROOT } from './siteCopy';
+import { KEEP_COPIES_MS } from '../../src/lib/afterFirstPage';
 
 const b = useBrowser();
 const TWO = '/abp-two/';
@@ -69,6 +70,19 @@ afterAll(async () => {
 const at = (path: string) => new URL(path, one!.url).href;
 const panel = (page: Page) => page.getByRole('region', { name: 'Offline reading' });
 
+/**
+ * A page opened at `href` whose clock is moved past the wait before the shell keeps copies in its database, which a
+ * reader who opens one page only has (`KEEP_COPIES_MS`); time runs as usual otherwise.
+ */
+async function pageKeepingCopies(href: string): Promise<Page & { errors: string[] }> {
+  const page = await b.page();
+  await page.clock.install();
+  await page.goto(href);
+  await shellReady(page);
+  await page.clock.fastForward(KEEP_COPIES_MS);
+  return page;
+}
+
 describe('two sites on one origin', () => {
   it('keeps offline reading turned on in one site from turning it on in the other', async () => {
     const page = await b.page({ serviceWorkers: 'allow' });
@@ -109,9 +123,7 @@ describe('two sites on one origin', () => {
   });
 
   it('never starts one site with the manifest the other saved in IndexedDB', async () => {
-    const page = await b.page();
-    await page.goto(at('/abp-react/docs/faq'));
-    await shellReady(page);
+    const page = await pageKeepingCopies(at('/abp-react/docs/faq'));
     await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
     // The other site's manifest cannot be fetched: it has none saved, so its static page stays, with the notice.
     await page.route(`**${TWO}_app/manifest.json`, (route) => route.abort('internetdisconnected'));
@@ -148,9 +160,7 @@ describe('state stored before the scoping by site', () => {
   }, 120_000);
 
   it('reads the content an earlier shell kept in the database every site shared, when the network fails', async () => {
-    const page = await b.page();
-    await page.goto(at('/abp-react/docs/faq'));
-    await shellReady(page);
+    const page = await pageKeepingCopies(at('/abp-react/docs/faq'));
     await expect.poll(() => storedContent(page, 'query-cache').then(Boolean), { timeout: 15_000 }).toBe(true);
     // What the site stored, moved into the shared database as an earlier shell kept it, from a page without the shell.
     await page.goto(at('/abp-react/_app/manifest.json'));
