@@ -23,7 +23,7 @@ import {
   type UnknownDirective,
 } from '../manifest/markdown';
 import { admonitionKeywords } from '../manifest/admonitions';
-import { loadSitePlugins, NO_SITE_PLUGINS, type SitePlugins } from './sitePlugins';
+import { loadSitePlugins, type SitePlugins } from './sitePlugins';
 import type { PluggableList } from 'unified';
 import { INDEXED_SECTION_CHARS } from '../manifest/localSearch';
 import type { MdxOptions, MdxProblem } from '../manifest/mdx';
@@ -292,9 +292,11 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     plain: bodyProcessor({ ...common, ...(sitePlugins ? { sitePlugins } : {}) }),
     mdx: bodyProcessor({ ...common, mdx: mdxOptions, ...(sitePlugins ? { sitePlugins } : {}) }),
   });
-  // The processors of each set of site plugins the renderer was given (`usePlugins`), by the set's key.
-  const withPlugins = new Map<string, ReturnType<typeof pair>>([[pluginsKey(NO_SITE_PLUGINS), pair()]]);
-  let processors = withPlugins.get(pluginsKey(NO_SITE_PLUGINS))!;
+  const builtIn = pair();
+  // The processors with the site plugins last given (`usePlugins`), by their key: one set at a time, so a process
+  // whose site changes its plugins' options keeps none of the old ones.
+  let withPlugins: { key: string; processors: ReturnType<typeof pair> } | null = null;
+  let processors = builtIn;
 
   const run = (body: string, mdx: MdxPage | undefined) => {
     const { plain: processor, mdx: mdxProcessor } = processors;
@@ -316,13 +318,13 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
 
   const usePlugins: Renderer['usePlugins'] = async (plugins) => {
     const key = pluginsKey(plugins);
-    if (!withPlugins.has(key)) withPlugins.set(key, pair(await loadSitePlugins(plugins)));
+    if (withPlugins?.key !== key) withPlugins = { key, processors: pair(await loadSitePlugins(plugins)) };
   };
 
   const parse: Renderer['parse'] = (body, mdx, reading = DEFAULT_READING) => {
-    const set = withPlugins.get(pluginsKey(reading.plugins ?? NO_SITE_PLUGINS));
-    if (!set) throw new Error('the renderer was asked to parse with markdown plugins it was not given (`usePlugins`)');
-    processors = set;
+    if (!reading.plugins) processors = builtIn;
+    else if (withPlugins?.key === pluginsKey(reading.plugins)) processors = withPlugins.processors;
+    else throw new Error('the renderer was asked to parse with markdown plugins it was not given (`usePlugins`)');
     codeLines.magicComments = reading.magicComments;
     admonitions.keywords = reading.admonitions;
     headings = [];

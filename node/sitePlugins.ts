@@ -24,9 +24,6 @@ export interface SitePlugins {
   rehype: SitePlugin[];
 }
 
-/** A site without plugins of its own. */
-export const NO_SITE_PLUGINS: SitePlugins = { remark: [], rehype: [] };
-
 const LISTS = [
   ['remark', 'remarkPlugins'],
   ['rehype', 'rehypePlugins'],
