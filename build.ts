@@ -119,7 +119,7 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   const src = readContent(options.contentDir, options.publicDir, log, session, options.changed);
   time.lap('read');
   const plan = planRoutes(src, log, session);
-  const { renders, rendered, parsed } = await renderContent(plan, session, options.parallel, src.contentDir);
+  const { renders, version: renderedWith, rendered, parsed, componentFiles } = await renderContent(plan, session, options.parallel, src.contentDir);
   time.lap('render');
   const texts = pageTexts(renders);
   checkTitles(plan, texts, log);
@@ -128,12 +128,13 @@ export async function buildContent(options: ContentBuildOptions): Promise<Conten
   checkLinks(src, plan, renders, log, session);
   for (const w of log.warnings) options.onWarning?.(w);
   time.lap('check');
-  const files = new Map<string, OutputData>();
+  const files = new Map<string, OutputData>(componentFiles);
   const large = Object.keys(plan.routes).length > (options.largeSiteRoutes ?? LARGE_SITE_ROUTES);
   const { manifest, root, shards, records, recordsInput, deferredSearch, articles, intact } = assembleManifest(
     src,
     plan,
     renders,
+    renderedWith,
     texts,
     model,
     files,

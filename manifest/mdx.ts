@@ -15,6 +15,7 @@ import { find, html as htmlSchema } from 'property-information';
 import { escapeHtml } from './escapeHtml';
 import { relativeRoute } from './links';
 import type { CategoryCard } from './types';
+import { SITE_PROPERTY, type SiteComponentFound, type SiteComponents } from './siteComponents';
 import { expressionValue, LITERAL_HINT, namesRead, RefusedExpression, TOC, type MdxScope, type MdxValue } from './mdxValues';
 
 /** How `.md` and `.mdx` files are read, as Docusaurus's `markdown.format`: all as MDX, all as CommonMark, or by extension. */
@@ -48,6 +49,11 @@ export interface MdxOptions {
   readPartial?: (source: string) => string | null;
   /** Parses a partial's markdown with the page's pipeline, up to (not including) this step. */
   parsePartial?: (markdown: string) => Root;
+  /**
+   * The site's components, bundled (`node/siteComponents.ts`): one a page uses is marked for the renderer to render
+   * into the page and the shell to hydrate. Absent: a site component shows its children (the shell's fallback).
+   */
+  siteComponents?: SiteComponents;
 }
 
 /** The theme components and Docusaurus modules a page may import, by the name of what they export. */
@@ -67,7 +73,11 @@ const THEME_MODULES: Record<string, ThemeName> = {
 type ThemeName = 'Tabs' | 'TabItem' | 'Details' | 'Admonition' | 'CodeBlock' | 'TOCInline' | 'DocCardList' | 'DocCard' | 'Link' | 'useBaseUrl';
 
 /** What a component name of the page stands for. */
-type Component = { kind: 'theme'; name: ThemeName } | { kind: 'partial'; source: string } | { kind: 'site'; from: string };
+type Component =
+  | { kind: 'theme'; name: ThemeName }
+  | { kind: 'partial'; source: string }
+  /** `name`: what the import takes of the module (`default`, an export's name), null for the module as a whole. */
+  | { kind: 'site'; from: string; name: string | null };
 
 /** Components a page may use without importing them, as Docusaurus's MDX scope has them. */
 const GLOBAL: Record<string, ThemeName> = { Admonition: 'Admonition', Details: 'Details' };
@@ -126,6 +136,22 @@ export function partialTarget(from: string, specifier: string): string | null {
 function importedComponents(declaration: ImportDeclaration, source: string): { names: [string, Component][]; problem?: string } {
   const from = String(declaration.source.value);
   const locals = declaration.specifiers.map((s) => s.local.name);
+  const site = (): [string, Component][] =>
+    declaration.specifiers.map((s) => [
+      s.local.name,
+      {
+        kind: 'site',
+        from,
+        name:
+          s.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : s.type === 'ImportSpecifier'
+              ? s.imported.type === 'Identifier'
+                ? s.imported.name
+                : String(s.imported.value)
+              : null,
+      },
+    ]);
   const theme = THEME_MODULES[from];
   if (theme) return { names: locals.map((name) => [name, { kind: 'theme', name: theme }]) };
   if (from.startsWith('/'))
@@ -137,9 +163,9 @@ function importedComponents(declaration: ImportDeclaration, source: string): { n
     }
     // A markdown file imported as a component is a partial, whatever its name.
     if (/\.mdx?$/.test(target)) return { names: locals.map((name) => [name, { kind: 'partial', source: target }]) };
-    return { names: locals.map((name) => [name, { kind: 'site', from }]) };
+    return { names: site() };
   }
-  return { names: locals.map((name) => [name, { kind: 'site', from }]) };
+  return { names: site() };
 }
 
 /** `items={useCurrentSidebarCategory().items}`, the items `<DocCardList>` lists without any. */
@@ -693,16 +719,59 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
         break;
     }
   }
+  if (component?.kind === 'site') {
+    const marked = siteComponentMark(node, component, state);
+    if (marked) return [marked];
+  }
   // Its props are not read: the component is not rendered, so nothing of them is shown or run.
   const why =
     component?.kind === 'site'
-      ? `is a component of the site (\`${component.from}\`), which this build does not render`
+      ? `is a component of the site (\`${component.from}\`), which this build does not render${siteComponentReason(component, state)}`
       : component?.kind === 'theme'
         ? `(\`${component.name}\`) is a theme component this build does not render`
         : 'is a component no import names and this build does not know';
   state.options.onProblem({ line: lineOf(node), message: `\`<${name}>\` ${why}: the page shows its children in its place.`, error: false });
   const children = transformChildren(node.children as RootContent[], state);
   return node.type === 'mdxJsxFlowElement' ? [element('div', { className: ['mdx-component'] }, children, node)] : children;
+}
+
+/** The bundled component an import of the site names, if the build has one. */
+function bundledComponent(component: { from: string }, state: State): SiteComponentFound | undefined {
+  const found = state.options.siteComponents?.byTarget;
+  const target = found && partialTarget(state.options.source, component.from);
+  return target !== null && target !== undefined && Object.hasOwn(found!, target) ? found![target] : undefined;
+}
+
+/** Why a component of the site is not rendered, in parentheses after "which this build does not render". */
+function siteComponentReason(component: { from: string; name: string | null }, state: State): string {
+  const found = bundledComponent(component, state);
+  if (!found) return '';
+  if ('error' in found) return ` (${found.error})`;
+  return component.name === null ? ' (a whole module is no component: import its default or a named export)' : '';
+}
+
+/**
+ * A component of the site, bundled, as the mark the renderer renders it into (`render.ts`): its chunk and export,
+ * its props as JSON and its children, rendered here. Null when it cannot be: no bundle, or props that would run code.
+ */
+function siteComponentMark(node: JsxElement, component: { from: string; name: string | null }, state: State): ElementNode | null {
+  const found = bundledComponent(component, state);
+  if (!found || 'error' in found || component.name === null) return null;
+  const problems: MdxProblem[] = [];
+  const attrs = attributesOf(node, { ...state, options: { ...state.options, onProblem: (p) => problems.push(p) } });
+  const refused = problems.find((p) => p.error);
+  if (refused) {
+    state.options.onProblem({ ...refused, error: false, message: `${refused.message.replace(/\.$/, '')}; the component is not rendered.` });
+    return null;
+  }
+  for (const p of problems) state.options.onProblem(p);
+  const children = transformChildren(node.children as RootContent[], state).filter((c) => !isBlank(c));
+  return element(
+    node.type === 'mdxJsxFlowElement' ? 'div' : 'span',
+    { [SITE_PROPERTY.mark]: `${found.chunk}#${component.name}`, [SITE_PROPERTY.props]: JSON.stringify(attrs), [SITE_PROPERTY.name]: node.name ?? '' },
+    children,
+    node,
+  );
 }
 
 /** `nodes` with every MDX node replaced by what it renders, recursively. */

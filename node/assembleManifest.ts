@@ -209,6 +209,8 @@ interface ManifestInputs {
   src: ContentSources;
   plan: RoutePlan;
   renders: Map<string, Rendered>;
+  /** What the pages were rendered with besides their sources (`renderContent`'s version): another renders every page anew. */
+  renderedWith: string;
   texts: PageTexts;
   model: DocsModel;
   /** The build's output files, which each product function adds its files to. */
@@ -228,6 +230,7 @@ export function assembleManifest(
   src: ContentSources,
   plan: RoutePlan,
   renders: Map<string, Rendered>,
+  renderedWith: string,
   texts: PageTexts,
   model: DocsModel,
   files: Map<string, OutputData>,
@@ -237,7 +240,7 @@ export function assembleManifest(
   deferSearch = false,
 ): AssembledManifest {
   const versioned = plan.versions.length > 1;
-  const inputs: ManifestInputs = { src, plan, renders, texts, model, files, session, articlesIn, versioned };
+  const inputs: ManifestInputs = { src, plan, renders, renderedWith, texts, model, files, session, articlesIn, versioned };
   const { site, routes, linkContext } = plan;
   const { state, delta } = pageEntriesOf(inputs);
   const { docs: manifestDocs, pages: manifestPages, articleSizes } = state;
@@ -369,12 +372,15 @@ type PageDelta = (DocEntry | PageEntry)[] | null;
  * `files`). With the last build's docs model, site, link tables and versions, only the pages whose keys differ get
  * new entries (`delta`); each entry is a product keyed by what it is made from.
  */
-function pageEntriesOf({ plan, renders, texts, model, files, session, articlesIn, versioned }: ManifestInputs): { state: PageState; delta: PageDelta } {
+function pageEntriesOf({ plan, renders, renderedWith, texts, model, files, session, articlesIn, versioned }: ManifestInputs): {
+  state: PageState;
+  delta: PageDelta;
+} {
   const { docs, pages, site } = plan;
   const bodyMemo = session.memo(BODY);
   const entryKeys = session.memo(ENTRY_KEY);
   const last = session.last(LAST_PAGES) ?? null;
-  const keys: EntryKeys = { whole: JSON.stringify([model.key, articlesIn, site, plan.links.tables, plan.versions]), each: plan.keys };
+  const keys: EntryKeys = { whole: JSON.stringify([model.key, articlesIn, site, plan.links.tables, plan.versions, renderedWith]), each: plan.keys };
   const delta = (last && changedEntries(last.keys, keys)?.map((rel) => plan.bySource.get(rel)!)) ?? null;
   // The last state is taken over and changed where it is (copying its tables of every page cost more than the rest
   // of a one-page rebuild): the session forgets it until this build remembers its own, so a build that fails on the

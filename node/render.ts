@@ -31,6 +31,8 @@ import { DEFAULT_MAGIC_COMMENTS, type CodeLineOptions } from '../manifest/magicC
 import type { MagicComment } from '../manifest/siteConfigSchema';
 import { searchText, type SearchPart, type Section } from './search';
 import { cutText } from '../manifest/cutText';
+import type { SiteComponents } from '../manifest/siteComponents';
+import { loadSiteComponents, renderSiteComponents, type LoadedSiteComponents } from './siteComponentsRender';
 
 /** A link found in the source, for validation. */
 interface FoundLink {
@@ -212,6 +214,8 @@ function unclosedFields(body: string, nodes: Code[]): Pick<Rendered, 'unclosedFe
 export interface ParsedBody {
   fields: Omit<Rendered, 'html' | 'htmlHash' | 'resolved'>;
   tree: HastRoot;
+  /** The site's components the body was parsed with, which its page renders into its HTML. */
+  siteComponents?: LoadedSiteComponents;
 }
 
 /**
@@ -223,6 +227,8 @@ export interface Renderer {
   parse(body: string, mdx?: MdxPage, reading?: MarkdownReading): ParsedBody;
   /** Loads the site plugins a `reading` names, before the first parse with them. */
   usePlugins(plugins: SitePlugins): Promise<void>;
+  /** Loads the site's components a `reading` names, before the first parse with them. */
+  useComponents(components: SiteComponents): Promise<void>;
   /** The page of `parsed` with its links and images resolved; `again` leaves `parsed` as it was, for another page. */
   page(
     parsed: ParsedBody,
@@ -240,6 +246,8 @@ export interface MarkdownReading {
   admonitions: readonly string[];
   /** The site's own markdown plugins, found (`findSitePlugins`); none when unset. */
   plugins?: SitePlugins;
+  /** The site's own components its pages import, bundled (`bundleSiteComponents`); none when no page imports one. */
+  components?: SiteComponents;
 }
 
 /** A page read as MDX: its source below `content/`, its front matter (`frontMatter.x`) and the partials it imports. */
@@ -297,6 +305,8 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
   // whose site changes its plugins' options keeps none of the old ones.
   let withPlugins: { key: string; processors: ReturnType<typeof pair> } | null = null;
   let processors = builtIn;
+  // The site's components last given (`useComponents`), by their key, as the plugins are.
+  let withComponents: { key: string; loaded: LoadedSiteComponents } | null = null;
 
   const run = (body: string, mdx: MdxPage | undefined) => {
     const { plain: processor, mdx: mdxProcessor } = processors;
@@ -321,10 +331,22 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
     if (withPlugins?.key !== key) withPlugins = { key, processors: pair(await loadSitePlugins(plugins)) };
   };
 
+  const useComponents: Renderer['useComponents'] = async (components) => {
+    const key = JSON.stringify(components);
+    if (withComponents?.key !== key) withComponents = { key, loaded: await loadSiteComponents(components) };
+  };
+
   const parse: Renderer['parse'] = (body, mdx, reading = DEFAULT_READING) => {
     if (!reading.plugins) processors = builtIn;
     else if (withPlugins?.key === pluginsKey(reading.plugins)) processors = withPlugins.processors;
     else throw new Error('the renderer was asked to parse with markdown plugins it was not given (`usePlugins`)');
+    let siteComponents: LoadedSiteComponents | undefined;
+    if (reading.components) {
+      if (withComponents?.key !== JSON.stringify(reading.components))
+        throw new Error('the renderer was asked to parse with site components it was not given (`useComponents`)');
+      siteComponents = withComponents.loaded;
+    }
+    mdxOptions.siteComponents = reading.components;
     codeLines.magicComments = reading.magicComments;
     admonitions.keywords = reading.admonitions;
     headings = [];
@@ -370,7 +392,7 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
       ...(htmlNodes.length ? { comments: commentRanges(body, htmlNodes, mdx !== undefined) } : {}),
       ...unclosedFields(body, codeNodes),
     };
-    return { fields, tree };
+    return { fields, tree, ...(siteComponents ? { siteComponents } : {}) };
   };
 
   const page: Renderer['page'] = (parsed, resolveLink, resolveImage, again) => {
@@ -384,12 +406,18 @@ function createRenderer(grammars: Record<string, LanguageFn>): Renderer {
         node.properties = { ...node.properties };
       });
     // The shell filters URLs the same way (react-markdown's filter drops `javascript:` and friends).
-    const html = toHtml(sanitizeUrls(resolveLinks(parsed.tree, resolveLink, resolveImage)));
+    const resolved = sanitizeUrls(resolveLinks(parsed.tree, resolveLink, resolveImage));
+    // A component's markup is the site's code's, which the browser runs as written: it is added after the sanitizer.
+    const problems = [...(parsed.fields.mdxProblems ?? [])];
+    const html = parsed.siteComponents
+      ? toHtml(renderSiteComponents(resolved, parsed.siteComponents, problems), { allowDangerousHtml: true })
+      : toHtml(resolved);
     for (const [node, properties] of kept) node.properties = properties;
-    return { html, htmlHash: sha(html), ...parsed.fields };
+    const fields = problems.length ? { ...parsed.fields, mdxProblems: problems.sort((a, b) => a.line - b.line) } : parsed.fields;
+    return { html, htmlHash: sha(html), ...fields };
   };
 
-  return { parse, page, usePlugins };
+  return { parse, page, usePlugins, useComponents };
 }
 
 /** A set of site plugins as a key: the files and options that make them. */

@@ -19,6 +19,7 @@ import { isMdxSource } from '../manifest/mdx';
 import { partialsOf, readPartial } from './partials';
 import type { MarkdownReading, MdxPage, ParsedBody, Rendered, Renderer } from './render';
 import { findSitePlugins, SitePluginError } from './sitePlugins';
+import { bundleSiteComponents, componentImports, type KeptBundles } from './siteComponents';
 import { RENDER_BUDGET, renderBudget, RenderTimeout, renderWithin, scanMarkdown } from './renderLimits';
 import type { SourceFile } from './sources';
 import { changedEntries, slot, type BuildSession, type EntryKeys } from './session';
@@ -406,8 +407,10 @@ async function rendererFor(jobs: RenderJob[]): Promise<Renderer> {
   return render;
 }
 
-/** Loads into `render` the site plugins of `jobs`; one that cannot load stops the build, saying which and why. */
+/** Loads into `render` the site plugins and components of `jobs`; a plugin that cannot load stops the build, saying which and why. */
 export async function usePluginsOf(render: Renderer, jobs: RenderJob[]): Promise<void> {
+  const components = jobs[0]?.reading?.components;
+  if (components) await render.useComponents(components);
   const plugins = jobs[0]?.reading?.plugins;
   if (!plugins) return;
   try {
@@ -419,6 +422,28 @@ export async function usePluginsOf(render: Renderer, jobs: RenderJob[]): Promise
 }
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The last build's bundling of the site's components. */
+const LAST_COMPONENTS = slot<KeptBundles>('render:siteComponents');
+
+/**
+ * The site's components the MDX pages of `plan` (and their partials) import, bundled; the last build's bundles when
+ * the same files make them. Undefined when no page imports one.
+ */
+async function siteComponentsOf(plan: RoutePlan, contentDir: string, session: BuildSession): Promise<KeptBundles | undefined> {
+  const { format } = plan.site.markdown;
+  const sources: { rel: string; body: string }[] = [];
+  for (const { file } of [...plan.docs, ...plan.pages]) {
+    if (!isMdxSource(file.rel, format)) continue;
+    sources.push(file);
+    for (const [rel, body] of Object.entries(partialsOf(contentDir, file.rel, file.body) ?? {})) if (body !== null) sources.push({ rel, body });
+  }
+  const targets = componentImports(sources);
+  if (!targets.length) return undefined;
+  const bundled = await bundleSiteComponents(contentDir, targets, plan.site.baseUrl, session.last(LAST_COMPONENTS));
+  session.remember(LAST_COMPONENTS, bundled);
+  return bundled;
+}
 
 /** The last build's renderings by source path, with the keys they were made from. */
 const LAST_RENDERS = slot<{ keys: EntryKeys; renders: ReadonlyMap<string, Rendered> }>('render:last');
@@ -447,7 +472,7 @@ export async function renderContent(
   session: BuildSession,
   parallel?: ParallelOptions,
   contentDir?: string,
-): Promise<{ renders: Map<string, Rendered>; rendered: number; parsed: number }> {
+): Promise<{ renders: Map<string, Rendered>; version: string; rendered: number; parsed: number; componentFiles: ReadonlyMap<string, Buffer> }> {
   const { links } = plan;
   const heldWith = session.memo(HELD_WITH);
   // What links and images resolve to is checked per rendering (`stillResolves`), not keyed: the route table and the files change with any new page.
@@ -457,7 +482,14 @@ export async function renderContent(
   // The site's own plugins, by file and installed version: an update of one renders the pages again.
   const { format, magicComments, admonitions, remarkPlugins, rehypePlugins } = plan.site.markdown;
   const plugins = remarkPlugins.length || rehypePlugins.length ? await findSitePlugins(plan.site, contentDir ?? process.cwd()) : undefined;
-  const reading: MarkdownReading = { magicComments, admonitions, ...(plugins ? { plugins } : {}) };
+  // The site's components, by the files they are made of: a change to one renders the pages again.
+  const components = contentDir === undefined ? undefined : await siteComponentsOf(plan, contentDir, session);
+  const reading: MarkdownReading = {
+    magicComments,
+    admonitions,
+    ...(plugins ? { plugins } : {}),
+    ...(components?.bundles.components ? { components: components.bundles.components } : {}),
+  };
   const version = sha(JSON.stringify([plan.site.baseUrl, format, reading])).slice(0, 16);
   const cache = session.renders;
   const keyOf = (file: SourceFile) => `${file.hash}:${version}:${file.rel}`;
@@ -514,5 +546,5 @@ export async function renderContent(
     }
   } else for (const key of cache.keys()) if (!used.has(key)) cache.delete(key);
   session.remember(LAST_RENDERS, { keys, renders });
-  return { renders, rendered: pending.length, parsed };
+  return { renders, version, rendered: pending.length, parsed, componentFiles: components?.bundles.files ?? new Map() };
 }

@@ -486,6 +486,9 @@ function listContent(
  */
 const isPartial = (rel: string): boolean => rel.split('/').some((part) => part.startsWith('_'));
 
+/** Files of the site's code (components and their styles), which pages import and the build bundles (`siteComponents.ts`). */
+const SITE_CODE = /\.(?:[cm]?js|jsx|tsx?|css)$/i;
+
 /**
  * Reads `content/`: the configuration, the markdown with its front matter, the categories and the files.
  * `changed` names the paths below `contentDir` (POSIX, relative) written, added or removed since this
@@ -576,9 +579,12 @@ export function readContent(
   // them are shown by their pages (`collectFiles`).
   // `static/` is published at the site's root as it is (`collectFiles`).
   const sidebarPath = input.docs?.sidebarPath;
+  // The site's code outside its docs and pages folders is the bundler's to read, never published as it is.
+  const isSiteCode = (f: string) => SITE_CODE.test(f) && pageFolderOf(pages, f) === undefined && versionOfSource(versions, f) === undefined;
   const assets = all.filter(
     (f) =>
       !/\.mdx?$/.test(f) &&
+      !isSiteCode(f) &&
       !f.endsWith('_category_.json') &&
       f !== SITE_CONFIG_FILE &&
       f !== sidebarPath &&

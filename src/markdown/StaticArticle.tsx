@@ -6,6 +6,7 @@ import { baseUrl } from '../config';
 import { preloadAllowed } from '../lib/preload';
 import { useCopyButtons } from './copyCode';
 import { DiagramWhenVisible } from './DiagramWhenVisible';
+import { useSiteComponents } from './siteComponents';
 import { useTabs } from './tabs';
 
 /**
@@ -60,6 +61,7 @@ export function StaticArticle({ html: rendered, path }: { html: string; path: st
   }, [html]);
   const copyOnClick = useCopyButtons(ref, [html]);
   const tabs = useTabs(ref, [html]);
+  useSiteComponents(ref, [html]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     if (copyOnClick(e.target) || tabs.onClick(e.target)) return;
     const a = (e.target as HTMLElement).closest('a');

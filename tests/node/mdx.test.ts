@@ -288,8 +288,8 @@ describe('fixture mdx-components', () => {
       expect(article).toMatch(/<div class="mdx-component">\s*<p>Check out this <strong>video<\/strong>\.<\/p>\s*<\/div>/);
       expect(article).not.toMatch(/warm|abc123|Box|Video/);
       expect(project.warnings.slice(warnedBefore).filter((w) => w.includes('own-components'))).toEqual([
-        'content/docs/own-components.mdx:6: `<Box>` is a component of the site (`./Box.jsx`), which this build does not render: the page shows its children in its place.',
-        'content/docs/own-components.mdx:8: `<Video>` is a component of the site (`@site/src/components/Video.tsx`), which this build does not render: the page shows its children in its place.',
+        'content/docs/own-components.mdx:6: `<Box>` is a component of the site (`./Box.jsx`), which this build does not render (there is no such file in the content folder): the page shows its children in its place.',
+        'content/docs/own-components.mdx:8: `<Video>` is a component of the site (`@site/src/components/Video.tsx`), which this build does not render (there is no such file in the content folder): the page shows its children in its place.',
       ]);
     } finally {
       rmSync(join(project.contentDir, 'docs/own-components.mdx'));

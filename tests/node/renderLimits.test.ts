@@ -147,6 +147,7 @@ describe('renderJobs', () => {
     },
     page: (parsed) => ({ html: '', htmlHash: '', ...parsed.fields }),
     usePlugins: () => Promise.resolve(),
+    useComponents: () => Promise.resolve(),
   };
   const context = new LinkResolver({ baseUrl: '/abp-react/', routes: {}, routeBySource: {}, assets: new Set<string>(), files: {} });
 
