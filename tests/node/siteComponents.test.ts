@@ -6,8 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildSession } from '../../build';
-import { useFixture } from '../helpers/build';
+import { BuildSession, buildContent } from '../../build';
+import { outputData } from '../../node/output';
+import { ROOT, useFixture } from '../helpers/build';
 
 /** The article of a built route, `<div class="markdown">` to the end of `<main>`'s article. */
 const articleOf = (html: string) => /<div class="markdown">([\s\S]*?)<\/div><footer/.exec(html)?.[1] ?? '';
@@ -151,6 +152,19 @@ describe('site components', () => {
       "content/docs/own-components.mdx:24: `<Context>` is a component of the site (`../src/components/Context`), which this build does not render (it cannot be bundled: src/components/Context.jsx:1: imports `@docusaurus/useDocusaurusContext`, a module of Docusaurus's that this site does not provide): the page shows its children in its place.",
       'content/docs/own-components.mdx:26: `<Broken>`, a component of the site, failed to render (no data): the page shows its children in its place.',
     ]);
+  });
+
+  it('renders them the same in render workers, which load the same chunks', async () => {
+    const fallbacks: unknown[] = [];
+    const built = await buildContent({
+      contentDir: project.contentDir,
+      shell: null,
+      parallel: { root: ROOT, threads: 2, minBytes: 0, batch: 1, onFallback: (e) => fallbacks.push(e) },
+    });
+    expect(fallbacks).toEqual([]);
+    const articles = await Promise.all([...built.files].filter(([name]) => name.startsWith('blobs/')).map(async ([, data]) => String(await outputData(data))));
+    const inWorker = articles.find((a) => a.includes('data-site-component'));
+    expect(inWorker).toBe(articleOf(project.read('docs/own-components.html')));
   });
 
   it('renders its pages again when a component changes, with the same session', async () => {

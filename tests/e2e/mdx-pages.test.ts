@@ -1,9 +1,11 @@
 /**
- * MDX tabs in the browser, on a copy of the site with a page of two tab sets of one group: the ARIA tabs pattern
- * and its keys, the group switching together and remembered under Docusaurus's key, the address's `queryString`,
- * and the same after a client navigation, where the article is the build's HTML without a page load.
+ * MDX pages in the browser, on a copy of the site with a page of two tab sets of one group and a page of the site's
+ * own components. Tabs: the ARIA tabs pattern and its keys, the group switching together and remembered under
+ * Docusaurus's key, the address's `queryString`. Components: the build's markup shown before the shell runs, then
+ * hydrated with their chunk and styles. Both the same after a client navigation, where the article is the build's
+ * HTML without a page load.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shellReady, useBrowser } from './browser';
@@ -35,6 +37,38 @@ See [the introduction](./intro.md).
 </Tabs>
 `;
 
+const COMPONENTS_PAGE = `---
+title: Own components
+---
+
+import Counter from '@site/src/components/Counter';
+
+# Own components
+
+<Counter start={2} label="Clicks">
+
+The count starts at **two**.
+
+</Counter>
+`;
+
+const COMPONENT_FILES: Record<string, string> = {
+  'src/components/Counter/index.jsx': `import React, { useState } from 'react';
+import styles from './styles.module.css';
+
+export default function Counter({ start, label, children }) {
+  const [n, setN] = useState(start);
+  return (
+    <div className={styles.counter}>
+      {children}
+      <button type="button" onClick={() => setN(n + 1)}>{label}: {n}</button>
+    </div>
+  );
+}
+`,
+  'src/components/Counter/styles.module.css': '.counter { outline: 3px solid rgb(102, 51, 153); }\n',
+};
+
 const b = useBrowser();
 const site = useSiteCopy({
   prefix: 'abp-docs-mdx-tabs-',
@@ -42,12 +76,60 @@ const site = useSiteCopy({
   setupMs: 400_000,
   prepare: (contentDir) => {
     writeFileSync(join(contentDir, 'docs', 'package-managers.mdx'), PAGE);
-    // A link to the page from the introduction, for a client navigation.
-    writeFileSync(join(contentDir, 'docs', 'intro.md'), `${'# Introduction\n\n'}Read [package managers](./package-managers.mdx).\n`, { flag: 'w' });
+    writeFileSync(join(contentDir, 'docs', 'own-components.mdx'), COMPONENTS_PAGE);
+    for (const [rel, text] of Object.entries(COMPONENT_FILES)) {
+      mkdirSync(join(contentDir, rel, '..'), { recursive: true });
+      writeFileSync(join(contentDir, rel), text);
+    }
+    // Links to the pages from the introduction, for client navigations.
+    writeFileSync(
+      join(contentDir, 'docs', 'intro.md'),
+      `${'# Introduction\n\n'}Read [package managers](./package-managers.mdx) and [own components](./own-components.mdx).\n`,
+      { flag: 'w' },
+    );
   },
 });
 
 type Page = Awaited<ReturnType<typeof b.page>>;
+
+describe("the site's own components", () => {
+  it("shows the build's markup before any script, then hydrates it: the component's state works, its styles apply", async () => {
+    const page = await b.page({ javaScriptEnabled: false });
+    await page.goto(site.url('docs/own-components'));
+    const button = page.getByRole('button', { name: 'Clicks: 2' });
+    expect(await button.count()).toBe(1);
+    expect(await page.getByText('The count starts at two.').count()).toBe(1);
+
+    const live = await b.page();
+    await live.goto(site.url('docs/own-components'));
+    await shellReady(live);
+    await live.getByRole('button', { name: 'Clicks: 2' }).click();
+    await expect.poll(() => live.getByRole('button', { name: /^Clicks/ }).textContent()).toBe('Clicks: 3');
+    expect(await live.getByText('The count starts at two.').count()).toBe(1);
+    const outline = await live.getByRole('button', { name: /^Clicks/ }).evaluate((el) => getComputedStyle(el.parentElement!).outlineColor);
+    expect(outline).toBe('rgb(102, 51, 153)');
+    expect(live.errors).toEqual([]);
+  });
+
+  it('hydrates the same after a client navigation to the page', async () => {
+    const page = await b.page();
+    await page.goto(site.url('docs/intro'));
+    await shellReady(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole('main').getByRole('link', { name: 'own components', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Own components');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 'client navigation, not a reload').toBe(1);
+    const button = page.getByRole('button', { name: /^Clicks/ });
+    await expect
+      .poll(async () => {
+        await button.click();
+        return button.textContent();
+      })
+      .not.toBe('Clicks: 2');
+    expect(await button.evaluate((el) => getComputedStyle(el.parentElement!).outlineColor)).toBe('rgb(102, 51, 153)');
+    expect(page.errors).toEqual([]);
+  });
+});
 
 /** The selected tab of each tablist, by its name. */
 const selected = (page: Page) => page.getByRole('tab', { selected: true }).allTextContents();
