@@ -21,6 +21,7 @@ import { SITE_CONFIG_FILE } from '../node/siteConfigFile';
 import { ProblemLog } from '../node/problems';
 import { readSidebarsFile } from '../node/sidebarsFile';
 import { partialsOf, readPartial } from '../node/partials';
+import { bundleSiteComponents, componentImports } from '../node/siteComponents';
 import { importConfig, type ImportedDocs } from './docusaurusConfig';
 
 const USAGE = `usage: npm run import:docusaurus -- <site folder> [--out <content folder>]
@@ -229,6 +230,28 @@ function copyImportedPartials(siteDir: string, staging: string): string[] {
   return copied;
 }
 
+/**
+ * Copies the site's own components the imported pages import (`@site/src/components/X`, a relative path), with every
+ * file of the site a bundling of them reads (their styles, what they import from the site), at their paths below
+ * the site's folder. Packages stay where they are installed. Returns how many files it copied.
+ */
+async function copyImportedComponents(siteDir: string, staging: string): Promise<number> {
+  const sources = allMarkdown(staging).map((rel) => ({ rel, body: readFileSync(join(staging, rel), 'utf8') }));
+  const targets = componentImports(sources);
+  if (!targets.length) return 0;
+  const site = resolve(siteDir);
+  const { files } = await bundleSiteComponents(site, targets, '/');
+  let copied = 0;
+  for (const file of files) {
+    const rel = relative(site, file);
+    if (rel.startsWith('..') || rel.split(sep).includes('node_modules') || existsSync(join(staging, rel))) continue;
+    mkdirSync(dirname(join(staging, rel)), { recursive: true });
+    copyFileSync(file, join(staging, rel));
+    copied++;
+  }
+  return copied;
+}
+
 /** The result of an import: where it wrote and what it could not carry. */
 export interface ImportResult {
   out: string;
@@ -237,7 +260,7 @@ export interface ImportResult {
 }
 
 /** Imports the Docusaurus site in `siteDir` into the new folder `out`; throws saying why it cannot. */
-export function importDocusaurus(siteDir: string, out: string): ImportResult {
+export async function importDocusaurus(siteDir: string, out: string): Promise<ImportResult> {
   const configName = CONFIG_FILES.find((name) => existsSync(join(siteDir, name)));
   if (!configName) throw new Error(`${siteDir} holds no Docusaurus configuration (${CONFIG_FILES.join(', ')}). Name the folder that holds it.`);
   if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty. Name a new folder with --out, or remove it.`);
@@ -299,6 +322,7 @@ export function importDocusaurus(siteDir: string, out: string): ImportResult {
     });
     const partials = new Set(copyImportedPartials(siteDir, staging));
     fileCount += partials.size;
+    fileCount += await copyImportedComponents(siteDir, staging);
     kinds.splice(0, kinds.length, ...kinds.filter((rel) => !partials.has(`static/${rel}`)));
     const some = (rels: string[]) =>
       `${rels.length} static file${rels.length === 1 ? '' : 's'} (${rels
@@ -370,7 +394,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const out = resolve(read.values.out ?? join('imported', basename(resolve(siteDir))));
   try {
-    const result = importDocusaurus(resolve(siteDir), out);
+    const result = await importDocusaurus(resolve(siteDir), out);
     for (const note of result.notes) console.log(`[import:docusaurus] not carried: ${note}`);
     console.log(
       `[import:docusaurus] wrote ${result.files} files to ${relative(process.cwd(), out) || '.'}. Build it with:\n  npm run build -- --content ${relative(process.cwd(), out)} --out <dist folder>`,

@@ -44,6 +44,18 @@ describe('a Docusaurus site imported as written', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("shows the site's own component, brought along with its styles and what it imports, as the page uses it", async () => {
+    const page = await b.page();
+    const failed = failedRequests(page);
+    await page.goto(at('/docs/next/reference'));
+    await shellReady(page);
+    const line = page.getByText('This guide covers 3 widgets.');
+    expect(await line.count()).toBe(1);
+    await expect.poll(() => line.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+    expect(failed).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+
   it('publishes static/ at the site root as it is, its web app manifest.json beside the root manifest of the build', async () => {
     expect(await (await fetch(at('/img/widgets.svg'))).text()).toBe(readFileSync(join(SITE, 'static/img/widgets.svg'), 'utf8'));
     expect(await (await fetch(at('/CNAME'))).text()).toBe(readFileSync(join(SITE, 'static/CNAME'), 'utf8'));

@@ -93,13 +93,13 @@ export function useSiteCopy(options: {
  * A content folder other than `content/`, made by `write` in a temporary folder and built content-only beside a
  * copy of the shared e2e build (the one shell serves it), served at the base its configuration names.
  */
-export function useContentBesideShell(prefix: string, write: (contentDir: string) => void): { at(path: string): string; origin(): string } {
+export function useContentBesideShell(prefix: string, write: (contentDir: string) => unknown): { at(path: string): string; origin(): string } {
   let work = '';
   let server: RunningServer | undefined;
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), prefix));
     const contentDir = join(work, 'content');
-    write(contentDir);
+    await write(contentDir);
     const distDir = join(work, 'dist');
     cpSync(inject('distDir'), distDir, { recursive: true });
     await buildSite({ root: ROOT, contentDir, distDir, shell: false, warn: () => {} });

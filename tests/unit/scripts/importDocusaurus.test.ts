@@ -33,7 +33,11 @@ describe('npm run import:docusaurus', () => {
       'docs/reference.md',
       'sidebars.json',
       'site.config.json',
-      // What pages import from outside docs/ comes along at its path below the site.
+      // What pages import from outside docs/ comes along at its path below the site: partials, and components
+      // with what they import from the site.
+      'src/components/WidgetCount/index.jsx',
+      'src/components/WidgetCount/styles.module.css',
+      'src/components/label.js',
       'src/partials/_batteries.md',
       'static/.nojekyll',
       'static/CNAME',
