@@ -68,9 +68,10 @@ const THEME_MODULES: Record<string, ThemeName> = {
   '@theme/DocCard': 'DocCard',
   '@docusaurus/Link': 'Link',
   '@docusaurus/useBaseUrl': 'useBaseUrl',
+  '@theme/ThemedImage': 'ThemedImage',
 };
 
-type ThemeName = 'Tabs' | 'TabItem' | 'Details' | 'Admonition' | 'CodeBlock' | 'TOCInline' | 'DocCardList' | 'DocCard' | 'Link' | 'useBaseUrl';
+type ThemeName = 'Tabs' | 'TabItem' | 'Details' | 'Admonition' | 'CodeBlock' | 'TOCInline' | 'DocCardList' | 'DocCard' | 'Link' | 'useBaseUrl' | 'ThemedImage';
 
 /** What a component name of the page stands for. */
 type Component =
@@ -715,6 +716,30 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
       }
       case 'TabItem':
         return [element('div', {}, transformChildren(node.children as RootContent[], state), node)];
+      case 'ThemedImage': {
+        const sources = attrs.sources;
+        if (sources && typeof sources === 'object' && !Array.isArray(sources)) {
+          const images = (['light', 'dark'] as const).flatMap((mode) => {
+            const url = (sources as Record<string, MdxValue>)[mode];
+            if (typeof url !== 'string') return [];
+            const image: PhrasingContent = {
+              type: 'image',
+              url,
+              alt: stringProp(attrs, 'alt') ?? '',
+              title: null,
+              data: { hProperties: { className: [`themed-image--${mode}`] } as never },
+              ...(node.position ? { position: node.position } : {}),
+            };
+            return [image];
+          });
+          // Both are written; the stylesheet shows the one of the colour mode on screen.
+          if (images.length) {
+            const both = element('span', { className: ['themed-image'] }, images as RootContent[], node);
+            return node.type === 'mdxJsxFlowElement' ? [{ type: 'paragraph', children: [both] }] : [both];
+          }
+        }
+        break;
+      }
       default:
         break;
     }

@@ -296,6 +296,21 @@ describe('fixture mdx-components', () => {
     }
   });
 
+  it('writes both images of a ThemedImage, each marked with its colour mode, their paths checked as images are', async () => {
+    project.write(
+      'docs/themed.mdx',
+      "import ThemedImage from '@theme/ThemedImage';\n\n# Themed\n\n<ThemedImage alt=\"The logo\" sources={{ light: '/img/logo.svg', dark: useBaseUrl('/img/logo.svg') }} />\n",
+    );
+    try {
+      await project.build();
+      expect(articleOf(project.read('docs/themed.html'))).toMatch(
+        /<p><span class="themed-image"><img src="\/abp-react\/img\/logo\.svg" alt="The logo" class="themed-image--light"[^>]*><img src="\/abp-react\/img\/logo\.svg" alt="The logo" class="themed-image--dark"[^>]*><\/span><\/p>/,
+      );
+    } finally {
+      rmSync(join(project.contentDir, 'docs/themed.mdx'));
+    }
+  });
+
   it("renders code blocks again with the site's own magic comments when the configuration names them", async () => {
     const configFile = join(project.contentDir, 'site.config.json');
     const config = readFileSync(configFile, 'utf8');
