@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildSession, buildContent } from '../../build';
 import { outputData } from '../../node/output';
+import { componentImports } from '../../node/siteComponents';
 import { ROOT, useFixture } from '../helpers/build';
 
 /** The article of a built route, `<div class="markdown">` to the end of `<main>`'s article. */
@@ -81,6 +82,22 @@ export default function Context() {
 }
 `,
 };
+
+describe('componentImports', () => {
+  it("finds a page's imports of the site's code, by path below the content folder, and none in fenced examples or of markdown", () => {
+    const body = [
+      "import Box from '@site/src/components/Box';",
+      "import { Row } from '../src/theme/Table.tsx';",
+      "import Tabs from '@theme/Tabs';",
+      "import Note from './_note.md';",
+      '',
+      '```jsx',
+      "import App from './App';",
+      '```',
+    ].join('\n');
+    expect(componentImports([{ rel: 'docs/guide/page.mdx', body }])).toEqual(['docs/src/theme/Table.tsx', 'src/components/Box']);
+  });
+});
 
 describe('site components', () => {
   const project = useFixture('mdx-components');
