@@ -234,7 +234,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         delete out.ETag;
         delete out['Last-Modified'];
       }
-      const rewrite = inject !== undefined && status !== 206 && type.startsWith('text/html');
+      // A page, not an article: a file of `blobs/` is named by its bytes, and the shell refuses a copy that differs.
+      const rewrite = inject !== undefined && status !== 206 && type.startsWith('text/html') && !file.startsWith('blobs/');
       // Never the file's tag: a page cached without the snippet must not be revalidated as one with it.
       if (rewrite && out.ETag) out.ETag = String(out.ETag).replace(/"$/, '-injected"');
       const zip = gzip && status !== 206 && compressible(type) && !out['Content-Encoding'];

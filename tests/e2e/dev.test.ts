@@ -89,10 +89,14 @@ async function openScrolled(): Promise<{ page: Awaited<ReturnType<typeof b.page>
 const state = (page: Page) => page.evaluate(() => ({ marker: (window as unknown as { devMarker?: boolean }).devMarker === true, scrollY: window.scrollY }));
 
 describe('npm run dev', () => {
-  it('shows a saved doc in place: no reload, same scroll position, new heading in the table of contents', async () => {
+  it("shows a saved doc in place: no reload, same scroll position, new heading in the table of contents, the build's article", async () => {
     const { page, scrollY } = await openScrolled();
+    // The page's markdown is fetched only when its article cannot be had: the build's article is what shows.
+    const markdown: string[] = [];
+    page.on('request', (request) => /\/blobs\/[0-9a-f]{16}\.md$/.test(request.url()) && markdown.push(request.url()));
     save('## Saved a moment ago\n\nThis paragraph was written by the dev server test.');
     await page.getByText('This paragraph was written by the dev server test.').waitFor();
+    expect(markdown).toEqual([]);
     await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Saved a moment ago' }).waitFor();
     expect(await state(page)).toEqual({ marker: true, scrollY });
 

@@ -510,7 +510,7 @@ describe('serve', () => {
   });
 
   describe('hooks for the dev server', () => {
-    it('injects a snippet before </body> of HTML and lets a handler answer first', async () => {
+    it("injects a snippet before </body> of a page's HTML, never into an article, and lets a handler answer first", async () => {
       const dev = await startServer({
         dir: site,
         port: 0,
@@ -530,6 +530,8 @@ describe('serve', () => {
         expect(notFound.status).toBe(404);
         expect(await notFound.text()).toContain('<script>/*live*/</script></body>');
         expect(await (await fetch(`${dev.url}assets/main-ABC12345.js`)).text()).toBe(FILES['assets/main-ABC12345.js']);
+        // An article is named by its bytes: the shell would refuse a copy with the snippet in it.
+        expect(await (await fetch(`${dev.url}blobs/fedcba9876543210.html`)).text()).toBe(FILES['blobs/fedcba9876543210.html']);
         expect(await (await fetch(`${dev.url}__dev/ping`)).text()).toBe('pong');
       } finally {
         await dev.close();
