@@ -757,7 +757,10 @@ function renderElement(node: JsxElement, state: State): RootContent[] {
         : 'is a component no import names and this build does not know';
   state.options.onProblem({ line: lineOf(node), message: `\`<${name}>\` ${why}: the page shows its children in its place.`, error: false });
   const children = transformChildren(node.children as RootContent[], state);
-  return node.type === 'mdxJsxFlowElement' ? [element('div', { className: ['mdx-component'] }, children, node)] : children;
+  // One without children leaves nothing, not an empty block (which a table's rows could not even hold).
+  if (node.type !== 'mdxJsxFlowElement') return children;
+  if (children.every(isBlank)) return [];
+  return [element('div', { className: ['mdx-component'] }, children, node)];
 }
 
 /** The bundled component an import of the site names, if the build has one. */
