@@ -30,12 +30,17 @@ const VERSION_MARK = '@@docs-sw-version@@';
 const APP_SHELL = 'index.html';
 
 /**
- * Chunks that only a feature most pages lack loads, or only a fallback path
+ * Chunks that only a feature most pages lack loads (diagrams, the site's own components), or only a fallback path
  * (the shell's own markdown rendering, for an article that cannot be had, and
  * the highlighting grammars it alone loads): never precached, but cached when
  * a page first uses them, and saved by offline mode.
  */
-const ON_DEMAND = [/(^|\/)MermaidDiagram-[A-Za-z0-9]+\.js$/, /(^|\/)MarkdownView-[A-Za-z0-9]+\.js$/, grammarChunks()];
+const ON_DEMAND = [
+  /(^|\/)MermaidDiagram-[A-Za-z0-9]+\.js$/,
+  /(^|\/)MarkdownView-[A-Za-z0-9]+\.js$/,
+  /(^|\/)hydrateSiteComponents-[A-Za-z0-9]+\.js$/,
+  grammarChunks(),
+];
 
 /** The chunks esbuild makes of the grammars `manifest/highlight.ts` imports on demand (`bash-<hash>.js`). */
 function grammarChunks(): RegExp {

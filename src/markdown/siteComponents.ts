@@ -1,67 +1,25 @@
-import * as React from 'react';
-import * as jsxRuntime from 'react/jsx-runtime';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { useEffect, type DependencyList, type RefObject } from 'react';
-import {
-  SITE_CHILDREN_ATTRIBUTE,
-  SITE_COMPONENT_ATTRIBUTE,
-  SITE_PROPS_ATTRIBUTE,
-  SITE_REACT_GLOBAL,
-  siteComponentElement,
-  siteComponentRef,
-  type SiteReact,
-} from '../../manifest/siteComponents';
-import { baseUrl } from '../config';
-
-/** The element of the mark `mark` that holds the page's own children: the first of its own, not of a component inside it. */
-function childrenOf(mark: HTMLElement): HTMLElement | null {
-  for (const el of mark.querySelectorAll<HTMLElement>(`[${SITE_CHILDREN_ATTRIBUTE}]`)) if (el.closest(`[${SITE_COMPONENT_ATTRIBUTE}]`) === mark) return el;
-  return null;
-}
+import { SITE_COMPONENT_ATTRIBUTE } from '../../manifest/siteComponents';
 
 /**
- * The site's own components in the article (`manifest/siteComponents.ts`), made interactive: each mark's chunk is
- * loaded and the build's markup hydrated, one React root per component, with the shell's React. A chunk that cannot
- * be had (offline, before it was ever loaded) leaves the build's markup as it is, which reads the same.
+ * The site's own components in the article (`manifest/siteComponents.ts`), made interactive once it shows any: the
+ * code that hydrates them loads then, so a site without components carries none of it. A chunk that cannot be had
+ * (offline, before it was ever loaded) leaves the build's markup as it is, which reads the same.
  */
 export function useSiteComponents(ref: RefObject<HTMLElement | null>, deps: DependencyList): void {
   useEffect(() => {
     const marks = ref.current ? [...ref.current.querySelectorAll<HTMLElement>(`[${SITE_COMPONENT_ATTRIBUTE}]`)] : [];
     if (!marks.length) return;
-    const shared: SiteReact & { baseUrl: string } = { react: React, jsxRuntime, baseUrl: baseUrl() };
-    (globalThis as Record<string, unknown>)[SITE_REACT_GLOBAL] = shared;
+    let stop: (() => void) | null = null;
     let stopped = false;
-    const roots: Root[] = [];
-    for (const mark of marks) {
-      const at = siteComponentRef(mark.getAttribute(SITE_COMPONENT_ATTRIBUTE) ?? '');
-      if (!at) continue;
-      let props: Record<string, unknown>;
-      try {
-        props = JSON.parse(mark.getAttribute(SITE_PROPS_ATTRIBUTE) ?? '{}') as Record<string, unknown>;
-      } catch {
-        continue;
-      }
-      const children = childrenOf(mark);
-      import(/* @vite-ignore */ `${baseUrl()}${at.chunk}`)
-        .then((module: Record<string, unknown>) => {
-          const component = module[at.name];
-          if (stopped || !component) return;
-          const element = siteComponentElement(
-            React.createElement as never,
-            component,
-            props,
-            children && { html: children.innerHTML, inline: children.tagName === 'SPAN' },
-          );
-          // A markup that differs (a component that reads the time or the window) is rendered again by React, in place.
-          roots.push(hydrateRoot(mark, element as React.ReactNode, { onRecoverableError: () => undefined }));
-        })
-        .catch(() => undefined);
-    }
+    void import('./hydrateSiteComponents')
+      .then((m) => {
+        if (!stopped) stop = m.hydrateSiteComponents(marks);
+      })
+      .catch(() => undefined);
     return () => {
       stopped = true;
-      const done = roots.splice(0);
-      // Not while React renders the article that replaces them.
-      if (done.length) setTimeout(() => done.forEach((root) => root.unmount()));
+      stop?.();
     };
   }, [ref, ...deps]);
 }
