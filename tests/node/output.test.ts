@@ -145,6 +145,10 @@ describe('fixture basic-site: output', () => {
     expect(html).not.toMatch(/\/abp-react\/blobs\/[0-9a-f]+\.(md|html)/);
     expect(html).toContain('<h1 id="introduction">');
     expect(project.read('index.html')).toContain('<link rel="preload" href="/abp-react/_app/manifest.json"');
+    // After the page's own markup, which a slow link then receives without sharing it.
+    const root = html.indexOf('</div>\n', html.indexOf('<div id="root"'));
+    expect(html.lastIndexOf('<link rel="preload"')).toBeGreaterThan(html.lastIndexOf('</footer>'));
+    expect(html.indexOf('<link rel="preload" href="/abp-react/_app')).toBeGreaterThan(root);
   });
 
   it('renders the article as static HTML, relative links to docs kept relative, others with the base path', () => {
