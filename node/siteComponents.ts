@@ -1,6 +1,6 @@
 /**
  * The site's own React components, imported by its MDX pages from the content folder (`@site/src/components/Box`,
- * `./Chart.jsx`): esbuild bundles each into a chunk of its own below `assets/site/`, with the styles and files it
+ * `../src/Chart.jsx`; outside the docs and pages folders, `readContent`): esbuild bundles each into a chunk of its own below `assets/site/`, with the styles and files it
  * imports, reading React from the shell (`SITE_REACT_GLOBAL`) so that page and component share one React. The
  * renderer loads the same chunk to render the component into the page's HTML (`render.ts`), and the shell hydrates
  * it (`src/markdown/siteComponents.ts`). The few Docusaurus modules components commonly use are the site's own here

@@ -92,7 +92,7 @@ function servedFileProblem(rel: string, full: string, holder: string, image?: Im
     const kind = /\.([^./]+)$/.exec(rel)?.[1];
     return {
       line: found?.line ?? 1,
-      message: `${kind ? `is a \`.${kind}\` file` : 'has no file extension'}, which ${holder} may not hold: the site would serve it as it is, outside the checks pages get${found ? ` (it holds ${found.what} on this line)` : ''}. ${holder[0]!.toUpperCase()}${holder.slice(1)} may hold ${holder === 'content' ? 'markdown and ' : ''}${CONTENT_KINDS}. Write a page as markdown, or remove the file.`,
+      message: `${kind ? `is a \`.${kind}\` file` : 'has no file extension'}, which ${holder} may not hold: the site would serve it as it is, outside the checks pages get${found ? ` (it holds ${found.what} on this line)` : ''}. ${holder[0]!.toUpperCase()}${holder.slice(1)} may hold ${holder === 'content' ? 'markdown and ' : ''}${CONTENT_KINDS}. Write a page as markdown, or remove the file${holder === 'content' && kind && /^(?:[cm]?js|jsx|tsx?|css)$/i.test(kind) ? '; a component the pages import goes outside the docs and pages folders (in `src/`), where the build bundles it' : ''}.`,
     };
   }
   const script = /\.svg$/i.test(rel) ? (image ?? { script: markupScript(readFileSync(full, 'utf8')) }).script : null;
