@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { siteStorageKey } from '../../manifest/constants';
+import { LATER_WORK_MS } from '../../src/lib/afterFirstPage';
 
 /** Connects the file to the run's browser and returns helpers. */
 export function useBrowser() {
@@ -25,28 +26,53 @@ export function useBrowser() {
     expect(seen, 'Content-Security-Policy violations').toEqual([]);
   });
   const base = inject('baseUrl');
+  /**
+   * A fresh page in a fresh context; errors thrown in the page are collected.
+   * Service workers are blocked unless `serviceWorkers: 'allow'` is passed:
+   * `page.route()` does not see requests a worker answers (tests/e2e/offline.test.ts allows them).
+   */
+  const page = async (options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
+    contexts.push(context);
+    const opened = (await context.newPage()) as Page & { errors: string[] };
+    opened.errors = [];
+    opened.on('pageerror', (e) => opened.errors.push(String(e)));
+    // A Content-Security-Policy violation fails the test that caused it.
+    opened.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/.test(m.text())) violations.push(`${opened.url()}: ${m.text()}`);
+    });
+    return opened;
+  };
   return {
     /** Absolute URL of a route below the base. */
     url: (path = '') => base + path.replace(/^\//, ''),
+    page,
     /**
-     * A fresh page in a fresh context; errors thrown in the page are collected.
-     * Service workers are blocked unless `serviceWorkers: 'allow'` is passed:
-     * `page.route()` does not see requests a worker answers (tests/e2e/offline.test.ts allows them).
+     * A fresh page (as `page` makes it) whose clock the test can move on (`page.clock`); time runs as usual until it
+     * does. The clock replaces `performance` with one that lists no resource: the page keeps the browser's lists, from
+     * which the shell hands the worker what the page loaded before the worker was in control.
      */
-    async page(options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
-      contexts.push(context);
-      const page = (await context.newPage()) as Page & { errors: string[] };
-      page.errors = [];
-      page.on('pageerror', (e) => page.errors.push(String(e)));
-      // A Content-Security-Policy violation fails the test that caused it.
-      page.on('console', (m) => {
-        if (m.type() === 'error' && /Content Security Policy/.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+    async clockedPage(options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> {
+      const made = await page(options);
+      const context = made.context();
+      await context.addInitScript(() => Object.defineProperty(window, '__browserPerformance', { value: performance }));
+      await made.clock.install();
+      await context.addInitScript(() => {
+        const browser = (window as unknown as { __browserPerformance: Performance }).__browserPerformance;
+        if (browser === performance) return;
+        for (const name of ['getEntries', 'getEntriesByName', 'getEntriesByType'] as const) Object.assign(performance, { [name]: browser[name].bind(browser) });
       });
-      return page;
+      return made;
     },
   };
 }
+
+/**
+ * Moves the clock of a page made by `clockedPage` past the wait the shell leaves the first page before the work that
+ * serves later reading (the worker's registration, the saved query cache, the offline panel): the tests need that work,
+ * not the wait. A page loaded since the last jump waits anew.
+ */
+export const laterWorkNow = (page: Page): Promise<void> => page.clock.fastForward(LATER_WORK_MS);
 
 /** Waits until the shell has taken over from the static HTML and shows a page title. */
 export async function shellReady(page: Page): Promise<void> {

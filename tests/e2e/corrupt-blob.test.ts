@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { CONTENT_DB, shellReady, storedContent, useBrowser, workerControls } from './browser';
+import { CONTENT_DB, laterWorkNow, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { useFaultServer } from './faultServer';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { shardOf } from '../../manifest/shards';
@@ -35,11 +35,14 @@ const tamperedShown = (page: Page) => page.getByText(TAMPERED).count();
  */
 async function refusedThenRetried(files: string[], options: { worker: boolean }) {
   for (const file of files) host.fault(file, { kind: 'corrupt', change: tamper, cacheControl: IMMUTABLE });
-  const page = await b.page({ serviceWorkers: options.worker ? 'allow' : 'block' });
+  const page = options.worker ? await b.clockedPage({ serviceWorkers: 'allow' }) : await b.page({ serviceWorkers: 'block' });
   try {
     await page.goto(host.url('docs/intro'));
     await shellReady(page);
-    if (options.worker) await workerControls(page);
+    if (options.worker) {
+      await laterWorkNow(page);
+      await workerControls(page);
+    }
     await openFaq(page);
     await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor({ timeout: 15_000 });
     expect(await tamperedShown(page)).toBe(0);

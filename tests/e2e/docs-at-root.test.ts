@@ -6,7 +6,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { failedRequests, shellReady, useBrowser, workerControls } from './browser';
+import { failedRequests, laterWorkNow, shellReady, useBrowser, workerControls } from './browser';
 import { ROOT, useContentBesideShell } from './siteCopy';
 
 const b = useBrowser();
@@ -52,9 +52,10 @@ describe('a site with its docs at the origin root', () => {
   });
 
   it('reads offline once a second page was opened', async () => {
-    const page = await b.page({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await page.goto(at('/intro'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sw\.js\?/);
     const precached = () =>

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { inCaches, shellReady, useBrowser, workerControls } from './browser';
+import { inCaches, laterWorkNow, shellReady, useBrowser, workerControls } from './browser';
 
 const b = useBrowser();
 const distDir = inject('distDir');
@@ -23,10 +23,11 @@ const precached = (page: Page) =>
     return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
   });
 
-/** A first visit of `docs/intro`, controlled by the worker once it has stored the page. */
+/** A first visit of `docs/intro` in a page of `b.clockedPage`, controlled by the worker once it has stored the page. */
 async function firstVisit(page: Page): Promise<void> {
   await page.goto(b.url('docs/intro'));
   await shellReady(page);
+  await laterWorkNow(page);
   await workerControls(page);
   await expect.poll(() => inCaches(page, b.url('docs/intro')), { timeout: 15_000 }).toBe(true);
 }
@@ -35,7 +36,7 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Docs si
 
 describe('the precache waits for intent', () => {
   it('holds nothing after a first visit, and the core shell and app shell once a second page is opened', async () => {
-    const page = await b.page({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await firstVisit(page);
     // The worker is active and controls the page: it installed without precaching.
     expect(await precached(page)).toEqual([]);
@@ -53,15 +54,17 @@ describe('the precache waits for intent', () => {
   });
 
   it('counts a second page on a later visit', async () => {
-    const page = await b.page({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await firstVisit(page);
     await page.goto(b.url('docs/faq'));
     await shellReady(page);
+    // The later visit asks for the precache once it has registered the worker, after the wait it leaves its first page.
+    await laterWorkNow(page);
     await expect.poll(async () => (await precached(page)).includes('/abp-react/index.html'), { timeout: 20_000 }).toBe(true);
   });
 
   it('stays empty on Save-Data, while opened pages are still stored', async () => {
-    const page = await b.page({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await page.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) }),
     );

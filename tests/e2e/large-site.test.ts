@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_CARDS } from '../../manifest/constants';
 import { shardOf } from '../../manifest/shards';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
-import { checkUntil, inCaches, precacheFilled, shellReady, useBrowser, workerControls } from './browser';
+import { checkUntil, inCaches, laterWorkNow, precacheFilled, shellReady, useBrowser, workerControls } from './browser';
 import { useSiteCopy } from './siteCopy';
 
 /** Docs in the long category: five more than its page lists at first. */
@@ -46,7 +46,7 @@ async function deploySentence(rel: string, sentence: string): Promise<void> {
 /** Requests for a page's article or markdown file, which this site does not have. */
 const pageBlobRequests = () => requests.filter((r) => /\/blobs\/[0-9a-f]+\.(html|md)$/.test(r));
 
-const newPage = () => b.page({ serviceWorkers: 'allow' });
+const newPage = () => b.clockedPage({ serviceWorkers: 'allow' });
 
 /** Whether Cache Storage holds a URL below the base (any cache). */
 const isCached = (page: Page, path: string) => inCaches(page, url(path));
@@ -86,6 +86,7 @@ describe('a site whose articles are in its pages', () => {
     const page = await newPage();
     await page.goto(url('docs/faq'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     await sidebarLink(page, 'Code of Conduct').click();
     await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Code of Conduct');

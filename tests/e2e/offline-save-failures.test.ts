@@ -8,10 +8,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shellReady, useBrowser, workerControls } from './browser';
+import { laterWorkNow, shellReady, useBrowser, workerControls } from './browser';
 import { useFaultServer } from './faultServer';
 import { SAVE_SILENCE_MS } from '../../src/data/persistOfflineActions';
-import { LATER_WORK_MS } from '../../src/lib/afterFirstPage';
 
 const b = useBrowser();
 /** A page of `b`, which collects the errors thrown in it. */
@@ -27,13 +26,11 @@ const SLOW_PAGES = { kind: 'slow', ms: 300 } as const;
  * are set before it starts. The test can move the page's clock on; the worker's runs as usual.
  */
 async function savingPage(faults: () => void = () => {}): Promise<TestPage> {
-  const page = await b.page({ serviceWorkers: 'allow' });
-  // Time runs as usual until the test jumps it.
-  await page.clock.install();
+  const page = await b.clockedPage({ serviceWorkers: 'allow' });
   await page.goto(host.url('docs/intro'));
   await shellReady(page);
   // The worker registers once the first page has had the network to itself for a while, which the tests skip.
-  await page.clock.fastForward(LATER_WORK_MS);
+  await laterWorkNow(page);
   await workerControls(page);
   host.fault(/^docs\/./, SLOW_PAGES);
   faults();

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { inCaches, precacheFilled, shellReady, useBrowser, workerControls } from './browser';
+import { inCaches, laterWorkNow, precacheFilled, shellReady, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { TEXTS } from '../../manifest/texts';
 
@@ -21,15 +21,18 @@ const note = (page: Page) => page.getByRole('status').filter({ hasText: TEXTS['s
  * its caches. Nothing was saved for offline reading and nothing searched.
  */
 async function controlledPage(path: string, second: string) {
-  const page = await b.page({ serviceWorkers: 'allow' });
+  const page = await b.clockedPage({ serviceWorkers: 'allow' });
   await page.goto(b.url(path));
   await shellReady(page);
+  await laterWorkNow(page);
   await workerControls(page);
   await expect.poll(() => inCaches(page, b.url(path)), { timeout: 15_000 }).toBe(true);
   await page.goto(b.url(second));
   await shellReady(page);
   await expect.poll(() => inCaches(page, b.url(second)), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => inCaches(page, b.url(manifest.search.entry)), { timeout: 15_000 }).toBe(true);
+  // The second page asks for the precache once it has registered the worker, after the wait it leaves the first page.
+  await laterWorkNow(page);
   await precacheFilled(page, inject('distDir'), b.url());
   return page;
 }

@@ -11,10 +11,10 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkUntil, inCaches, precacheFilled, shellReady, storedContent, useBrowser, workerControls } from './browser';
+import { checkUntil, inCaches, laterWorkNow, precacheFilled, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { indexFiles } from '../../manifest/localSearch';
-import { KEEP_COPIES_MS, LATER_WORK_MS } from '../../src/lib/afterFirstPage';
+import { KEEP_COPIES_MS } from '../../src/lib/afterFirstPage';
 import { shardNames, shardOf } from '../../manifest/shards';
 import { TEXTS } from '../../manifest/texts';
 import { ROOT, useSiteCopy } from './siteCopy';
@@ -57,19 +57,6 @@ async function offlineAgain(page: Page): Promise<void> {
 }
 /** A page in a fresh context where service workers may register. */
 const newPage = () => b.page({ serviceWorkers: 'allow' });
-
-/** A page of `b` (with `options`) whose clock the test moves on; time runs as usual until it does. */
-async function clockedPage(options?: Parameters<typeof b.page>[0]): Promise<Awaited<ReturnType<typeof b.page>>> {
-  const page = await b.page(options);
-  await page.clock.install();
-  return page;
-}
-
-/**
- * Moves the page's clock past the wait the shell leaves the first page before the work that serves later reading (the
- * worker's registration, the saved query cache, the offline panel): the tests need that work, not the wait.
- */
-const laterWorkNow = (page: Page) => page.clock.fastForward(LATER_WORK_MS);
 
 /** Whether Cache Storage holds a URL below the base (any cache). */
 const isCached = (page: Page, path: string) => inCaches(page, url(path));
@@ -124,7 +111,7 @@ describe('offline reading', () => {
   }, 180_000);
 
   it('keeps a page once opened readable offline, without offline mode', async () => {
-    const page = await clockedPage({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/faq'));
     await shellReady(page);
     await laterWorkNow(page);
@@ -167,7 +154,7 @@ describe('a large site', () => {
   it('says how much saving every page stores before it starts, and saves once the reader accepts', async () => {
     // The root claims 10,000 pages; the worker saves the pages the shards list, as it always does.
     largeTotals = { pages: 10_000, bytes: 200 * 2 ** 20, articles: 0 };
-    const page = await clockedPage({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/intro'));
     await shellReady(page);
     await laterWorkNow(page);
@@ -197,7 +184,7 @@ describe('a large site', () => {
 
 describe('updates', () => {
   it('shows "This page was updated" after a content-only build, and swaps the text in without downloading the shell again', async () => {
-    const page = await clockedPage({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     // A page the deploy leaves as it is, stored before the one it changes.
     await page.goto(url('docs/code-of-conduct'));
     await shellReady(page);
@@ -207,7 +194,9 @@ describe('updates', () => {
     await page.goto(url('docs/faq'));
     await shellReady(page);
     await expect.poll(() => isCached(page, 'docs/faq'), { timeout: 15_000 }).toBe(true);
-    // A second page is the reader's intent: the shell's files come once, into the precache, before the deploy.
+    // A second page is the reader's intent: the shell's files come once, into the precache, before the deploy. The
+    // page asks for them once it has registered the worker again, after the wait the new document leaves its first page.
+    await laterWorkNow(page);
     await precacheFilled(page, site.distDir, url());
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const before = readManifest();
@@ -271,7 +260,7 @@ describe('updates', () => {
   }, 120_000);
 
   it('offers "A new version is available" after a shell build, and Reload takes the new shell', async () => {
-    const page = await clockedPage({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/intro'));
     await shellReady(page);
     await laterWorkNow(page);
@@ -306,7 +295,7 @@ describe('updates', () => {
 
 describe('storage', () => {
   it('reports a full storage to the reader', async () => {
-    const page = await clockedPage({ serviceWorkers: 'allow' });
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await page.goto(url('docs/intro'));
     await shellReady(page);
     await laterWorkNow(page);
@@ -328,7 +317,7 @@ describe('storage', () => {
   });
 
   it('renders the last manifest and an opened page from IndexedDB when the network fails, without a worker', async () => {
-    const page = await clockedPage({ serviceWorkers: 'block' });
+    const page = await b.clockedPage({ serviceWorkers: 'block' });
     await page.goto(url('docs/faq'));
     await shellReady(page);
     // The persister writes once copies are wanted: on a reader who opens one page only, a minute after it.
@@ -343,7 +332,7 @@ describe('storage', () => {
   });
 
   it('renders online when IndexedDB throws and service workers are blocked', async () => {
-    const page = await clockedPage({ serviceWorkers: 'block' });
+    const page = await b.clockedPage({ serviceWorkers: 'block' });
     await page.addInitScript(() => {
       IDBFactory.prototype.open = () => {
         throw new DOMException('IndexedDB is blocked.', 'SecurityError');

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './browser';
+import { laterWorkNow, useBrowser } from './browser';
 import { useFaultServer } from './faultServer';
 import { readBuiltManifest } from '../helpers/manifestFixtures';
 import { cacheNames } from '../../src/sw/protocol';
@@ -32,9 +32,10 @@ const truncated = { kind: 'corrupt', change: (text: string) => text.slice(0, Mat
 
 /** A page controlled by the site's service worker. */
 async function controlledPage(): Promise<Page> {
-  const page = await b.page({ serviceWorkers: 'allow' });
+  const page = await b.clockedPage({ serviceWorkers: 'allow' });
   await page.goto(url('docs/intro'));
   await page.waitForFunction(() => !document.querySelector('#root[data-static-route]') && document.querySelector('main h1'));
+  await laterWorkNow(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
   return page;
 }

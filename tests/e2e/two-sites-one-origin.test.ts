@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../build';
 import { siteStorageKey } from '../../manifest/constants';
 import { startServer, type RunningServer } from '../../scripts/serve';
-import { CONTENT_DB, shellReady, storedContent, useBrowser, workerControls } from './browser';
+import { CONTENT_DB, inCaches, laterWorkNow, shellReady, storedContent, useBrowser, workerControls } from './browser';
 import { ROOT } from './siteCopy';
 import { KEEP_COPIES_MS } from '../../src/lib/afterFirstPage';
 
@@ -75,8 +75,7 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Offline reading'
  * reader who opens one page only has (`KEEP_COPIES_MS`); time runs as usual otherwise.
  */
 async function pageKeepingCopies(href: string): Promise<Page & { errors: string[] }> {
-  const page = await b.page();
-  await page.clock.install();
+  const page = await b.clockedPage();
   await page.goto(href);
   await shellReady(page);
   await page.clock.fastForward(KEEP_COPIES_MS);
@@ -85,9 +84,11 @@ async function pageKeepingCopies(href: string): Promise<Page & { errors: string[
 
 describe('two sites on one origin', () => {
   it('keeps offline reading turned on in one site from turning it on in the other', async () => {
-    const page = await b.page({ serviceWorkers: 'allow' });
+    // The clock is the context's: both tabs skip the wait before the worker registers.
+    const page = await b.clockedPage({ serviceWorkers: 'allow' });
     await page.goto(at('/abp-react/docs/intro'));
     await shellReady(page);
+    await laterWorkNow(page);
     await workerControls(page);
     await panel(page).getByRole('button', { name: 'Save for offline reading' }).click();
     await panel(page).getByText('Available offline', { exact: true }).waitFor({ timeout: 60_000 });
@@ -95,9 +96,13 @@ describe('two sites on one origin', () => {
     const other = await page.context().newPage();
     await other.goto(at(`${TWO}docs/intro`));
     await shellReady(other);
+    await laterWorkNow(other);
     await workerControls(other);
+    // The tab decided before it registered its worker, and told it: offline mode is off there.
+    expect(await other.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).searchParams.get('offlineMode'))).toBe('false');
     await panel(other).getByRole('button', { name: 'Save for offline reading' }).waitFor({ timeout: 15_000 });
-    await other.waitForTimeout(2_000);
+    // The page hands the worker what it loaded before it was in control, and only then would it start a save.
+    await expect.poll(() => inCaches(other, at(`${TWO}docs/intro`)), { timeout: 15_000 }).toBe(true);
     expect(
       await panel(other)
         .getByText(/^Saving|^Preparing|^Available offline$/)
