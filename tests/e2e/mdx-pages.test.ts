@@ -92,6 +92,18 @@ const site = useSiteCopy({
 
 type Page = Awaited<ReturnType<typeof b.page>>;
 
+/** A page opened at the introduction, then at the page its link `link` leads to by a client navigation (no reload). */
+async function navigatedFromIntro(link: string, title: string): Promise<Page> {
+  const page = await b.page();
+  await page.goto(site.url('docs/intro'));
+  await shellReady(page);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('main').getByRole('link', { name: link, exact: true }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(title);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 'client navigation, not a reload').toBe(1);
+  return page;
+}
+
 describe("the site's own components", () => {
   it("shows the build's markup before any script, then hydrates it: the component's state works, its styles apply", async () => {
     const page = await b.page({ javaScriptEnabled: false });
@@ -118,13 +130,7 @@ describe("the site's own components", () => {
   });
 
   it('hydrates the same after a client navigation to the page', async () => {
-    const page = await b.page();
-    await page.goto(site.url('docs/intro'));
-    await shellReady(page);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.getByRole('main').getByRole('link', { name: 'own components', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Own components');
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 'client navigation, not a reload').toBe(1);
+    const page = await navigatedFromIntro('own components', 'Own components');
     const button = page.getByRole('button', { name: /^Clicks/ });
     await expect
       .poll(async () => {
@@ -189,13 +195,7 @@ describe('MDX tabs', () => {
   });
 
   it('works the same after a client navigation to the page', async () => {
-    const page = await b.page();
-    await page.goto(site.url('docs/intro'));
-    await shellReady(page);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.getByRole('main').getByRole('link', { name: 'package managers', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Package managers');
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 'client navigation, not a reload').toBe(1);
+    const page = await navigatedFromIntro('package managers', 'Package managers');
     await page.getByRole('tablist').last().getByRole('tab', { name: 'Yarn', exact: true }).click();
     expect(await selected(page)).toEqual(['Yarn', 'Yarn']);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.tab.pm'))).toBe('yarn');

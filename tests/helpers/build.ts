@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { buildSite, type BuildSiteOptions, type BuildSiteResult } from '../../build';
 import { buildContent, type BuildSession, type ContentBuildResult } from '../../build';
 import { BuildError } from '../../node/problems';
+import { outputData } from '../../node/output';
 import type { ShellAssets } from '../../node/routeHtml';
 import { readBuiltManifest } from './manifestFixtures';
 import type { Manifest } from '../../manifest/types';
@@ -69,6 +70,21 @@ export interface FixtureProject {
   write(rel: string, text: string): void;
   /** Removes the temporary folder. */
   remove(): void;
+}
+
+/**
+ * The articles of a content build of `contentDir` whose pages go one at a time to this thread or a render worker in
+ * turn; the build must not fall back from the worker to this thread.
+ */
+export async function articlesBuiltInWorkers(contentDir: string): Promise<string[]> {
+  const fallbacks: unknown[] = [];
+  const built = await buildContent({
+    contentDir,
+    shell: null,
+    parallel: { root: ROOT, threads: 2, minBytes: 0, batch: 1, onFallback: (e) => fallbacks.push(e) },
+  });
+  expect(fallbacks).toEqual([]);
+  return Promise.all([...built.files].filter(([name]) => name.startsWith('blobs/')).map(async ([, data]) => String(await outputData(data))));
 }
 
 /** Copies a fixture to a temporary folder. Call `remove()` in `afterEach`/`afterAll`. */

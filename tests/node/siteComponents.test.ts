@@ -6,10 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildSession, buildContent } from '../../build';
-import { outputData } from '../../node/output';
+import { BuildSession } from '../../build';
 import { componentImports } from '../../node/siteComponents';
-import { ROOT, useFixture } from '../helpers/build';
+import { articlesBuiltInWorkers, useFixture } from '../helpers/build';
 
 /** The article of a built route, `<div class="markdown">` to the end of `<main>`'s article. */
 const articleOf = (html: string) => /<div class="markdown">([\s\S]*?)<\/div><footer/.exec(html)?.[1] ?? '';
@@ -172,14 +171,7 @@ describe('site components', () => {
   });
 
   it('renders them the same in render workers, which load the same chunks', async () => {
-    const fallbacks: unknown[] = [];
-    const built = await buildContent({
-      contentDir: project.contentDir,
-      shell: null,
-      parallel: { root: ROOT, threads: 2, minBytes: 0, batch: 1, onFallback: (e) => fallbacks.push(e) },
-    });
-    expect(fallbacks).toEqual([]);
-    const articles = await Promise.all([...built.files].filter(([name]) => name.startsWith('blobs/')).map(async ([, data]) => String(await outputData(data))));
+    const articles = await articlesBuiltInWorkers(project.contentDir);
     const inWorker = articles.find((a) => a.includes('data-site-component'));
     expect(inWorker).toBe(articleOf(project.read('docs/own-components.html')));
   });

@@ -6,9 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../node/problems';
-import { buildContent } from '../../build';
-import { outputData } from '../../node/output';
-import { ROOT, useFixture } from '../helpers/build';
+import { articlesBuiltInWorkers, useFixture } from '../helpers/build';
 
 /** Writes a package into the project's `node_modules`. */
 function installPackage(dir: string, name: string, files: Record<string, string>, manifest: Record<string, unknown>) {
@@ -73,14 +71,7 @@ describe('markdown plugins of the site', () => {
     configure({ remarkPlugins: [['remark-swap-words', { from: 'still shown', to: 'swapped in a worker' }]] });
     // Pages enough for a worker to take some: each batch of one goes to this thread or the worker in turn.
     for (const n of [1, 2, 3]) project.write(`docs/more-${n}.md`, `# More ${n}\n\nThis is still shown.\n`);
-    const fallbacks: unknown[] = [];
-    const built = await buildContent({
-      contentDir: project.contentDir,
-      shell: null,
-      parallel: { root: ROOT, threads: 2, minBytes: 0, batch: 1, onFallback: (e) => fallbacks.push(e) },
-    });
-    expect(fallbacks).toEqual([]);
-    const articles = await Promise.all([...built.files].filter(([name]) => name.startsWith('blobs/')).map(async ([, data]) => String(await outputData(data))));
+    const articles = await articlesBuiltInWorkers(project.contentDir);
     expect(articles.some((a) => a.includes('The text inside is swapped in a worker.'))).toBe(true);
     for (const n of [1, 2, 3]) expect(articles.some((a) => a.includes(`<h1 id="more-${n}">More ${n}</h1>\n<p>This is swapped in a worker.</p>`))).toBe(true);
   });
